@@ -1,0 +1,46 @@
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { Form } from '@remix-run/react'
+import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { PasswordField } from '~/components/password-field'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { ChangePasswordFormSchema } from '~/models/user'
+
+export const CHANGE_PASSWORD_INTENT = 'change-password'
+
+export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const pending = useIsSubmitting()
+  const [form, fields] = useSchemaForm(ChangePasswordFormSchema, { id: CHANGE_PASSWORD_INTENT, lastResult })
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>Use at least 6 characters. Other devices will be signed out.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
+          <PasswordField
+            label="Current password"
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }}
+            errors={fields.currentPassword.errors}
+          />
+          <PasswordField
+            label="New password"
+            inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
+            errors={fields.newPassword.errors}
+          />
+          <PasswordField
+            label="Confirm new password"
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+            errors={fields.confirmPassword.errors}
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <SubmitButton pending={pending} pendingText="Changing...">
+            Change Password
+          </SubmitButton>
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,131 @@
+import { NavLink, useLocation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { ButtonLink } from '~/components/ui/button'
+import { cn } from '~/lib/cn'
+import { dashboardPath } from '~/models/user'
+import { LogoutButton } from './logout-button'
+import { Brand } from './public-header'
+
+export type ShellLink = { to: string; label: string; end?: boolean }
+type ShellUser = {
+  firstName: string
+  lastName: string
+  profileImageUrl: string | null
+  isAdmin: boolean
+  isPractitioner: boolean
+}
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+  )
+}
+
+export function Avatar({ user, className }: { user: Pick<ShellUser, 'firstName' | 'lastName' | 'profileImageUrl'>; className?: string }) {
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()
+  return user.profileImageUrl ? (
+    <img src={user.profileImageUrl} alt="" className={cn('size-9 rounded-full object-cover', className)} />
+  ) : (
+    <span
+      aria-hidden="true"
+      className={cn('flex size-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground', className)}
+    >
+      {initials}
+    </span>
+  )
+}
+
+function SideNav({ links, label }: { links: ShellLink[]; label: string }) {
+  return (
+    <nav aria-label={label} className="space-y-1">
+      {links.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  )
+}
+
+/**
+ * The frame of the signed-in areas (client, practitioner, admin): a top bar with the site's
+ * links, Dashboard and Logout, and a side menu. On small screens the side menu folds into a
+ * <details> element, which works without JavaScript.
+ */
+export function AppShell({
+  user,
+  topLinks,
+  sideLinks,
+  profileLink,
+  areaLabel,
+  children,
+}: {
+  user: ShellUser
+  topLinks: ShellLink[]
+  sideLinks: ShellLink[]
+  profileLink: string
+  areaLabel: string
+  children: React.ReactNode
+}) {
+  const menu = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  useEffect(() => {
+    if (menu.current) menu.current.open = false
+  }, [location.pathname])
+
+  const profile = (
+    <NavLink to={profileLink} className="flex items-center gap-3 rounded-md p-2 hover:bg-muted">
+      <Avatar user={user} />
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium">
+          {user.firstName} {user.lastName}
+        </span>
+        <span className="block text-xs text-muted-foreground">View profile</span>
+      </span>
+    </NavLink>
+  )
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+        <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
+          <Brand />
+          <nav aria-label="Site" className="hidden items-center gap-1 lg:flex">
+            {topLinks.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex items-center gap-2">
+            <ButtonLink to={dashboardPath(user)} variant="outline" size="sm">
+              Dashboard
+            </ButtonLink>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <aside className="hidden w-64 shrink-0 flex-col justify-between border-r border-border bg-card p-4 md:flex">
+          <div className="space-y-6">
+            <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{areaLabel}</p>
+            <SideNav links={sideLinks} label={areaLabel} />
+          </div>
+          <div className="border-t border-border pt-4">{profile}</div>
+        </aside>
+        <div className="min-w-0 flex-1">
+          <details ref={menu} className="border-b border-border bg-card md:hidden">
+            <summary className="cursor-pointer px-4 py-3 text-sm font-medium">{areaLabel} menu</summary>
+            <div className="space-y-4 px-4 pb-4">
+              <SideNav links={sideLinks} label={`${areaLabel} (mobile)`} />
+              <SideNav links={topLinks} label="Site (mobile)" />
+              {profile}
+            </div>
+          </details>
+          <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
+        </div>
+      </div>
+    </div>
+  )
+}

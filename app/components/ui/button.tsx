@@ -1,0 +1,34 @@
+import { Link, type LinkProps } from '@remix-run/react'
+import { forwardRef } from 'react'
+import { cn } from '~/lib/cn'
+
+const variants = {
+  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',
+  outline: 'border border-input bg-card text-foreground hover:bg-muted',
+  ghost: 'text-foreground hover:bg-muted',
+  destructive: 'bg-destructive text-white hover:bg-destructive/90',
+  secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/70',
+}
+const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' }
+
+export type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes }
+
+export function buttonClass({ variant = 'primary', size = 'md' }: ButtonStyle = {}, extra?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
+    variants[variant],
+    sizes[size],
+    extra,
+  )
+}
+
+export const Button = forwardRef<
+  HTMLButtonElement,
+  React.ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle
+>(function Button({ variant, size, className, type = 'button', ...props }, ref) {
+  return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />
+})
+
+export function ButtonLink({ variant, size, className, ...props }: LinkProps & ButtonStyle) {
+  return <Link className={buttonClass({ variant, size }, className)} {...props} />
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { getEnv } from '~/env.server'
+import * as schema from './schema'
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+
+/**
+ * One connection per process. better-sqlite3 is synchronous, so a transaction with no `await`
+ * inside runs without interleaving; WAL lets readers go on while one writer commits.
+ */
+function open(): Db {
+  const file = getEnv().DATABASE_PATH
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const sqlite = new Database(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  // FULL: a confirmed payment or booking must survive a power cut, and our writes are few.
+  sqlite.pragma('synchronous = FULL')
+  return drizzle(sqlite, { schema })
+}
+
+const globalForDb = globalThis as unknown as { __solaceDb?: Db }
+
+/** The database, opened on first use (the dev server keeps it across reloads). */
+export function getDb(): Db {
+  globalForDb.__solaceDb ??= open()
+  return globalForDb.__solaceDb
+}
+
+/** Closes the connection; tests use it between files, scripts at exit. */
+export function closeDb() {
+  globalForDb.__solaceDb?.$client.close()
+  globalForDb.__solaceDb = undefined
+}

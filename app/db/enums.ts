@@ -1,0 +1,51 @@
+/**
+ * The fixed value lists of the data model (spec §3, §9). Plain constants with no drizzle
+ * import, so browser code can use them; the schema builds its CHECK constraints from them.
+ */
+
+export const SERVICE_CATEGORIES = [
+  'Yoga',
+  'Meditation',
+  'Nutrition',
+  'Mental Wellness',
+  'Fitness',
+  'Holistic Health',
+  'Other',
+] as const
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
+export const NOTE_TYPES = ['general', 'assessment', 'treatment', 'followup'] as const
+export const LEAD_USER_TYPES = ['practitioner', 'patient'] as const
+export const LEAD_SOURCES = [
+  'launching_soon',
+  'contact_form',
+  'referral',
+  'social_media',
+  'other',
+] as const
+export const PRACTICE_TYPES = [
+  'naturopath',
+  'nutritionist',
+  'mental-health',
+  'yoga',
+  'acupuncture',
+  'chiropractic',
+  'massage',
+  'counseling',
+  'life-coaching',
+  'other',
+] as const
+export const EXPERIENCE_VALUES = ['new', '1-2', '3-5', '5-10', '10+'] as const
+export const EMAIL_STATUSES = ['logged', 'sent', 'failed'] as const
+export const AUDIT_ACTIONS = [
+  'view',
+  'create',
+  'update',
+  'delete',
+  'note_create',
+  'note_update',
+  'note_delete',
+  'document_upload',
+  'document_download',
+  'document_delete',
+  'ai_consult',
+] as const

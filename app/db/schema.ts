@@ -1,0 +1,519 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+import {
+  AUDIT_ACTIONS,
+  BOOKING_STATUSES,
+  EMAIL_STATUSES,
+  EXPERIENCE_VALUES,
+  LEAD_SOURCES,
+  LEAD_USER_TYPES,
+  NOTE_TYPES,
+  PRACTICE_TYPES,
+  SERVICE_CATEGORIES,
+} from './enums'
+
+/**
+ * The whole data model (spec §3 plus ARCHITECTURE's own tables).
+ * Conventions: money is integer cents (`*_cents`), instants are UTC epoch milliseconds,
+ * booleans are 0/1, enums and ranges are guarded by CHECK constraints.
+ */
+
+const timestamps = {
+  createdAt: integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+}
+
+const createdAt = timestamps.createdAt
+
+export * from './enums'
+
+/** `col IN ('a','b')` for CHECK constraints. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`)
+}
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Always stored lower-cased and trimmed; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phoneNumber: text('phone_number'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    profileImageUrl: text('profile_image_url'),
+    bio: text('bio'),
+    title: text('title'),
+    isPractitioner: integer('is_practitioner', { mode: 'boolean' }).notNull().default(false),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    /** Average review rating, kept in step with `reviews` by the review model. */
+    rating: real('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    country: text('country').notNull().default('CA'),
+    /** IANA zone used to show times to this person. */
+    timeZone: text('time_zone').notNull().default('America/Toronto'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeAccountId: text('stripe_account_id'),
+    stripeAccountStatus: text('stripe_account_status'),
+    onboardingComplete: integer('onboarding_complete', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_stripe_account_unique').on(t.stripeAccountId),
+    index('users_practitioner_rating_idx').on(t.isPractitioner, t.rating, t.reviewCount),
+    index('users_practitioner_name_idx').on(t.isPractitioner, t.firstName, t.lastName),
+    check('users_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    check('users_review_count_nonneg', sql`${t.reviewCount} >= 0`),
+    check('users_country_code', sql`length(${t.country}) = 2`),
+  ],
+)
+
+/** A practitioner's specialties, one row each, so a specialty filter is an index lookup. */
+export const userSpecialties = sqliteTable(
+  'user_specialties',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specialty: text('specialty').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.specialty] }),
+    index('user_specialties_specialty_idx').on(t.specialty),
+  ],
+)
+
+/** Server-side sessions: the cookie holds only `sid`; this row is the truth. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sess: text('sess', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    expire: integer('expire', { mode: 'timestamp_ms' }).notNull(),
+    createdAt,
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expire_idx').on(t.expire)],
+)
+
+export const services = sqliteTable(
+  'services',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: text('category', { enum: SERVICE_CATEGORIES }).notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    imageUrl: text('image_url'),
+    meetingLink: text('meeting_link'),
+    details: text('details', { mode: 'json' }).notNull().$type<string[]>().default(sql`'[]'`),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    isFreeIntro: integer('is_free_intro', { mode: 'boolean' }).notNull().default(false),
+    rating: real('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('services_practitioner_idx').on(t.practitionerId),
+    index('services_active_category_price_idx').on(t.isActive, t.category, t.priceCents),
+    index('services_active_price_idx').on(t.isActive, t.priceCents),
+    index('services_active_popularity_idx').on(t.isActive, t.rating, t.reviewCount),
+    check('services_category', oneOf('category', SERVICE_CATEGORIES)),
+    check('services_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('services_duration_min', sql`${t.durationMinutes} >= 15`),
+    check('services_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+  ],
+)
+
+export const timeSlots = sqliteTable(
+  'time_slots',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    startTime: integer('start_time', { mode: 'timestamp_ms' }).notNull(),
+    endTime: integer('end_time', { mode: 'timestamp_ms' }).notNull(),
+    isBooked: integer('is_booked', { mode: 'boolean' }).notNull().default(false),
+    /** Slots created together by "Add Batch Slots" share this id. */
+    batchId: text('batch_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('time_slots_service_start_idx').on(t.serviceId, t.startTime),
+    index('time_slots_practitioner_start_idx').on(t.practitionerId, t.startTime),
+    index('time_slots_batch_idx').on(t.batchId),
+    check('time_slots_order', sql`${t.endTime} > ${t.startTime}`),
+  ],
+)
+
+/**
+ * Bookings outlive the accounts and services they point at: those references are set to
+ * NULL on delete, and the booking keeps its own copy of what was bought (service name,
+ * duration, amounts), so money records and the other party's history stay intact.
+ */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => users.id, { onDelete: 'set null' }),
+    practitionerId: integer('practitioner_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    timeSlotId: integer('time_slot_id').references(() => timeSlots.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    startTime: integer('start_time', { mode: 'timestamp_ms' }).notNull(),
+    endTime: integer('end_time', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    totalAmountCents: integer('total_amount_cents').notNull().default(0),
+    platformFeeCents: integer('platform_fee_cents').notNull().default(0),
+    practitionerAmountCents: integer('practitioner_amount_cents').notNull().default(0),
+    isPaid: integer('is_paid', { mode: 'boolean' }).notNull().default(false),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    /** A pending paid booking holds its slot until this instant. */
+    holdExpiresAt: integer('hold_expires_at', { mode: 'timestamp_ms' }),
+    refundedAmountCents: integer('refunded_amount_cents').notNull().default(0),
+    stripeRefundId: text('stripe_refund_id'),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('bookings_client_start_idx').on(t.clientId, t.startTime),
+    index('bookings_practitioner_start_idx').on(t.practitionerId, t.startTime),
+    index('bookings_status_end_idx').on(t.status, t.endTime),
+    index('bookings_hold_idx').on(t.status, t.holdExpiresAt),
+    index('bookings_service_idx').on(t.serviceId),
+    uniqueIndex('bookings_checkout_session_unique').on(t.stripeCheckoutSessionId),
+    uniqueIndex('bookings_payment_intent_unique').on(t.stripePaymentIntentId),
+    // One live booking per slot, whatever the application code does.
+    uniqueIndex('bookings_live_slot_unique')
+      .on(t.timeSlotId)
+      .where(sql`status IN ('pending', 'confirmed')`),
+    check('bookings_status', oneOf('status', BOOKING_STATUSES)),
+    check('bookings_order', sql`${t.endTime} > ${t.startTime}`),
+    check(
+      'bookings_amounts',
+      sql`${t.totalAmountCents} >= 0 AND ${t.platformFeeCents} >= 0 AND ${t.practitionerAmountCents} >= 0 AND ${t.platformFeeCents} + ${t.practitionerAmountCents} <= ${t.totalAmountCents}`,
+    ),
+    check(
+      'bookings_refund_range',
+      sql`${t.refundedAmountCents} >= 0 AND ${t.refundedAmountCents} <= ${t.totalAmountCents}`,
+    ),
+  ],
+)
+
+/** Automatic transfers to a practitioner's connected account, recorded from payment events. */
+export const payouts = sqliteTable(
+  'payouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    stripeTransferId: text('stripe_transfer_id'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull().default('paid'),
+    ...timestamps,
+  },
+  (t) => [
+    index('payouts_practitioner_idx').on(t.practitionerId, t.createdAt),
+    uniqueIndex('payouts_transfer_unique').on(t.stripeTransferId),
+  ],
+)
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    content: text('content').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reviews_booking_unique').on(t.bookingId),
+    index('reviews_practitioner_created_idx').on(t.practitionerId, t.createdAt),
+    index('reviews_service_idx').on(t.serviceId),
+    index('reviews_client_idx').on(t.clientId),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+)
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    isReplyTo: integer('is_reply_to').references((): any => messages.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    index('messages_recipient_created_idx').on(t.recipientId, t.createdAt),
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
+    index('messages_recipient_unread_idx').on(t.recipientId, t.isRead),
+  ],
+)
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+)
+
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    countryCode: text('country_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    practiceType: text('practice_type', { enum: PRACTICE_TYPES }),
+    yearsOfExperience: text('years_of_experience', { enum: EXPERIENCE_VALUES }),
+    userType: text('user_type', { enum: LEAD_USER_TYPES }).notNull().default('practitioner'),
+    source: text('source', { enum: LEAD_SOURCES }).notNull().default('launching_soon'),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('leads_created_idx').on(t.createdAt),
+    check('leads_user_type', oneOf('user_type', LEAD_USER_TYPES)),
+    check('leads_source', oneOf('source', LEAD_SOURCES)),
+    check(
+      'leads_practice_type',
+      sql`practice_type IS NULL OR ${oneOf('practice_type', PRACTICE_TYPES)}`,
+    ),
+    check(
+      'leads_experience',
+      sql`years_of_experience IS NULL OR ${oneOf('years_of_experience', EXPERIENCE_VALUES)}`,
+    ),
+  ],
+)
+
+export const patientProfiles = sqliteTable(
+  'patient_profiles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    /** Calendar date `yyyy-MM-dd` (a birthday has no time zone). */
+    dateOfBirth: text('date_of_birth'),
+    gender: text('gender'),
+    address: text('address'),
+    emergencyContact: text('emergency_contact'),
+    emergencyPhone: text('emergency_phone'),
+    medicalHistory: text('medical_history'),
+    allergies: text('allergies'),
+    medications: text('medications'),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('patient_profiles_practitioner_created_idx').on(t.practitionerId, t.createdAt),
+  ],
+)
+
+export const patientNotes = sqliteTable(
+  'patient_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    patientProfileId: integer('patient_profile_id')
+      .notNull()
+      .references(() => patientProfiles.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    noteType: text('note_type', { enum: NOTE_TYPES }).notNull().default('general'),
+    isPrivate: integer('is_private', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('patient_notes_profile_created_idx').on(t.patientProfileId, t.createdAt),
+    index('patient_notes_practitioner_idx').on(t.practitionerId),
+    check('patient_notes_type', oneOf('note_type', NOTE_TYPES)),
+  ],
+)
+
+export const patientDocuments = sqliteTable(
+  'patient_documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    patientProfileId: integer('patient_profile_id')
+      .notNull()
+      .references(() => patientProfiles.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Storage key of the encrypted blob. */
+    fileName: text('file_name').notNull(),
+    originalName: text('original_name').notNull(),
+    fileType: text('file_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    filePath: text('file_path').notNull(),
+    description: text('description'),
+    createdAt,
+  },
+  (t) => [
+    index('patient_documents_profile_idx').on(t.patientProfileId, t.createdAt),
+    index('patient_documents_practitioner_idx').on(t.practitionerId),
+    check('patient_documents_size', sql`${t.fileSize} >= 0 AND ${t.fileSize} <= 10485760`),
+  ],
+)
+
+export const aiConsultations = sqliteTable(
+  'ai_consultations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    patientProfileId: integer('patient_profile_id')
+      .notNull()
+      .references(() => patientProfiles.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    response: text('response').notNull(),
+    summary: text('summary'),
+    model: text('model'),
+    /** True when answered by the offline stand-in rather than a real model. */
+    isDemo: integer('is_demo', { mode: 'boolean' }).notNull().default(false),
+    createdAt,
+  },
+  (t) => [index('ai_consultations_profile_created_idx').on(t.patientProfileId, t.createdAt)],
+)
+
+/** Who looked at or changed which patient record, and when. */
+export const patientAuditLog = sqliteTable(
+  'patient_audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Kept after the patient is deleted (set to NULL) so the trail survives. */
+    patientProfileId: integer('patient_profile_id').references(() => patientProfiles.id, {
+      onDelete: 'set null',
+    }),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    detail: text('detail'),
+    createdAt,
+  },
+  (t) => [
+    index('patient_audit_practitioner_created_idx').on(t.practitionerId, t.createdAt),
+    index('patient_audit_profile_idx').on(t.patientProfileId),
+    check('patient_audit_action', oneOf('action', AUDIT_ACTIONS)),
+  ],
+)
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token sent by email; the token itself is never stored. */
+    token: text('token').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    isUsed: integer('is_used', { mode: 'boolean' }).notNull().default(false),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_token_unique').on(t.token),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+)
+
+/** Payment-provider webhook events already applied (each is applied once). */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: integer('processed_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+})
+
+/** Every email the app sends; offline it is only written here and logged. */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: text('attachments', { mode: 'json' })
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('logged'),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt,
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('email_outbox_to_created_idx').on(t.to, t.createdAt),
+    check('email_outbox_status', oneOf('status', EMAIL_STATUSES)),
+  ],
+)

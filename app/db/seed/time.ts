@@ -1,0 +1,124 @@
+/**
+ * Wall-clock times in a practitioner's zone turned into UTC instants, without a date library.
+ * Intl knows each zone's rules, so asking it for the offset at an instant gives the right
+ * answer on both sides of a daylight-saving change.
+ */
+export interface LocalDate {
+  year: number
+  /** 1-12 */
+  month: number
+  day: number
+}
+
+const MINUTE = 60_000
+export const DAY_MS = 24 * 60 * MINUTE
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+function wallClockParts(instant: number, timeZone: string) {
+  const parts: Record<string, number> = {}
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
+}
+
+/** Minutes the zone's wall clock is ahead of UTC at this instant (Toronto in winter: -300). */
+export function zoneOffsetMinutes(instant: number, timeZone: string) {
+  const p = wallClockParts(instant, timeZone)
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE)
+}
+
+/** The calendar date on the zone's wall clock at this instant. */
+export function localDateOf(instant: Date, timeZone: string): LocalDate {
+  const p = wallClockParts(instant.getTime(), timeZone)
+  return { year: p.year, month: p.month, day: p.day }
+}
+
+/** Calendar arithmetic only (no zone involved), so it never drifts by an hour. */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days))
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(date: LocalDate) {
+  return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()
+}
+
+export function isWeekday(date: LocalDate) {
+  const weekday = weekdayOf(date)
+  return weekday !== 0 && weekday !== 6
+}
+
+/**
+ * The instant at which the zone's clock reads `minutesOfDay` on `date`. The offset is read
+ * twice because the first guess can sit on the other side of a DST change.
+ */
+export function zonedTime(date: LocalDate, minutesOfDay: number, timeZone: string): Date {
+  const wallAsUtc = Date.UTC(date.year, date.month - 1, date.day) + minutesOfDay * MINUTE
+  const firstGuess = wallAsUtc - zoneOffsetMinutes(wallAsUtc, timeZone) * MINUTE
+  const offset = zoneOffsetMinutes(firstGuess, timeZone)
+  return new Date(wallAsUtc - offset * MINUTE)
+}
+
+/** `'09:30'` → 570. */
+export function clock(hhmm: string) {
+  const [hours, minutes] = hhmm.split(':').map(Number)
+  return (hours ?? 0) * 60 + (minutes ?? 0)
+}
+
+export function addMinutes(instant: Date, minutes: number) {
+  return new Date(instant.getTime() + minutes * MINUTE)
+}
+
+export interface ClockDay {
+  isWeekday: boolean
+  /** The instant of `minutesOfDay` on that day, in epoch ms. */
+  at: number
+}
+
+/**
+ * `day(zone, offset)`: the day `offset` days from today on that zone's calendar, with the
+ * instant its clock reads `minutesOfDay`. Cached, because the benchmark set asks for the same
+ * few hundred days hundreds of thousands of times. Adding minutes to `at` stays exact inside a
+ * working day: daylight-saving changes happen at night.
+ */
+export function createDayClock(now: Date, minutesOfDay: number) {
+  const cache = new Map<string, ClockDay>()
+  const todays = new Map<string, LocalDate>()
+  return function day(timeZone: string, offset: number): ClockDay {
+    const key = `${timeZone}|${offset}`
+    let found = cache.get(key)
+    if (!found) {
+      let today = todays.get(timeZone)
+      if (!today) {
+        today = localDateOf(now, timeZone)
+        todays.set(timeZone, today)
+      }
+      const date = addDays(today, offset)
+      found = { isWeekday: isWeekday(date), at: zonedTime(date, minutesOfDay, timeZone).getTime() }
+      cache.set(key, found)
+    }
+    return found
+  }
+}

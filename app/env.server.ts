@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Every setting the server reads, validated once. A bad value stops the process with a
+ * message naming the variable, instead of failing later somewhere deep in a request.
+ */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_PATH: z.string().min(1).default('./data/solace.db'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Public origin of the site, used in emails and payment return links. */
+    APP_URL: z.url().optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+    ANTHROPIC_API_KEY: z.string().min(1).optional(),
+    RESEND_API_KEY: z.string().min(1).optional(),
+    EMAIL_FROM: z.string().min(3).default('Solace <hello@solace.test>'),
+    /** Production refuses emulated payments unless this says it is on purpose (a staging demo). */
+    ALLOW_EMULATED_PAYMENTS: z.stringbool().default(false),
+    LITEFS_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (generate one with `openssl rand -hex 32`)',
+      })
+    }
+    if (env.NODE_ENV === 'production' && !env.APP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'is required in production: the public address, e.g. https://solace.fly.dev',
+      })
+    }
+  })
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string }
+
+function formatIssues(error: z.ZodError) {
+  return error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`).join('\n')
+}
+
+/**
+ * Outside production a secret is generated once and kept next to the database, so a restart
+ * does not sign everyone out. It is for local use only; production must set SESSION_SECRET.
+ */
+function devSessionSecret(databasePath: string) {
+  const file = path.join(path.dirname(path.resolve(databasePath)), '.session-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    const secret = randomBytes(32).toString('hex')
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  if (cached) return cached
+  const parsed = EnvSchema.safeParse(process.env)
+  if (!parsed.success) {
+    throw new Error(`Invalid environment configuration:\n${formatIssues(parsed.error)}`)
+  }
+  const env = parsed.data
+  cached = { ...env, SESSION_SECRET: env.SESSION_SECRET ?? devSessionSecret(env.DATABASE_PATH) }
+  return cached
+}
+
+/** Tests change process.env between files; they call this to read it again. */
+export function resetEnvCache() {
+  cached = undefined
+}
+
+export function isProduction() {
+  return getEnv().NODE_ENV === 'production'
+}
+
+export function paymentsAreEmulated() {
+  return !getEnv().STRIPE_SECRET_KEY
+}

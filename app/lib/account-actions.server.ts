@@ -1,0 +1,41 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { invalid, refused } from '~/lib/forms.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { destroyUserSession, getSessionId } from '~/models/auth.server'
+import { ChangePasswordFormSchema, DeleteAccountSchema } from '~/models/user'
+import { changePassword, deleteAccount } from '~/models/user.server'
+
+/**
+ * The Change Password and Delete Account forms, shared by the client settings and the
+ * practitioner settings screens. `returnTo` is the settings page to come back to.
+ */
+export async function changePasswordAction(request: Request, formData: FormData, userId: number, returnTo: string) {
+  const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema })
+  const secret = ['currentPassword', 'newPassword', 'confirmPassword']
+  if (submission.status !== 'success') return invalid(submission, secret)
+  try {
+    await changePassword(userId, submission.value, await getSessionId(request))
+    return redirectWithToast(returnTo, {
+      type: 'success',
+      title: 'Password Changed',
+      description: 'Your password has been updated. Other devices have been signed out.',
+    })
+  } catch (error) {
+    return refused(submission, error, 'Failed to Change Password', secret)
+  }
+}
+
+export async function deleteAccountAction(request: Request, formData: FormData, userId: number) {
+  const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
+  if (submission.status !== 'success') return invalid(submission, ['password'])
+  try {
+    await deleteAccount(userId, submission.value.password)
+    return redirectWithToast(
+      '/account-deleted',
+      { type: 'success', title: 'Account Deleted', description: 'Your account has been permanently deleted.' },
+      { headers: { 'Set-Cookie': await destroyUserSession(request) } },
+    )
+  } catch (error) {
+    return refused(submission, error, 'Failed to Delete Account', ['password'])
+  }
+}

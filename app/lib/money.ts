@@ -1,0 +1,14 @@
+/** Money is integer cents inside; people and the API see dollars (CAD). */
+export function centsToDollars(cents: number) {
+  return cents / 100
+}
+
+export function dollarsToCents(dollars: number) {
+  return Math.round(dollars * 100)
+}
+
+/** 'Free' for 0, otherwise '$49.99 CAD' (spec §9). */
+export function formatPrice(cents: number) {
+  if (cents === 0) return 'Free'
+  return `$${(cents / 100).toFixed(2)} CAD`
+}

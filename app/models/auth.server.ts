@@ -1,0 +1,139 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect } from '@remix-run/node'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { AppError } from '~/lib/errors'
+import { check, clientIp, hit, LIMITS, reset } from '~/lib/rate-limit.server'
+import { REMEMBER_ME_MAX_AGE_S, getSession, sessionStorage } from './session.server'
+import { dashboardPath, LoginSchema, type PublicUser } from './user'
+import { getUserById, verifyLogin } from './user.server'
+
+export const INVALID_CREDENTIALS = 'Invalid email or password'
+
+/**
+ * remix-auth's form strategy checks the credentials. Both the login screen and POST /api/login
+ * come through here (the API turns its JSON into the same form fields first).
+ */
+const authenticator = new Authenticator<PublicUser>().use(
+  new FormStrategy(async ({ form, request }) => {
+    const submission = parseWithZod(form, { schema: LoginSchema })
+    if (submission.status !== 'success') {
+      const first = Object.values(submission.error ?? {}).flat()[0]
+      throw new AppError(first ?? INVALID_CREDENTIALS, 400)
+    }
+    const { email, password } = submission.value
+    const ip = clientIp(request)
+    const accountKey = `login:${ip}:${email}`
+    const ipKey = `login-ip:${ip}`
+    // Only failed attempts count, so a person who signs in often is never locked out.
+    check(accountKey, LIMITS.login)
+    check(ipKey, LIMITS.loginPerIp)
+    const user = await verifyLogin(email, password)
+    if (!user) {
+      hit(accountKey, LIMITS.login)
+      hit(ipKey, LIMITS.loginPerIp)
+      throw new AppError(INVALID_CREDENTIALS, 401)
+    }
+    reset(accountKey)
+    return user
+  }),
+  'form',
+)
+
+/** Checks the credentials in a form request; throws an AppError (400, 401 or 429) when refused. */
+export async function authenticate(request: Request) {
+  return authenticator.authenticate('form', request)
+}
+
+/**
+ * Starts a session for this user and answers the Set-Cookie header. Any session the request
+ * already carried is destroyed, so the session id changes at every login.
+ */
+export async function createUserSession(request: Request, userId: number, remember: boolean) {
+  const storage = sessionStorage()
+  const previous = await getSession(request)
+  if (previous.id) await storage.destroySession(previous)
+  const session = await storage.getSession()
+  session.set('userId', userId)
+  return storage.commitSession(session, remember ? { maxAge: REMEMBER_ME_MAX_AGE_S } : {})
+}
+
+/** Ends this request's session on the server; answers the Set-Cookie header that clears it. */
+export async function destroyUserSession(request: Request) {
+  const session = await getSession(request)
+  return sessionStorage().destroySession(session)
+}
+
+export async function getSessionId(request: Request) {
+  return (await getSession(request)).id || undefined
+}
+
+export async function getUserId(request: Request) {
+  const session = await getSession(request)
+  const userId = session.get('userId')
+  return typeof userId === 'number' ? userId : null
+}
+
+export async function getUser(request: Request) {
+  const userId = await getUserId(request)
+  return userId === null ? null : getUserById(userId)
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url)
+  return `${url.pathname}${url.search}`
+}
+
+export function loginPath(returnTo?: string) {
+  return returnTo ? `/login?${new URLSearchParams({ redirect: returnTo })}` : '/login'
+}
+
+/** For screens: the signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request) {
+  const user = await getUser(request)
+  if (!user) throw redirect(loginPath(currentPath(request)))
+  return user
+}
+
+/** Practitioner screens: others go to their own dashboard (ARCHITECTURE §4). */
+export async function requirePractitioner(request: Request) {
+  const user = await requireUser(request)
+  if (!user.isPractitioner) throw redirect(dashboardPath(user))
+  return user
+}
+
+/** Admin screens: non-admins go to / (spec §6). */
+export async function requireAdmin(request: Request) {
+  const user = await requireUser(request)
+  if (!user.isAdmin) throw redirect('/')
+  return user
+}
+
+/** Login and signup screens: a signed-in user goes to their dashboard instead. */
+export async function requireAnonymous(request: Request) {
+  const user = await getUser(request)
+  if (user) throw redirect(dashboardPath(user))
+}
+
+function jsonError(message: string, status: number) {
+  return Response.json({ message }, { status })
+}
+
+/** For /api routes: the signed-in user, or a 401 JSON answer. */
+export async function requireApiUser(request: Request) {
+  const user = await getUser(request)
+  if (!user) throw jsonError('Authentication required', 401)
+  return user
+}
+
+export async function requireApiPractitioner(request: Request) {
+  const user = await requireApiUser(request)
+  if (!user.isPractitioner) throw jsonError('Only practitioners can do this', 403)
+  return user
+}
+
+export async function requireApiAdmin(request: Request) {
+  const user = await requireApiUser(request)
+  if (!user.isAdmin) throw jsonError('Only admins can do this', 403)
+  return user
+}

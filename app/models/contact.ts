@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { emailField } from './user'
+
+/**
+ * The contact form (spec §2 Contact, §5: all four fields required), shared by the /contact
+ * screen (conform, in the browser and the action) and POST /api/contact.
+ */
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
+
+export const ContactSchema = z.object({
+  name: requiredText('Name is required', 100),
+  email: emailField(),
+  subject: requiredText('Subject is required', 200),
+  message: requiredText('Message is required', 5000),
+})
+
+export type ContactInput = z.output<typeof ContactSchema>
+
+/** Spec §8 toasts for the contact form. */
+export const CONTACT_SENT_TOAST = {
+  title: 'Message Sent!',
+  description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+} as const
+export const CONTACT_FAILED_TITLE = 'Failed to Send Message'

@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { passwordResetTokens, users } from '~/db/schema'
+import { sendEmail } from '~/integrations/email.server'
+import { AppError } from '~/lib/errors'
+import { hashPassword } from '~/lib/password.server'
+import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
+import { appOrigin } from '~/lib/url.server'
+import { revokeUserSessions } from './session.server'
+import { findIdByEmail } from './user.server'
+
+/**
+ * "Forgot password" for the screen and POST /api/auth/forgot-password: limited per address
+ * and per email, and answered the same whether or not the account exists.
+ */
+export async function forgotPassword(request: Request, email: string) {
+  hit(`reset-ip:${clientIp(request)}`, LIMITS.passwordResetPerIp)
+  hit(`reset:${email}`, LIMITS.passwordReset)
+  await requestPasswordReset(email, appOrigin(request))
+}
+
+export const FORGOT_PASSWORD_SENT =
+  'If an account with that email exists, a password reset link has been sent. Please check your email.'
+export const PASSWORD_RESET_DONE =
+  'Your password has been reset successfully! You can now log in with your new password.'
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+
+function hashToken(token: string) {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/**
+ * Emails a single-use reset link valid for one hour, when the account exists. The caller
+ * answers the same either way, so the form does not reveal who has an account.
+ */
+async function requestPasswordReset(email: string, origin: string) {
+  const userId = findIdByEmail(email)
+  if (userId === undefined) return
+  const token = randomBytes(32).toString('base64url')
+  getDb()
+    .insert(passwordResetTokens)
+    .values({ userId, token: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+    .run()
+  const link = `${origin}/reset-password?token=${token}`
+  await sendEmail({
+    to: email,
+    subject: 'Reset your Solace password',
+    text: [
+      'We received a request to reset the password of your Solace account.',
+      '',
+      `Choose a new password here (the link works once, for one hour): ${link}`,
+      '',
+      'If you did not ask for this, ignore this email; your password stays as it is.',
+    ].join('\n'),
+    html: `<p>We received a request to reset the password of your Solace account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If you did not ask for this, ignore this email; your password stays as it is.</p>`,
+  })
+}
+
+export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new password reset.'
+
+/** True when the token can still be used (the reset page checks it before showing the form). */
+export function isResetTokenUsable(token: string) {
+  const row = getDb()
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.token, hashToken(token)),
+        eq(passwordResetTokens.isUsed, false),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .get()
+  return Boolean(row)
+}
+
+/** Sets the new password, spends the token (and any other open ones), signs out everywhere. */
+export async function resetPassword(token: string, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword)
+  const db = getDb()
+  db.transaction(
+    (tx) => {
+      const row = tx
+        .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.token, hashToken(token)),
+            eq(passwordResetTokens.isUsed, false),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .get()
+      if (!row) throw new AppError(INVALID_RESET_TOKEN, 400, 'token')
+      tx.update(passwordResetTokens)
+        .set({ isUsed: true })
+        .where(eq(passwordResetTokens.userId, row.userId))
+        .run()
+      tx.update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, row.userId))
+        .run()
+      revokeUserSessions(row.userId)
+    },
+    { behavior: 'immediate' },
+  )
+}

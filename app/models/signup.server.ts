@@ -1,0 +1,20 @@
+import type { z } from 'zod'
+import { checkHoneypot } from '~/lib/honeypot.server'
+import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
+import type { SignupBaseSchema } from './user'
+import { createUser } from './user.server'
+
+/**
+ * Public sign-up, shared by the screen and POST /api/signup: refuses bots (honeypot) and
+ * floods (per-address limit), then creates the account. Signing in is the caller's job.
+ */
+export async function signup(
+  request: Request,
+  input: z.output<typeof SignupBaseSchema>,
+  honeypot: unknown,
+) {
+  checkHoneypot(honeypot)
+  hit(`signup:${clientIp(request)}`, LIMITS.signup)
+  const { redirectTo: _ignored, ...account } = input
+  return createUser(account)
+}

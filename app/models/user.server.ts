@@ -1,0 +1,257 @@
+import { and, asc, eq, gt, inArray, or } from 'drizzle-orm'
+import type { z } from 'zod'
+import { getDb } from '~/db/client.server'
+import { bookings, reviews, services, userSpecialties, users } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { hashPassword, verifyPassword } from '~/lib/password.server'
+import { discardImage, imageFileFromDataUrl, storeImage } from './image.server'
+import { recomputeRatings } from './review.server'
+import { revokeUserSessions } from './session.server'
+import type {
+  ChangePasswordApiSchema,
+  PublicUser,
+  SignupBaseSchema,
+  UpdateAccountFormSchema,
+  UpdateAccountSchema,
+} from './user'
+
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phoneNumber: users.phoneNumber,
+  profileImageUrl: users.profileImageUrl,
+  bio: users.bio,
+  title: users.title,
+  isPractitioner: users.isPractitioner,
+  isAdmin: users.isAdmin,
+  rating: users.rating,
+  reviewCount: users.reviewCount,
+  country: users.country,
+  timeZone: users.timeZone,
+  stripeAccountId: users.stripeAccountId,
+  onboardingComplete: users.onboardingComplete,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+}
+
+export function getSpecialties(userId: number) {
+  return getDb()
+    .select({ specialty: userSpecialties.specialty })
+    .from(userSpecialties)
+    .where(eq(userSpecialties.userId, userId))
+    .orderBy(asc(userSpecialties.position))
+    .all()
+    .map((row) => row.specialty)
+}
+
+export function getUserById(id: number): PublicUser | null {
+  const row = getDb().select(publicColumns).from(users).where(eq(users.id, id)).get()
+  if (!row) return null
+  const { stripeAccountId, ...rest } = row
+  return {
+    ...rest,
+    profilePicture: rest.profileImageUrl,
+    specialties: rest.isPractitioner ? getSpecialties(id) : [],
+    hasPaymentAccount: Boolean(stripeAccountId),
+    createdAt: rest.createdAt.toISOString(),
+    updatedAt: rest.updatedAt.toISOString(),
+  }
+}
+
+export function findIdByEmail(email: string) {
+  return getDb().select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id
+}
+
+const EMAIL_TAKEN = 'An account with this email already exists'
+
+export async function createUser(
+  input: Omit<z.output<typeof SignupBaseSchema>, 'redirectTo'> & { isAdmin?: boolean },
+) {
+  if (findIdByEmail(input.email)) throw new AppError(EMAIL_TAKEN, 409, 'email')
+  const passwordHash = await hashPassword(input.password)
+  try {
+    const row = getDb()
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        isPractitioner: input.isPractitioner,
+        isAdmin: input.isAdmin ?? false,
+        country: input.country ?? 'CA',
+      })
+      .returning({ id: users.id })
+      .get()
+    return getUserById(row.id)!
+  } catch (error) {
+    // Two signups with one address at the same moment: the unique index decides.
+    if (String(error).includes('UNIQUE constraint failed: users.email')) {
+      throw new AppError(EMAIL_TAKEN, 409, 'email')
+    }
+    throw error
+  }
+}
+
+// Verifying against a real-looking hash when the email is unknown keeps the answer time
+// the same, so response timing does not reveal which emails have accounts.
+let decoyHash: Promise<string> | undefined
+
+/** The user for these credentials, or null. */
+export async function verifyLogin(email: string, password: string) {
+  const row = getDb()
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .get()
+  if (!row) {
+    decoyHash ??= hashPassword('decoy-password')
+    await verifyPassword(password, await decoyHash)
+    return null
+  }
+  return (await verifyPassword(password, row.passwordHash)) ? getUserById(row.id) : null
+}
+
+async function assertPassword(userId: number, password: string, message: string, field: string) {
+  const row = getDb()
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw new AppError(message, 400, field)
+  }
+}
+
+/** Changes the password and signs out every other session of this user. */
+export async function changePassword(
+  userId: number,
+  input: z.output<typeof ChangePasswordApiSchema>,
+  currentSid?: string,
+) {
+  await assertPassword(userId, input.currentPassword, 'Current password is incorrect', 'currentPassword')
+  const passwordHash = await hashPassword(input.newPassword)
+  getDb()
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .run()
+  revokeUserSessions(userId, { exceptSid: currentSid })
+}
+
+type AccountFields = Omit<z.output<typeof UpdateAccountSchema>, 'profilePicture'>
+
+/** What happens to the profile picture in an account update. */
+export type PictureChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; file: File }
+
+/**
+ * Updates the account. A new picture is checked (image types only, 5 MB) and stored first;
+ * a replaced or removed picture's file is deleted once the row no longer points at it.
+ */
+export async function updateAccount(
+  userId: number,
+  fields: AccountFields,
+  picture: PictureChange = { kind: 'keep' },
+) {
+  const owner = findIdByEmail(fields.email)
+  if (owner !== undefined && owner !== userId) throw new AppError(EMAIL_TAKEN, 409, 'email')
+  const before = getUserById(userId)
+  const url = picture.kind === 'replace' ? await storeImage(picture.file) : picture.kind === 'remove' ? null : undefined
+  try {
+    getDb()
+      .update(users)
+      .set({
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        email: fields.email,
+        ...(fields.phoneNumber !== undefined ? { phoneNumber: fields.phoneNumber || null } : {}),
+        ...(url !== undefined ? { profileImageUrl: url } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .run()
+  } catch (error) {
+    await discardImage(url)
+    throw error
+  }
+  if (url !== undefined) await discardImage(before?.profileImageUrl)
+  return getUserById(userId)!
+}
+
+/** The settings form: a picked file replaces the picture, the "remove" box removes it. */
+export function updateAccountFromForm(
+  userId: number,
+  { profilePictureFile, removeProfilePicture, ...fields }: z.output<typeof UpdateAccountFormSchema>,
+) {
+  const picture: PictureChange = profilePictureFile
+    ? { kind: 'replace', file: profilePictureFile }
+    : removeProfilePicture
+      ? { kind: 'remove' }
+      : { kind: 'keep' }
+  return updateAccount(userId, fields, picture)
+}
+
+/** PATCH /api/auth/update-account: see UpdateAccountSchema for what profilePicture may be. */
+export function updateAccountFromApi(
+  user: PublicUser,
+  { profilePicture, ...fields }: z.output<typeof UpdateAccountSchema>,
+) {
+  let picture: PictureChange = { kind: 'keep' }
+  if (profilePicture === null) picture = { kind: 'remove' }
+  else if (profilePicture !== undefined && profilePicture !== user.profileImageUrl) {
+    picture = { kind: 'replace', file: imageFileFromDataUrl(profilePicture) }
+  }
+  return updateAccount(user.id, fields, picture)
+}
+
+export const UPCOMING_SESSIONS_BLOCK_DELETION =
+  'You have upcoming sessions. Cancel them, or wait until they are completed, before deleting your account.'
+
+/**
+ * Deletes the account after checking the password. Refused while the user is the client or
+ * the practitioner of a pending or confirmed session that has not ended, so nobody's paid
+ * booking is left without its cancellation and refund path. Past bookings stay (with the
+ * user's reference cleared) so the other party's history and the money records survive.
+ * The user's reviews go with the account, and the ratings they counted in are recomputed.
+ */
+export async function deleteAccount(userId: number, password: string) {
+  await assertPassword(userId, password, 'Incorrect password', 'password')
+  const db = getDb()
+  // Files go after the rows: collect the uploaded pictures this account owns first.
+  const pictures = [
+    getUserById(userId)?.profileImageUrl,
+    ...db.select({ url: services.imageUrl }).from(services).where(eq(services.practitionerId, userId)).all().map((r) => r.url),
+  ]
+  db.transaction(
+    (tx) => {
+      const live = tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            or(eq(bookings.clientId, userId), eq(bookings.practitionerId, userId)),
+            inArray(bookings.status, ['pending', 'confirmed']),
+            gt(bookings.endTime, new Date()),
+          ),
+        )
+        .get()
+      if (live) throw new AppError(UPCOMING_SESSIONS_BLOCK_DELETION, 409)
+
+      const reviewed = tx
+        .select({ practitionerId: reviews.practitionerId, serviceId: reviews.serviceId })
+        .from(reviews)
+        .where(eq(reviews.clientId, userId))
+        .all()
+      tx.delete(users).where(eq(users.id, userId)).run()
+      recomputeRatings(tx, {
+        practitionerIds: reviewed.map((r) => r.practitionerId).filter((id) => id !== userId),
+        serviceIds: reviewed.flatMap((r) => (r.serviceId ? [r.serviceId] : [])),
+      })
+    },
+    { behavior: 'immediate' },
+  )
+  await Promise.all(pictures.map((url) => discardImage(url)))
+}

@@ -1,0 +1,69 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Toaster } from '~/components/toaster'
+import { useNonce } from '~/lib/nonce'
+import { getToast } from '~/lib/toast.server'
+import { getUser } from '~/models/auth.server'
+import stylesheet from '~/styles/tailwind.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'Solace — Find peace and balance with wellness experts' },
+  {
+    name: 'description',
+    content: 'Book one-on-one video sessions with certified wellness practitioners.',
+  },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)])
+  return data({ user, toast }, { headers })
+}
+
+export type RootLoader = typeof loader
+
+/** The signed-in user (or null), from the root loader; usable by any route's component. */
+export function useOptionalUser() {
+  return useRouteLoaderData<RootLoader>('root')?.user ?? null
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const root = useRouteLoaderData<RootLoader>('root')
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans" id="top">
+        {children}
+        <Toaster toast={root?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

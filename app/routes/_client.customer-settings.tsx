@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
+import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
+import { ImagePicker } from '~/components/account/image-picker'
+import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { Field } from '~/components/forms'
+import { Toaster } from '~/components/toaster'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { changePasswordAction, deleteAccountAction } from '~/lib/account-actions.server'
+import { readFormData } from '~/lib/form-data.server'
+import { isAppError } from '~/lib/errors'
+import { invalid, refused, type FormActionData } from '~/lib/forms.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { requireUser } from '~/models/auth.server'
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/image'
+import { UpdateAccountFormSchema } from '~/models/user'
+import { updateAccountFromForm } from '~/models/user.server'
+
+export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
+
+const PAGE = '/customer-settings'
+const UPDATE_ACCOUNT_INTENT = 'update-account'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return { user, deleteOpen: new URL(request.url).searchParams.has('delete') }
+}
+
+async function updateAccountAction(formData: FormData, userId: number) {
+  const submission = parseWithZod(formData, { schema: UpdateAccountFormSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    await updateAccountFromForm(userId, submission.value)
+    return redirectWithToast(PAGE, {
+      type: 'success',
+      title: 'Account Updated',
+      description: 'Your account information has been saved.',
+    })
+  } catch (error) {
+    return refused(submission, error, 'Failed to Update Account')
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  let formData: FormData
+  try {
+    formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    // The upload was cut off at the size limit, so no field arrived: keep the saved values.
+    const result: SubmissionResult<string[]> = {
+      status: 'error',
+      initialValue: { intent: UPDATE_ACCOUNT_INTENT, firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber ?? '' },
+      error: { profilePictureFile: [error.message] },
+    }
+    return data<FormActionData>(
+      { result, toast: { type: 'error', title: 'Failed to Update Account', description: error.message } },
+      { status: error.status },
+    )
+  }
+  switch (formData.get('intent')) {
+    case UPDATE_ACCOUNT_INTENT:
+      return updateAccountAction(formData, user.id)
+    case CHANGE_PASSWORD_INTENT:
+      return changePasswordAction(request, formData, user.id, PAGE)
+    case DELETE_ACCOUNT_INTENT:
+      return deleteAccountAction(request, formData, user.id)
+    default:
+      throw new Response('Unknown form', { status: 400 })
+  }
+}
+
+function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const { user } = useLoaderData<typeof loader>()
+  const pending = useIsSubmitting()
+  const [form, fields] = useSchemaForm(UpdateAccountFormSchema, { id: UPDATE_ACCOUNT_INTENT, lastResult, defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber ?? '' } })
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account Information</CardTitle>
+        <CardDescription>Your name, contact details and profile picture.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value={UPDATE_ACCOUNT_INTENT} />
+          <ImagePicker
+            name={fields.profilePictureFile.name}
+            removeName={fields.removeProfilePicture.name}
+            currentUrl={user.profileImageUrl}
+            label="Profile picture"
+            errors={fields.profilePictureFile.errors}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field labelProps={{ children: 'First name' }} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstName.errors} />
+            <Field labelProps={{ children: 'Last name' }} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastName.errors} />
+          </div>
+          <Field labelProps={{ children: 'Email' }} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+          <Field labelProps={{ children: 'Phone number' }} inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'tel' }} errors={fields.phoneNumber.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <SubmitButton pending={pending} pendingText="Saving...">
+            Save changes
+          </SubmitButton>
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+export default function CustomerSettingsPage() {
+  const { deleteOpen } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+        <p className="text-muted-foreground">Manage your account and security.</p>
+      </div>
+      <AccountInformationForm lastResult={resultFor(UPDATE_ACCOUNT_INTENT)} />
+      <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
+      <DeleteAccountSection open={deleteOpen} pagePath={PAGE} lastResult={resultFor(DELETE_ACCOUNT_INTENT)} />
+      <Toaster toast={actionData?.toast} />
+    </div>
+  )
+}

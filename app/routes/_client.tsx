@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { AppShell, type ShellLink } from '~/components/layout/app-shell'
+import { requireUser } from '~/models/auth.server'
+
+const TOP_LINKS: ShellLink[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/services', label: 'Services' },
+  { to: '/practitioners', label: 'Practitioners' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+]
+
+const SIDE_LINKS: ShellLink[] = [
+  { to: '/client-dashboard', label: 'My Sessions' },
+  { to: '/client-inbox', label: 'Inbox' },
+  { to: '/customer-settings', label: 'Settings' },
+]
+
+/** The client area's frame; every page in it needs a signed-in user (else /login and back). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return { user }
+}
+
+export default function ClientLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <AppShell user={user} topLinks={TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/customer-settings" areaLabel="My account">
+      <Outlet />
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,74 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AuthCard } from '~/components/auth-card'
+import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { Field } from '~/components/forms'
+import { Toaster } from '~/components/toaster'
+import { ButtonLink } from '~/components/ui/button'
+import { invalid, refused } from '~/lib/forms.server'
+import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/password-reset.server'
+import { ForgotPasswordSchema } from '~/models/user'
+
+export const meta: MetaFunction = () => [{ title: 'Forgot password — Solace' }]
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const sent = new URL(request.url).searchParams.has('sent')
+  return { sentMessage: sent ? FORGOT_PASSWORD_SENT : null }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    await forgotPassword(request, submission.value.email)
+    return redirect('/forgot-password?sent=1')
+  } catch (error) {
+    return refused(submission, error, 'Failed to send reset email')
+  }
+}
+
+export default function ForgotPasswordPage() {
+  const { sentMessage } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const pending = useIsSubmitting()
+  const [form, fields] = useSchemaForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
+
+  if (sentMessage) {
+    return (
+      <AuthCard title="Check your email">
+        <p role="status" className="text-center text-sm text-muted-foreground">
+          {sentMessage}
+        </p>
+        <ButtonLink to="/login" className="mt-6 w-full">
+          Back to login
+        </ButtonLink>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title="Forgot your password?" description="Enter your email and we will send you a link to choose a new one.">
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          labelProps={{ children: 'Email' }}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SubmitButton className="w-full" pending={pending} pendingText="Sending...">
+          Send reset link
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-medium text-primary hover:underline">
+          Back to login
+        </Link>
+      </p>
+      <Toaster toast={actionData?.toast} />
+    </AuthCard>
+  )
+}

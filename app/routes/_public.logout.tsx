@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { Form, useSubmit } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { AuthCard } from '~/components/auth-card'
+import { Button } from '~/components/ui/button'
+import { redirectWithToast } from '~/lib/toast.server'
+import { destroyUserSession, getUserId } from '~/models/auth.server'
+
+export const meta: MetaFunction = () => [{ title: 'Log out — Solace' }]
+
+/**
+ * Visiting /logout signs out too (spec §2), but a GET never changes state here (another site
+ * could link to it, and replicas cannot write): the page posts the logout itself, at once
+ * with JavaScript, or with one click without.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if ((await getUserId(request)) === null) throw redirect('/')
+  return null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    const cookie = await destroyUserSession(request)
+    return redirectWithToast('/', { type: 'success', title: 'Logged out' }, { headers: { 'Set-Cookie': cookie } })
+  } catch (error) {
+    console.error(error)
+    return redirectWithToast('/', {
+      type: 'error',
+      title: 'Logout failed',
+      description: 'There was an issue logging you out. Please try again.',
+    })
+  }
+}
+
+export default function LogoutPage() {
+  const submit = useSubmit()
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (form.current) submit(form.current)
+  }, [submit])
+  return (
+    <AuthCard title="Log out" description="Signing you out of Solace.">
+      <Form method="post" ref={form}>
+        <Button type="submit" className="w-full">
+          Logout
+        </Button>
+      </Form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { AppShell, type ShellLink } from '~/components/layout/app-shell'
+import { requireAdmin } from '~/models/auth.server'
+
+const TOP_LINKS: ShellLink[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/services', label: 'Services' },
+  { to: '/practitioners', label: 'Practitioners' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+]
+
+const SIDE_LINKS: ShellLink[] = [{ to: '/admin/dashboard', label: 'Dashboard' }]
+
+/** Admin pages: signed out → /login; signed in but not an admin → / (spec §6). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireAdmin(request)
+  return { user }
+}
+
+export default function AdminLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <AppShell user={user} topLinks={TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/admin/dashboard" areaLabel="Admin">
+      <Outlet />
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

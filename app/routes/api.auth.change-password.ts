@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { getSessionId, requireApiUser } from '~/models/auth.server'
+import { ChangePasswordApiSchema } from '~/models/user'
+import { changePassword } from '~/models/user.server'
+
+/** POST /api/auth/change-password { currentPassword, newPassword }; other sessions end. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const user = await requireApiUser(request)
+    const body = await readJson(request, ChangePasswordApiSchema)
+    await changePassword(user.id, body, await getSessionId(request))
+    return Response.json({ message: 'Password changed successfully' })
+  })
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { requireApiUser, destroyUserSession } from '~/models/auth.server'
+import { DeleteAccountSchema } from '~/models/user'
+import { deleteAccount } from '~/models/user.server'
+
+/** DELETE /api/auth/delete-account { password } → { message }; the session cookie is cleared. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'DELETE')
+    const user = await requireApiUser(request)
+    const { password } = await readJson(request, DeleteAccountSchema)
+    await deleteAccount(user.id, password)
+    return Response.json(
+      { message: 'Your account has been permanently deleted' },
+      { headers: { 'Set-Cookie': await destroyUserSession(request) } },
+    )
+  })
+}

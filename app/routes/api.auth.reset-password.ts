@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { PASSWORD_RESET_DONE, resetPassword } from '~/models/password-reset.server'
+import { ResetPasswordApiSchema } from '~/models/user'
+
+/** POST /api/auth/reset-password { token, newPassword } → { message }; 400 for a bad token. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const { token, newPassword } = await readJson(request, ResetPasswordApiSchema)
+    await resetPassword(token, newPassword)
+    return Response.json({ message: PASSWORD_RESET_DONE })
+  })
+}

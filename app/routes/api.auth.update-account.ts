@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { requireApiUser } from '~/models/auth.server'
+import { UpdateAccountSchema } from '~/models/user'
+import { updateAccountFromApi } from '~/models/user.server'
+
+/** PATCH /api/auth/update-account { firstName, lastName, phoneNumber, email, profilePicture }. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'PATCH')
+    const user = await requireApiUser(request)
+    const body = await readJson(request, UpdateAccountSchema)
+    return Response.json({ user: await updateAccountFromApi(user, body), message: 'Account updated' })
+  })
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { HoneypotBodySchema } from '~/lib/honeypot.server'
+import { ContactSchema } from '~/models/contact'
+import { submitContactMessage } from '~/models/contact.server'
+
+/** POST /api/contact { name, email, subject, message } → 201 { message: 'Message sent', id }. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const { website, ...input } = await readJson(request, ContactSchema.and(HoneypotBodySchema))
+    const { id } = submitContactMessage(request, input, website)
+    return Response.json({ message: 'Message sent', id }, { status: 201 })
+  })
+}
+
+/** Reading this address is not a thing: GET answers 405 JSON rather than an HTML page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'POST')
+    return jsonError('Method not allowed', 405)
+  })
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { HoneypotBodySchema } from '~/lib/honeypot.server'
+import { LeadSchema } from '~/models/lead'
+import { submitLead } from '~/models/lead.server'
+
+/**
+ * POST /api/leads { firstName, lastName, email, countryCode, phoneNumber, practiceType,
+ * yearsOfExperience, userType?, source? } → 201 { id }.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const { website, ...input } = await readJson(request, LeadSchema.and(HoneypotBodySchema))
+    const { id } = submitLead(request, input, website)
+    return Response.json({ id }, { status: 201 })
+  })
+}
+
+/** Leads are listed only to admins (/api/admin/leads): GET here answers 405 JSON. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'POST')
+    return jsonError('Method not allowed', 405)
+  })
+}

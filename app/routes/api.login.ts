@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { authenticate, createUserSession } from '~/models/auth.server'
+import { LoginSchema } from '~/models/user'
+
+/** POST /api/login { email, password, remember } → { user, message } and the session cookie. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const body = await readJson(request, LoginSchema)
+    // The same remix-auth form strategy as the login screen checks the credentials.
+    const form = new FormData()
+    form.set('email', body.email)
+    form.set('password', body.password)
+    const headers = new Headers(request.headers)
+    headers.delete('content-type')
+    headers.delete('content-length')
+    const user = await authenticate(new Request(request.url, { method: 'POST', body: form, headers }))
+    const cookie = await createUserSession(request, user.id, body.remember)
+    return Response.json({ user, message: 'Login successful' }, { headers: { 'Set-Cookie': cookie } })
+  })
+}

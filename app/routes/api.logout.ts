@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, requireMethod } from '~/lib/api.server'
+import { destroyUserSession } from '~/models/auth.server'
+
+/** POST /api/logout: ends the session on the server and clears the cookie. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const cookie = await destroyUserSession(request)
+    return Response.json({ message: 'Logged out' }, { headers: { 'Set-Cookie': cookie } })
+  })
+}

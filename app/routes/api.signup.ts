@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { HoneypotBodySchema } from '~/lib/honeypot.server'
+import { createUserSession } from '~/models/auth.server'
+import { signup } from '~/models/signup.server'
+import { SignupApiSchema } from '~/models/user'
+
+/** POST /api/signup → 201 { user, message } and a session cookie (the new user is signed in). */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const body = await readJson(request, SignupApiSchema.and(HoneypotBodySchema))
+    const user = await signup(request, body, body.website)
+    const cookie = await createUserSession(request, user.id, false)
+    return Response.json(
+      { user, message: 'Account created successfully' },
+      { status: 201, headers: { 'Set-Cookie': cookie } },
+    )
+  })
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { AppShell, type ShellLink } from '~/components/layout/app-shell'
+import { requirePractitioner } from '~/models/auth.server'
+
+const TOP_LINKS: ShellLink[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/services', label: 'Find Services' },
+  { to: '/practitioners', label: 'Find Practitioners', end: true },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+]
+
+const SIDE_LINKS: ShellLink[] = [
+  { to: '/practitioner/dashboard', label: 'Dashboard' },
+  { to: '/practitioner/calendar', label: 'Calendar' },
+  { to: '/practitioner/services', label: 'My Services' },
+  { to: '/practitioner/profile', label: 'My Profile' },
+  { to: '/practitioner/earnings', label: 'Earnings' },
+  { to: '/practitioner/patient-charting', label: 'Patient Charting' },
+  { to: '/practitioner/inbox', label: 'Inbox' },
+  { to: '/practitioner/settings', label: 'Settings' },
+]
+
+/** Every /practitioner page: signed out → /login (and back); other roles → their dashboard. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePractitioner(request)
+  return { user }
+}
+
+export default function PractitionerLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <AppShell user={user} topLinks={TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/practitioner/profile" areaLabel="Practice">
+      <Outlet />
+    </AppShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,1 @@
+export function migrateDatabase(databasePath: string): void

@@ -1,0 +1,47 @@
+// The HTTP server: security headers, compression, static files, then Remix.
+import compression from 'compression'
+import express from 'express'
+import { createRequestHandler } from '@remix-run/express'
+import { clientAddress, cspNonce, sameOriginGuard, securityHeaders } from './server/security.js'
+
+const isProduction = process.env.NODE_ENV === 'production'
+const port = Number(process.env.PORT || 3000)
+const host = process.env.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1')
+
+const viteDevServer = isProduction
+  ? undefined
+  : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+
+const app = express()
+app.set('trust proxy', true)
+app.disable('x-powered-by')
+app.use(cspNonce)
+app.use(clientAddress)
+app.use(securityHeaders({ isProduction }))
+app.use(compression())
+app.use(sameOriginGuard)
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares)
+} else {
+  // Fingerprinted build assets never change; everything else in public/ is cached briefly.
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  app.use(express.static('build/client', { maxAge: '1h' }))
+}
+
+const build = viteDevServer
+  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build')
+  : await import('./build/server/index.js')
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: isProduction ? 'production' : 'development',
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+)
+
+app.listen(port, host, () => {
+  console.log(`Solace is listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`)
+})

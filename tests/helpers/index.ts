@@ -1,0 +1,5 @@
+export * from './cookies'
+export * from './email'
+export * from './requests'
+export * from './users'
+export * from './fixtures'

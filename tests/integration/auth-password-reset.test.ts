@@ -1,0 +1,271 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { passwordResetTokens } from '~/db/schema'
+import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
+import { verifyLogin } from '~/models/user.server'
+import * as forgotApi from '~/routes/api.auth.forgot-password'
+import * as resetApi from '~/routes/api.auth.reset-password'
+import * as forgotScreen from '~/routes/_public.forgot-password'
+import * as resetScreen from '~/routes/_public.reset-password'
+import {
+  createUser,
+  expectRedirect,
+  formReply,
+  formRequest,
+  getRequest,
+  jsonBody,
+  jsonRequest,
+  outbox,
+  resetTokenFrom,
+  routeArgs,
+  sessionRows,
+  signIn,
+  uniqueEmail,
+} from '../helpers'
+
+/** Forgot and reset password: the two screens, their /api twins, the outbox and the tokens. */
+
+const SENT = 'If an account with that email exists, a password reset link has been sent. Please check your email.'
+const DONE = 'Your password has been reset successfully! You can now log in with your new password.'
+const INVALID_TOKEN = 'This reset link is invalid or has expired. Please request a new password reset.'
+const NEW_PASSWORD = 'brand-new-password'
+
+function forgot(email: string, ip = '203.0.113.30') {
+  return forgotScreen.action(routeArgs(formRequest('/forgot-password', { email }, { ip })))
+}
+
+function reset(fields: Record<string, string>) {
+  return resetScreen.action(routeArgs(formRequest('/reset-password', fields)))
+}
+
+function resetLoader(search: string) {
+  return resetScreen.loader(routeArgs(getRequest(`/reset-password${search}`)))
+}
+
+/** Requests a reset for this user through the screen and answers the token from the email. */
+async function requestToken(email: string) {
+  expectRedirect(await forgot(email), '/forgot-password?sent=1')
+  const mail = outbox(email).at(-1)
+  expect(mail).toBeDefined()
+  return resetTokenFrom(mail!.text)
+}
+
+beforeEach(() => {
+  resetAllLimits()
+  // Without an email provider every email is logged; keep the test output readable.
+  vi.spyOn(console, 'info').mockImplementation(() => {})
+})
+
+describe('forgot-password screen', () => {
+  test('a known email: 302 to ?sent=1 and one email with a reset link', async () => {
+    const user = await createUser()
+    const response = expectRedirect(await forgot(user.email.toUpperCase()), '/forgot-password?sent=1')
+    expect(response.headers.getSetCookie()).toEqual([])
+
+    const mails = outbox(user.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({ to: user.email, subject: 'Reset your Solace password', status: 'logged' })
+    expect(mails[0]!.text).toMatch(/http:\/\/localhost\/reset-password\?token=[A-Za-z0-9_-]{20,}/)
+    expect(mails[0]!.html).toContain('/reset-password?token=')
+
+    // Only a hash of the token is stored.
+    const token = resetTokenFrom(mails[0]!.text)
+    const rows = getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.token).not.toBe(token)
+    expect(rows[0]!.isUsed).toBe(false)
+  })
+
+  test('an unknown email: the same redirect, and no email', async () => {
+    const before = outbox().length
+    const email = uniqueEmail('nobody')
+    expectRedirect(await forgot(email), '/forgot-password?sent=1')
+    expect(outbox(email)).toHaveLength(0)
+    expect(outbox()).toHaveLength(before)
+  })
+
+  test('a missing or invalid email answers 400 and sends nothing', async () => {
+    const before = outbox().length
+    const empty = formReply(await forgot(''))
+    expect(empty.status).toBe(400)
+    expect(empty.result.error).toEqual({ email: ['Please enter your email address'] })
+    const invalid = formReply(await forgot('not-an-email'))
+    expect(invalid.result.error).toEqual({ email: ['Please enter a valid email address'] })
+    expect(outbox()).toHaveLength(before)
+  })
+
+  test('the loader shows the spec’s text with ?sent=1, and the form without', () => {
+    expect(forgotScreen.loader(routeArgs(getRequest('/forgot-password?sent=1')))).toEqual({ sentMessage: SENT })
+    expect(forgotScreen.loader(routeArgs(getRequest('/forgot-password')))).toEqual({ sentMessage: null })
+  })
+
+  test('the 6th request for one email within the hour answers 429; other emails still work', async () => {
+    const user = await createUser()
+    for (let i = 0; i < 5; i++) expectRedirect(await forgot(user.email), '/forgot-password?sent=1')
+    const answer = formReply(await forgot(user.email))
+    expect(answer.status).toBe(429)
+    expect(answer.result.error).toEqual({ '': [TOO_MANY_REQUESTS] })
+    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to send reset email', description: TOO_MANY_REQUESTS })
+    expect(outbox(user.email)).toHaveLength(5)
+    // Unknown emails are limited the same way (the answer does not reveal which exist).
+    const nobody = uniqueEmail('nobody')
+    for (let i = 0; i < 5; i++) expectRedirect(await forgot(nobody, '203.0.113.31'), '/forgot-password?sent=1')
+    expect(formReply(await forgot(nobody, '203.0.113.31')).status).toBe(429)
+    const other = await createUser()
+    expectRedirect(await forgot(other.email), '/forgot-password?sent=1')
+  })
+})
+
+describe('reset-password screen', () => {
+  test('loader states: no token, a bad token, a good token, done', async () => {
+    expect(resetLoader('')).toEqual({
+      state: 'error',
+      message: 'Invalid reset link. Please request a new password reset.',
+    })
+    expect(resetLoader('?token=')).toEqual({
+      state: 'error',
+      message: 'Invalid reset link. Please request a new password reset.',
+    })
+    expect(resetLoader('?token=not-a-real-token')).toEqual({ state: 'error', message: INVALID_TOKEN })
+
+    const user = await createUser()
+    const token = await requestToken(user.email)
+    expect(resetLoader(`?token=${token}`)).toEqual({ state: 'form', token })
+    expect(resetLoader('?done=1')).toEqual({ state: 'success', message: DONE })
+  })
+
+  test('mismatched, short or missing passwords are refused with the spec’s messages', async () => {
+    const user = await createUser()
+    const token = await requestToken(user.email)
+
+    const mismatch = formReply(
+      await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }),
+    )
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.result.error).toEqual({ confirmPassword: ['Passwords do not match'] })
+    expect(mismatch.result.initialValue).not.toHaveProperty('newPassword')
+
+    const short = formReply(await reset({ token, newPassword: 'short12', confirmPassword: 'short12' }))
+    expect(short.status).toBe(400)
+    expect(short.result.error).toEqual({ newPassword: ['Password must be at least 8 characters long'] })
+
+    const missing = formReply(await reset({ token, newPassword: '', confirmPassword: '' }))
+    expect(missing.result.error).toEqual({
+      newPassword: ['Please fill in all fields'],
+      confirmPassword: ['Please fill in all fields'],
+    })
+
+    const noToken = formReply(await reset({ token: '', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))
+    expect(noToken.result.error).toEqual({ token: ['Invalid reset token'] })
+
+    // Nothing was spent: the token still works.
+    expect(resetLoader(`?token=${token}`)).toEqual({ state: 'form', token })
+    expect(await verifyLogin(user.email, user.password)).not.toBeNull()
+  })
+
+  test('success: 302 to ?done=1, the new password works, the old does not, every session ends', async () => {
+    const user = await createUser()
+    await signIn(user.id)
+    await signIn(user.id, { remember: true })
+    expect(sessionRows(user.id)).toHaveLength(2)
+    const token = await requestToken(user.email)
+    const otherToken = await requestToken(user.email)
+
+    expectRedirect(
+      await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      '/reset-password?done=1',
+    )
+    expect((await verifyLogin(user.email, NEW_PASSWORD))?.id).toBe(user.id)
+    expect(await verifyLogin(user.email, user.password)).toBeNull()
+    expect(sessionRows(user.id)).toHaveLength(0)
+
+    // The token is spent (and so is every other open token of the user).
+    expect(resetLoader(`?token=${token}`)).toEqual({ state: 'error', message: INVALID_TOKEN })
+    const again = formReply(await reset({ token, newPassword: 'another-password', confirmPassword: 'another-password' }))
+    expect(again.status).toBe(400)
+    expect(again.result.error).toEqual({ token: [INVALID_TOKEN] })
+    expect(again.toast).toEqual({ type: 'error', title: 'Failed to reset password', description: INVALID_TOKEN })
+    const other = formReply(
+      await reset({ token: otherToken, newPassword: 'another-password', confirmPassword: 'another-password' }),
+    )
+    expect(other.status).toBe(400)
+    expect((await verifyLogin(user.email, NEW_PASSWORD))?.id).toBe(user.id)
+  })
+
+  test('an expired token is refused and changes nothing', async () => {
+    const user = await createUser()
+    const token = await requestToken(user.email)
+    getDb()
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id))
+      .run()
+    expect(resetLoader(`?token=${token}`)).toEqual({ state: 'error', message: INVALID_TOKEN })
+    const answer = formReply(await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))
+    expect(answer.status).toBe(400)
+    expect(answer.result.error).toEqual({ token: [INVALID_TOKEN] })
+    expect(await verifyLogin(user.email, user.password)).not.toBeNull()
+    expect(await verifyLogin(user.email, NEW_PASSWORD)).toBeNull()
+  })
+})
+
+describe('/api/auth/forgot-password and /api/auth/reset-password', () => {
+  const apiForgot = (body: unknown, ip = '203.0.113.40') =>
+    forgotApi.action(routeArgs(jsonRequest('/api/auth/forgot-password', 'POST', body, { ip })))
+  const apiReset = (body: unknown) =>
+    resetApi.action(routeArgs(jsonRequest('/api/auth/reset-password', 'POST', body)))
+
+  test('forgot: 200 { message } whether or not the account exists; an email only for a real one', async () => {
+    const user = await createUser()
+    expect(await jsonBody(await apiForgot({ email: user.email }), 200)).toEqual({ message: SENT })
+    expect(outbox(user.email)).toHaveLength(1)
+    const nobody = uniqueEmail('nobody')
+    expect(await jsonBody(await apiForgot({ email: nobody }), 200)).toEqual({ message: SENT })
+    expect(outbox(nobody)).toHaveLength(0)
+  })
+
+  test('forgot: 400 { message } for a missing email or a bad body; 405 for GET-like methods', async () => {
+    expect(await jsonBody(await apiForgot({}), 400)).toEqual({ message: 'Please enter your email address' })
+    expect(await jsonBody(await apiForgot({ email: 'x' }), 400)).toEqual({
+      message: 'Please enter a valid email address',
+    })
+    expect(await jsonBody(await apiForgot('nope'), 400)).toEqual({ message: 'The request body must be valid JSON' })
+    const put = await forgotApi.action(routeArgs(jsonRequest('/api/auth/forgot-password', 'PUT', {})))
+    expect(await jsonBody(put, 405)).toEqual({ message: 'Method not allowed' })
+  })
+
+  test('forgot: the 6th request for one email answers 429 (shared with the screen)', async () => {
+    const user = await createUser()
+    for (let i = 0; i < 3; i++) expectRedirect(await forgot(user.email), '/forgot-password?sent=1')
+    for (let i = 0; i < 2; i++) expect((await apiForgot({ email: user.email })).status).toBe(200)
+    expect(await jsonBody(await apiForgot({ email: user.email }), 429)).toEqual({ message: TOO_MANY_REQUESTS })
+  })
+
+  test('reset: 200 { message }, then the token is spent (400); sessions end', async () => {
+    const user = await createUser()
+    await signIn(user.id)
+    await apiForgot({ email: user.email })
+    const token = resetTokenFrom(outbox(user.email).at(-1)!.text)
+
+    expect(await jsonBody(await apiReset({ token, newPassword: 'short' }), 400)).toEqual({
+      message: 'Password must be at least 8 characters long',
+    })
+    expect(await jsonBody(await apiReset({ token, newPassword: '' }), 400)).toEqual({
+      message: 'Please fill in all fields',
+    })
+    expect(await jsonBody(await apiReset({ newPassword: NEW_PASSWORD }), 400)).toEqual({
+      message: 'Invalid reset token',
+    })
+
+    expect(await jsonBody(await apiReset({ token, newPassword: NEW_PASSWORD }), 200)).toEqual({ message: DONE })
+    expect((await verifyLogin(user.email, NEW_PASSWORD))?.id).toBe(user.id)
+    expect(sessionRows(user.id)).toHaveLength(0)
+    expect(await jsonBody(await apiReset({ token, newPassword: 'another-password' }), 400)).toEqual({
+      message: INVALID_TOKEN,
+    })
+    expect(await jsonBody(await apiReset({ token: 'made-up', newPassword: 'another-password' }), 400)).toEqual({
+      message: INVALID_TOKEN,
+    })
+  })
+})

@@ -1,0 +1,15 @@
+import { http, HttpResponse } from 'msw'
+
+/**
+ * Answers for every outside HTTP API the app calls. Tests fail on any request these do not
+ * cover (onUnhandledRequest: 'error'), so nothing in a test reaches the network.
+ */
+export const emailHandlers = [
+  http.post('https://api.resend.com/emails', async ({ request }) => {
+    const auth = request.headers.get('authorization')
+    if (!auth?.startsWith('Bearer ')) return HttpResponse.json({ message: 'Missing API key' }, { status: 401 })
+    return HttpResponse.json({ id: `email_${crypto.randomUUID()}` })
+  }),
+]
+
+export const handlers = [...emailHandlers]

@@ -1,0 +1,40 @@
+import path from 'node:path'
+import { vitePlugin as remix } from '@remix-run/dev'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+const isVitest = Boolean(process.env.VITEST)
+
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  build: { cssMinify: true },
+  plugins: [
+    tailwindcss(),
+    // Remix's plugin is for the app build and dev server; unit tests import modules directly.
+    !isVitest &&
+      remix({
+        ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/.*'],
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+          v3_routeConfig: true,
+        },
+      }),
+  ],
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,js}', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['./tests/setup/vitest.setup.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 20_000,
+  },
+})
