@@ -6,6 +6,8 @@ import { getEnv } from '~/env.server'
 import * as schema from './schema'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+/** A transaction handle, usable wherever a query takes `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * One connection per process. better-sqlite3 is synchronous, so a transaction with no `await`

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { passwordResetTokens, users } from '~/db/schema'
 import { sendEmail } from '~/integrations/email.server'
 import { AppError } from '~/lib/errors'
@@ -60,10 +60,10 @@ async function requestPasswordReset(email: string, origin: string) {
 
 export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new password reset.'
 
-/** True when the token can still be used (the reset page checks it before showing the form). */
-export function isResetTokenUsable(token: string) {
-  const row = getDb()
-    .select({ id: passwordResetTokens.id })
+/** The open (unused, unexpired) token row for a token from an email link, if any. */
+function findUsableToken(db: Db | Tx, token: string) {
+  return db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(
       and(
@@ -73,7 +73,11 @@ export function isResetTokenUsable(token: string) {
       ),
     )
     .get()
-  return Boolean(row)
+}
+
+/** True when the token can still be used (the reset page checks it before showing the form). */
+export function isResetTokenUsable(token: string) {
+  return Boolean(findUsableToken(getDb(), token))
 }
 
 /** Sets the new password, spends the token (and any other open ones), signs out everywhere. */
@@ -82,17 +86,7 @@ export async function resetPassword(token: string, newPassword: string) {
   const db = getDb()
   db.transaction(
     (tx) => {
-      const row = tx
-        .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
-        .from(passwordResetTokens)
-        .where(
-          and(
-            eq(passwordResetTokens.token, hashToken(token)),
-            eq(passwordResetTokens.isUsed, false),
-            gt(passwordResetTokens.expiresAt, new Date()),
-          ),
-        )
-        .get()
+      const row = findUsableToken(tx, token)
       if (!row) throw new AppError(INVALID_RESET_TOKEN, 400, 'token')
       tx.update(passwordResetTokens)
         .set({ isUsed: true })

@@ -1,8 +1,6 @@
 import { inArray, sql } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
+import type { Db, Tx } from '~/db/client.server'
 import { reviews, services, users } from '~/db/schema'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
 /**
  * Sets the rating (average) and review count of these practitioners and services from their
@@ -10,7 +8,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
  * cards never disagree with the reviews shown.
  */
 export function recomputeRatings(
-  tx: Tx,
+  tx: Db | Tx,
   { practitionerIds = [], serviceIds = [] }: { practitionerIds?: number[]; serviceIds?: number[] },
 ) {
   const uniquePractitioners = [...new Set(practitionerIds)]

@@ -2,15 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
+import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireAdmin } from '~/models/auth.server'
-
-const TOP_LINKS: ShellLink[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/services', label: 'Services' },
-  { to: '/practitioners', label: 'Practitioners' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-]
 
 const SIDE_LINKS: ShellLink[] = [{ to: '/admin/dashboard', label: 'Dashboard' }]
 
@@ -23,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>()
   return (
-    <AppShell user={user} topLinks={TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/admin/dashboard" areaLabel="Admin">
+    <AppShell user={user} topLinks={SIGNED_IN_TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/admin/dashboard" areaLabel="Admin">
       <Outlet />
     </AppShell>
   )

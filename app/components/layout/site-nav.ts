@@ -6,3 +6,12 @@ export const PUBLIC_LINKS = [
   { to: '/about', label: 'About' },
   { to: '/contact', label: 'Contact' },
 ] as const
+
+/** The top bar of the client and admin areas (spec §2 client layout). */
+export const SIGNED_IN_TOP_LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/services', label: 'Services' },
+  { to: '/practitioners', label: 'Practitioners' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+]
