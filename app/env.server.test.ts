@@ -1,0 +1,33 @@
+import { afterEach, expect, test } from 'vitest'
+import { getEnv, resetEnvCache } from './env.server'
+
+const saved = { ...process.env }
+
+afterEach(() => {
+  process.env = { ...saved }
+  resetEnvCache()
+})
+
+function withEnv(values: Record<string, string | undefined>) {
+  process.env = { ...saved, ...values }
+  resetEnvCache()
+  return getEnv
+}
+
+test('production refuses to start without a session secret or public address, naming them', () => {
+  const read = withEnv({ NODE_ENV: 'production', SESSION_SECRET: undefined, APP_URL: undefined })
+  expect(read).toThrowError(/SESSION_SECRET: is required in production/)
+  expect(read).toThrowError(/APP_URL: is required in production/)
+})
+
+test('bad values are reported by name', () => {
+  expect(withEnv({ PORT: 'eighty' })).toThrowError(/PORT/)
+  expect(withEnv({ STRIPE_SECRET_KEY: 'nope' })).toThrowError(/STRIPE_SECRET_KEY/)
+})
+
+test('defaults: port 3000, the local database, a generated secret outside production', () => {
+  const env = withEnv({ NODE_ENV: 'development', PORT: undefined, SESSION_SECRET: undefined })()
+  expect(env.PORT).toBe(3000)
+  expect(env.SESSION_SECRET).toMatch(/^[a-f0-9]{64}$/)
+  expect(getEnv().SESSION_SECRET).toBe(env.SESSION_SECRET)
+})
