@@ -39,6 +39,8 @@ export function useOptionalUser() {
   return useRouteLoaderData<RootLoader>('root')?.user ?? null
 }
 
+const TIME_ZONE_SCRIPT = `try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.indexOf('tz='+z)<0)document.cookie='tz='+z+';path=/;max-age=31536000;samesite=lax'}catch(e){}`
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRouteLoaderData<RootLoader>('root')
@@ -49,6 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Tells the server this browser's time zone (a cookie read on later requests). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
       </head>
       <body className="min-h-screen font-sans" id="top">
         {children}

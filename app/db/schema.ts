@@ -133,13 +133,21 @@ export const services = sqliteTable(
     isFreeIntro: integer('is_free_intro', { mode: 'boolean' }).notNull().default(false),
     rating: real('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
+    /** Confirmed and completed bookings, kept by the booking model: the popularity tie-break. */
+    bookingCount: integer('booking_count').notNull().default(0),
+    /**
+     * Shown to the public: active, its practitioner's profile complete, and (when paid) the
+     * practitioner able to take payments. Kept exact by triggers (migration 0003), so every
+     * browse query filters on one indexed column.
+     */
+    isListed: integer('is_listed', { mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
   (t) => [
     index('services_practitioner_idx').on(t.practitionerId),
-    index('services_active_category_price_idx').on(t.isActive, t.category, t.priceCents),
-    index('services_active_price_idx').on(t.isActive, t.priceCents),
-    index('services_active_popularity_idx').on(t.isActive, t.rating, t.reviewCount),
+    index('services_listed_category_price_idx').on(t.isListed, t.category, t.priceCents),
+    index('services_listed_price_idx').on(t.isListed, t.priceCents),
+    index('services_listed_popularity_idx').on(t.isListed, t.rating, t.reviewCount, t.bookingCount),
     check('services_category', oneOf('category', SERVICE_CATEGORIES)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_duration_min', sql`${t.durationMinutes} >= 15`),
@@ -207,6 +215,7 @@ export const bookings = sqliteTable(
   (t) => [
     index('bookings_client_start_idx').on(t.clientId, t.startTime),
     index('bookings_practitioner_start_idx').on(t.practitionerId, t.startTime),
+    index('bookings_practitioner_status_idx').on(t.practitionerId, t.status),
     index('bookings_status_end_idx').on(t.status, t.endTime),
     index('bookings_hold_idx').on(t.status, t.holdExpiresAt),
     index('bookings_service_idx').on(t.serviceId),

@@ -3,8 +3,8 @@ import { centsToDollars, dollarsToCents, formatPrice } from './money'
 
 test('formats prices the spec way', () => {
   expect(formatPrice(0)).toBe('Free')
-  expect(formatPrice(4999)).toBe('$49.99 CAD')
-  expect(formatPrice(12000)).toBe('$120.00 CAD')
+  expect(formatPrice(49.99)).toBe('$49.99 CAD')
+  expect(formatPrice(120)).toBe('$120.00 CAD')
 })
 
 test('converts without floating-point drift', () => {

@@ -7,8 +7,8 @@ export function dollarsToCents(dollars: number) {
   return Math.round(dollars * 100)
 }
 
-/** 'Free' for 0, otherwise '$49.99 CAD' (spec §9). */
-export function formatPrice(cents: number) {
-  if (cents === 0) return 'Free'
-  return `$${(cents / 100).toFixed(2)} CAD`
+/** 'Free' for 0, otherwise '$49.99 CAD' (spec §9); takes dollars, as the API speaks them. */
+export function formatPrice(dollars: number) {
+  if (dollars === 0) return 'Free'
+  return `$${dollars.toFixed(2)} CAD`
 }

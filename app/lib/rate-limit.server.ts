@@ -18,6 +18,7 @@ export const LIMITS = {
   passwordResetPerIp: { max: 20, windowMs: 60 * 60_000 },
   contact: { max: 5, windowMs: 60 * 60_000 },
   leads: { max: 5, windowMs: 60 * 60_000 },
+  messages: { max: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>
 
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.'

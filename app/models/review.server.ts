@@ -1,6 +1,9 @@
-import { inArray, sql } from 'drizzle-orm'
-import type { Db, Tx } from '~/db/client.server'
-import { reviews, services, users } from '~/db/schema'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { getDb, type Db, type Tx } from '~/db/client.server'
+import { AppError } from '~/lib/errors'
+import { ALREADY_REVIEWED, NOT_ELIGIBLE_TO_REVIEW, ONLY_CLIENTS_REVIEW, type ReviewSchema } from './review'
+import { bookings, reviews, services, users } from '~/db/schema'
 
 /**
  * Sets the rating (average) and review count of these practitioners and services from their
@@ -31,4 +34,72 @@ export function recomputeRatings(
       .where(inArray(services.id, uniqueServices))
       .run()
   }
+}
+
+type Reviewer = { id: number; isPractitioner: boolean; isAdmin: boolean }
+
+/**
+ * Verified reviews: only a client with a completed session with this practitioner may review,
+ * once per session. The review is tied to the newest completed session not yet reviewed, and
+ * the practitioner's and the service's rating move in the same transaction.
+ */
+export function createReview(reviewer: Reviewer, input: z.output<typeof ReviewSchema>) {
+  if (reviewer.isPractitioner || reviewer.isAdmin) throw new AppError(ONLY_CLIENTS_REVIEW, 403)
+  return getDb().transaction(
+    (tx) => {
+      const completed = and(
+        eq(bookings.clientId, reviewer.id),
+        eq(bookings.practitionerId, input.practitionerId),
+        eq(bookings.status, 'completed'),
+      )
+      const session = tx
+        .select({ id: bookings.id, serviceId: bookings.serviceId })
+        .from(bookings)
+        .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+        .where(and(completed, isNull(reviews.id)))
+        .orderBy(desc(bookings.endTime))
+        .get()
+      if (!session) {
+        const any = tx.select({ id: bookings.id }).from(bookings).where(completed).get()
+        throw any ? new AppError(ALREADY_REVIEWED, 409) : new AppError(NOT_ELIGIBLE_TO_REVIEW, 403)
+      }
+      const review = tx
+        .insert(reviews)
+        .values({
+          bookingId: session.id,
+          clientId: reviewer.id,
+          practitionerId: input.practitionerId,
+          serviceId: session.serviceId,
+          rating: input.rating,
+          content: input.content,
+        })
+        .returning({ id: reviews.id, rating: reviews.rating, content: reviews.content, createdAt: reviews.createdAt })
+        .get()
+      recomputeRatings(tx, {
+        practitionerIds: [input.practitionerId],
+        serviceIds: session.serviceId ? [session.serviceId] : [],
+      })
+      return { ...review, createdAt: review.createdAt.toISOString() }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** Whether the "Write a Review" button leads anywhere for this person (a completed, unreviewed session). */
+export function canReview(reviewerId: number, practitionerId: number) {
+  return Boolean(
+    getDb()
+      .select({ id: bookings.id })
+      .from(bookings)
+      .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+      .where(
+        and(
+          eq(bookings.clientId, reviewerId),
+          eq(bookings.practitionerId, practitionerId),
+          eq(bookings.status, 'completed'),
+          isNull(reviews.id),
+        ),
+      )
+      .get(),
+  )
 }

@@ -1,12 +1,13 @@
 import type { z } from 'zod'
 import { checkHoneypot } from '~/lib/honeypot.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
+import { timeZoneHint } from '~/lib/time-zone.server'
 import type { SignupBaseSchema } from './user'
 import { createUser } from './user.server'
 
 /**
  * Public sign-up, shared by the screen and POST /api/signup: refuses bots (honeypot) and
- * floods (per-address limit), then creates the account. Signing in is the caller's job.
+ * floods (per-address limit), then creates the account in the browser's time zone. Signing in is the caller's job.
  */
 export async function signup(
   request: Request,
@@ -16,5 +17,5 @@ export async function signup(
   checkHoneypot(honeypot)
   hit(`signup:${clientIp(request)}`, LIMITS.signup)
   const { redirectTo: _ignored, ...account } = input
-  return createUser(account)
+  return createUser({ ...account, timeZone: timeZoneHint(request) ?? undefined })
 }

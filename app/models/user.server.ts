@@ -67,7 +67,7 @@ export function findIdByEmail(email: string) {
 const EMAIL_TAKEN = 'An account with this email already exists'
 
 export async function createUser(
-  input: Omit<z.output<typeof SignupBaseSchema>, 'redirectTo'> & { isAdmin?: boolean },
+  input: Omit<z.output<typeof SignupBaseSchema>, 'redirectTo'> & { isAdmin?: boolean; timeZone?: string },
 ) {
   if (findIdByEmail(input.email)) throw new AppError(EMAIL_TAKEN, 409, 'email')
   const passwordHash = await hashPassword(input.password)
@@ -83,6 +83,7 @@ export async function createUser(
         isPractitioner: input.isPractitioner,
         isAdmin: input.isAdmin ?? false,
         country: input.country ?? 'CA',
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       })
       .returning({ id: users.id })
       .get()

@@ -5,7 +5,7 @@ import { Badge } from '~/components/ui/badge'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { formatPrice } from '~/lib/money'
+import { centsToDollars, formatPrice } from '~/lib/money'
 import { requireUser } from '~/models/auth.server'
 import { getClientSessions } from '~/models/booking.server'
 
@@ -59,7 +59,7 @@ export default function ClientDashboard() {
                     </p>
                     <p className="text-sm">
                       {formatDate(s.startTime, timeZone)} · {formatTime(s.startTime, timeZone)} – {formatTime(s.endTime, timeZone)}{' '}
-                      {zoneAbbreviation(s.startTime, timeZone)} · {s.durationMinutes} minutes · {formatPrice(s.totalAmountCents)}
+                      {zoneAbbreviation(s.startTime, timeZone)} · {s.durationMinutes} minutes · {formatPrice(centsToDollars(s.totalAmountCents))}
                     </p>
                     {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
                   </div>

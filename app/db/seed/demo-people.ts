@@ -6,7 +6,7 @@ import {
   PRACTITIONERS,
   type PersonSeed,
 } from './data/accounts'
-import { DAY_MS } from './time'
+import { DAY_MS } from '~/lib/zoned-time'
 import type { Tx } from './types'
 
 export interface SeededPerson {

@@ -6,7 +6,7 @@ import type { SeededService } from './demo-services'
 import type { PlannedSlot } from './demo-slots'
 import type { Random } from './random'
 import type { SlotPlanner } from './slot-planner'
-import { addDays, addMinutes, clock, DAY_MS, localDateOf, weekdayOf, zonedTime } from './time'
+import { addDays, addMinutes, clock, DAY_MS, localDateOf, weekdayOf, zonedTime } from '~/lib/zoned-time'
 
 export interface PlannedReview {
   rating: number

@@ -12,7 +12,7 @@ import {
   weekdayOf,
   zonedTime,
   type LocalDate,
-} from './time'
+} from '~/lib/zoned-time'
 
 export interface PlannedSlot {
   practitionerId: number

@@ -2,6 +2,7 @@ import { count, inArray } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { hashPassword } from '~/lib/password.server'
+import { recomputeBookingCounts } from '~/models/service.server'
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from './data/accounts'
 import { insertInbox } from './demo-inbox'
 import { insertDemoPeople } from './demo-people'
@@ -91,6 +92,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
         serviceIds: allServices.map((s) => s.id),
       })
       insertInbox(tx, people, now)
+      recomputeBookingCounts(tx)
       return 'seeded'
     },
     { behavior: 'immediate' },

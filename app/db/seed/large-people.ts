@@ -4,7 +4,7 @@ import { BENCH_ZONES, BIO_TEMPLATES, CATEGORY_WORDS, FIRST_NAMES, LAST_NAMES } f
 import type { Category } from './data/services'
 import type { LargeInserts } from './large-statements'
 import type { Random } from './random'
-import { DAY_MS } from './time'
+import { DAY_MS } from '~/lib/zoned-time'
 
 export const BENCH_DOMAIN = 'bench.solace.test'
 

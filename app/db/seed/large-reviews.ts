@@ -5,7 +5,7 @@ import type { BenchService } from './large-services'
 import type { LargeInserts } from './large-statements'
 import { splitFee } from './money'
 import type { Random } from './random'
-import { DAY_MS, type createDayClock } from './time'
+import { DAY_MS, type createDayClock } from '~/lib/zoned-time'
 
 const MINUTE_MS = 60_000
 /** 10:00, 12:00 or 14:00: one past session a weekday per practitioner, so none overlap. */

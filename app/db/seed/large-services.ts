@@ -4,7 +4,7 @@ import { CATEGORY_IMAGES, MEETING_HOST, type Category } from './data/services'
 import type { BenchPractitioner } from './large-people'
 import type { LargeInserts } from './large-statements'
 import type { Random } from './random'
-import { DAY_MS } from './time'
+import { DAY_MS } from '~/lib/zoned-time'
 
 export interface BenchService {
   id: number

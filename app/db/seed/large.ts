@@ -1,6 +1,7 @@
 import { count, like } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { users } from '~/db/schema'
+import { recomputeBookingCounts } from '~/models/service.server'
 import { recomputeRatings } from '~/models/review.server'
 import type { LargeCounts } from './args'
 import { BENCH_DOMAIN, insertBenchClients, insertBenchPractitioners } from './large-people'
@@ -9,7 +10,7 @@ import { insertBenchServices } from './large-services'
 import { insertBenchOpenSlots } from './large-slots'
 import { prepareLargeInserts } from './large-statements'
 import { createRandom } from './random'
-import { clock, createDayClock } from './time'
+import { clock, createDayClock } from '~/lib/zoned-time'
 import type { DbOrTx } from './types'
 
 const LARGE_RANDOM_SEED = 30_000
@@ -72,6 +73,7 @@ export function seedLarge(
     for (let i = 0; i < reviewed.serviceIds.length; i += ID_CHUNK) {
       recomputeRatings(db, { serviceIds: reviewed.serviceIds.slice(i, i + ID_CHUNK) })
     }
+    recomputeBookingCounts(db)
   })
   run.immediate()
   return 'seeded'

@@ -6,7 +6,11 @@ import {
   weekdayOf,
   zonedTime,
   zoneOffsetMinutes,
-} from './time'
+  dayBounds,
+  formatLocalDate,
+  isTimeZone,
+  parseLocalDate,
+} from './zoned-time'
 
 const TORONTO = 'America/Toronto'
 
@@ -65,5 +69,27 @@ describe('zone arithmetic', () => {
     expect(new Date(day(TORONTO, 4).at).toISOString()).toBe('2026-03-09T13:00:00.000Z')
     expect(day(TORONTO, 3).isWeekday).toBe(false)
     expect(new Date(day(TORONTO, -1).at).toISOString()).toBe('2026-03-04T14:00:00.000Z')
+  })
+})
+
+describe('calendar dates and day bounds', () => {
+  test('parses only real dates', () => {
+    expect(parseLocalDate('2026-02-28')).toEqual({ year: 2026, month: 2, day: 28 })
+    expect(parseLocalDate('2026-02-30')).toBeNull()
+    expect(parseLocalDate('26-2-3')).toBeNull()
+    expect(formatLocalDate({ year: 2026, month: 3, day: 8 })).toBe('2026-03-08')
+  })
+
+  test('a day in New York spans 23 hours on the spring change and 24 otherwise', () => {
+    const spring = dayBounds({ year: 2026, month: 3, day: 8 }, 'America/New_York')
+    expect(spring.start.toISOString()).toBe('2026-03-08T05:00:00.000Z')
+    expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3600_000)
+    const plain = dayBounds({ year: 2026, month: 11, day: 21 }, 'America/New_York')
+    expect(plain.end.getTime() - plain.start.getTime()).toBe(24 * 3600_000)
+  })
+
+  test('knows zone names', () => {
+    expect(isTimeZone('Europe/London')).toBe(true)
+    expect(isTimeZone('Mars/Olympus')).toBe(false)
   })
 })

@@ -122,3 +122,37 @@ export function createDayClock(now: Date, minutesOfDay: number) {
     return found
   }
 }
+
+/** `'2026-11-21'` → LocalDate, or null when it is not a real calendar date. */
+export function parseLocalDate(text: string): LocalDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (!match) return null
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) }
+  const check = new Date(Date.UTC(date.year, date.month - 1, date.day))
+  return check.getUTCMonth() === date.month - 1 && check.getUTCDate() === date.day ? date : null
+}
+
+/** LocalDate → `'2026-11-21'`. */
+export function formatLocalDate(date: LocalDate) {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}`
+}
+
+export function compareLocalDates(a: LocalDate, b: LocalDate) {
+  return formatLocalDate(a).localeCompare(formatLocalDate(b))
+}
+
+/** The instants [start, end) of a calendar day on the zone's clock (23 or 25 hours on DST days). */
+export function dayBounds(date: LocalDate, timeZone: string) {
+  return { start: zonedTime(date, 0, timeZone), end: zonedTime(addDays(date, 1), 0, timeZone) }
+}
+
+/** True for a valid IANA zone name this runtime knows. */
+export function isTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,55 @@
+import { Link } from '@remix-run/react'
+import { Badge } from '~/components/ui/badge'
+import { Card } from '~/components/ui/card'
+import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/practitioner'
+import { PLACEHOLDER_AVATAR } from './service-card'
+import { Stars } from './stars'
+
+/** Spec §2 practitioner card: photo, name, title, bio, specialties, stars and review count. */
+export function PractitionerCard({ practitioner }: { practitioner: PractitionerCardData }) {
+  const specialties = practitioner.specialties.length ? practitioner.specialties : [FALLBACK_SPECIALTY]
+  return (
+    <Card className="flex flex-col p-5">
+      <div className="flex items-center gap-4">
+        <img
+          src={practitioner.profileImageUrl ?? PLACEHOLDER_AVATAR}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className="size-16 rounded-full bg-muted object-cover"
+        />
+        <div className="min-w-0">
+          <h3 className="truncate text-lg font-semibold">
+            <Link to={`/practitioners/${practitioner.id}`} className="hover:underline">
+              {practitioner.firstName} {practitioner.lastName}
+            </Link>
+          </h3>
+          {practitioner.title ? <p className="truncate text-sm text-muted-foreground">{practitioner.title}</p> : null}
+          <div className="mt-1 flex items-center gap-1.5 text-sm">
+            <Stars rating={practitioner.rating} />
+            <span className="text-muted-foreground">
+              ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})
+            </span>
+          </div>
+        </div>
+      </div>
+      {practitioner.bio ? <p className="mt-4 line-clamp-3 text-sm text-muted-foreground">{practitioner.bio}</p> : null}
+      <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Specialties">
+        {specialties.slice(0, 4).map((s) => (
+          <li key={s}>
+            <Badge tone="outline" className="normal-case">
+              {s}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={`/practitioners/${practitioner.id}`}
+        className="mt-auto pt-4 text-sm font-medium text-primary hover:underline"
+      >
+        View profile
+      </Link>
+    </Card>
+  )
+}

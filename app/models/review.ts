@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+/** Spec §5 review rules, shared by the profile's review form and POST /api/reviews. */
+export const ReviewSchema = z.object({
+  practitionerId: z.coerce.number({ error: 'practitionerId is required' }).int().positive('practitionerId is required'),
+  rating: z.coerce
+    .number({ error: 'Please select a star rating.' })
+    .int('Please select a star rating.')
+    .min(1, 'Please select a star rating.')
+    .max(5, 'Please select a star rating.'),
+  content: z
+    .string({ error: 'Please write a review.' })
+    .trim()
+    .min(1, 'Please write a review.')
+    .max(2000, 'Reviews can be at most 2000 characters.'),
+})
+
+export const NOT_ELIGIBLE_TO_REVIEW =
+  'You can review a practitioner after you have completed a session with them.'
+export const ALREADY_REVIEWED = 'You have already reviewed each of your sessions with this practitioner.'
+export const ONLY_CLIENTS_REVIEW = 'Only clients can write reviews.'

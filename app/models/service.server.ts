@@ -1,0 +1,123 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
+import { toFtsQuery } from '~/lib/fts.server'
+import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type ServiceDetail, type ServiceFilters } from './service'
+
+/**
+ * Who and what the public sees (issue rules): a practitioner is listed once the profile is
+ * complete (photo, title, bio); a service is listed when it is active, its practitioner is
+ * listed, and, if it costs money, the practitioner can take payments.
+ */
+/** Over `users u`. */
+export const PRACTITIONER_LISTED = sql.raw(
+  `u.is_practitioner = 1 AND coalesce(u.profile_image_url, '') <> '' AND trim(coalesce(u.title, '')) <> '' AND trim(coalesce(u.bio, '')) <> ''`,
+)
+/**
+ * Over `services s`. The same rule, applied through `services.is_listed`, which triggers keep
+ * exact (migration 0003's `service_listing` view holds the rule in SQL).
+ */
+export const SERVICE_LISTED = sql.raw('s.is_listed = 1')
+
+/** Most trusted first: rating, then how many reviews, then how often booked. */
+const POPULARITY_ORDER = sql.raw('s.rating DESC, s.review_count DESC, s.booking_count DESC, s.id DESC')
+
+const CARD_COLUMNS = sql.raw(
+  `s.id, s.name, s.description, s.category, s.price_cents AS priceCents, s.duration_minutes AS duration,
+   s.image_url AS imageUrl, s.rating, s.review_count AS reviewCount, s.is_free_intro AS isFreeIntro,
+   s.practitioner_id AS practitionerId, u.first_name AS firstName, u.last_name AS lastName,
+   u.profile_image_url AS profileImageUrl`,
+)
+
+type CardRow = Omit<ServiceCardData, 'price' | 'practitioner' | 'isFreeIntro'> & {
+  priceCents: number
+  isFreeIntro: number
+  firstName: string
+  lastName: string
+  profileImageUrl: string | null
+}
+
+function toCard(row: CardRow): ServiceCardData {
+  const { priceCents, firstName, lastName, profileImageUrl, isFreeIntro, ...rest } = row
+  return {
+    ...rest,
+    price: priceCents / 100,
+    isFreeIntro: Boolean(isFreeIntro),
+    practitioner: { id: row.practitionerId, firstName, lastName, profileImageUrl },
+  }
+}
+
+function filterConditions(filters: Omit<ServiceFilters, 'page'>) {
+  const conditions: SQL[] = [SERVICE_LISTED]
+  if (filters.category) conditions.push(sql`s.category = ${filters.category}`)
+  if (filters.priceRange) {
+    const [min, max] = PRICE_RANGE_CENTS[filters.priceRange]
+    conditions.push(sql`s.price_cents >= ${min}`)
+    if (max !== null) conditions.push(sql`s.price_cents < ${max}`)
+  }
+  return sql.join(conditions, sql` AND `)
+}
+
+/**
+ * One page of listed services matching the filters, and how many match in all: two
+ * statements whatever the catalogue's size. A search ranks by relevance (FTS5's bm25),
+ * otherwise by popularity.
+ */
+export function listServices(filters: ServiceFilters) {
+  const db = getDb()
+  const match = toFtsQuery(filters.search)
+  const where = filterConditions(filters)
+  const matching = match
+    ? sql`services_fts f JOIN services s ON s.id = f.rowid WHERE services_fts MATCH ${match} AND ${where}`
+    : sql`services s WHERE ${where}`
+  const from = match
+    ? sql`services_fts f JOIN services s ON s.id = f.rowid JOIN users u ON u.id = s.practitioner_id WHERE services_fts MATCH ${match} AND ${where}`
+    : sql`services s JOIN users u ON u.id = s.practitioner_id WHERE ${where}`
+  const order = match ? sql`f.rank, ${POPULARITY_ORDER}` : POPULARITY_ORDER
+  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${matching}`)?.n ?? 0
+  const pageCount = Math.max(1, Math.ceil(total / SERVICES_PAGE_SIZE))
+  const page = Math.min(filters.page, pageCount)
+  const rows = db.all<CardRow>(
+    sql`SELECT ${CARD_COLUMNS} FROM ${from} ORDER BY ${order} LIMIT ${SERVICES_PAGE_SIZE} OFFSET ${(page - 1) * SERVICES_PAGE_SIZE}`,
+  )
+  return { services: rows.map(toCard), total, page, pageCount, pageSize: SERVICES_PAGE_SIZE }
+}
+
+/** The home page's "Popular Wellness Services". */
+export function getPopularServices(limit = 3) {
+  return getDb()
+    .all<CardRow>(
+      sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE ${SERVICE_LISTED} ORDER BY ${POPULARITY_ORDER} LIMIT ${limit}`,
+    )
+    .map(toCard)
+}
+
+/** A practitioner's listed services, for their public profile. */
+export function listPractitionerServices(practitionerId: number) {
+  return getDb()
+    .all<CardRow>(
+      sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE s.practitioner_id = ${practitionerId} AND ${SERVICE_LISTED} ORDER BY s.is_free_intro DESC, s.price_cents, s.id`,
+    )
+    .map(toCard)
+}
+
+/** A listed service with its details and practitioner, or null (hidden and missing look alike). */
+export function getPublicService(id: number): ServiceDetail | null {
+  const row = getDb().get<CardRow & { details: string; title: string | null; bio: string | null }>(
+    sql`SELECT ${CARD_COLUMNS}, s.details, u.title, u.bio FROM services s JOIN users u ON u.id = s.practitioner_id WHERE s.id = ${id} AND ${SERVICE_LISTED}`,
+  )
+  if (!row) return null
+  const { details, title, bio, ...cardRow } = row
+  const card = toCard(cardRow)
+  return { ...card, details: JSON.parse(details) as string[], practitioner: { ...card.practitioner, title, bio } }
+}
+
+/**
+ * Sets each service's booking count (confirmed and completed bookings) from the bookings;
+ * the booking model calls it with the services it touched, the seed with none (all).
+ */
+export function recomputeBookingCounts(tx: Db | Tx, serviceIds?: number[]) {
+  const scope = serviceIds ? sql`WHERE id IN ${serviceIds.length ? serviceIds : [-1]}` : sql``
+  tx.run(
+    sql`UPDATE services SET booking_count = (SELECT count(*) FROM bookings b WHERE b.service_id = services.id AND b.status IN ('confirmed', 'completed')) ${scope}`,
+  )
+}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { dayBounds, formatLocalDate, localDateOf, type LocalDate } from '~/lib/zoned-time'
+import { SERVICE_LISTED } from './service.server'
+
+export type OpenSlot = { id: number; startTime: string; endTime: string }
+
+/**
+ * Open slots of a listed service on a calendar day of the viewer's zone: not booked, not
+ * started, in time order.
+ */
+export function listOpenSlots(serviceId: number, date: LocalDate, timeZone: string, now = new Date()): OpenSlot[] {
+  const { start, end } = dayBounds(date, timeZone)
+  const from = Math.max(start.getTime(), now.getTime())
+  return getDb()
+    .all<{ id: number; startTime: number; endTime: number }>(
+      sql`SELECT t.id, t.start_time AS startTime, t.end_time AS endTime
+          FROM time_slots t JOIN services s ON s.id = t.service_id
+          WHERE t.service_id = ${serviceId} AND ${SERVICE_LISTED} AND t.is_booked = 0
+            AND t.start_time >= ${from} AND t.start_time < ${end.getTime()}
+          ORDER BY t.start_time`,
+    )
+    .map((slot) => ({
+      id: slot.id,
+      startTime: new Date(slot.startTime).toISOString(),
+      endTime: new Date(slot.endTime).toISOString(),
+    }))
+}
+
+/**
+ * The days (yyyy-MM-dd, viewer's zone) from `first` to `last` that have at least one open
+ * slot of this service, so the calendar can mark them.
+ */
+export function listDaysWithOpenSlots(
+  serviceId: number,
+  first: LocalDate,
+  last: LocalDate,
+  timeZone: string,
+  now = new Date(),
+) {
+  const from = Math.max(dayBounds(first, timeZone).start.getTime(), now.getTime())
+  const to = dayBounds(last, timeZone).end.getTime()
+  const starts = getDb().all<{ startTime: number }>(
+    sql`SELECT start_time AS startTime FROM time_slots
+        WHERE service_id = ${serviceId} AND is_booked = 0 AND start_time >= ${from} AND start_time < ${to}
+        ORDER BY start_time`,
+  )
+  return [...new Set(starts.map((s) => formatLocalDate(localDateOf(new Date(s.startTime), timeZone))))]
+}
