@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { centsToDollars, dollarsToCents, formatPrice } from './money'
+import { centsToDollars, dollarsToCents, formatPrice, splitFee } from './money'
 
 test('formats prices the spec way', () => {
   expect(formatPrice(0)).toBe('Free')
@@ -11,4 +11,14 @@ test('converts without floating-point drift', () => {
   expect(dollarsToCents(19.99)).toBe(1999)
   expect(dollarsToCents(0.1 + 0.2)).toBe(30)
   expect(centsToDollars(1999)).toBe(19.99)
+})
+
+test('the 5% platform fee never loses or invents a cent', () => {
+  expect(splitFee(10000)).toEqual({ platformFeeCents: 500, practitionerAmountCents: 9500 })
+  expect(splitFee(4999)).toEqual({ platformFeeCents: 250, practitionerAmountCents: 4749 })
+  for (const total of [0, 1, 19, 99, 1234, 7777, 15000]) {
+    const { platformFeeCents, practitionerAmountCents } = splitFee(total)
+    expect(platformFeeCents + practitionerAmountCents).toBe(total)
+    expect(Number.isInteger(platformFeeCents)).toBe(true)
+  }
 })

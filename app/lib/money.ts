@@ -12,3 +12,12 @@ export function formatPrice(dollars: number) {
   if (dollars === 0) return 'Free'
   return `$${dollars.toFixed(2)} CAD`
 }
+
+/** The platform keeps 5% of each session fee; the practitioner receives the rest (terms page). */
+export const PLATFORM_FEE_RATE = 0.05
+
+/** Splits a fee in cents with no cent lost: the two parts always add up to the total. */
+export function splitFee(totalCents: number) {
+  const platformFeeCents = Math.round(totalCents * PLATFORM_FEE_RATE)
+  return { platformFeeCents, practitionerAmountCents: totalCents - platformFeeCents }
+}

@@ -3,7 +3,7 @@ import type { Category } from './data/services'
 import type { BenchPractitioner } from './large-people'
 import type { BenchService } from './large-services'
 import type { LargeInserts } from './large-statements'
-import { splitFee } from './money'
+import { splitFee } from '~/lib/money'
 import type { Random } from './random'
 import { DAY_MS, type createDayClock } from '~/lib/zoned-time'
 
