@@ -8,11 +8,12 @@ CREATE INDEX `services_listed_price_idx` ON `services` (`is_listed`,`price_cents
 CREATE INDEX `services_listed_popularity_idx` ON `services` (`is_listed`,`rating`,`review_count`,`booking_count`);--> statement-breakpoint
 CREATE INDEX `bookings_practitioner_status_idx` ON `bookings` (`practitioner_id`,`status`);--> statement-breakpoint
 -- services.is_listed: what the public may see (issue 3's rules), recomputed by triggers whenever
--- a column it depends on changes, on the service or on its practitioner.
+-- a column it depends on changes, on the service or on its practitioner. Blank means empty or only
+-- spaces, tabs and line breaks, as the profile-completion alert sees it.
 CREATE VIEW `service_listing` AS
   SELECT s.id AS service_id,
     (s.is_active = 1 AND (s.price_cents = 0 OR u.onboarding_complete = 1) AND u.is_practitioner = 1
-      AND coalesce(u.profile_image_url, '') <> '' AND trim(coalesce(u.title, '')) <> '' AND trim(coalesce(u.bio, '')) <> '') AS listed
+      AND trim(coalesce(u.profile_image_url, ''), ' ' || char(9, 10, 13)) <> '' AND trim(coalesce(u.title, ''), ' ' || char(9, 10, 13)) <> '' AND trim(coalesce(u.bio, ''), ' ' || char(9, 10, 13)) <> '') AS listed
   FROM services s JOIN users u ON u.id = s.practitioner_id;
 --> statement-breakpoint
 UPDATE services SET is_listed = (SELECT listed FROM service_listing WHERE service_id = services.id);

@@ -8,8 +8,14 @@ export const TIME_ZONE_COOKIE = 'tz'
 export function timeZoneHint(request: Request) {
   const cookie = request.headers.get('Cookie') ?? ''
   const match = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]+)`).exec(cookie)
-  const value = match ? decodeURIComponent(match[1]!) : null
-  return value && isTimeZone(value) ? value : null
+  if (!match) return null
+  try {
+    const value = decodeURIComponent(match[1]!)
+    return isTimeZone(value) ? value : null
+  } catch {
+    // A cookie that is not valid percent-encoding is only a bad hint: ignore it.
+    return null
+  }
 }
 
 /**

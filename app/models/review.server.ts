@@ -39,30 +39,37 @@ export function recomputeRatings(
 type Reviewer = { id: number; isPractitioner: boolean; isAdmin: boolean }
 
 /**
+ * The session a review from this client would be tied to (their newest completed session with
+ * the practitioner that has no review yet), or why there is none.
+ */
+function findReviewableSession(db: Db | Tx, clientId: number, practitionerId: number) {
+  const completed = and(
+    eq(bookings.clientId, clientId),
+    eq(bookings.practitionerId, practitionerId),
+    eq(bookings.status, 'completed'),
+  )
+  const session = db
+    .select({ id: bookings.id, serviceId: bookings.serviceId })
+    .from(bookings)
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .where(and(completed, isNull(reviews.id)))
+    .orderBy(desc(bookings.endTime))
+    .get()
+  if (session) return { session, blocker: null }
+  const any = db.select({ id: bookings.id }).from(bookings).where(completed).get()
+  return { session: null, blocker: any ? ALREADY_REVIEWED : NOT_ELIGIBLE_TO_REVIEW }
+}
+
+/**
  * Verified reviews: only a client with a completed session with this practitioner may review,
- * once per session. The review is tied to the newest completed session not yet reviewed, and
- * the practitioner's and the service's rating move in the same transaction.
+ * once per session. The practitioner's and the service's rating move in the same transaction.
  */
 export function createReview(reviewer: Reviewer, input: z.output<typeof ReviewSchema>) {
   if (reviewer.isPractitioner || reviewer.isAdmin) throw new AppError(ONLY_CLIENTS_REVIEW, 403)
   return getDb().transaction(
     (tx) => {
-      const completed = and(
-        eq(bookings.clientId, reviewer.id),
-        eq(bookings.practitionerId, input.practitionerId),
-        eq(bookings.status, 'completed'),
-      )
-      const session = tx
-        .select({ id: bookings.id, serviceId: bookings.serviceId })
-        .from(bookings)
-        .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
-        .where(and(completed, isNull(reviews.id)))
-        .orderBy(desc(bookings.endTime))
-        .get()
-      if (!session) {
-        const any = tx.select({ id: bookings.id }).from(bookings).where(completed).get()
-        throw any ? new AppError(ALREADY_REVIEWED, 409) : new AppError(NOT_ELIGIBLE_TO_REVIEW, 403)
-      }
+      const { session, blocker } = findReviewableSession(tx, reviewer.id, input.practitionerId)
+      if (!session) throw new AppError(blocker, blocker === ALREADY_REVIEWED ? 409 : 403)
       const review = tx
         .insert(reviews)
         .values({
@@ -85,21 +92,10 @@ export function createReview(reviewer: Reviewer, input: z.output<typeof ReviewSc
   )
 }
 
-/** Whether the "Write a Review" button leads anywhere for this person (a completed, unreviewed session). */
-export function canReview(reviewerId: number, practitionerId: number) {
-  return Boolean(
-    getDb()
-      .select({ id: bookings.id })
-      .from(bookings)
-      .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
-      .where(
-        and(
-          eq(bookings.clientId, reviewerId),
-          eq(bookings.practitionerId, practitionerId),
-          eq(bookings.status, 'completed'),
-          isNull(reviews.id),
-        ),
-      )
-      .get(),
-  )
+/**
+ * Why this client cannot review this practitioner yet, or null when they can. The profile's
+ * review dialog shows it before they write anything, with the message createReview would give.
+ */
+export function reviewBlocker(clientId: number, practitionerId: number) {
+  return findReviewableSession(getDb(), clientId, practitionerId).blocker
 }

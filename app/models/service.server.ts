@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { toFtsQuery } from '~/lib/fts.server'
+import { idFromParam } from '~/lib/route-params'
 import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type ServiceDetail, type ServiceFilters } from './service'
 
 /**
@@ -9,8 +10,9 @@ import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type Servi
  * listed, and, if it costs money, the practitioner can take payments.
  */
 /** Over `users u`. */
+const BLANK = `' ' || char(9, 10, 13)`
 export const PRACTITIONER_LISTED = sql.raw(
-  `u.is_practitioner = 1 AND coalesce(u.profile_image_url, '') <> '' AND trim(coalesce(u.title, '')) <> '' AND trim(coalesce(u.bio, '')) <> ''`,
+  `u.is_practitioner = 1 AND trim(coalesce(u.profile_image_url, ''), ${BLANK}) <> '' AND trim(coalesce(u.title, ''), ${BLANK}) <> '' AND trim(coalesce(u.bio, ''), ${BLANK}) <> ''`,
 )
 /**
  * Over `services s`. The same rule, applied through `services.is_listed`, which triggers keep
@@ -120,4 +122,10 @@ export function recomputeBookingCounts(tx: Db | Tx, serviceIds?: number[]) {
   tx.run(
     sql`UPDATE services SET booking_count = (SELECT count(*) FROM bookings b WHERE b.service_id = services.id AND b.status IN ('confirmed', 'completed')) ${scope}`,
   )
+}
+
+/** `getPublicService` for an id taken from a URL: a malformed id is simply not found. */
+export function getPublicServiceByParam(param: string | undefined): ServiceDetail | null {
+  const id = idFromParam(param)
+  return id === null ? null : getPublicService(id)
 }

@@ -1,5 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PractitionerCard } from '~/components/marketplace/practitioner-card'
+import { ServiceCard } from '~/components/marketplace/service-card'
 import { ButtonLink } from '~/components/ui/button'
+import { getFeaturedPractitioners } from '~/models/practitioner.server'
+import { getPopularServices } from '~/models/service.server'
 
 export const meta: MetaFunction = () => [{ title: 'Solace — Find peace and balance with wellness experts' }]
 
@@ -9,7 +14,13 @@ const STEPS = [
   { title: 'Connect Virtually', text: 'Meet your practitioner one-on-one over a secure video session.' },
 ]
 
+/** Spec §9: the home page shows at most 3 services and 4 practitioners. */
+export function loader() {
+  return { services: getPopularServices(3), practitioners: getFeaturedPractitioners(4) }
+}
+
 export default function HomePage() {
+  const { services, practitioners } = useLoaderData<typeof loader>()
   return (
     <>
       <section className="bg-gradient-to-b from-secondary to-background">
@@ -27,6 +38,48 @@ export default function HomePage() {
             </ButtonLink>
             <ButtonLink to="/practitioners" size="lg" variant="outline">
               Browse Practitioners
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="popular-services">
+        <h2 id="popular-services" className="text-center text-3xl font-bold tracking-tight">
+          Popular Wellness Services
+        </h2>
+        {services.length ? (
+          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <ServiceCard key={service.id} service={service} />
+            ))}
+          </div>
+        ) : (
+          <p className="mt-10 text-center text-muted-foreground">No services available at the moment.</p>
+        )}
+        <div className="mt-10 text-center">
+          <ButtonLink to="/services" variant="outline">
+            View All Services
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section className="bg-muted/60" aria-labelledby="wellness-experts">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="wellness-experts" className="text-center text-3xl font-bold tracking-tight">
+            Meet Our Wellness Experts
+          </h2>
+          {practitioners.length ? (
+            <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {practitioners.map((practitioner) => (
+                <PractitionerCard key={practitioner.id} practitioner={practitioner} />
+              ))}
+            </div>
+          ) : (
+            <p className="mt-10 text-center text-muted-foreground">No practitioners available at the moment.</p>
+          )}
+          <div className="mt-10 text-center">
+            <ButtonLink to="/practitioners" variant="outline">
+              View All Practitioners
             </ButtonLink>
           </div>
         </div>

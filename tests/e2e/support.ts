@@ -51,3 +51,52 @@ export async function signUpClient(page: Page, testInfo: TestInfo, password = 's
   expect(response.status()).toBe(201)
   return { email, password }
 }
+
+/**
+ * Gives a client a finished session with a practitioner, as if they had booked and attended
+ * it three days ago, so the client may review that practitioner (reviews are verified).
+ * Written straight to the test database: the booking flow itself has its own tests.
+ */
+export function giveCompletedSession(clientEmail: string, practitionerEmail: string) {
+  const db = new Database(E2E_DATABASE, { fileMustExist: true })
+  db.pragma('busy_timeout = 5000')
+  try {
+    const idOf = (email: string) =>
+      (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id
+    const clientId = idOf(clientEmail)
+    const practitionerId = idOf(practitionerEmail)
+    if (!clientId || !practitionerId) throw new Error(`No such account: ${clientEmail} or ${practitionerEmail}`)
+    const service = db
+      .prepare('SELECT id, name, duration_minutes AS duration, price_cents AS price FROM services WHERE practitioner_id = ? ORDER BY id LIMIT 1')
+      .get(practitionerId) as { id: number; name: string; duration: number; price: number } | undefined
+    if (!service) throw new Error(`${practitionerEmail} offers no service`)
+    const start = Date.now() - 3 * 24 * 60 * 60_000
+    const end = start + service.duration * 60_000
+    const fee = Math.round(service.price * 0.05)
+    db.transaction(() => {
+      const slot = db
+        .prepare('INSERT INTO time_slots (practitioner_id, service_id, start_time, end_time, is_booked) VALUES (?, ?, ?, ?, 1)')
+        .run(practitionerId, service.id, start, end)
+      db.prepare(
+        `INSERT INTO bookings (service_id, client_id, practitioner_id, time_slot_id, service_name, duration_minutes,
+           start_time, end_time, status, total_amount_cents, platform_fee_cents, practitioner_amount_cents, is_paid)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?, ?)`,
+      ).run(
+        service.id,
+        clientId,
+        practitionerId,
+        slot.lastInsertRowid,
+        service.name,
+        service.duration,
+        start,
+        end,
+        service.price,
+        fee,
+        service.price - fee,
+        service.price > 0 ? 1 : 0,
+      )
+    })()
+  } finally {
+    db.close()
+  }
+}

@@ -107,3 +107,25 @@ export async function jsonBody<T = Record<string, unknown>>(answer: unknown, sta
   expect(response.status).toBe(status)
   return (await response.json()) as T
 }
+
+/** A loader or action, as the tests call it. */
+export type RouteFunction = (args: ReturnType<typeof routeArgs>) => unknown
+
+/** An /api answer taken apart: status, headers and the parsed JSON body. */
+export type ApiAnswer<T = any> = { status: number; headers: Headers; body: T }
+
+/**
+ * Calls a resource route's loader or action with this request (and URL params) and answers
+ * its Response, returned or thrown, with the JSON body parsed.
+ */
+export async function callApi<T = any>(
+  fn: RouteFunction,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<ApiAnswer<T>> {
+  const answer = await settle(() => fn(routeArgs(request, params)))
+  expect(answer).toBeInstanceOf(Response)
+  const response = answer as Response
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T }
+}

@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { FormErrors, SubmitButton } from '~/components/form-shell'
+import { Field, TextareaField } from '~/components/forms'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { Button, buttonClass } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input, Label, Textarea } from '~/components/ui/input'
+import { MessageSchema } from '~/models/message'
+
+export const MESSAGE_INTENT = 'message'
+
+/** The card's fields: the recipient is the profile being viewed, so the server sets it from the URL. */
+export const QuestionSchema = MessageSchema.omit({ recipientId: true })
+
+/** Who is looking: a visitor, the practitioner on their own profile, or anyone else signed in. */
+export type MessageCardViewer = 'visitor' | 'self' | 'member'
+
+export function useIsSubmittingIntent(intent: string) {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+/** Spec §2 "Ask a Question": the form, then the sent state ('?sent=1' in the URL). */
+export function MessageCard({
+  viewer,
+  sent,
+  practitionerFirstName,
+  pagePath,
+  loginTo,
+  lastResult,
+}: {
+  viewer: MessageCardViewer
+  sent: boolean
+  practitionerFirstName: string
+  pagePath: string
+  loginTo: string
+  lastResult: SubmissionResult<string[]> | null
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Ask a Question</CardTitle>
+        <CardDescription>
+          Not sure a session is right for you? Send {practitionerFirstName} a message before you book.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {viewer === 'self' ? (
+          <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
+            This is your public profile. Clients ask their questions here, and you answer them from your inbox.
+          </p>
+        ) : viewer === 'visitor' ? (
+          <VisitorQuestionForm pagePath={pagePath} loginTo={loginTo} />
+        ) : sent ? (
+          <div role="status" className="space-y-3 text-center">
+            <p className="text-lg font-semibold">Message Sent!</p>
+            <p className="text-sm text-muted-foreground">
+              {practitionerFirstName} will reply to your inbox.
+            </p>
+            <Link to={pagePath} preventScrollReset className={buttonClass({ variant: 'outline' })}>
+              Send Another Message
+            </Link>
+          </div>
+        ) : (
+          <QuestionForm pagePath={pagePath} lastResult={lastResult} />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function QuestionForm({ pagePath, lastResult }: { pagePath: string; lastResult: SubmissionResult<string[]> | null }) {
+  const pending = useIsSubmittingIntent(MESSAGE_INTENT)
+  const [form, fields] = useSchemaForm(QuestionSchema, { id: MESSAGE_INTENT, lastResult })
+  return (
+    <Form method="post" action={pagePath} preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={MESSAGE_INTENT} />
+      <Field
+        labelProps={{ children: 'Subject' }}
+        inputProps={getInputProps(fields.subject, { type: 'text' })}
+        errors={fields.subject.errors}
+      />
+      <TextareaField
+        labelProps={{ children: 'Message' }}
+        textareaProps={{ ...getTextareaProps(fields.content), rows: 5 }}
+        errors={fields.content.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton className="w-full" pending={pending} pendingText="Sending...">
+        Send Message
+      </SubmitButton>
+    </Form>
+  )
+}
+
+/**
+ * Visitors see the form, disabled, and the way to log in. The button still posts: the server
+ * answers with the login page, which brings them back here (spec: submitting sends them to login).
+ */
+function VisitorQuestionForm({ pagePath, loginTo }: { pagePath: string; loginTo: string }) {
+  return (
+    <Form method="post" action={pagePath} className="space-y-4">
+      <input type="hidden" name="intent" value={MESSAGE_INTENT} />
+      <fieldset disabled className="space-y-4">
+        <div className="space-y-1.5">
+          <Label htmlFor="visitor-subject">Subject</Label>
+          <Input id="visitor-subject" name="subject" />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="visitor-content">Message</Label>
+          <Textarea id="visitor-content" name="content" rows={5} />
+        </div>
+      </fieldset>
+      <p className="text-sm text-muted-foreground">
+        You need an account to message practitioners.{' '}
+        <Link to={loginTo} className="font-medium text-primary hover:underline">
+          Log in to ask a question
+        </Link>
+      </p>
+      <Button type="submit" className="w-full">
+        Send Message
+      </Button>
+    </Form>
+  )
+}

@@ -1,0 +1,179 @@
+import { Link } from '@remix-run/react'
+import { cn } from '~/lib/cn'
+import { addDays, formatLocalDate, weekdayOf, type LocalDate } from '~/lib/zoned-time'
+
+/** A calendar month: `{ year: 2026, month: 11 }` (1-12). */
+export type CalendarMonth = { year: number; month: number }
+
+/** Spec §9: the calendar grid is 42 days starting on the Sunday on or before the 1st. */
+export function monthGrid({ year, month }: CalendarMonth): LocalDate[] {
+  const first = { year, month, day: 1 }
+  const start = addDays(first, -weekdayOf(first))
+  return Array.from({ length: 42 }, (_, i) => addDays(start, i))
+}
+
+export function formatMonth({ year, month }: CalendarMonth) {
+  return `${year}-${String(month).padStart(2, '0')}`
+}
+
+/** `'2026-11'` → `{ year: 2026, month: 11 }`, or null. */
+export function parseMonth(text: string | null): CalendarMonth | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(text ?? '')
+  if (!match) return null
+  const month = { year: Number(match[1]), month: Number(match[2]) }
+  return month.year >= 2000 && month.month >= 1 && month.month <= 12 ? month : null
+}
+
+export function shiftMonth({ year, month }: CalendarMonth, by: number): CalendarMonth {
+  const index = year * 12 + (month - 1) + by
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 }
+}
+
+// Labels are made in UTC from calendar fields, so server and browser render the same text.
+const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' })
+const dayTitle = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+})
+const utc = (date: LocalDate) => new Date(Date.UTC(date.year, date.month - 1, date.day))
+
+const WEEKDAYS = [
+  ['Su', 'Sunday'],
+  ['Mo', 'Monday'],
+  ['Tu', 'Tuesday'],
+  ['We', 'Wednesday'],
+  ['Th', 'Thursday'],
+  ['Fr', 'Friday'],
+  ['Sa', 'Saturday'],
+] as const
+
+/**
+ * A month of days as plain links (`?date=` and `?month=` in the URL), so picking a date works
+ * without JavaScript. Days before today are not links; days with open times carry a dot.
+ */
+export function MonthCalendar({
+  month,
+  today,
+  selected,
+  markedDays,
+  hrefFor,
+}: {
+  month: CalendarMonth
+  /** yyyy-MM-dd in the viewer's zone. */
+  today: string
+  selected: string
+  /** yyyy-MM-dd days that have open times. */
+  markedDays: string[]
+  hrefFor: (query: { date: string; month: string }) => string
+}) {
+  const marked = new Set(markedDays)
+  const days = monthGrid(month)
+  const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7))
+  const canGoBack = formatMonth(month) > today.slice(0, 7)
+  const previous = formatMonth(shiftMonth(month, -1))
+  const next = formatMonth(shiftMonth(month, 1))
+  const title = monthTitle.format(utc({ ...month, day: 1 }))
+  const nav = 'flex size-9 items-center justify-center rounded-md border border-input bg-card text-lg'
+
+  return (
+    <div>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        {canGoBack ? (
+          <Link
+            to={hrefFor({ date: selected, month: previous })}
+            preventScrollReset
+            className={cn(nav, 'hover:bg-muted')}
+            aria-label="Previous month"
+          >
+            ‹
+          </Link>
+        ) : (
+          <span className={cn(nav, 'opacity-40')} aria-hidden="true">
+            ‹
+          </span>
+        )}
+        <h3 id="calendar-month" className="text-base font-semibold" aria-live="polite">
+          {title}
+        </h3>
+        <Link
+          to={hrefFor({ date: selected, month: next })}
+          preventScrollReset
+          className={cn(nav, 'hover:bg-muted')}
+          aria-label="Next month"
+        >
+          ›
+        </Link>
+      </div>
+      <table className="w-full table-fixed border-collapse text-center text-sm" aria-labelledby="calendar-month">
+        <thead>
+          <tr>
+            {WEEKDAYS.map(([short, long]) => (
+              <th key={long} scope="col" abbr={long} className="pb-2 text-xs font-medium text-muted-foreground">
+                {short}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={formatLocalDate(week[0]!)}>
+              {week.map((date) => {
+                const key = formatLocalDate(date)
+                const inMonth = date.month === month.month
+                const isPast = key < today
+                const isToday = key === today
+                const isSelected = key === selected
+                const hasSlots = marked.has(key)
+                const cell = cn(
+                  'relative mx-auto flex aspect-square w-full max-w-10 flex-col items-center justify-center rounded-md',
+                  !inMonth && 'text-muted-foreground',
+                  isToday && !isSelected && 'ring-1 ring-primary/60',
+                )
+                return (
+                  <td key={key} className="p-0.5">
+                    {isPast ? (
+                      <span aria-disabled="true" className={cn(cell, 'cursor-not-allowed text-muted-foreground/50')}>
+                        {date.day}
+                      </span>
+                    ) : (
+                      <Link
+                        to={hrefFor({ date: key, month: formatMonth(month) })}
+                        preventScrollReset
+                        aria-current={isSelected ? 'date' : undefined}
+                        aria-label={`${dayTitle.format(utc(date))}${isToday ? ', today' : ''}${hasSlots ? ', open times available' : ''}`}
+                        data-open-times={hasSlots ? '' : undefined}
+                        className={cn(
+                          cell,
+                          'hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                          hasSlots && 'font-semibold text-foreground',
+                          isSelected && 'bg-primary text-primary-foreground hover:bg-primary-hover',
+                        )}
+                      >
+                        {date.day}
+                        {hasSlots ? (
+                          <span
+                            aria-hidden="true"
+                            className={cn(
+                              'absolute bottom-1 size-1 rounded-full',
+                              isSelected ? 'bg-primary-foreground' : 'bg-primary',
+                            )}
+                          />
+                        ) : null}
+                      </Link>
+                    )}
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground">
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" /> Days with open times
+      </p>
+    </div>
+  )
+}

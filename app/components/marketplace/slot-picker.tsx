@@ -1,0 +1,55 @@
+/** A slot as the booking page shows it: the time already formatted in the viewer's zone. */
+export type SlotOption = { id: number; label: string }
+
+/**
+ * The open times of one day as radio buttons (name `timeSlotId`) in a three-column grid: a
+ * plain form control, so choosing works without JavaScript. The zone is named once.
+ */
+export function SlotPicker({
+  slots,
+  dateLabel,
+  zoneLabel,
+  hint,
+  errorId,
+}: {
+  slots: SlotOption[]
+  dateLabel: string
+  zoneLabel: string
+  hint?: string
+  /** The id of the message that explains a refused submission, if one is shown. */
+  errorId?: string
+}) {
+  return (
+    <fieldset aria-describedby={errorId}>
+      <legend className="text-sm font-semibold">Available times for {dateLabel}</legend>
+      {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
+      {slots.length ? (
+        <>
+          <p className="mt-1 text-xs text-muted-foreground">Times shown in {zoneLabel}</p>
+          <div className="mt-3 grid grid-cols-3 gap-2">
+            {slots.map((slot) => (
+              <label
+                key={slot.id}
+                className="relative flex h-10 items-center justify-center rounded-md border border-input bg-card text-sm font-medium transition-colors hover:bg-muted has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-1"
+              >
+                {/* The input covers its whole box (invisibly), so a click anywhere lands on it. */}
+                <input
+                  type="radio"
+                  name="timeSlotId"
+                  value={slot.id}
+                  className="absolute inset-0 cursor-pointer appearance-none rounded-md focus:outline-none"
+                />
+                <span className="pointer-events-none relative whitespace-nowrap">{slot.label}</span>
+              </label>
+            ))}
+          </div>
+        </>
+      ) : (
+        <div className="mt-3 rounded-md border border-dashed border-border bg-muted/50 px-4 py-6 text-center text-sm">
+          <p className="font-medium">No available time slots for this date.</p>
+          <p className="mt-1 text-muted-foreground">Please select another date.</p>
+        </div>
+      )}
+    </fieldset>
+  )
+}

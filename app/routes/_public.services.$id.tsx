@@ -1,0 +1,277 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { z } from 'zod'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { MissingService } from '~/components/marketplace/missing-service'
+import {
+  formatMonth,
+  MonthCalendar,
+  monthGrid,
+  parseMonth,
+  type CalendarMonth,
+} from '~/components/marketplace/month-calendar'
+import { PriceBadge } from '~/components/marketplace/price-badge'
+import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
+import { SlotPicker } from '~/components/marketplace/slot-picker'
+import { Toaster, type ToastData } from '~/components/toaster'
+import { Badge } from '~/components/ui/badge'
+import { Card } from '~/components/ui/card'
+import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { viewerTimeZone } from '~/lib/time-zone.server'
+import {
+  addDays,
+  compareLocalDates,
+  formatLocalDate,
+  localDateOf,
+  parseLocalDate,
+  zonedTime,
+  type LocalDate,
+} from '~/lib/zoned-time'
+import { getUser, loginPath } from '~/models/auth.server'
+import { getPublicServiceByParam } from '~/models/service.server'
+import { findOpenSlot, listDaysWithOpenSlots, listOpenSlots } from '~/models/time-slot.server'
+
+/** How far ahead the page looks for a first open day when no date is chosen. */
+const DEFAULT_DATE_HORIZON_DAYS = 60
+const NOON = 12 * 60
+
+const NOT_FOUND = { message: 'Service not found' }
+
+const BookingSlotSchema = z.object({
+  timeSlotId: z.coerce
+    .number({ error: 'Please select a time slot' })
+    .int('Please select a time slot')
+    .positive('Please select a time slot'),
+})
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Book ${data.service.name} — Solace` : 'Service not found — Solace' },
+  ...(data ? [{ name: 'description', content: data.service.description }] : []),
+]
+
+/**
+ * The date whose times are shown: `?date=` when it is a real day from today on; otherwise the
+ * first day with open times within the horizon (today when today has some), else today.
+ */
+function selectedDate(serviceId: number, requested: string | null, today: LocalDate, timeZone: string) {
+  const date = parseLocalDate(requested ?? '')
+  if (date && compareLocalDates(date, today) >= 0) return { date, chosen: true }
+  const [first] = listDaysWithOpenSlots(serviceId, today, addDays(today, DEFAULT_DATE_HORIZON_DAYS), timeZone)
+  return { date: (first && parseLocalDate(first)) || today, chosen: false }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const service = getPublicServiceByParam(params.id)
+  if (!service) throw data(NOT_FOUND, { status: 404 })
+  const url = new URL(request.url)
+  const timeZone = viewerTimeZone(request, await getUser(request))
+  const today = localDateOf(new Date(), timeZone)
+  const { date, chosen } = selectedDate(service.id, url.searchParams.get('date'), today, timeZone)
+
+  // The month on show: `?month=`, else the selected date's. Months wholly in the past have
+  // nothing to pick, so they give way to the current one.
+  const currentMonth: CalendarMonth = { year: today.year, month: today.month }
+  const requestedMonth = parseMonth(url.searchParams.get('month')) ?? { year: date.year, month: date.month }
+  const month = formatMonth(requestedMonth) < formatMonth(currentMonth) ? currentMonth : requestedMonth
+  const grid = monthGrid(month)
+
+  const noon = zonedTime(date, NOON, timeZone)
+  return {
+    service,
+    timeZone,
+    zoneLabel: `${timeZone} (${zoneAbbreviation(noon, timeZone)})`,
+    today: formatLocalDate(today),
+    month,
+    selected: formatLocalDate(date),
+    dateChosen: chosen,
+    dateLabel: formatLongDate(noon, timeZone),
+    markedDays: listDaysWithOpenSlots(service.id, grid[0]!, grid[grid.length - 1]!, timeZone),
+    // Formatted here, so the browser shows exactly what the server rendered.
+    slots: listOpenSlots(service.id, date, timeZone).map((slot) => ({
+      id: slot.id,
+      label: formatTime(slot.startTime, timeZone),
+    })),
+  }
+}
+
+type ActionData = { message: string; toast: ToastData }
+
+function refuse(message: string, toast: ToastData, status: number) {
+  return data<ActionData>({ message, toast }, { status })
+}
+
+/**
+ * Checks a booking request: a slot is chosen, the person is signed in, and the slot is still
+ * open for this service. Taking the booking itself is the booking flow's job; until it exists
+ * a valid request is answered 501 with a plain message.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const service = getPublicServiceByParam(params.id)
+  if (!service) throw data(NOT_FOUND, { status: 404 })
+  const formData = await request.formData()
+  const date = parseLocalDate(String(formData.get('date') ?? ''))
+  const returnTo = `/services/${service.id}${date ? `?${new URLSearchParams({ date: formatLocalDate(date) })}` : ''}`
+
+  // The slot comes first (spec §5 lists it first): a visitor who has not chosen one is told so
+  // here rather than sent through login only to be asked for it on return.
+  const submission = parseWithZod(formData, { schema: BookingSlotSchema })
+  if (submission.status !== 'success') {
+    return refuse(
+      'Please select a time slot',
+      { type: 'error', title: 'Please select a time slot', description: 'You need to choose a date and time for your session' },
+      400,
+    )
+  }
+  const user = await getUser(request)
+  if (!user) throw redirect(loginPath(returnTo))
+
+  if (!findOpenSlot(service.id, submission.value.timeSlotId)) {
+    const message = 'This time slot is no longer available. Please choose another.'
+    return refuse(message, { type: 'error', title: 'Booking failed', description: message }, 400)
+  }
+  const message = 'Online booking is not available yet. Please check back soon.'
+  return refuse(message, { type: 'error', title: 'Booking failed', description: message }, 501)
+}
+
+/** True once the page runs in the browser; before that (and without JavaScript) it is false. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+export default function ServiceBookingPage() {
+  const { service, zoneLabel, today, month, selected, dateChosen, dateLabel, markedDays, slots } =
+    useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const pending = useIsSubmitting()
+  const hydrated = useHydrated()
+  const practitionerName = `${service.practitioner.firstName} ${service.practitioner.lastName}`
+  // Without JavaScript each date is a full page load: the fragment brings the booking card
+  // back into view. With JavaScript the page stays where it is.
+  const hrefFor = (query: { date: string; month: string }) =>
+    `?${new URLSearchParams(query)}${hydrated ? '' : '#book'}`
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
+        <article className="space-y-8">
+          <img
+            src={service.imageUrl ?? PLACEHOLDER_SERVICE_IMAGE}
+            alt=""
+            width={960}
+            height={400}
+            className="aspect-[12/5] w-full rounded-lg bg-muted object-cover"
+          />
+          <header className="space-y-3">
+            <Badge tone="secondary" className="normal-case">
+              {service.category}
+            </Badge>
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{service.name}</h1>
+            <p className="text-lg text-muted-foreground">{service.description}</p>
+          </header>
+
+          {service.details.length ? (
+            <section aria-labelledby="what-to-expect">
+              <h2 id="what-to-expect" className="text-xl font-semibold">
+                What to Expect
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {service.details.map((detail) => (
+                  <li key={detail} className="flex gap-2">
+                    <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" />
+                    <span>{detail}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="practitioner">
+            <h2 id="practitioner" className="text-xl font-semibold">
+              Your Practitioner
+            </h2>
+            <Link
+              to={`/practitioners/${service.practitioner.id}`}
+              className="mt-3 flex items-center gap-4 rounded-lg border border-border bg-card p-4 hover:bg-muted/50"
+            >
+              <img
+                src={service.practitioner.profileImageUrl ?? PLACEHOLDER_AVATAR}
+                alt=""
+                width={56}
+                height={56}
+                className="size-14 rounded-full bg-muted object-cover"
+              />
+              <span>
+                <span className="block font-semibold">{practitionerName}</span>
+                {service.practitioner.title ? (
+                  <span className="block text-sm text-muted-foreground">{service.practitioner.title}</span>
+                ) : null}
+              </span>
+            </Link>
+          </section>
+        </article>
+
+        <aside aria-labelledby="book-title">
+          <Card id="book" className="scroll-mt-20 p-5 sm:p-6">
+            <h2 id="book-title" className="text-xl font-semibold">
+              Book Your Session
+            </h2>
+            <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+              <span className="text-muted-foreground">{service.duration} minutes</span>
+              <PriceBadge price={service.price} />
+            </div>
+
+            <div className="mt-6">
+              <p className="mb-3 text-sm font-semibold">Select a date</p>
+              <MonthCalendar month={month} today={today} selected={selected} markedDays={markedDays} hrefFor={hrefFor} />
+            </div>
+
+            <Form method="post" className="mt-6 space-y-4">
+              <input type="hidden" name="date" value={selected} />
+              <SlotPicker
+                // A new date is a new set of choices: nothing stays checked from the last one.
+                key={selected}
+                slots={slots}
+                dateLabel={dateLabel}
+                zoneLabel={zoneLabel}
+                hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
+                errorId={actionData ? 'booking-error' : undefined}
+              />
+              {actionData ? (
+                <p
+                  id="booking-error"
+                  role="alert"
+                  className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
+                >
+                  {actionData.message}
+                </p>
+              ) : null}
+              <SubmitButton className="w-full" size="lg" pending={pending} pendingText="Processing...">
+                {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
+              </SubmitButton>
+            </Form>
+          </Card>
+        </aside>
+      </div>
+      <Toaster toast={actionData?.toast} />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <MissingService
+        title="Service not found"
+        hint="The service you're looking for doesn't exist or has been removed."
+        action="Browse Services"
+      />
+    )
+  }
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { requireApiUser } from '~/models/auth.server'
+import { MessageSchema } from '~/models/message'
+import { sendMessage } from '~/models/message.server'
+
+/**
+ * POST /api/messages { recipientId, subject, content } → 201 with the stored message.
+ * 401 signed out; 400 invalid input or a message to oneself; 404 unknown recipient; 429 past
+ * the per-sender limit.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const user = await requireApiUser(request)
+    const input = await readJson(request, MessageSchema)
+    return Response.json(sendMessage(user.id, input), { status: 201 })
+  })
+}
+
+/** Listing messages (GET /api/messages) belongs to the inbox issue: 405 JSON for now. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'POST')
+    return jsonError('Method not allowed', 405)
+  })
+}

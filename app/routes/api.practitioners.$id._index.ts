@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { getPractitionerProfile } from '~/models/practitioner.server'
+
+const NOT_FOUND = 'Practitioner not found'
+
+
+/**
+ * GET /api/practitioners/:id → PractitionerProfile (specialties, and reviews newest first, each
+ * with clientName and clientImage). Unknown, unlisted and malformed ids answer 404 { message }.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    const id = idFromParam(params.id)
+    const profile = id === null ? null : getPractitionerProfile(id)
+    if (!profile) return jsonError(NOT_FOUND, 404)
+    return Response.json(profile)
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'GET')
+    return jsonError('Method not allowed', 405)
+  })
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { getPractitionerProfile } from '~/models/practitioner.server'
+import { listPractitionerServices } from '~/models/service.server'
+
+const NOT_FOUND = 'Practitioner not found'
+
+
+/**
+ * GET /api/practitioners/:id/services → that practitioner's listed services (ServiceCardData[]).
+ * 404 { message } when the practitioner is unknown or not listed.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    const id = idFromParam(params.id)
+    if (id === null || !getPractitionerProfile(id)) return jsonError(NOT_FOUND, 404)
+    return Response.json(listPractitionerServices(id))
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'GET')
+    return jsonError('Method not allowed', 405)
+  })
+}

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { getFeaturedPractitioners } from '~/models/practitioner.server'
+
+/** GET /api/practitioners/featured → the home page's (up to) 4 featured practitioners. */
+export async function loader() {
+  return handleApi(() => Response.json(getFeaturedPractitioners(4)))
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'GET')
+    return jsonError('Method not allowed', 405)
+  })
+}

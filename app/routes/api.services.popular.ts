@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { getPopularServices } from '~/models/service.server'
+
+/** GET /api/services/popular → the home page's (up to) 3 most popular listed services. */
+export async function loader() {
+  return handleApi(() => Response.json(getPopularServices(3)))
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'GET')
+    return jsonError('Method not allowed', 405)
+  })
+}

@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { viewerTimeZone } from '~/lib/time-zone.server'
+import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
+import { getUser } from '~/models/auth.server'
+import { getPublicService } from '~/models/service.server'
+import { listOpenSlots } from '~/models/time-slot.server'
+
+const SERVICE_NOT_FOUND = 'Service not found'
+const INVALID_DATE = 'date must be a real date as yyyy-MM-dd'
+const INVALID_ZONE = 'timeZone must be an IANA time zone'
+
+const QuerySchema = z.object({
+  timeZone: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().max(64, INVALID_ZONE).refine(isTimeZone, INVALID_ZONE).optional(),
+  ),
+})
+
+
+/**
+ * GET /api/time-slots/:serviceId/:yyyy-MM-dd[?timeZone=Area/City] → [{ id, startTime, endTime }]:
+ * the open slots (not booked, not started) of a listed service on that calendar day of the
+ * viewer's zone (their setting, else their browser's, else Toronto; `timeZone` overrides it),
+ * in time order. 404 for an unknown or hidden service, 400 for a bad date or zone.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const serviceId = idFromParam(params.serviceId)
+    if (serviceId === null) return jsonError(SERVICE_NOT_FOUND, 404)
+    const date = parseLocalDate(params.date ?? '')
+    if (!date) return jsonError(INVALID_DATE, 400)
+    const query = readQuery(request, QuerySchema)
+    if (!getPublicService(serviceId)) return jsonError(SERVICE_NOT_FOUND, 404)
+    const timeZone = query.timeZone ?? viewerTimeZone(request, await getUser(request))
+    return Response.json(listOpenSlots(serviceId, date, timeZone))
+  })
+}
+
+/** Slots are created in the practitioner area (a later issue): 405 here. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'GET')
+    return jsonError('Method not allowed', 405)
+  })
+}

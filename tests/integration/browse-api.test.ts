@@ -1,0 +1,247 @@
+import path from 'node:path'
+import { UNSAFE_flatRoutes as flatRoutes } from '@remix-run/dev'
+import { matchRoutes } from '@remix-run/react'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { seedDemo } from '~/db/seed/demo'
+import { listPractitioners, getFeaturedPractitioners, getPractitionerProfile, listSpecialties } from '~/models/practitioner.server'
+import { PractitionerFiltersSchema } from '~/models/practitioner'
+import { ServiceFiltersSchema } from '~/models/service'
+import { getPopularServices, getPublicService, listServices } from '~/models/service.server'
+import * as categoriesApi from '~/routes/api.categories'
+import * as messagesApi from '~/routes/api.messages'
+import * as practitionersApi from '~/routes/api.practitioners._index'
+import * as practitionerApi from '~/routes/api.practitioners.$id._index'
+import * as practitionerServicesApi from '~/routes/api.practitioners.$id.services'
+import * as featuredApi from '~/routes/api.practitioners.featured'
+import * as reviewsApi from '~/routes/api.reviews'
+import * as servicesApi from '~/routes/api.services._index'
+import * as serviceApi from '~/routes/api.services.$id'
+import * as popularApi from '~/routes/api.services.popular'
+import * as specialtiesApi from '~/routes/api.specialties'
+import * as slotsApi from '~/routes/api.time-slots.$serviceId.$date'
+import { callApi, getRequest, jsonRequest, type RouteFunction } from '../helpers'
+
+/**
+ * The browse API as a whole, over the demo seed: which file answers which URL, methods, ids,
+ * query validation, and how many SQL statements a listing runs.
+ */
+
+beforeAll(async () => {
+  expect(await seedDemo(getDb())).toBe('seeded')
+})
+
+function get<T = any>(fn: RouteFunction, url: string, params: Record<string, string> = {}) {
+  return callApi<T>(fn, getRequest(url), params)
+}
+
+describe('URL mapping (flat routes, as app/routes.ts builds them)', () => {
+  const appDirectory = path.resolve(import.meta.dirname, '../../app')
+  const manifest = flatRoutes(appDirectory, ['**/*.test.{ts,tsx}'], 'routes')
+
+  type Node = { id: string; path?: string; index?: boolean; children?: Node[] }
+  function tree(parentId: string): Node[] {
+    return Object.values(manifest)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => ({ id: route.id, path: route.path, index: route.index, children: tree(route.id) }))
+  }
+  const routes = [{ id: 'root', path: '/', children: tree('root') }] as Parameters<typeof matchRoutes>[0]
+
+  function leaf(url: string) {
+    const matches = matchRoutes(routes, url)
+    const last = matches?.at(-1)
+    return { id: last?.route.id, params: { ...last?.params } }
+  }
+
+  test.each([
+    ['/api/services', 'routes/api.services._index', {}],
+    ['/api/services/popular', 'routes/api.services.popular', {}],
+    ['/api/services/42', 'routes/api.services.$id', { id: '42' }],
+    ['/api/categories', 'routes/api.categories', {}],
+    ['/api/specialties', 'routes/api.specialties', {}],
+    ['/api/practitioners', 'routes/api.practitioners._index', {}],
+    ['/api/practitioners/featured', 'routes/api.practitioners.featured', {}],
+    ['/api/practitioners/7', 'routes/api.practitioners.$id._index', { id: '7' }],
+    ['/api/practitioners/7/services', 'routes/api.practitioners.$id.services', { id: '7' }],
+    ['/api/time-slots/3/2031-01-15', 'routes/api.time-slots.$serviceId.$date', { serviceId: '3', date: '2031-01-15' }],
+    ['/api/reviews', 'routes/api.reviews', {}],
+    ['/api/messages', 'routes/api.messages', {}],
+    ['/api/services/42/extra', 'routes/api.$', { '*': 'services/42/extra' }],
+  ])('%s → %s', (url, id, params) => {
+    const found = leaf(url)
+    expect(found.id).toBe(id)
+    expect(found.params).toMatchObject(params)
+  })
+
+  test('the matched modules answer through their loaders', async () => {
+    const modules: Record<string, { loader: RouteFunction }> = {
+      'routes/api.services.popular': popularApi,
+      'routes/api.practitioners.featured': featuredApi,
+      'routes/api.categories': categoriesApi,
+    }
+    for (const url of ['/api/services/popular', '/api/practitioners/featured', '/api/categories']) {
+      const { id, params } = leaf(url)
+      const answer = await get(modules[id!]!.loader, url, params as Record<string, string>)
+      expect(answer.status).toBe(200)
+      expect(Array.isArray(answer.body)).toBe(true)
+    }
+  })
+})
+
+describe('the home queries on the demo seed', () => {
+  test('3 popular services, in popularity order, all listed', async () => {
+    const { body } = await get(popularApi.loader, '/api/services/popular')
+    expect(body).toHaveLength(3)
+    for (let i = 1; i < body.length; i++) {
+      const [a, b] = [body[i - 1], body[i]]
+      expect(a.rating > b.rating || (a.rating === b.rating && a.reviewCount >= b.reviewCount)).toBe(true)
+    }
+    for (const service of body) expect(getPublicService(service.id)).not.toBeNull()
+  })
+
+  test('4 featured practitioners, each with a public profile', async () => {
+    const { body } = await get(featuredApi.loader, '/api/practitioners/featured')
+    expect(body).toHaveLength(4)
+    for (const person of body) expect(getPractitionerProfile(person.id)).not.toBeNull()
+  })
+
+  test('services, practitioners and specialties are there', async () => {
+    const services = await get(servicesApi.loader, '/api/services')
+    expect(Number(services.headers.get('X-Total-Count'))).toBeGreaterThan(0)
+    const practitioners = await get(practitionersApi.loader, '/api/practitioners')
+    expect(Number(practitioners.headers.get('X-Total-Count'))).toBeGreaterThan(0)
+    expect((await get(specialtiesApi.loader, '/api/specialties')).body.length).toBeGreaterThan(0)
+  })
+})
+
+describe('405 for other methods, with an Allow header', () => {
+  const readOnly: [string, RouteFunction, Record<string, string>][] = [
+    ['/api/services', servicesApi.action, {}],
+    ['/api/services/popular', popularApi.action, {}],
+    ['/api/services/1', serviceApi.action, { id: '1' }],
+    ['/api/categories', categoriesApi.action, {}],
+    ['/api/specialties', specialtiesApi.action, {}],
+    ['/api/practitioners', practitionersApi.action, {}],
+    ['/api/practitioners/featured', featuredApi.action, {}],
+    ['/api/practitioners/1', practitionerApi.action, { id: '1' }],
+    ['/api/practitioners/1/services', practitionerServicesApi.action, { id: '1' }],
+    ['/api/time-slots/1/2031-01-15', slotsApi.action, { serviceId: '1', date: '2031-01-15' }],
+  ]
+
+  test.each(readOnly)('POST, PUT, PATCH, DELETE %s', async (url, action, params) => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const answer = await callApi(action, jsonRequest(url, method, {}), params)
+      expect(answer, method).toMatchObject({ status: 405, body: { message: 'Method not allowed' } })
+      expect(answer.headers.get('Allow')).toBe('GET')
+    }
+  })
+
+  test.each([
+    ['/api/reviews', reviewsApi],
+    ['/api/messages', messagesApi],
+  ] as const)('%s: GET and PUT', async (url, module) => {
+    const read = await callApi(module.loader, getRequest(url))
+    expect(read.status).toBe(405)
+    expect(read.headers.get('Allow')).toBe('POST')
+    const put = await callApi(module.action, jsonRequest(url, 'PUT', {}))
+    expect(put.status).toBe(405)
+    expect(put.headers.get('Allow')).toBe('POST')
+  })
+})
+
+describe('ids in the path', () => {
+  const malformed = ['abc', '0', '-1', '1.5', '1e3', '0x10', ' 1', '99999999999999999999', '']
+
+  test.each([
+    ['/api/services/', serviceApi.loader, 'Service not found'],
+    ['/api/practitioners/', practitionerApi.loader, 'Practitioner not found'],
+  ] as const)('%s:id unknown or not a number: 404 { message }', async (prefix, loader, message) => {
+    for (const id of [...malformed, '999999']) {
+      const answer = await get(loader, `${prefix}${encodeURIComponent(id)}`, { id })
+      expect(answer, id).toMatchObject({ status: 404, body: { message } })
+    }
+  })
+
+  test('/api/practitioners/:id/services and /api/time-slots/:serviceId too', async () => {
+    for (const id of [...malformed, '999999']) {
+      const services = await get(practitionerServicesApi.loader, `/api/practitioners/x/services`, { id })
+      expect(services, id).toMatchObject({ status: 404, body: { message: 'Practitioner not found' } })
+      const slots = await get(slotsApi.loader, `/api/time-slots/x/2031-01-15`, { serviceId: id, date: '2031-01-15' })
+      expect(slots, id).toMatchObject({ status: 404, body: { message: 'Service not found' } })
+    }
+  })
+})
+
+describe('query validation: 400 { message }', () => {
+  test.each([
+    ['/api/services?category=Dance', 'category must be one of: Yoga, Meditation, Nutrition, Mental Wellness, Fitness, Holistic Health, Other'],
+    ['/api/services?category=yoga', 'category must be one of: Yoga, Meditation, Nutrition, Mental Wellness, Fitness, Holistic Health, Other'],
+    ['/api/services?priceRange=cheap', 'priceRange must be one of: free, under50, 50to100, over100'],
+    ['/api/services?page=0', 'page must be a whole number of 1 or more'],
+    ['/api/services?page=-2', 'page must be a whole number of 1 or more'],
+    ['/api/services?page=1.5', 'page must be a whole number of 1 or more'],
+    ['/api/services?page=two', 'page must be a whole number of 1 or more'],
+    ['/api/services?page=10001', 'page is too large'],
+  ])('%s', async (url, message) => {
+    expect(await get(servicesApi.loader, url)).toMatchObject({ status: 400, body: { message } })
+  })
+
+  test.each([
+    ['/api/practitioners?sortBy=price', 'sortBy must be one of: rating, reviews, name'],
+    ['/api/practitioners?page=0', 'page must be a whole number of 1 or more'],
+    ['/api/practitioners?page=abc', 'page must be a whole number of 1 or more'],
+    [`/api/practitioners?search=${'q'.repeat(101)}`, 'search must be at most 100 characters'],
+  ])('%s', async (url, message) => {
+    expect(await get(practitionersApi.loader, url)).toMatchObject({ status: 400, body: { message } })
+  })
+})
+
+describe('SQL statements per request (no per-row queries)', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /** Every statement goes through better-sqlite3's prepare (drizzle does not cache them). */
+  function countStatements<T>(run: () => T) {
+    const prepare = vi.spyOn(getDb().$client, 'prepare')
+    const result = run()
+    const count = prepare.mock.calls.length
+    prepare.mockRestore()
+    return { result, count }
+  }
+
+  test('listServices: 2 statements for a full page of 24, the same for a shorter page or a search', () => {
+    const full = countStatements(() => listServices(ServiceFiltersSchema.parse({})))
+    expect(full.result.services).toHaveLength(24)
+    // The count and the page.
+    expect(full.count).toBe(2)
+    const last = countStatements(() => listServices(ServiceFiltersSchema.parse({ page: '999' })))
+    expect(last.count).toBe(full.count)
+    const searched = countStatements(() => listServices(ServiceFiltersSchema.parse({ search: 'yoga', priceRange: 'over100' })))
+    expect(searched.count).toBe(full.count)
+  })
+
+  test('listPractitioners: at most 3 statements whatever the page holds', () => {
+    const all = countStatements(() => listPractitioners(PractitionerFiltersSchema.parse({})))
+    expect(all.result.practitioners.length).toBeGreaterThan(1)
+    // The count, the page, and the page's specialties in one statement.
+    expect(all.count).toBe(3)
+    const one = countStatements(() => listPractitioners(PractitionerFiltersSchema.parse({ sortBy: 'name', search: 'a' })))
+    expect(one.count).toBeLessThanOrEqual(all.count)
+    const none = countStatements(() => listPractitioners(PractitionerFiltersSchema.parse({ search: 'zzzznobody' })))
+    expect(none.count).toBeLessThanOrEqual(all.count)
+  })
+
+  test('the home and profile queries are a fixed few too', () => {
+    expect(countStatements(() => getPopularServices(3)).count).toBe(1)
+    expect(countStatements(() => getFeaturedPractitioners(4)).count).toBeLessThanOrEqual(2)
+    expect(countStatements(() => listSpecialties()).count).toBe(1)
+    const featured = getFeaturedPractitioners(1)[0]!
+    expect(countStatements(() => getPractitionerProfile(featured.id)).count).toBeLessThanOrEqual(3)
+  })
+
+  test('GET /api/services with 24 results runs the same statements as the model', async () => {
+    const prepare = vi.spyOn(getDb().$client, 'prepare')
+    const answer = await get(servicesApi.loader, '/api/services?page=1')
+    expect(answer.body).toHaveLength(24)
+    expect(prepare.mock.calls.length).toBe(2)
+  })
+})
