@@ -19,6 +19,13 @@ app.use(cspNonce)
 app.use(clientAddress)
 app.use(securityHeaders({ isProduction }))
 app.use(compression())
+// Remix flushes the response after every chunk React writes, and each flush ends a gzip block:
+// pages came out 3.5x larger than the same HTML compressed at once. Pages render whole (no
+// deferred data), so let the compressor fill its blocks.
+app.use((_req, res, next) => {
+  res.flush = () => {}
+  next()
+})
 app.use(sameOriginGuard)
 
 if (viteDevServer) {

@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
@@ -52,10 +53,17 @@ async function sampleIds() {
   return { serviceId: services[0]?.id ?? 1, practitionerId: practitioners[0]?.id ?? 1 }
 }
 
-async function compressedSize(url: string) {
-  const response = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } })
-  const raw = await response.arrayBuffer()
-  return { status: response.status, bytes: raw.byteLength }
+/** Bytes on the wire with gzip (fetch would decompress them, so count them on a raw request). */
+function compressedSize(url: string) {
+  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+        let bytes = 0
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }))
+      })
+      .on('error', reject)
+  })
 }
 
 async function main() {

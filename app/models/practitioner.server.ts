@@ -4,10 +4,10 @@ import { toFtsQuery } from '~/lib/fts.server'
 import {
   PRACTITIONERS_PAGE_SIZE,
   type PractitionerCardData,
-  type PractitionerFilters,
   type PractitionerProfile,
   type PublicReview,
 } from './practitioner'
+import type { PractitionerFilters } from './practitioner-filters'
 import { PRACTITIONER_LISTED } from './service.server'
 
 const CARD_COLUMNS = sql.raw(

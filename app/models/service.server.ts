@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { toFtsQuery } from '~/lib/fts.server'
 import { idFromParam } from '~/lib/route-params'
-import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type ServiceDetail, type ServiceFilters } from './service'
+import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type ServiceDetail } from './service'
+import type { ServiceFilters } from './service-filters'
 
 /**
  * Who and what the public sees (issue rules): a practitioner is listed once the profile is

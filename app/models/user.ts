@@ -212,22 +212,7 @@ export type PublicUser = {
   updatedAt: string
 }
 
-export type Role = 'admin' | 'practitioner' | 'client'
-
-export function roleOf(user: { isAdmin: boolean; isPractitioner: boolean }): Role {
-  if (user.isAdmin) return 'admin'
-  if (user.isPractitioner) return 'practitioner'
-  return 'client'
-}
-
-/** Where each role lands after logging in (spec §2 Login). */
-export function dashboardPath(user: { isAdmin: boolean; isPractitioner: boolean }) {
-  return {
-    admin: '/admin/dashboard',
-    practitioner: '/practitioner/dashboard',
-    client: '/client-dashboard',
-  }[roleOf(user)]
-}
+export { dashboardPath, roleOf, type Role } from './role'
 
 /** The settings screen's account form: the API's fields, with the picture as a file upload. */
 export const UpdateAccountFormSchema = UpdateAccountSchema.omit({ profilePicture: true }).extend({

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
-import { PractitionerFiltersSchema } from '~/models/practitioner'
+import { PractitionerFiltersSchema } from '~/models/practitioner-filters'
 import { listPractitioners } from '~/models/practitioner.server'
 
 /**

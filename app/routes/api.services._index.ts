@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
-import { ServiceFiltersSchema } from '~/models/service'
+import { ServiceFiltersSchema } from '~/models/service-filters'
 import { listServices } from '~/models/service.server'
 
 /**

@@ -76,6 +76,7 @@ test.describe('log in and out', () => {
     await logIn(page, DEMO.practitioner)
     await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
     await page.getByRole('button', { name: 'Logout' }).first().click()
+    await expect(page).toHaveURL(/\/$/)
 
     await logIn(page, DEMO.admin)
     await expect(page).toHaveURL(/\/admin\/dashboard$/)

@@ -34,6 +34,7 @@ test('a client changes their password and uses the new one', async ({ page }, te
   await expectToast(page, 'Password Changed')
 
   await page.getByRole('button', { name: 'Logout' }).first().click()
+  await expect(page).toHaveURL(/\/$/)
   await logIn(page, email, 'brand-new-pass')
   await expect(page).toHaveURL(/\/client-dashboard$/)
 })

@@ -1,44 +1,34 @@
-import { Form, useSubmit } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Form, useLocation, useSubmit } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { Input, Label, Select } from '~/components/ui/input'
 import { SERVICE_CATEGORIES } from '~/db/enums'
-import { PRICE_RANGES, type ServiceFilters as Filters } from '~/models/service'
+import { PRICE_RANGES } from '~/models/service'
+import type { ServiceFilters as Filters } from '~/models/service-filters'
 
-type Values = { search: string; category: string; priceRange: string }
-
-function valuesOf(filters: Filters): Values {
-  return { search: filters.search ?? '', category: filters.category ?? '', priceRange: filters.priceRange ?? '' }
+/** The form's filled fields only, so the URL carries no `category=&priceRange=`. */
+function filledFields(form: HTMLFormElement) {
+  const params = new URLSearchParams()
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string' && value.trim()) params.set(name, value.trim())
+  }
+  return params
 }
 
 /**
  * The /services filters as a GET form, so the URL holds them and the Search button works
- * without JavaScript. With JavaScript a changed dropdown applies at once, and empty fields
- * are left out of the URL. Any change of filters starts again at page 1 (no page field).
+ * without JavaScript. With JavaScript a changed dropdown applies at once. The fields are
+ * uncontrolled and the form remounts for each URL, so they always show the filters in force;
+ * each change submits what the form holds now, and a newer navigation cancels an older one.
+ * Any change of filters starts again at page 1 (no page field).
  */
 export function ServiceFilters({ filters }: { filters: Filters }) {
   const submit = useSubmit()
-  const [values, setValues] = useState(() => valuesOf(filters))
-  const { search, category, priceRange } = filters
-  // Back/forward and "Clear filters" change the URL under the form: show what it now holds.
-  useEffect(() => setValues(valuesOf({ search, category, priceRange, page: 1 })), [search, category, priceRange])
-
-  function apply(next: Values) {
-    const params = new URLSearchParams()
-    for (const [name, value] of Object.entries(next)) if (value.trim()) params.set(name, value.trim())
-    submit(params, { method: 'get', action: '/services' })
-  }
-
-  function change(name: keyof Values, autoApply: boolean) {
-    return (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-      const next = { ...values, [name]: event.target.value }
-      setValues(next)
-      if (autoApply) apply(next)
-    }
-  }
+  const location = useLocation()
+  const apply = (form: HTMLFormElement) => submit(filledFields(form), { method: 'get', action: '/services' })
 
   return (
     <Form
+      key={location.search}
       method="get"
       action="/services"
       role="search"
@@ -46,7 +36,10 @@ export function ServiceFilters({ filters }: { filters: Filters }) {
       className="grid gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
       onSubmit={(event) => {
         event.preventDefault()
-        apply(values)
+        apply(event.currentTarget)
+      }}
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement) apply(event.currentTarget)
       }}
     >
       <div className="sm:col-span-2 lg:col-span-1">
@@ -59,15 +52,14 @@ export function ServiceFilters({ filters }: { filters: Filters }) {
           name="search"
           placeholder="Search services..."
           maxLength={100}
-          value={values.search}
-          onChange={change('search', false)}
+          defaultValue={filters.search ?? ''}
         />
       </div>
       <div>
         <Label htmlFor="service-category" className="sr-only">
           Category
         </Label>
-        <Select id="service-category" name="category" value={values.category} onChange={change('category', true)}>
+        <Select id="service-category" name="category" defaultValue={filters.category ?? ''}>
           <option value="">All Categories</option>
           {SERVICE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -80,7 +72,7 @@ export function ServiceFilters({ filters }: { filters: Filters }) {
         <Label htmlFor="service-price" className="sr-only">
           Price range
         </Label>
-        <Select id="service-price" name="priceRange" value={values.priceRange} onChange={change('priceRange', true)}>
+        <Select id="service-price" name="priceRange" defaultValue={filters.priceRange ?? ''}>
           <option value="">Any Price</option>
           {PRICE_RANGES.map(([value, label]) => (
             <option key={value} value={value}>
