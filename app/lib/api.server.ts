@@ -57,3 +57,26 @@ export async function handleApi(run: () => Promise<Response> | Response) {
 }
 
 export { AppError }
+
+/**
+ * The `action` of a read-only endpoint: any write method answers 405 JSON with `Allow: GET`
+ * (Remix's own answer would be neither JSON nor carry the header).
+ */
+export function readOnlyAction({ request }: { request: Request }) {
+  return handleApi(() => {
+    requireMethod(request, 'GET')
+    return jsonError('Method not allowed', 405)
+  })
+}
+
+/** A page of a list as JSON (a plain array, spec §7) with its position in headers. */
+export function pagedJson<T>(items: T[], { total, page, pageCount, pageSize }: { total: number; page: number; pageCount: number; pageSize: number }) {
+  return Response.json(items, {
+    headers: {
+      'X-Total-Count': String(total),
+      'X-Page': String(page),
+      'X-Page-Count': String(pageCount),
+      'X-Page-Size': String(pageSize),
+    },
+  })
+}

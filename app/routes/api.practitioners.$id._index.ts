@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { getPractitionerProfile } from '~/models/practitioner.server'
 
@@ -19,9 +19,4 @@ export async function loader({ params }: LoaderFunctionArgs) {
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const action = readOnlyAction

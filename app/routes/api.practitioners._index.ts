@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, pagedJson, readOnlyAction, readQuery } from '~/lib/api.server'
 import { PractitionerFiltersSchema } from '~/models/practitioner-filters'
 import { listPractitioners } from '~/models/practitioner.server'
 
@@ -10,21 +10,9 @@ import { listPractitioners } from '~/models/practitioner.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(() => {
     const filters = readQuery(request, PractitionerFiltersSchema)
-    const { practitioners, total, page, pageCount, pageSize } = listPractitioners(filters)
-    return Response.json(practitioners, {
-      headers: {
-        'X-Total-Count': String(total),
-        'X-Page': String(page),
-        'X-Page-Count': String(pageCount),
-        'X-Page-Size': String(pageSize),
-      },
-    })
+    const { practitioners, ...position } = listPractitioners(filters)
+    return pagedJson(practitioners, position)
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const action = readOnlyAction

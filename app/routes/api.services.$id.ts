@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { getPublicServiceByParam } from '~/models/service.server'
 
 const NOT_FOUND = 'Service not found'
@@ -17,10 +17,4 @@ export async function loader({ params }: LoaderFunctionArgs) {
   })
 }
 
-/** Changing a service belongs to the practitioner area (a later issue): 405 for now. */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const action = readOnlyAction

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, pagedJson, readOnlyAction, readQuery } from '~/lib/api.server'
 import { ServiceFiltersSchema } from '~/models/service-filters'
 import { listServices } from '~/models/service.server'
 
@@ -11,22 +11,9 @@ import { listServices } from '~/models/service.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(() => {
     const filters = readQuery(request, ServiceFiltersSchema)
-    const { services, total, page, pageCount, pageSize } = listServices(filters)
-    return Response.json(services, {
-      headers: {
-        'X-Total-Count': String(total),
-        'X-Page': String(page),
-        'X-Page-Count': String(pageCount),
-        'X-Page-Size': String(pageSize),
-      },
-    })
+    const { services, ...position } = listServices(filters)
+    return pagedJson(services, position)
   })
 }
 
-/** Only reading exists here for now: other methods answer 405 JSON with an Allow header. */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const action = readOnlyAction

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { getPopularServices } from '~/models/service.server'
 
 /** GET /api/services/popular → the home page's (up to) 3 most popular listed services. */
@@ -7,9 +7,4 @@ export async function loader() {
   return handleApi(() => Response.json(getPopularServices(3)))
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const action = readOnlyAction

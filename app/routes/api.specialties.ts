@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { listSpecialties } from '~/models/practitioner.server'
 
 /** GET /api/specialties → the specialties of listed practitioners, alphabetical, each once. */
@@ -7,9 +7,4 @@ export async function loader() {
   return handleApi(() => Response.json(listSpecialties()))
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const action = readOnlyAction

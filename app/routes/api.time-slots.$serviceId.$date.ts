@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
+import { handleApi, jsonError, readOnlyAction, readQuery } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
@@ -39,10 +39,4 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   })
 }
 
-/** Slots are created in the practitioner area (a later issue): 405 here. */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const action = readOnlyAction
