@@ -7,7 +7,8 @@ import { defineConfig, devices } from '@playwright/test'
  */
 const PORT = Number(process.env.E2E_PORT ?? 3310)
 export const BASE_URL = `http://localhost:${PORT}`
-export const E2E_DATABASE = 'tests/.tmp/e2e/solace.db'
+const E2E_DIR = `tests/.tmp/e2e-${PORT}`
+export const E2E_DATABASE = `${E2E_DIR}/solace.db`
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -39,7 +40,7 @@ export default defineConfig({
     { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf tests/.tmp/e2e && npm run --silent db:seed && node server.js`,
+    command: `rm -rf ${E2E_DIR} && npm run --silent db:seed && node server.js`,
     url: `${BASE_URL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -47,6 +48,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: BASE_URL,

@@ -8,6 +8,8 @@ const isProduction = process.env.NODE_ENV === 'production'
 const port = Number(process.env.PORT || 3000)
 const host = process.env.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1')
 
+const buildDir = process.env.BUILD_DIR || 'build'
+
 const viteDevServer = isProduction
   ? undefined
   : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -32,13 +34,13 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares)
 } else {
   // Fingerprinted build assets never change; everything else in public/ is cached briefly.
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-  app.use(express.static('build/client', { maxAge: '1h' }))
+  app.use('/assets', express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: '1y' }))
+  app.use(express.static(`${buildDir}/client`, { maxAge: '1h' }))
 }
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build')
-  : await import('./build/server/index.js')
+  : await import(`./${buildDir}/server/index.js`)
 
 app.all(
   '*',

@@ -20,6 +20,8 @@ export default defineConfig({
     !isVitest &&
       remix({
         ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/.*'],
+        // BUILD_DIR lets parallel checkouts or test runs build side by side.
+        buildDirectory: process.env.BUILD_DIR ?? 'build',
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,
