@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { requireApiPractitioner } from '~/models/auth.server'
+import { deleteService, updateService } from '~/models/practitioner-services.server'
+import { SERVICE_NOT_FOUND, ServiceApiSchema } from '~/models/service-form'
 import { getPublicServiceByParam } from '~/models/service.server'
-
-const NOT_FOUND = 'Service not found'
-
 
 /**
  * GET /api/services/:id → ServiceDetail (with its practitioner's id, names, image, title, bio).
@@ -12,9 +13,28 @@ const NOT_FOUND = 'Service not found'
 export async function loader({ params }: LoaderFunctionArgs) {
   return handleApi(() => {
     const service = getPublicServiceByParam(params.id)
-    if (!service) return jsonError(NOT_FOUND, 404)
+    if (!service) return jsonError(SERVICE_NOT_FOUND, 404)
     return Response.json(service)
   })
 }
 
-export const action = readOnlyAction
+/**
+ * PATCH /api/services/:id (the POST body's fields; left-out ones take the spec's defaults,
+ * except imageUrl, which left out keeps the picture) → OwnService.
+ * DELETE /api/services/:id → { message }; 409 while sessions are booked on it.
+ * Only the owner: anyone else's or an unknown id answers 404.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'GET', 'PATCH', 'DELETE')
+    const user = await requireApiPractitioner(request)
+    const id = idFromParam(params.id)
+    if (id === null) return jsonError(SERVICE_NOT_FOUND, 404)
+    if (request.method === 'DELETE') {
+      await deleteService(user, id)
+      return Response.json({ message: 'Service deleted' })
+    }
+    const input = await readJson(request, ServiceApiSchema)
+    return Response.json(await updateService(user, id, input))
+  })
+}

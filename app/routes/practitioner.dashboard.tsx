@@ -1,19 +1,55 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { StatCard } from '~/components/stat-card'
+import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
-import { Card } from '~/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { centsToDollars } from '~/lib/money'
 import { requirePractitioner } from '~/models/auth.server'
+import { getDashboard, type DashboardSession } from '~/models/practitioner-dashboard.server'
 import { missingProfileParts } from '~/models/profile'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — Solace' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
-  return { firstName: user.firstName, missing: missingProfileParts(user) }
+  return {
+    firstName: user.firstName,
+    missing: missingProfileParts(user),
+    timeZone: user.timeZone,
+    ...getDashboard(user.id, new Date()),
+  }
+}
+
+/** Earnings with 2 decimals in the platform currency (CAD on every screen, ARCHITECTURE §5). */
+function formatEarnings(cents: number) {
+  return `$${centsToDollars(cents).toFixed(2)} CAD`
+}
+
+function UpcomingSessionRow({ session, timeZone }: { session: DashboardSession; timeZone: string }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="font-medium">{session.serviceName}</p>
+        <p className="text-sm text-muted-foreground">with {session.clientName}</p>
+        <p className="text-sm text-muted-foreground">
+          <time dateTime={session.startTime}>
+            {formatDate(session.startTime, timeZone)}, {formatTime(session.startTime, timeZone)} –{' '}
+            {formatTime(session.endTime, timeZone)} {zoneAbbreviation(session.startTime, timeZone)}
+          </time>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Badge tone="outline">{session.status}</Badge>
+        {session.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}
+      </div>
+    </li>
+  )
 }
 
 export default function PractitionerDashboard() {
-  const { firstName, missing } = useLoaderData<typeof loader>()
+  const { firstName, missing, stats, upcomingSessions, timeZone } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
       <div>
@@ -31,6 +67,29 @@ export default function PractitionerDashboard() {
           </ButtonLink>
         </div>
       ) : null}
+      <section aria-label="Practice summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Upcoming Sessions" value={stats.upcomingSessions} hint="Confirmed and pending" />
+        <StatCard label="Active Services" value={stats.activeServices} />
+        <StatCard label="Total Earnings" value={formatEarnings(stats.totalEarningsCents)} hint="After the 5% platform fee" />
+        <StatCard label="Total Clients" value={stats.totalClients} />
+      </section>
+      <Card role="region" aria-labelledby="upcoming-sessions-title">
+        <CardHeader>
+          <CardTitle id="upcoming-sessions-title">Upcoming Sessions</CardTitle>
+          <CardDescription>Your next sessions, soonest first. Times are in {timeZone}.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {upcomingSessions.length ? (
+            <ul className="divide-y divide-border">
+              {upcomingSessions.map((session) => (
+                <UpcomingSessionRow key={session.id} session={session} timeZone={timeZone} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No upcoming sessions.</p>
+          )}
+        </CardContent>
+      </Card>
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="p-6">
           <h2 className="font-semibold">Manage Services</h2>

@@ -60,6 +60,8 @@ export function MonthCalendar({
   selected,
   markedDays,
   hrefFor,
+  markedLabel = 'open times available',
+  legend = 'Days with open times',
 }: {
   month: CalendarMonth
   /** yyyy-MM-dd in the viewer's zone. */
@@ -68,6 +70,10 @@ export function MonthCalendar({
   /** yyyy-MM-dd days that have open times. */
   markedDays: string[]
   hrefFor: (query: { date: string; month: string }) => string
+  /** What a marked day has, read out after its date (the practitioner's calendar marks all slots). */
+  markedLabel?: string
+  /** The legend under the grid explaining the dot. */
+  legend?: string
 }) {
   const marked = new Set(markedDays)
   const days = monthGrid(month)
@@ -143,7 +149,7 @@ export function MonthCalendar({
                         to={hrefFor({ date: key, month: formatMonth(month) })}
                         preventScrollReset
                         aria-current={isSelected ? 'date' : undefined}
-                        aria-label={`${dayTitle.format(utc(date))}${isToday ? ', today' : ''}${hasSlots ? ', open times available' : ''}`}
+                        aria-label={`${dayTitle.format(utc(date))}${isToday ? ', today' : ''}${hasSlots ? `, ${markedLabel}` : ''}`}
                         data-open-times={hasSlots ? '' : undefined}
                         className={cn(
                           cell,
@@ -172,7 +178,7 @@ export function MonthCalendar({
         </tbody>
       </table>
       <p className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground">
-        <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" /> Days with open times
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" /> {legend}
       </p>
     </div>
   )

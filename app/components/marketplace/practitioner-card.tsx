@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
+import { imageUrlFor } from '~/lib/images'
 import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/practitioner'
 import { PLACEHOLDER_AVATAR } from './service-card'
 import { Stars } from './stars'
@@ -12,7 +13,7 @@ export function PractitionerCard({ practitioner }: { practitioner: PractitionerC
     <Card className="flex flex-col p-5">
       <div className="flex items-center gap-4">
         <img
-          src={practitioner.profileImageUrl ?? PLACEHOLDER_AVATAR}
+          src={imageUrlFor(practitioner.profileImageUrl, 320) ?? PLACEHOLDER_AVATAR}
           alt=""
           width={64}
           height={64}

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { imageUrlFor } from '~/lib/images'
 import type { ServiceCardData } from '~/models/service'
 import { PriceBadge } from './price-badge'
 import { RatingSummary } from './stars'
@@ -14,7 +15,7 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
   return (
     <Card className="flex flex-col overflow-hidden">
       <img
-        src={service.imageUrl ?? PLACEHOLDER_SERVICE_IMAGE}
+        src={imageUrlFor(service.imageUrl, 640) ?? PLACEHOLDER_SERVICE_IMAGE}
         alt=""
         width={400}
         height={200}
@@ -36,7 +37,7 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
         <p className="line-clamp-3 text-sm text-muted-foreground">{service.description}</p>
         <div className="flex items-center gap-2 text-sm">
           <img
-            src={service.practitioner.profileImageUrl ?? PLACEHOLDER_AVATAR}
+            src={imageUrlFor(service.practitioner.profileImageUrl, 96) ?? PLACEHOLDER_AVATAR}
             alt=""
             width={24}
             height={24}

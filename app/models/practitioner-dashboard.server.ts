@@ -1,0 +1,85 @@
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { bookings, services, users } from '~/db/schema'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+export const UPCOMING_LIST_SIZE = 5
+
+export type DashboardSession = {
+  id: number
+  serviceName: string
+  clientName: string
+  startTime: string
+  endTime: string
+  status: 'pending' | 'confirmed'
+  isPaid: boolean
+}
+
+/**
+ * The practitioner dashboard (spec §9):
+ * - upcoming sessions: bookings starting later than 24 hours before `now` (so a session under
+ *   way or just finished still shows) with status confirmed or pending; the list is the first 5
+ *   by start time, the card counts them all;
+ * - active services: services with isActive;
+ * - total earnings: the practitioner's share of paid bookings, in cents. A booking whose
+ *   payment was refunded earned nothing, so it is left out (the refund reverses the transfer);
+ * - total clients: distinct clients over all bookings (a deleted client's booking has none).
+ */
+export function getDashboard(practitionerId: number, now = new Date()) {
+  const db = getDb()
+  const upcoming = and(
+    eq(bookings.practitionerId, practitionerId),
+    gt(bookings.startTime, new Date(now.getTime() - DAY_MS)),
+    inArray(bookings.status, ['confirmed', 'pending']),
+  )
+  const totals = db
+    .select({
+      earningsCents: sql<number>`coalesce(sum(case when ${bookings.isPaid} = 1 and ${bookings.refundedAmountCents} = 0 then ${bookings.practitionerAmountCents} else 0 end), 0)`,
+      clients: sql<number>`count(distinct ${bookings.clientId})`,
+    })
+    .from(bookings)
+    .where(eq(bookings.practitionerId, practitionerId))
+    .get()
+  const upcomingCount = db.select({ n: count() }).from(bookings).where(upcoming).get()?.n ?? 0
+  const activeServices =
+    db
+      .select({ n: count() })
+      .from(services)
+      .where(and(eq(services.practitionerId, practitionerId), eq(services.isActive, true)))
+      .get()?.n ?? 0
+  const rows = db
+    .select({
+      id: bookings.id,
+      serviceName: bookings.serviceName,
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      status: bookings.status,
+      isPaid: bookings.isPaid,
+    })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.clientId))
+    .where(upcoming)
+    .orderBy(asc(bookings.startTime), asc(bookings.id))
+    .limit(UPCOMING_LIST_SIZE)
+    .all()
+  const sessions: DashboardSession[] = rows.map((row) => ({
+    id: row.id,
+    serviceName: row.serviceName,
+    clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    status: row.status as DashboardSession['status'],
+    isPaid: row.isPaid,
+  }))
+  return {
+    stats: {
+      upcomingSessions: upcomingCount,
+      activeServices,
+      totalEarningsCents: totals?.earningsCents ?? 0,
+      totalClients: totals?.clients ?? 0,
+    },
+    upcomingSessions: sessions,
+  }
+}

@@ -1,0 +1,209 @@
+import { and, desc, eq, gt, inArray } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { bookings, services, timeSlots } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { dollarsToCents } from '~/lib/money'
+import { discardImage, imageFileFromDataUrl, storeImage } from './image.server'
+import { NOT_AN_IMAGE } from './image'
+import {
+  PAID_SERVICE_NEEDS_ACCOUNT,
+  SERVICE_HAS_BOOKINGS,
+  SERVICE_NOT_FOUND,
+  type OwnService,
+  type ServiceInput,
+} from './service-form'
+import type { PublicUser } from './user'
+
+/**
+ * A practitioner's own services (spec §2 My Services, §7 POST/PATCH/DELETE /api/services).
+ * Every function is scoped by the owner: another practitioner's id looks exactly like a
+ * missing one (404). `is_listed` is never written here; database triggers keep it.
+ */
+
+type Owner = Pick<PublicUser, 'id' | 'hasPaymentAccount'>
+type Row = typeof services.$inferSelect
+
+/** The field the dialog's picture errors belong to. */
+const IMAGE_FIELD = 'imageFile'
+
+function toOwnService(row: Row): OwnService {
+  return {
+    id: row.id,
+    practitionerId: row.practitionerId,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    price: row.priceCents / 100,
+    duration: row.durationMinutes,
+    imageUrl: row.imageUrl,
+    meetingLink: row.meetingLink,
+    details: row.details,
+    isActive: row.isActive,
+    isFreeIntro: row.isFreeIntro,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** All of the practitioner's services, active or not, newest first. */
+export function listOwnServices(practitionerId: number): OwnService[] {
+  return getDb()
+    .select()
+    .from(services)
+    .where(eq(services.practitionerId, practitionerId))
+    .orderBy(desc(services.createdAt), desc(services.id))
+    .all()
+    .map(toOwnService)
+}
+
+function ownRow(practitionerId: number, id: number) {
+  return getDb()
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.practitionerId, practitionerId)))
+    .get()
+}
+
+/** One of the practitioner's services, or null (someone else's looks missing too). */
+export function getOwnService(practitionerId: number, id: number): OwnService | null {
+  const row = ownRow(practitionerId, id)
+  return row ? toOwnService(row) : null
+}
+
+function requireOwnRow(practitionerId: number, id: number) {
+  const row = ownRow(practitionerId, id)
+  if (!row) throw new AppError(SERVICE_NOT_FOUND, 404)
+  return row
+}
+
+/** Paid services are charged through the practitioner's connected account (spec §5). */
+function assertCanCharge(owner: Owner, priceCents: number) {
+  if (priceCents > 0 && !owner.hasPaymentAccount) throw new AppError(PAID_SERVICE_NEEDS_ACCOUNT, 400, 'price')
+}
+
+type ImagePlan = { kind: 'keep' } | { kind: 'set'; url: string | null } | { kind: 'store'; file: File }
+
+/**
+ * What the submission asks for the picture. An uploaded file wins; the form's "remove" box
+ * clears it; the API's imageUrl is checked here against the row, because only the row knows
+ * which uploaded file is this service's own.
+ */
+function imagePlan(input: ServiceInput, file: File | undefined, currentUrl: string | null): ImagePlan {
+  if (file) return { kind: 'store', file }
+  if ('removeImage' in input && input.removeImage) return { kind: 'set', url: null }
+  const url = 'imageUrl' in input ? input.imageUrl : undefined
+  if (url === undefined || url === currentUrl) return { kind: 'keep' }
+  if (url === null || url.startsWith('/images/')) return { kind: 'set', url }
+  if (url.startsWith('data:')) return { kind: 'store', file: imageFileFromDataUrl(url) }
+  throw new AppError(NOT_AN_IMAGE, 400, IMAGE_FIELD)
+}
+
+/** Stores a new picture when there is one; answers the URL to write (undefined: leave as is). */
+async function resolveImage(plan: ImagePlan) {
+  if (plan.kind === 'keep') return undefined
+  if (plan.kind === 'set') return plan.url
+  return storeImage(plan.file, IMAGE_FIELD)
+}
+
+function columns(input: ServiceInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    priceCents: dollarsToCents(input.price),
+    durationMinutes: input.duration,
+    meetingLink: input.meetingLink,
+    details: input.details,
+    isActive: input.isActive,
+    isFreeIntro: input.isFreeIntro,
+  }
+}
+
+/**
+ * Runs a write that points the row at a freshly stored picture; if the write fails, the new
+ * file is removed again so no orphan is left behind.
+ */
+async function writeWithImage<T>(newUrl: string | null | undefined, stored: boolean, write: () => T) {
+  try {
+    return write()
+  } catch (error) {
+    if (stored) await discardImage(newUrl)
+    throw error
+  }
+}
+
+export async function createService(owner: Owner, input: ServiceInput, image?: File) {
+  const values = columns(input)
+  assertCanCharge(owner, values.priceCents)
+  const plan = imagePlan(input, image, null)
+  const imageUrl = (await resolveImage(plan)) ?? null
+  const row = await writeWithImage(imageUrl, plan.kind === 'store', () =>
+    getDb()
+      .insert(services)
+      .values({ ...values, practitionerId: owner.id, imageUrl })
+      .returning()
+      .get(),
+  )
+  return toOwnService(row)
+}
+
+/**
+ * Changes a service. Bookings already made keep their own copy of what was bought (name,
+ * duration, amounts), so nothing here reaches them. The payment gate applies when a free
+ * service becomes paid; a paid service stays editable even if the account went away.
+ */
+export async function updateService(owner: Owner, id: number, input: ServiceInput, image?: File) {
+  const before = requireOwnRow(owner.id, id)
+  const values = columns(input)
+  if (before.priceCents === 0) assertCanCharge(owner, values.priceCents)
+  const plan = imagePlan(input, image, before.imageUrl)
+  const imageUrl = await resolveImage(plan)
+  const row = await writeWithImage(imageUrl, plan.kind === 'store', () =>
+    getDb()
+      .update(services)
+      .set({ ...values, ...(imageUrl !== undefined ? { imageUrl } : {}), updatedAt: new Date() })
+      .where(and(eq(services.id, id), eq(services.practitionerId, owner.id)))
+      .returning()
+      .get(),
+  )
+  if (!row) throw new AppError(SERVICE_NOT_FOUND, 404)
+  // The old file goes only once the row no longer points at it.
+  if (imageUrl !== undefined && imageUrl !== before.imageUrl) await discardImage(before.imageUrl)
+  return toOwnService(row)
+}
+
+/**
+ * Deletes a service, refused while it has sessions to come (pending or confirmed and not
+ * started), so no client loses a booked, possibly paid, session. Its open future slots go
+ * with it; past slots and bookings stay (their service reference cleared by the schema) for
+ * the history and the money records. The check and the delete are one IMMEDIATE
+ * transaction, so a booking cannot slip in between.
+ */
+export async function deleteService(owner: Pick<PublicUser, 'id'>, id: number) {
+  const now = new Date()
+  const imageUrl = getDb().transaction(
+    (tx) => {
+      const row = tx
+        .select({ imageUrl: services.imageUrl })
+        .from(services)
+        .where(and(eq(services.id, id), eq(services.practitionerId, owner.id)))
+        .get()
+      if (!row) throw new AppError(SERVICE_NOT_FOUND, 404)
+      const upcoming = tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.serviceId, id), inArray(bookings.status, ['pending', 'confirmed']), gt(bookings.startTime, now)))
+        .get()
+      if (upcoming) throw new AppError(SERVICE_HAS_BOOKINGS, 409)
+      tx.delete(timeSlots)
+        .where(and(eq(timeSlots.serviceId, id), eq(timeSlots.isBooked, false), gt(timeSlots.startTime, now)))
+        .run()
+      tx.delete(services).where(eq(services.id, id)).run()
+      return row.imageUrl
+    },
+    { behavior: 'immediate' },
+  )
+  await discardImage(imageUrl)
+}

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { getDb } from '~/db/client.server'
+import { userSpecialties, users } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { discardImage, imageFileFromDataUrl, storeImage } from './image.server'
+import { specialtiesFromForm, type ProfileApiSchema, type ProfileFields, type ProfileFormSchema } from './profile'
+import type { PublicUser } from './user'
+import { getUserById, type PictureChange } from './user.server'
+
+/**
+ * Saves a practitioner's public profile: the users columns and the specialties (replaced, in
+ * the given order) in one transaction, so a reader never sees the new title with the old
+ * specialties. Search (people_fts) and listing (services.is_listed) follow by triggers.
+ * A new photo is checked and stored before the transaction; a replaced or removed photo's
+ * file is deleted once no row points at it, and a new file is deleted if the write fails.
+ */
+export async function updatePractitionerProfile(
+  userId: number,
+  fields: ProfileFields,
+  picture: PictureChange = { kind: 'keep' },
+) {
+  const before = getUserById(userId)
+  if (!before?.isPractitioner) throw new AppError('Only practitioners can do this', 403)
+  const url = picture.kind === 'replace' ? await storeImage(picture.file) : picture.kind === 'remove' ? null : undefined
+  try {
+    getDb().transaction(
+      (tx) => {
+        tx.update(users)
+          .set({
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            title: fields.title,
+            bio: fields.bio,
+            ...(url !== undefined ? { profileImageUrl: url } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, userId))
+          .run()
+        tx.delete(userSpecialties).where(eq(userSpecialties.userId, userId)).run()
+        if (fields.specialties.length) {
+          tx.insert(userSpecialties)
+            .values(fields.specialties.map((specialty, position) => ({ userId, specialty, position })))
+            .run()
+        }
+      },
+      { behavior: 'immediate' },
+    )
+  } catch (error) {
+    await discardImage(url)
+    throw error
+  }
+  if (url !== undefined && url !== before.profileImageUrl) await discardImage(before.profileImageUrl)
+  return getUserById(userId)!
+}
+
+/** The My Profile form: a picked file replaces the photo, the "remove" box removes it. */
+export function updateProfileFromForm(userId: number, value: z.output<typeof ProfileFormSchema>) {
+  const picture: PictureChange = value.profilePictureFile
+    ? { kind: 'replace', file: value.profilePictureFile }
+    : value.removeProfilePicture
+      ? { kind: 'remove' }
+      : { kind: 'keep' }
+  const { firstName, lastName, title, bio } = value
+  return updatePractitionerProfile(userId, { firstName, lastName, title, bio, specialties: specialtiesFromForm(value) }, picture)
+}
+
+/** PATCH /api/practitioners/profile: fields left out keep their saved values. */
+export function updateProfileFromApi(user: PublicUser, body: z.output<typeof ProfileApiSchema>) {
+  let picture: PictureChange = { kind: 'keep' }
+  if (body.profileImageUrl === null) picture = { kind: 'remove' }
+  else if (body.profileImageUrl !== undefined && body.profileImageUrl !== user.profileImageUrl) {
+    picture = { kind: 'replace', file: imageFileFromDataUrl(body.profileImageUrl) }
+  }
+  return updatePractitionerProfile(
+    user.id,
+    {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      title: body.title === undefined ? user.title : body.title,
+      bio: body.bio === undefined ? user.bio : body.bio,
+      specialties: body.specialties ?? user.specialties,
+    },
+    picture,
+  )
+}

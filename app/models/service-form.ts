@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { SERVICE_CATEGORIES } from '~/db/enums'
+
+/**
+ * The service a practitioner edits (spec §3, §5), shared by the My Services dialog (conform,
+ * in the browser and in the action) and by POST/PATCH /api/services. The field rules are
+ * written once in `serviceFields`; the two schemas differ only where HTML forms and JSON
+ * differ (see ServiceFormSchema).
+ */
+
+export const PAID_SERVICE_NEEDS_ACCOUNT =
+  'Payment provider account required: You must set up your payment provider account in Settings before creating paid services.'
+export const SERVICE_NOT_FOUND = 'Service not found'
+export const SERVICE_HAS_BOOKINGS =
+  'This service has upcoming bookings. Deactivate it instead, so clients keep their sessions.'
+
+export const DEFAULT_DURATION_MINUTES = 60
+export const MAX_PRICE_DOLLARS = 100_000
+const MAX_DETAILS = 20
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+const price = z
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price must be 0 or more')
+  .max(MAX_PRICE_DOLLARS, `Price must be at most ${MAX_PRICE_DOLLARS}`)
+  // Cents are stored as integers: a third decimal would be silently rounded away otherwise.
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Price can have at most 2 decimal places')
+
+const duration = z
+  .number({ error: 'Duration must be a number' })
+  .int('Duration must be a whole number of minutes')
+  .min(15, 'Duration must be at least 15 minutes')
+  .max(24 * 60, 'Duration must be at most 24 hours')
+  .multipleOf(5, 'Duration must be a multiple of 5 minutes')
+  .default(DEFAULT_DURATION_MINUTES)
+
+/** Optional; blank means none. Only https, since the link is handed to clients to open. */
+const meetingLink = z
+  .union([z.string().trim(), z.null()])
+  .optional()
+  .transform((v) => v || null)
+  .pipe(
+    z
+      .url({ protocol: /^https$/, error: 'Meeting link must be a secure https:// URL' })
+      .max(500, 'Meeting link must be at most 500 characters')
+      .nullable(),
+  )
+
+const detailItems = z
+  .array(z.string().trim().max(200, 'Each detail must be at most 200 characters'))
+  .transform((items) => items.filter(Boolean))
+  .pipe(z.array(z.string()).max(MAX_DETAILS, `At most ${MAX_DETAILS} details`))
+
+const serviceFields = {
+  name: text('Service name', 100),
+  description: text('Description', 2000),
+  category: z.enum(SERVICE_CATEGORIES, { error: 'Please select a category' }),
+  price,
+  duration,
+  meetingLink,
+}
+
+/**
+ * What an API client may put in `imageUrl`: null (no picture), a static picture of ours
+ * ('/images/...'), the picture the service already has ('/uploads/images/...', checked by
+ * the model against the row, so nobody can point at, and later delete, another account's
+ * file), or a new picture inline as an image `data:` URL (spec §5), which the server checks
+ * and stores as a file.
+ */
+const imageUrl = z
+  .union([
+    z.null(),
+    z.string().regex(/^\/(uploads\/)?images\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/, 'Please select an image file'),
+    z.string().regex(/^data:image\//, 'Please select an image file').max(7_100_000, 'Image must be less than 5MB'),
+  ], { error: 'Please select an image file' })
+  .optional()
+
+/** POST/PATCH /api/services (spec §7): JSON with the spec's defaults for what is left out. */
+export const ServiceApiSchema = z.object({
+  ...serviceFields,
+  details: detailItems.default([]),
+  imageUrl,
+  isActive: z.boolean().default(true),
+  isFreeIntro: z.boolean().default(false),
+})
+
+/**
+ * The dialog form. Details come from a textarea, one per line. The two boxes default to
+ * false here because an unticked checkbox sends nothing at all: the form itself shows
+ * Active ticked for a new service, so the spec's default still holds on screen. The picture
+ * is a file upload, or the "remove" box.
+ */
+export const ServiceFormSchema = z.object({
+  ...serviceFields,
+  details: z
+    .string()
+    .optional()
+    // Blank lines are dropped here, before the list rules: conform's coercion would otherwise
+    // read an empty line as a missing value.
+    .transform((v) => (v ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
+    .pipe(detailItems),
+  isActive: z.boolean().default(false),
+  isFreeIntro: z.boolean().default(false),
+  imageFile: z.instanceof(File).optional(),
+  removeImage: z.boolean().default(false),
+})
+
+/** What the model takes from either schema. */
+export type ServiceInput = z.output<typeof ServiceApiSchema> | z.output<typeof ServiceFormSchema>
+
+/** A service as its owner sees and edits it (money in dollars, like the API). */
+export type OwnService = {
+  id: number
+  practitionerId: number
+  name: string
+  description: string
+  category: (typeof SERVICE_CATEGORIES)[number]
+  price: number
+  duration: number
+  imageUrl: string | null
+  meetingLink: string | null
+  details: string[]
+  isActive: boolean
+  isFreeIntro: boolean
+  rating: number
+  reviewCount: number
+  createdAt: string
+  updatedAt: string
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod'
+import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
+
+/**
+ * Spec §5 time-slot rules, shared by the calendar's dialogs and /api/time-slots. The forms
+ * speak calendar dates and wall-clock times; the single-slot API speaks ISO instants (spec
+ * §7), so it has its own small schema built from the same pieces.
+ */
+
+/** Spec §9: the time zones offered for batch slots, in the spec's order. */
+export const TIMEZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+] as const
+export type BatchTimeZone = (typeof TIMEZONES)[number]
+
+/** Spec §9 defaults. */
+export const SINGLE_SLOT_DEFAULTS = { startClock: '09:00', endClock: '10:00' } as const
+export const BATCH_DEFAULTS = {
+  startTime: '09:00',
+  endTime: '17:00',
+  duration: 60,
+  interval: 90,
+  timezone: 'America/New_York' as BatchTimeZone,
+}
+export const SLOT_STEP_MINUTES = 15
+/** Past this a batch is almost certainly a mistake (a year of 15-minute slots, say). */
+export const MAX_BATCH_SLOTS = 500
+/** How many upcoming days the Add Time Slot dialog offers as checkboxes. */
+export const SINGLE_SLOT_DATE_CHOICES = 30
+
+export const SERVICE_REQUIRED = 'Please select a service for this time slot'
+export const DATES_REQUIRED = 'Please select at least one date for this time slot'
+export const DATE_RANGE_REQUIRED = 'Please select a start and end date for your batch slots'
+export const PAST_DATE = 'Past dates cannot be selected'
+export const END_BEFORE_START = 'End time must be after start time'
+export const RANGE_BACKWARDS = 'The end date must be on or after the start date'
+export const INTERVAL_TOO_SHORT = 'The interval must be at least as long as the duration, so slots do not overlap'
+export const NO_SLOTS_FIT = 'No time slots fit between the start and end times with this duration'
+export const BATCH_TOO_LARGE = `A batch can create at most ${MAX_BATCH_SLOTS} time slots. Choose a shorter date range or fewer times per day.`
+export const NOTHING_CREATED = 'Every time in this batch overlaps your existing slots, so none were created'
+export const SLOT_NOT_FOUND = 'Time slot not found'
+export const BOOKED_SLOT = 'Booked time slots cannot be deleted'
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
+const clockField = (label: string) =>
+  z.string({ error: `${label} is required` }).regex(CLOCK, `${label} must be a time as HH:mm`)
+
+const serviceIdField = z.coerce.number({ error: SERVICE_REQUIRED }).int(SERVICE_REQUIRED).positive(SERVICE_REQUIRED)
+
+/** A calendar day as yyyy-MM-dd that really exists. */
+const localDateField = (message: string) =>
+  z.string({ error: message }).refine((value) => parseLocalDate(value) !== null, message)
+
+/**
+ * A batch range end: a plain yyyy-MM-dd, or an ISO instant (what a browser's date picker
+ * sends as `toISOString()`); the model reads an instant as a day on the batch zone's calendar.
+ */
+function isRangeEnd(value: unknown) {
+  return (
+    typeof value === 'string' &&
+    (parseLocalDate(value) !== null || z.iso.datetime({ offset: true }).safeParse(value).success)
+  )
+}
+
+/** Both ends or nothing: one message on the whole range, wherever the gap is. */
+const dateRangeField = z.preprocess(
+  (value) => (Array.isArray(value) ? value : value === undefined ? undefined : [value]),
+  z.custom<[string, string]>(
+    (value) => Array.isArray(value) && value.length === 2 && value.every(isRangeEnd),
+    DATE_RANGE_REQUIRED,
+  ),
+)
+
+/** Minutes, whole quarter hours (spec §5: minimum 15, step 15). */
+const quarterHours = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number of minutes`)
+    .min(SLOT_STEP_MINUTES, `${label} must be at least ${SLOT_STEP_MINUTES} minutes`)
+    .max(24 * 60, `${label} must be at most 24 hours`)
+    .multipleOf(SLOT_STEP_MINUTES, `${label} must be a multiple of ${SLOT_STEP_MINUTES} minutes`)
+
+const timeZoneField = z.string().max(64).refine(isTimeZone, 'Please choose a valid time zone')
+
+/**
+ * Checkbox lists post one value per ticked box: none, one (a string) or several (an array).
+ * Empty strings (an untouched extra date input) are not dates someone chose.
+ */
+function toList(value: unknown) {
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
+  return list.filter((item) => item !== '' && item !== undefined)
+}
+
+/** Add Time Slot dialog: the clock times apply to every chosen date, in `timeZone`. */
+export const SingleSlotFormSchema = z
+  .object({
+    serviceId: serviceIdField,
+    dates: z.preprocess(
+      toList,
+      z
+        .array(localDateField('Please choose real dates'), { error: DATES_REQUIRED })
+        .min(1, DATES_REQUIRED)
+        .max(SINGLE_SLOT_DATE_CHOICES + 1, `Choose at most ${SINGLE_SLOT_DATE_CHOICES} dates at once`),
+    ),
+    startClock: clockField('Start time').default(SINGLE_SLOT_DEFAULTS.startClock),
+    endClock: clockField('End time').default(SINGLE_SLOT_DEFAULTS.endClock),
+    /** The practitioner's own zone; the screen fills it in. */
+    timeZone: timeZoneField.optional(),
+  })
+  .refine((value) => value.endClock > value.startClock, { message: END_BEFORE_START, path: ['endClock'] })
+export type SingleSlotForm = z.output<typeof SingleSlotFormSchema>
+
+/** POST /api/time-slots: one slot per call, as instants (spec §7). */
+export const SingleSlotSchema = z
+  .object({
+    serviceId: serviceIdField,
+    startTime: z.iso.datetime({ offset: true, error: 'startTime must be an ISO date-time' }),
+    endTime: z.iso.datetime({ offset: true, error: 'endTime must be an ISO date-time' }),
+  })
+  .refine((value) => Date.parse(value.endTime) > Date.parse(value.startTime), {
+    message: END_BEFORE_START,
+    path: ['endTime'],
+  })
+export type SingleSlotInput = z.output<typeof SingleSlotSchema>
+
+const batchShape = {
+  dateRange: dateRangeField,
+  startTime: clockField('Start time').default(BATCH_DEFAULTS.startTime),
+  endTime: clockField('End time').default(BATCH_DEFAULTS.endTime),
+  duration: quarterHours('Duration').default(BATCH_DEFAULTS.duration),
+  interval: quarterHours('Interval').default(BATCH_DEFAULTS.interval),
+  timezone: z.enum(TIMEZONES, { error: 'Please choose one of the listed time zones' }).default(BATCH_DEFAULTS.timezone),
+}
+
+type BatchShape = { startTime: string; endTime: string; duration: number; interval: number }
+
+function batchRules<T extends BatchShape>(value: T, ctx: z.RefinementCtx) {
+  if (value.endTime <= value.startTime) {
+    ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['endTime'] })
+  } else if (value.interval < value.duration) {
+    ctx.addIssue({ code: 'custom', message: INTERVAL_TOO_SHORT, path: ['interval'] })
+  }
+}
+
+/**
+ * POST /api/time-slots/batch (spec §7 body, plus an optional serviceId: without one the slots
+ * exist on the calendar but no service's booking page offers them).
+ */
+export const BatchSlotSchema = z.object({ ...batchShape, serviceId: serviceIdField.optional() }).superRefine(batchRules)
+export type BatchSlotInput = z.output<typeof BatchSlotSchema>
+
+/** Add Batch Slots dialog: the same rules, and a service is required so clients can book them. */
+export const BatchSlotFormSchema = z.object({ ...batchShape, serviceId: serviceIdField }).superRefine(batchRules)
+
+/** DELETE /api/time-slots/:id?deleteBatch=true, and the delete dialog's checkbox. */
+export const DeleteSlotSchema = z.object({
+  deleteBatch: z
+    .preprocess((value) => value === 'true' || value === 'on' || value === true, z.boolean())
+    .default(false),
+})
+
+/** The calendar's delete dialog: which slot, and whether its whole batch goes too. */
+export const DeleteSlotFormSchema = DeleteSlotSchema.extend({
+  slotId: z.coerce.number({ error: SLOT_NOT_FOUND }).int(SLOT_NOT_FOUND).positive(SLOT_NOT_FOUND),
+})

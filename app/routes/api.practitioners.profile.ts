@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { requireApiPractitioner } from '~/models/auth.server'
+import { ProfileApiSchema } from '~/models/profile'
+import { updateProfileFromApi } from '~/models/profile.server'
+
+/**
+ * PATCH /api/practitioners/profile { firstName, lastName, title, bio, profileImageUrl, specialties }
+ * → { user }. 401 signed out, 403 for non-practitioners, 400 { message } when a rule fails.
+ * This static segment outranks /api/practitioners/:id, so "profile" is never read as an id.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'PATCH')
+    const user = await requireApiPractitioner(request)
+    const body = await readJson(request, ProfileApiSchema)
+    return Response.json({ user: await updateProfileFromApi(user, body), message: 'Profile updated' })
+  })
+}
+
+/** A GET here is not a practitioner id: 405 (the current profile is GET /api/auth/user). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'PATCH')
+    return jsonError('Method not allowed', 405)
+  })
+}

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { requireApiPractitioner } from '~/models/auth.server'
+import { deleteSlot } from '~/models/practitioner-slots.server'
+import { DeleteSlotSchema, SLOT_NOT_FOUND } from '~/models/slot-form'
+
+/**
+ * DELETE /api/time-slots/:id[?deleteBatch=true] → { message, deleted }. Only unbooked slots
+ * go: a booked one answers 409; with deleteBatch every unbooked slot of its batch goes.
+ * Another practitioner's slot, or a malformed id, is 404.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'DELETE')
+    const user = await requireApiPractitioner(request)
+    const id = idFromParam(params.id)
+    if (id === null) return jsonError(SLOT_NOT_FOUND, 404)
+    const { deleteBatch } = readQuery(request, DeleteSlotSchema)
+    const { deleted } = deleteSlot(user.id, id, { deleteBatch })
+    return Response.json({ message: 'Time slot deleted', deleted })
+  })
+}
+
+/** Only DELETE exists here; a GET answers JSON 405 rather than Remix's HTML. */
+export function loader() {
+  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
+    status: 405,
+    headers: { Allow: 'DELETE', 'Content-Type': 'application/json' },
+  })
+}

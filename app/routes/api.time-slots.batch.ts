@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { requireApiPractitioner } from '~/models/auth.server'
+import { createBatch } from '~/models/practitioner-slots.server'
+import { BatchSlotSchema } from '~/models/slot-form'
+
+/** How many generated times were left out because they overlap existing slots. */
+export const SKIPPED_COUNT_HEADER = 'X-Skipped-Count'
+
+/**
+ * POST /api/time-slots/batch { dateRange: [from, to], startTime, endTime, duration, interval,
+ * timezone, serviceId? } → 201 the created slots (an array, spec §7), sharing one batchId.
+ * Times that overlap the caller's slots are skipped; their count is in X-Skipped-Count.
+ * (A static segment, so it never reaches /api/time-slots/:serviceId/:date or /:id.)
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const user = await requireApiPractitioner(request)
+    const body = await readJson(request, BatchSlotSchema)
+    const { created, skipped } = createBatch(user.id, body)
+    return Response.json(created, { status: 201, headers: { [SKIPPED_COUNT_HEADER]: String(skipped) } })
+  })
+}
+
+/** Only POST exists here; a GET answers JSON 405 rather than Remix's HTML. */
+export function loader() {
+  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
+    status: 405,
+    headers: { Allow: 'POST', 'Content-Type': 'application/json' },
+  })
+}

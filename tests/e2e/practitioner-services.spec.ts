@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO, expectToast, logIn, uniqueEmail } from './support'
+
+/**
+ * My Services, with JavaScript and without (the two projects): create, edit, deactivate and
+ * delete a service, and the paid-service gate for a practitioner with no payment account.
+ * Both projects share one database, so every name carries the project and a timestamp.
+ */
+
+const PAGE = '/practitioner/services'
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+function uniqueWord(project: string) {
+  // Letters and digits only, so the public full-text search finds it as one word.
+  return `zq${Date.now().toString(36)}${project.replace(/[^a-z]/g, '')}`
+}
+
+function card(page: Page, name: string) {
+  return page.getByTestId('own-service').filter({ has: page.getByRole('heading', { name }) })
+}
+
+async function publicSearch(page: Page, word: string) {
+  await page.goto(`/services?search=${word}`)
+  return page.getByRole('heading', { name: 'Browse Wellness Services' })
+}
+
+test('a practitioner creates, edits, deactivates and deletes a service', async ({ page }, testInfo) => {
+  const word = uniqueWord(testInfo.project.name)
+  const name = `Sunrise Flow ${word}`
+  await logIn(page, DEMO.practitioner)
+  await expect(page).toHaveURL(/\/practitioner\/dashboard/)
+  await page.goto(PAGE)
+  await expect(page.getByRole('heading', { name: 'My Services' })).toBeVisible()
+
+  // Create, with a picture.
+  await page.getByRole('link', { name: 'Add New Service' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Service' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Service name').fill(name)
+  await dialog.getByLabel('Description').fill('A calm morning practice.')
+  await dialog.getByLabel('Category').selectOption('Yoga')
+  await dialog.getByLabel('Price (CAD)').fill('35.50')
+  await expect(dialog.getByLabel('Duration (minutes)')).toHaveValue('60')
+  await dialog.getByLabel('Duration (minutes)').fill('45')
+  await dialog.getByLabel('Details (one per line)').fill('Bring a mat\nWear comfy clothes')
+  await dialog.getByLabel('Meeting link').fill('https://meet.example.com/sunrise')
+  await dialog.getByLabel('Service image').setInputFiles({ name: 'sunrise.png', mimeType: 'image/png', buffer: PNG })
+  await expect(dialog.getByLabel('Active (clients can see and book it)')).toBeChecked()
+  await dialog.getByRole('button', { name: 'Create Service' }).click()
+  await expectToast(page, 'Service created')
+  await expect(page).toHaveURL(PAGE)
+  const created = card(page, name)
+  await expect(created).toBeVisible()
+  await expect(created).toContainText('$35.50 CAD')
+  await expect(created).toContainText('45 min')
+  await expect(created).toContainText('Yoga')
+  await expect(created.locator('img')).toHaveAttribute('src', /^\/uploads\/images\/[0-9a-f-]+\.png\?w=640$/)
+
+  // Edit: the dialog is prefilled.
+  await created.getByRole('link', { name: `Edit ${name}` }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Service' })
+  await expect(edit.getByLabel('Service name')).toHaveValue(name)
+  await expect(edit.getByLabel('Details (one per line)')).toHaveValue('Bring a mat\nWear comfy clothes')
+  await edit.getByLabel('Price (CAD)').fill('40')
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expectToast(page, 'Service updated')
+  await expect(card(page, name)).toContainText('$40.00 CAD')
+
+  // Listed publicly while active.
+  await publicSearch(page, word)
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+
+  // Deactivate: dimmed with an Inactive badge, and gone from the public search.
+  await page.goto(PAGE)
+  await card(page, name).getByRole('link', { name: `Edit ${name}` }).click()
+  await page.getByRole('dialog', { name: 'Edit Service' }).getByLabel('Active (clients can see and book it)').uncheck()
+  await page.getByRole('dialog', { name: 'Edit Service' }).getByRole('button', { name: 'Save Changes' }).click()
+  await expectToast(page, 'Service updated')
+  await expect(card(page, name)).toContainText('Inactive')
+  await expect(card(page, name)).toHaveClass(/opacity-60/)
+  await publicSearch(page, word)
+  await expect(page.getByText('No services found')).toBeVisible()
+
+  // Delete, after the confirmation.
+  await page.goto(PAGE)
+  await card(page, name).getByRole('link', { name: `Delete ${name}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete Service' })
+  await expect(confirm).toContainText('Are you sure you want to delete this service?')
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expectToast(page, 'Service deleted')
+  await expect(card(page, name)).toHaveCount(0)
+})
+
+test('a practitioner without a payment account is told paid services need Payment Setup', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'newpractitioner')
+  const signup = await page.request.post('/api/signup', {
+    data: { email, password: 'secret123', firstName: 'Nia', lastName: 'New', phoneNumber: '416 555 0199', isPractitioner: true, country: 'CA' },
+  })
+  expect(signup.status()).toBe(201)
+  await page.goto(PAGE)
+  await expect(page.getByText('No services yet')).toBeVisible()
+  await expect(page.getByText('Get started by creating your first service.')).toBeVisible()
+  await page.getByRole('link', { name: 'Add Service', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Service' })
+  await expect(dialog.getByText('Paid services need a payment account')).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/practitioner/settings')
+
+  const name = `Paid Session ${uniqueWord(testInfo.project.name)}`
+  await dialog.getByLabel('Service name').fill(name)
+  await dialog.getByLabel('Description').fill('One-on-one coaching.')
+  await dialog.getByLabel('Category').selectOption('Fitness')
+  await dialog.getByLabel('Price (CAD)').fill('20')
+  await dialog.getByRole('button', { name: 'Create Service' }).click()
+  const message =
+    'Payment provider account required: You must set up your payment provider account in Settings before creating paid services.'
+  await expectToast(page, 'Failed to create service', message)
+  await expect(page.getByRole('dialog', { name: 'Add New Service' }).getByText(message)).toBeVisible()
+
+  // A free service is fine, and shows the Free intro badge with its accent border.
+  const free = page.getByRole('dialog', { name: 'Add New Service' })
+  await free.getByLabel('Price (CAD)').fill('0')
+  await free.getByLabel('Free introductory session').check()
+  await free.getByRole('button', { name: 'Create Service' }).click()
+  await expectToast(page, 'Service created')
+  const created = card(page, name)
+  await expect(created).toContainText('Free')
+  await expect(created).toHaveClass(/border-accent/)
+})
