@@ -20,7 +20,9 @@ import { Toaster, type ToastData } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { isAppError } from '~/lib/errors'
 import { viewerTimeZone } from '~/lib/time-zone.server'
+import { redirectWithToast } from '~/lib/toast.server'
 import {
   addDays,
   compareLocalDates,
@@ -31,6 +33,8 @@ import {
   type LocalDate,
 } from '~/lib/zoned-time'
 import { getUser, loginPath } from '~/models/auth.server'
+import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking'
+import { createBooking, SLOT_UNAVAILABLE } from '~/models/booking.server'
 import { getPublicServiceByParam } from '~/models/service.server'
 import { findOpenSlot, listDaysWithOpenSlots, listOpenSlots } from '~/models/time-slot.server'
 
@@ -104,9 +108,9 @@ function refuse(message: string, toast: ToastData, status: number) {
 }
 
 /**
- * Checks a booking request: a slot is chosen, the person is signed in, and the slot is still
- * open for this service. Taking the booking itself is the booking flow's job; until it exists
- * a valid request is answered 501 with a plain message.
+ * Books the chosen slot: a slot is chosen, the person is signed in, and the slot is still
+ * open for this service (checked first, so a stale page gets a plain answer); the booking
+ * model then claims it. A free session lands on the dashboard with its confirmation.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
@@ -129,11 +133,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!user) throw redirect(loginPath(returnTo))
 
   if (!findOpenSlot(service.id, submission.value.timeSlotId)) {
-    const message = 'This time slot is no longer available. Please choose another.'
-    return refuse(message, { type: 'error', title: 'Booking failed', description: message }, 400)
+    return refuse(SLOT_UNAVAILABLE, { type: 'error', title: 'Booking failed', description: SLOT_UNAVAILABLE }, 400)
   }
-  const message = 'Online booking is not available yet. Please check back soon.'
-  return refuse(message, { type: 'error', title: 'Booking failed', description: message }, 501)
+  try {
+    await createBooking(user, { serviceId: service.id, timeSlotId: submission.value.timeSlotId })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return refuse(error.message, { type: 'error', title: 'Booking failed', description: error.message }, error.status)
+  }
+  return redirectWithToast('/client-dashboard', {
+    type: 'success',
+    title: 'Booking confirmed!',
+    description: 'Your free session has been confirmed.',
+  })
 }
 
 /** True once the page runs in the browser; before that (and without JavaScript) it is false. */
@@ -253,6 +265,9 @@ export default function ServiceBookingPage() {
               <SubmitButton className="w-full" size="lg" pending={pending} pendingText="Processing...">
                 {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
               </SubmitButton>
+              <p className="text-center text-xs text-muted-foreground">
+                {service.price === 0 ? CANCELLATION_POLICY : PAID_CANCELLATION_POLICY}
+              </p>
             </Form>
           </Card>
         </aside>

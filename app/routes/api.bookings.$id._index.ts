@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { requireApiUser } from '~/models/auth.server'
+import { BOOKING_NOT_FOUND, getBookingForClient } from '~/models/booking.server'
+
+/**
+ * GET /api/bookings/:id → the client's own booking (BookingView: service { name, price, ... },
+ * totalAmount). Anyone else's booking, or a malformed id, is 404; signed out 401.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request)
+    const id = idFromParam(params.id)
+    if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
+    return Response.json(getBookingForClient(user, id))
+  })
+}
+
+export const action = readOnlyAction

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { requireApiUser } from '~/models/auth.server'
+import { BOOKING_NOT_FOUND, cancelBooking } from '~/models/booking.server'
+
+/**
+ * PATCH /api/bookings/:id/cancel (empty body) → { id, status: 'cancelled', message }. Only the
+ * booking's client (others 404); 409 when it is no longer cancellable or was paid for.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'PATCH')
+    const user = await requireApiUser(request)
+    const id = idFromParam(params.id)
+    if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
+    const cancelled = await cancelBooking(user, id)
+    return Response.json({ ...cancelled, message: 'Your booking has been successfully cancelled.' })
+  })
+}
+
+/** Only PATCH exists here; a GET answers JSON 405 rather than Remix's HTML. */
+export function loader() {
+  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
+    status: 405,
+    headers: { Allow: 'PATCH', 'Content-Type': 'application/json' },
+  })
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { requireApiPractitioner, requireApiUser } from '~/models/auth.server'
+import { createBooking, CreateBookingSchema, listPractitionerBookings } from '~/models/booking.server'
+
+/** GET /api/bookings → the signed-in practitioner's bookings (BookingView[]); 401 / 403 otherwise. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiPractitioner(request)
+    return Response.json(listPractitionerBookings(user))
+  })
+}
+
+/**
+ * POST /api/bookings { serviceId, timeSlotId } → 201 { id, requiresPayment }. A slot taken
+ * meanwhile answers 409; a paid service 501 until online payments exist. Other methods 405.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    // GET is the loader; listing it keeps the 405's Allow header complete.
+    requireMethod(request, 'GET', 'POST')
+    const user = await requireApiUser(request)
+    const input = await readJson(request, CreateBookingSchema)
+    return Response.json(await createBooking(user, input), { status: 201 })
+  })
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, readOnlyAction } from '~/lib/api.server'
+import { requireApiUser } from '~/models/auth.server'
+import { listClientBookings } from '~/models/booking.server'
+
+/** GET /api/bookings/client → the signed-in client's bookings (BookingView[]), newest first; 401 signed out. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request)
+    return Response.json(listClientBookings(user))
+  })
+}
+
+export const action = readOnlyAction

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test'
+import { expectToast, latestEmailTo, signUpClient } from './support'
+
+/**
+ * A new client books the seeded free session and cancels it, with JavaScript and without.
+ * Both projects share one database, so they take different times of the same day: the js
+ * run the first, the no-js run the last.
+ */
+
+const SERVICE = 'Free Intro: Breath & Stillness'
+
+test('a client books a free session, sees it on the dashboard, then cancels it', async ({ page }, testInfo) => {
+  const { email } = await signUpClient(page, testInfo)
+
+  await page.goto('/services?priceRange=free&search=stillness')
+  await page.getByRole('link', { name: SERVICE }).click()
+  await page.getByRole('link', { name: 'Book This Service' }).first().click()
+  await expect(page.getByRole('heading', { name: SERVICE, level: 1 })).toBeVisible()
+  await expect(page.getByText('Free cancellation up to 24 hours before your session.')).toBeVisible()
+
+  const day = page.locator('a[data-open-times]').first()
+  const date = /date=(\d{4}-\d{2}-\d{2})/.exec((await day.getAttribute('href')) ?? '')?.[1]
+  expect(date).toBeTruthy()
+  await day.click()
+  await expect(page).toHaveURL(new RegExp(`date=${date}`))
+  const radios = page.getByRole('radio')
+  await expect(radios.first()).toBeVisible()
+  const slot = testInfo.project.name === 'js' ? radios.first() : radios.last()
+  const time = ((await slot.evaluate((input) => input.closest('label')?.textContent)) ?? '').trim()
+  await slot.check()
+  await page.getByRole('button', { name: 'Book Free Session' }).click()
+
+  await expect(page).toHaveURL(/\/client-dashboard$/)
+  await expectToast(page, 'Booking confirmed!', 'Your free session has been confirmed.')
+  const session = page.getByRole('listitem').filter({ hasText: SERVICE })
+  await expect(session).toHaveCount(1)
+  await expect(session).toContainText('confirmed')
+  await expect(session).toContainText(time)
+  await expect(session.getByRole('link', { name: 'Join Session' })).toBeVisible()
+  expect(latestEmailTo(email)?.subject).toBe(`Booking confirmed: ${SERVICE}`)
+
+  await session.getByRole('link', { name: /Cancel Session/ }).click()
+  await expect(page).toHaveURL(/\?cancel=\d+$/)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('Are you sure you want to cancel this booking?')
+  await dialog.getByRole('button', { name: 'Cancel Booking' }).click()
+
+  await expect(page).toHaveURL(/\/client-dashboard$/)
+  await expectToast(page, 'Booking Cancelled', 'Your booking has been successfully cancelled.')
+  await expect(page.getByRole('listitem').filter({ hasText: SERVICE })).toHaveCount(0)
+  await expect(page.getByText('No sessions yet')).toBeVisible()
+  expect(latestEmailTo(email)?.subject).toBe(`Booking cancelled: ${SERVICE}`)
+})

@@ -1,0 +1,458 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { bookings, services, timeSlots } from '~/db/schema'
+import { isAppError } from '~/lib/errors'
+import {
+  cancelBooking,
+  createBooking,
+  OWN_SERVICE,
+  PAID_NOT_CANCELLABLE,
+  PAYMENT_UNAVAILABLE,
+  SERVICE_NOT_FOUND,
+  SLOT_UNAVAILABLE,
+  STARTED_NOT_CANCELLABLE,
+  ALREADY_CANCELLED,
+} from '~/models/booking.server'
+import * as dashboardScreen from '~/routes/_client.client-dashboard'
+import * as servicePage from '~/routes/_public.services.$id'
+import * as bookingApi from '~/routes/api.bookings.$id._index'
+import * as cancelApi from '~/routes/api.bookings.$id.cancel'
+import * as bookingsApi from '~/routes/api.bookings._index'
+import * as clientBookingsApi from '~/routes/api.bookings.client'
+import {
+  callApi,
+  createListedPractitioner,
+  createUser,
+  expectRedirect,
+  formReply,
+  formRequest,
+  getRequest,
+  insertBooking,
+  insertService,
+  insertSlot,
+  jsonRequest,
+  outbox,
+  readToast,
+  routeArgs,
+  settle,
+  signIn,
+  updateServiceRow,
+} from '../helpers'
+
+/**
+ * Booking a free session and cancelling it (issue 5, first increment): one IMMEDIATE
+ * transaction claims the slot, paid services are refused until payments exist, and a client
+ * cancels their own unstarted, unpaid bookings.
+ */
+
+const HOUR = 60 * 60 * 1000
+const MEETING_LINK = 'https://meet.example.com/solace-intro'
+
+let practitioner: Awaited<ReturnType<typeof createListedPractitioner>>
+let freeServiceId: number
+let paidServiceId: number
+
+function future(hours = 48) {
+  return new Date(Date.now() + hours * HOUR)
+}
+
+function openSlot(serviceId = freeServiceId, startTime = future()) {
+  return insertSlot({ practitionerId: practitioner.id, serviceId, startTime, minutes: 30 })
+}
+
+function slotRow(id: number) {
+  return getDb().select().from(timeSlots).where(eq(timeSlots.id, id)).get()!
+}
+
+function bookingsOnSlot(slotId: number) {
+  return getDb().select().from(bookings).where(eq(bookings.timeSlotId, slotId)).all()
+}
+
+function bookingCount(serviceId = freeServiceId) {
+  return getDb().select({ n: services.bookingCount }).from(services).where(eq(services.id, serviceId)).get()!.n
+}
+
+async function refusal(run: () => Promise<unknown>) {
+  try {
+    await run()
+  } catch (error) {
+    if (isAppError(error)) return { status: error.status, message: error.message }
+    throw error
+  }
+  throw new Error('expected a refusal')
+}
+
+async function newClient(firstName = 'Casey') {
+  const user = await createUser({ firstName, lastName: 'Client' })
+  return { ...user, cookie: await signIn(user.id) }
+}
+
+beforeAll(async () => {
+  practitioner = await createListedPractitioner({ firstName: 'Priya', lastName: 'Sharma' })
+  freeServiceId = insertService(practitioner.id, {
+    name: 'Free Intro',
+    priceCents: 0,
+    durationMinutes: 30,
+    meetingLink: MEETING_LINK,
+  }).id
+  paidServiceId = insertService(practitioner.id, { name: 'Deep Session', priceCents: 6500 }).id
+})
+
+describe('booking a slot', () => {
+  test('50 concurrent attempts on one slot give exactly one booking and 49 clear refusals', async () => {
+    const slot = openSlot()
+    const clients = await Promise.all(Array.from({ length: 50 }, (_, i) => newClient(`Racer${i}`)))
+    const answers = await Promise.all(
+      clients.map((client) =>
+        settle(() =>
+          servicePage.action(
+            routeArgs(formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }), {
+              id: String(freeServiceId),
+            }),
+          ),
+        ),
+      ),
+    )
+    const won = answers.filter((a) => a instanceof Response && a.headers.get('Location') === '/client-dashboard')
+    const lost = answers.filter((a) => !(a instanceof Response)).map(formReply)
+    expect(won).toHaveLength(1)
+    expect(lost).toHaveLength(49)
+    for (const reply of lost) {
+      expect([400, 409]).toContain(reply.status)
+      expect(reply).toMatchObject({ message: SLOT_UNAVAILABLE, toast: { title: 'Booking failed', description: SLOT_UNAVAILABLE } })
+    }
+    expect(bookingsOnSlot(slot.id)).toHaveLength(1)
+    expect(slotRow(slot.id).isBooked).toBe(true)
+  })
+
+  test('50 concurrent model calls (no page check first): one booking, 49 × 409', async () => {
+    const slot = openSlot()
+    const clients = await Promise.all(Array.from({ length: 50 }, (_, i) => createUser({ firstName: `Model${i}` })))
+    const results = await Promise.allSettled(
+      clients.map((client) => createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })),
+    )
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    expect(refused).toHaveLength(49)
+    for (const error of refused) expect(error).toMatchObject({ status: 409, message: SLOT_UNAVAILABLE })
+    expect(bookingsOnSlot(slot.id)).toHaveLength(1)
+  })
+
+  test('a free session is confirmed at once with the service copied onto it, and counted', async () => {
+    const client = await newClient('Jordan')
+    const slot = openSlot(freeServiceId, future(72))
+    const before = bookingCount()
+    const answer = await settle(() =>
+      servicePage.action(
+        routeArgs(formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }), {
+          id: String(freeServiceId),
+        }),
+      ),
+    )
+    const response = expectRedirect(answer, '/client-dashboard')
+    expect(await readToast(response)).toMatchObject({
+      type: 'success',
+      title: 'Booking confirmed!',
+      description: 'Your free session has been confirmed.',
+    })
+    const [booking] = bookingsOnSlot(slot.id)
+    expect(booking).toMatchObject({
+      serviceId: freeServiceId,
+      clientId: client.id,
+      practitionerId: practitioner.id,
+      serviceName: 'Free Intro',
+      durationMinutes: 30,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      status: 'confirmed',
+      isPaid: false,
+      totalAmountCents: 0,
+      platformFeeCents: 0,
+      practitionerAmountCents: 0,
+    })
+    expect(bookingCount()).toBe(before + 1)
+    expect(slotRow(slot.id).isBooked).toBe(true)
+  })
+
+  test('the confirmation email carries the meeting link and an .ics invitation', async () => {
+    const client = await createUser({ firstName: 'Robin' })
+    const slot = openSlot(freeServiceId, future(96))
+    const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
+    const [email] = outbox(client.email)
+    expect(email!.subject).toBe('Booking confirmed: Free Intro')
+    expect(email!.text).toContain(MEETING_LINK)
+    expect(email!.text).toContain('Free cancellation up to 24 hours before your session.')
+    expect(email!.attachments).toHaveLength(1)
+    const [attachment] = email!.attachments
+    expect(attachment).toMatchObject({ filename: 'session.ics', contentType: 'text/calendar' })
+    const ics = Buffer.from(attachment!.content, 'base64').toString('utf8').replace(/\r\n /g, '')
+    expect(ics).toContain(`UID:booking-${id}@solace`)
+    expect(ics).toContain(`DTSTART:${slot.startTime.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`)
+    expect(ics).toContain('SUMMARY:Free Intro with Priya Sharma')
+    expect(ics).toContain(MEETING_LINK)
+  })
+
+  test('a practitioner cannot book their own service', async () => {
+    const slot = openSlot()
+    expect(await refusal(() => createBooking(practitioner, { serviceId: freeServiceId, timeSlotId: slot.id }))).toEqual({
+      status: 400,
+      message: OWN_SERVICE,
+    })
+    expect(slotRow(slot.id).isBooked).toBe(false)
+  })
+
+  test('a hidden or inactive service cannot be booked', async () => {
+    const client = await createUser()
+    const hidden = insertService(practitioner.id, { name: 'Retired', priceCents: 0, isActive: false })
+    const slot = openSlot(hidden.id)
+    expect(await refusal(() => createBooking(client, { serviceId: hidden.id, timeSlotId: slot.id }))).toEqual({
+      status: 404,
+      message: SERVICE_NOT_FOUND,
+    })
+    expect(bookingsOnSlot(slot.id)).toHaveLength(0)
+  })
+
+  test('a slot that has started, is booked, or belongs to another service is refused', async () => {
+    const client = await createUser()
+    const past = openSlot(freeServiceId, new Date(Date.now() - HOUR))
+    const booked = insertSlot({ practitionerId: practitioner.id, serviceId: freeServiceId, startTime: future(5), isBooked: true })
+    const foreign = openSlot(paidServiceId)
+    for (const slot of [past, booked, foreign]) {
+      expect(await refusal(() => createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id }))).toEqual({
+        status: 409,
+        message: SLOT_UNAVAILABLE,
+      })
+    }
+    expect(bookingsOnSlot(past.id)).toHaveLength(0)
+    expect(slotRow(foreign.id).isBooked).toBe(false)
+  })
+
+  test('a paid service is refused with 501 and nothing is written', async () => {
+    const client = await newClient()
+    const slot = openSlot(paidServiceId)
+    const before = getDb().select().from(bookings).all().length
+    const reply = formReply(
+      await servicePage.action(
+        routeArgs(formRequest(`/services/${paidServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }), {
+          id: String(paidServiceId),
+        }),
+      ),
+    )
+    expect(reply).toMatchObject({
+      status: 501,
+      message: PAYMENT_UNAVAILABLE,
+      toast: { type: 'error', title: 'Booking failed', description: PAYMENT_UNAVAILABLE },
+    })
+    expect(getDb().select().from(bookings).all()).toHaveLength(before)
+    expect(slotRow(slot.id).isBooked).toBe(false)
+    expect(outbox(client.email)).toHaveLength(0)
+  })
+
+  test('the page keeps its checks first: no slot, then sign-in', async () => {
+    const noSlot = formReply(
+      await servicePage.action(routeArgs(formRequest(`/services/${freeServiceId}`, {}), { id: String(freeServiceId) })),
+    )
+    expect(noSlot).toMatchObject({ status: 400, message: 'Please select a time slot' })
+    const slot = openSlot()
+    const answer = await settle(() =>
+      servicePage.action(
+        routeArgs(formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }), { id: String(freeServiceId) }),
+      ),
+    )
+    expect((answer as Response).headers.get('Location')).toMatch(/^\/login\?redirect=/)
+  })
+})
+
+describe('cancelling', () => {
+  async function bookedClient(hours = 48) {
+    const client = await newClient('Sam')
+    const slot = openSlot(freeServiceId, future(hours))
+    const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
+    return { client, slot, id }
+  }
+
+  test('the client cancels from the dashboard: slot freed, count back, toast and email', async () => {
+    const { client, slot, id } = await bookedClient()
+    const counted = bookingCount()
+    const page = await dashboardScreen.loader(routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })))
+    expect(page.cancellingId).toBe(id)
+    expect(page.sessions.find((s) => s.id === id)?.canCancel).toBe(true)
+
+    const answer = await dashboardScreen.action(
+      routeArgs(formRequest('/client-dashboard?cancel=' + id, { intent: 'cancel', bookingId: String(id) }, { cookie: client.cookie })),
+    )
+    const response = expectRedirect(answer, '/client-dashboard')
+    expect(await readToast(response)).toMatchObject({
+      title: 'Booking Cancelled',
+      description: 'Your booking has been successfully cancelled.',
+    })
+    const [booking] = bookingsOnSlot(slot.id)
+    expect(booking).toMatchObject({ status: 'cancelled' })
+    expect(booking!.cancelledAt).toBeInstanceOf(Date)
+    expect(slotRow(slot.id).isBooked).toBe(false)
+    expect(bookingCount()).toBe(counted - 1)
+    expect(outbox(client.email).map((e) => e.subject)).toContain('Booking cancelled: Free Intro')
+
+    const after = await dashboardScreen.loader(routeArgs(getRequest('/client-dashboard', { cookie: client.cookie })))
+    expect(after.sessions.find((s) => s.id === id)).toBeUndefined()
+
+    // The freed slot can be booked again.
+    const other = await createUser()
+    await expect(createBooking(other, { serviceId: freeServiceId, timeSlotId: slot.id })).resolves.toMatchObject({
+      requiresPayment: false,
+    })
+  })
+
+  test('a failed cancellation says why', async () => {
+    const { client, id } = await bookedClient()
+    await cancelBooking(client, id)
+    const answer = await dashboardScreen.action(
+      routeArgs(formRequest('/client-dashboard', { intent: 'cancel', bookingId: String(id) }, { cookie: client.cookie })),
+    )
+    expect(await readToast(expectRedirect(answer, '/client-dashboard'))).toMatchObject({
+      type: 'error',
+      title: 'Cancellation Failed',
+      description: ALREADY_CANCELLED,
+    })
+  })
+
+  test('only the booking’s own client may cancel it', async () => {
+    const { id, slot } = await bookedClient()
+    const stranger = await createUser()
+    expect(await refusal(() => cancelBooking(stranger, id))).toEqual({ status: 404, message: 'Booking not found' })
+    expect(await refusal(() => cancelBooking(practitioner, id))).toMatchObject({ status: 404 })
+    expect(bookingsOnSlot(slot.id)[0]!.status).toBe('confirmed')
+  })
+
+  test('a started, completed or paid booking is refused', async () => {
+    const client = await createUser()
+    const started = insertBooking({ clientId: client.id, practitionerId: practitioner.id, serviceId: freeServiceId, startsInHours: -0.5 })
+    const completed = insertBooking({
+      clientId: client.id,
+      practitionerId: practitioner.id,
+      serviceId: freeServiceId,
+      startsInHours: -48,
+      status: 'completed',
+    })
+    const paid = insertBooking({ clientId: client.id, practitionerId: practitioner.id, serviceId: paidServiceId, startsInHours: 72 })
+    expect(await refusal(() => cancelBooking(client, started.id))).toEqual({ status: 409, message: STARTED_NOT_CANCELLABLE })
+    expect(await refusal(() => cancelBooking(client, completed.id))).toMatchObject({ status: 409 })
+    expect(await refusal(() => cancelBooking(client, paid.id))).toEqual({ status: 409, message: PAID_NOT_CANCELLABLE })
+    expect(slotRow(paid.timeSlotId!).isBooked).toBe(true)
+    expect(getDb().select().from(bookings).where(eq(bookings.id, paid.id)).get()!.status).toBe('confirmed')
+  })
+})
+
+describe('booking API', () => {
+  test('POST /api/bookings: 201 { id, requiresPayment }, 409 for a taken slot, 501 for a paid service', async () => {
+    const client = await newClient()
+    const slot = openSlot()
+    const post = (body: unknown, cookie?: string) =>
+      callApi(bookingsApi.action, jsonRequest('/api/bookings', 'POST', body, { cookie }))
+
+    expect((await post({ serviceId: freeServiceId, timeSlotId: slot.id })).status).toBe(401)
+    const created = await post({ serviceId: freeServiceId, timeSlotId: slot.id }, client.cookie)
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual({ id: expect.any(Number), requiresPayment: false })
+    expect(await post({ serviceId: freeServiceId, timeSlotId: slot.id }, client.cookie)).toMatchObject({
+      status: 409,
+      body: { message: SLOT_UNAVAILABLE },
+    })
+    expect(await post({ serviceId: paidServiceId, timeSlotId: openSlot(paidServiceId).id }, client.cookie)).toMatchObject({
+      status: 501,
+      body: { message: PAYMENT_UNAVAILABLE },
+    })
+    expect(await post({ serviceId: freeServiceId }, client.cookie)).toMatchObject({
+      status: 400,
+      body: { message: 'Please select a time slot' },
+    })
+    const put = await callApi(bookingsApi.action, jsonRequest('/api/bookings', 'PUT', {}, { cookie: client.cookie }))
+    expect(put.status).toBe(405)
+    expect(put.headers.get('Allow')).toBe('GET, POST')
+  })
+
+  test('GET /api/bookings/:id and /api/bookings/client: own bookings only, with service, totalAmount and link', async () => {
+    const client = await newClient('Alex')
+    const slot = openSlot()
+    const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
+
+    const one = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie: client.cookie }), { id: String(id) })
+    expect(one.status).toBe(200)
+    expect(one.body).toMatchObject({
+      id,
+      status: 'confirmed',
+      totalAmount: 0,
+      isPaid: false,
+      startTime: slot.startTime.toISOString(),
+      endTime: slot.endTime.toISOString(),
+      service: { name: 'Free Intro', price: 0, duration: 30, meetingLink: MEETING_LINK },
+      practitioner: { firstName: 'Priya', lastName: 'Sharma' },
+      client: { firstName: 'Alex', lastName: 'Client' },
+    })
+
+    const stranger = await newClient()
+    for (const [cookie, status] of [[stranger.cookie, 404], [undefined, 401]] as const) {
+      const answer = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie }), { id: String(id) })
+      expect(answer.status).toBe(status)
+    }
+    expect((await callApi(bookingApi.loader, getRequest('/api/bookings/abc', { cookie: client.cookie }), { id: 'abc' })).status).toBe(404)
+
+    const list = await callApi(clientBookingsApi.loader, getRequest('/api/bookings/client', { cookie: client.cookie }))
+    expect(list.status).toBe(200)
+    expect(list.body.map((b: { id: number }) => b.id)).toEqual([id])
+    expect((await callApi(clientBookingsApi.loader, getRequest('/api/bookings/client'))).status).toBe(401)
+
+    // Once cancelled, the link is no longer given out.
+    await cancelBooking(client, id)
+    const cancelled = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie: client.cookie }), { id: String(id) })
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', service: { meetingLink: null } })
+  })
+
+  test('GET /api/bookings: the practitioner’s bookings; 403 for clients, 401 signed out', async () => {
+    const client = await createUser()
+    const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: openSlot().id })
+    const list = await callApi(bookingsApi.loader, getRequest('/api/bookings', { cookie: await signIn(practitioner.id) }))
+    expect(list.status).toBe(200)
+    expect(list.body.some((b: { id: number }) => b.id === id)).toBe(true)
+    expect(list.body.every((b: { practitionerId: number }) => b.practitionerId === practitioner.id)).toBe(true)
+    expect((await callApi(bookingsApi.loader, getRequest('/api/bookings', { cookie: await signIn(client.id) }))).status).toBe(403)
+    expect((await callApi(bookingsApi.loader, getRequest('/api/bookings'))).status).toBe(401)
+  })
+
+  test('PATCH /api/bookings/:id/cancel: own only, then 409; other methods 405', async () => {
+    const client = await newClient()
+    const slot = openSlot()
+    const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
+    const patch = (cookie?: string) =>
+      callApi(cancelApi.action, jsonRequest(`/api/bookings/${id}/cancel`, 'PATCH', undefined, { cookie }), { id: String(id) })
+
+    expect((await patch()).status).toBe(401)
+    expect((await patch((await newClient()).cookie)).status).toBe(404)
+    expect(await patch(client.cookie)).toMatchObject({ status: 200, body: { id, status: 'cancelled' } })
+    expect(slotRow(slot.id).isBooked).toBe(false)
+    expect(await patch(client.cookie)).toMatchObject({ status: 409, body: { message: ALREADY_CANCELLED } })
+
+    const post = await callApi(cancelApi.action, jsonRequest(`/api/bookings/${id}/cancel`, 'POST', undefined, { cookie: client.cookie }), {
+      id: String(id),
+    })
+    expect(post.status).toBe(405)
+    expect((await callApi(cancelApi.loader, getRequest(`/api/bookings/${id}/cancel`))).status).toBe(405)
+    expect((await callApi(clientBookingsApi.action, jsonRequest('/api/bookings/client', 'POST', {}))).status).toBe(405)
+  })
+})
+
+test('a hidden service with an open slot is not bookable through the page either', async () => {
+  const client = await newClient()
+  const service = insertService(practitioner.id, { name: 'Soon hidden', priceCents: 0 })
+  const slot = openSlot(service.id)
+  updateServiceRow(service.id, { isActive: false })
+  await expect(
+    servicePage.action(
+      routeArgs(formRequest(`/services/${service.id}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }), {
+        id: String(service.id),
+      }),
+    ),
+  ).rejects.toMatchObject({ init: { status: 404 } })
+  expect(bookingsOnSlot(slot.id)).toHaveLength(0)
+})
