@@ -38,3 +38,8 @@ export function closeDb() {
   globalForDb.__solaceDb?.$client.close()
   globalForDb.__solaceDb = undefined
 }
+
+/** Throws unless the database answers a trivial query (the health check). */
+export function pingDatabase() {
+  getDb().$client.prepare('select 1').get()
+}

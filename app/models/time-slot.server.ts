@@ -47,20 +47,3 @@ export function listDaysWithOpenSlots(
   )
   return [...new Set(starts.map((s) => formatLocalDate(localDateOf(new Date(s.startTime), timeZone))))]
 }
-
-/**
- * The slot, if it is an open slot of this listed service right now (not booked, not started);
- * else null. The booking page checks a submitted slot id with it, so a stale or foreign id
- * is refused before anything is written.
- */
-export function findOpenSlot(serviceId: number, slotId: number, now = new Date()): OpenSlot | null {
-  const slot = getDb().get<{ id: number; startTime: number; endTime: number }>(
-    sql`SELECT t.id, t.start_time AS startTime, t.end_time AS endTime
-        FROM time_slots t JOIN services s ON s.id = t.service_id
-        WHERE t.id = ${slotId} AND t.service_id = ${serviceId} AND ${SERVICE_LISTED} AND t.is_booked = 0
-          AND t.start_time >= ${now.getTime()}`,
-  )
-  return slot
-    ? { id: slot.id, startTime: new Date(slot.startTime).toISOString(), endTime: new Date(slot.endTime).toISOString() }
-    : null
-}

@@ -34,9 +34,9 @@ import {
 } from '~/lib/zoned-time'
 import { getUser, loginPath } from '~/models/auth.server'
 import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking'
-import { createBooking, SLOT_UNAVAILABLE } from '~/models/booking.server'
+import { createBooking } from '~/models/booking.server'
 import { getPublicServiceByParam } from '~/models/service.server'
-import { findOpenSlot, listDaysWithOpenSlots, listOpenSlots } from '~/models/time-slot.server'
+import { listDaysWithOpenSlots, listOpenSlots } from '~/models/time-slot.server'
 
 /** How far ahead the page looks for a first open day when no date is chosen. */
 const DEFAULT_DATE_HORIZON_DAYS = 60
@@ -132,9 +132,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request)
   if (!user) throw redirect(loginPath(returnTo))
 
-  if (!findOpenSlot(service.id, submission.value.timeSlotId)) {
-    return refuse(SLOT_UNAVAILABLE, { type: 'error', title: 'Booking failed', description: SLOT_UNAVAILABLE }, 400)
-  }
+  // createBooking decides whether the slot is still open (and says so), inside its transaction.
   try {
     await createBooking(user, { serviceId: service.id, timeSlotId: submission.value.timeSlotId })
   } catch (error) {

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { pingDatabase } from '~/db/client.server'
 
 /** Fly's health check: the process answers and the database can be read. */
 export function loader() {
   try {
-    getDb().get(sql`select 1`)
+    pingDatabase()
     return new Response('OK', { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     console.error('healthcheck failed', error)
