@@ -40,6 +40,21 @@ const EnvSchema = z
         message: 'is required in production: the public address, e.g. https://solace.fly.dev',
       })
     }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.ALLOW_EMULATED_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production; without it payments are only emulated (set ALLOW_EMULATED_PAYMENTS=true for a demo that charges no card)',
+      })
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY: payments are only confirmed by signed webhook events',
+      })
+    }
   })
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string }

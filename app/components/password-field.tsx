@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Field, type ListOfErrors } from './forms'
+import { useHydrated } from '~/components/use-hydrated'
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it appears only
@@ -15,8 +16,7 @@ export function PasswordField({
   errors?: ListOfErrors
 }) {
   const [visible, setVisible] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   return (
     <div className="relative">
       <Field

@@ -13,6 +13,11 @@ export const SERVICE_CATEGORIES = [
   'Other',
 ] as const
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
+/**
+ * Why a booking was cancelled: by its client, its unpaid hold ran out, its payment failed, or
+ * its payment was refunded in full. A late payment may revive only a hold that ran out.
+ */
+export const CANCELLATION_REASONS = ['client', 'hold_expired', 'payment_failed', 'refunded'] as const
 export const NOTE_TYPES = ['general', 'assessment', 'treatment', 'followup'] as const
 export const LEAD_USER_TYPES = ['practitioner', 'patient'] as const
 export const LEAD_SOURCES = [

@@ -12,6 +12,7 @@ import {
 import {
   AUDIT_ACTIONS,
   BOOKING_STATUSES,
+  CANCELLATION_REASONS,
   EMAIL_STATUSES,
   EXPERIENCE_VALUES,
   LEAD_SOURCES,
@@ -209,6 +210,7 @@ export const bookings = sqliteTable(
     refundedAmountCents: integer('refunded_amount_cents').notNull().default(0),
     stripeRefundId: text('stripe_refund_id'),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    cancellationReason: text('cancellation_reason', { enum: CANCELLATION_REASONS }),
     notes: text('notes'),
     ...timestamps,
   },
@@ -226,6 +228,7 @@ export const bookings = sqliteTable(
       .on(t.timeSlotId)
       .where(sql`status IN ('pending', 'confirmed')`),
     check('bookings_status', oneOf('status', BOOKING_STATUSES)),
+    check('bookings_cancellation_reason', sql`cancellation_reason IS NULL OR ${oneOf('cancellation_reason', CANCELLATION_REASONS)}`),
     check('bookings_order', sql`${t.endTime} > ${t.startTime}`),
     check(
       'bookings_amounts',

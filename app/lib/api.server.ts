@@ -33,12 +33,7 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S) {
 }
 
 export function requireMethod(request: Request, ...methods: string[]) {
-  if (!methods.includes(request.method)) {
-    throw new Response(JSON.stringify({ message: 'Method not allowed' }), {
-      status: 405,
-      headers: { Allow: methods.join(', '), 'Content-Type': 'application/json' },
-    })
-  }
+  if (!methods.includes(request.method)) throw jsonMethodNotAllowed(methods)
 }
 
 /**
@@ -78,5 +73,20 @@ export function pagedJson<T>(items: T[], { total, page, pageCount, pageSize }: {
       'X-Page-Count': String(pageCount),
       'X-Page-Size': String(pageSize),
     },
+  })
+}
+
+/**
+ * The `loader` of an endpoint that only takes writes: a GET answers 405 JSON naming the
+ * methods it does take.
+ */
+export function writeOnlyLoader(...methods: string[]) {
+  return () => jsonMethodNotAllowed(methods)
+}
+
+function jsonMethodNotAllowed(methods: string[]) {
+  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
+    status: 405,
+    headers: { Allow: methods.join(', '), 'Content-Type': 'application/json' },
   })
 }

@@ -2,9 +2,12 @@ import { lt, or, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { passwordResetTokens } from '~/db/schema'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
+import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking-payments.server'
 import { purgeExpiredSessions } from '~/models/session.server'
 
 const HOUR_MS = 60 * 60 * 1000
+/** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */
+const MINUTE_MS = 60 * 1000
 
 /** Removes what can no longer be used: expired sessions and spent or expired reset tokens. */
 export function purgeExpired(now = new Date()) {
@@ -16,19 +19,30 @@ export function purgeExpired(now = new Date()) {
   return { sessions, tokens }
 }
 
-const globalForMaintenance = globalThis as unknown as { __solaceMaintenance?: NodeJS.Timeout }
+/** Bookings move on with the clock: unpaid holds that ran out are released, ended sessions completed. */
+export function sweepBookings(now = new Date()) {
+  return { releasedHolds: releaseLapsedHolds(now), completed: completeEndedSessions(now) }
+}
 
-/** Starts the hourly clean-up once per process; only the primary writes (replicas skip it). */
-export function startMaintenance() {
-  if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
+const globalForMaintenance = globalThis as unknown as { __solaceMaintenance?: NodeJS.Timeout[] }
+
+/** Runs a job now and then every `everyMs`, on the primary only (replicas cannot write). */
+function every(everyMs: number, job: () => unknown) {
   const run = async () => {
     try {
-      if (await isPrimaryInstance()) purgeExpired()
+      if (await isPrimaryInstance()) job()
     } catch (error) {
       console.error('maintenance failed', error)
     }
   }
-  globalForMaintenance.__solaceMaintenance = setInterval(run, HOUR_MS)
-  globalForMaintenance.__solaceMaintenance.unref()
+  const timer = setInterval(run, everyMs)
+  timer.unref()
   void run()
+  return timer
+}
+
+/** Starts the clean-up and the booking sweeper once per process. */
+export function startMaintenance() {
+  if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
+  globalForMaintenance.__solaceMaintenance = [every(HOUR_MS, purgeExpired), every(MINUTE_MS, sweepBookings)]
 }

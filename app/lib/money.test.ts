@@ -1,10 +1,16 @@
 import { expect, test } from 'vitest'
-import { centsToDollars, dollarsToCents, formatPrice, splitFee } from './money'
+import { centsToDollars, dollarsToCents, formatEarnings, formatPrice, splitFee } from './money'
 
 test('formats prices the spec way', () => {
   expect(formatPrice(0)).toBe('Free')
   expect(formatPrice(49.99)).toBe('$49.99 CAD')
   expect(formatPrice(120)).toBe('$120.00 CAD')
+})
+
+test('earnings always show 2 decimals, zero included', () => {
+  expect(formatEarnings(0)).toBe('$0.00 CAD')
+  expect(formatEarnings(4750)).toBe('$47.50 CAD')
+  expect(formatEarnings(123456)).toBe('$1234.56 CAD')
 })
 
 test('converts without floating-point drift', () => {

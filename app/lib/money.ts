@@ -13,6 +13,14 @@ export function formatPrice(dollars: number) {
   return `$${dollars.toFixed(2)} CAD`
 }
 
+/**
+ * Earnings in cents as '$0.00 CAD': always 2 decimals (spec §9), and CAD like every other
+ * screen, the dashboard included (ARCHITECTURE §5: the spec's USD there is a slip).
+ */
+export function formatEarnings(cents: number) {
+  return `$${centsToDollars(cents).toFixed(2)} CAD`
+}
+
 /** The platform keeps 5% of each session fee; the practitioner receives the rest (terms page). */
 export const PLATFORM_FEE_RATE = 0.05
 

@@ -1,30 +1,28 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '~/db/client.server'
-import { bookings, services, users } from '~/db/schema'
-import { sendEmail } from '~/integrations/email.server'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { buildIcs } from '~/lib/ics'
-import { centsToDollars, formatPrice, splitFee } from '~/lib/money'
-import { CANCELLATION_POLICY } from './booking'
+import { centsToDollars, splitFee } from '~/lib/money'
+import { PAYMENT_HOLD_MS, refundDueCents } from './booking'
+import { sendBookingCancelled, sendBookingConfirmed } from './booking-emails.server'
+import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './booking-payments.server'
+import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
 import type { PublicUser } from './user'
 import { recomputeBookingCounts, SERVICE_LISTED } from './service.server'
 
 /** Who books or cancels: the signed-in user, as much of them as the emails need. */
 export type BookingActor = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'timeZone'>
 
+export { BOOKING_NOT_FOUND }
 export const SLOT_UNAVAILABLE = 'This time slot is no longer available. Please choose another.'
 export const SERVICE_NOT_FOUND = 'Service not found'
 export const OWN_SERVICE = 'You cannot book your own service.'
-/** Paid bookings need online payments (the next step of the booking flow); until then nothing is written. */
-export const PAYMENT_UNAVAILABLE = 'Online payment is not available yet. Please choose a free session.'
-export const BOOKING_NOT_FOUND = 'Booking not found'
 export const ALREADY_CANCELLED = 'This booking has already been cancelled.'
 export const COMPLETED_NOT_CANCELLABLE = 'Completed sessions cannot be cancelled.'
 export const STARTED_NOT_CANCELLABLE = 'This session has already started and can no longer be cancelled.'
-/** A paid booking is only cancelled together with its refund, so no money is ever lost. */
-export const PAID_NOT_CANCELLABLE = 'Paid sessions can be cancelled once online payments are available.'
+export const REFUND_FAILED = 'Failed to cancel booking. Please try again.'
+export const JUST_PAID = 'This booking was paid a moment ago. Please try cancelling again to see your refund.'
 
 /** POST /api/bookings' body (spec §7). */
 export const CreateBookingSchema = z.object({
@@ -35,31 +33,18 @@ export const CreateBookingSchema = z.object({
     .positive('Please select a time slot'),
 })
 
-const LIVE_STATUSES = ['pending', 'confirmed'] as const
-
 /** A client may cancel a pending or confirmed booking until the session starts (spec §4). */
 export function isCancellable(booking: { status: string; startTime: Date }, now = new Date()) {
-  return (LIVE_STATUSES as readonly string[]).includes(booking.status) && booking.startTime.getTime() > now.getTime()
-}
-
-type ServiceRow = {
-  id: number
-  name: string
-  durationMinutes: number
-  priceCents: number
-  practitionerId: number
-  meetingLink: string | null
-  practitionerFirstName: string
-  practitionerLastName: string
+  return isLive(booking) && booking.startTime.getTime() > now.getTime()
 }
 
 /**
  * Books a slot of a listed service. One IMMEDIATE transaction with no await inside: the slot
  * is claimed by a conditional update that only one attempt can win, so under any concurrency
  * (requests, processes) a slot gives exactly one booking (ARCHITECTURE §6); the partial unique
- * index on live bookings backs this up. Free services are confirmed at once; paid ones are
- * refused with 501 until online payments exist. The confirmation email (with an .ics) goes
- * after the commit.
+ * index on live bookings backs this up. A free session is confirmed at once (its email goes
+ * after the commit); a paid one is pending, holding the slot for PAYMENT_HOLD_MS while the
+ * client pays (booking-payments.server.ts), and is confirmed by the payment's webhook.
  */
 export async function createBooking(
   client: BookingActor,
@@ -68,12 +53,10 @@ export async function createBooking(
 ) {
   const booking = getDb().transaction(
     (tx) => {
-      const service = tx.get<ServiceRow>(
+      const service = tx.get<{ id: number; name: string; durationMinutes: number; priceCents: number; practitionerId: number }>(
         sql`SELECT s.id, s.name, s.duration_minutes AS durationMinutes, s.price_cents AS priceCents,
-                   s.practitioner_id AS practitionerId, s.meeting_link AS meetingLink,
-                   u.first_name AS practitionerFirstName, u.last_name AS practitionerLastName
-            FROM services s JOIN users u ON u.id = s.practitioner_id
-            WHERE s.id = ${input.serviceId} AND ${SERVICE_LISTED}`,
+                   s.practitioner_id AS practitionerId
+            FROM services s WHERE s.id = ${input.serviceId} AND ${SERVICE_LISTED}`,
       )
       if (!service) throw new AppError(SERVICE_NOT_FOUND, 404)
       if (service.practitionerId === client.id) throw new AppError(OWN_SERVICE, 400)
@@ -81,15 +64,9 @@ export async function createBooking(
         sql`SELECT start_time AS startTime, end_time AS endTime FROM time_slots
             WHERE id = ${input.timeSlotId} AND service_id = ${service.id} AND is_booked = 0 AND start_time > ${now.getTime()}`,
       )
-      if (!slot) throw new AppError(SLOT_UNAVAILABLE, 409)
-      if (service.priceCents > 0) throw new AppError(PAYMENT_UNAVAILABLE, 501)
+      if (!slot || !claimSlot(tx, input.timeSlotId, now, service.id)) throw new AppError(SLOT_UNAVAILABLE, 409)
 
-      const claim = tx.run(
-        sql`UPDATE time_slots SET is_booked = 1, updated_at = ${now.getTime()}
-            WHERE id = ${input.timeSlotId} AND is_booked = 0 AND service_id = ${service.id}`,
-      )
-      if (claim.changes !== 1) throw new AppError(SLOT_UNAVAILABLE, 409)
-
+      const requiresPayment = service.priceCents > 0
       const { platformFeeCents, practitionerAmountCents } = splitFee(service.priceCents)
       const row = tx
         .insert(bookings)
@@ -103,7 +80,8 @@ export async function createBooking(
           durationMinutes: service.durationMinutes,
           startTime: new Date(slot.startTime),
           endTime: new Date(slot.endTime),
-          status: 'confirmed',
+          status: requiresPayment ? 'pending' : 'confirmed',
+          holdExpiresAt: requiresPayment ? new Date(now.getTime() + PAYMENT_HOLD_MS) : null,
           totalAmountCents: service.priceCents,
           platformFeeCents,
           practitionerAmountCents,
@@ -112,117 +90,82 @@ export async function createBooking(
         .returning({ id: bookings.id })
         .get()
       recomputeBookingCounts(tx, [service.id])
-      return { id: row.id, service, startTime: new Date(slot.startTime), endTime: new Date(slot.endTime) }
+      return { id: row.id, requiresPayment }
     },
     { behavior: 'immediate' },
   )
 
-  await notify(() => sendConfirmation(client, booking))
-  return { id: booking.id, requiresPayment: false }
+  if (!booking.requiresPayment) await sendBookingConfirmed(booking.id)
+  return booking
 }
 
-type BookingRow = typeof bookings.$inferSelect
+/** The client's own booking, or 404 (another person's booking is not found either). */
+function findOwnBooking(client: { id: number }, bookingId: number) {
+  const row = getDb()
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.clientId, client.id)))
+    .get()
+  if (!row) throw new AppError(BOOKING_NOT_FOUND, 404)
+  return row
+}
+
+function assertCancellable(row: BookingRow, now: Date) {
+  if (row.status === 'cancelled') throw new AppError(ALREADY_CANCELLED, 409)
+  if (row.status === 'completed') throw new AppError(COMPLETED_NOT_CANCELLABLE, 409)
+  if (!isCancellable(row, now)) throw new AppError(STARTED_NOT_CANCELLABLE, 409)
+}
 
 /**
- * Cancels the client's own booking while it is pending or confirmed and not started: the
- * booking becomes cancelled, its slot opens again and the service's count follows, in one
- * transaction. Another person's booking is not found (404); a paid one is refused (409) until
- * refunds exist. The cancellation email goes after the commit.
+ * What cancelling now would do, for the confirmation prompt: the refund the policy gives
+ * (ARCHITECTURE §6), in cents. Throws like cancelBooking when it cannot be cancelled.
  */
-export async function cancelBooking(client: BookingActor, bookingId: number, now = new Date()) {
-  const booking = getDb().transaction(
-    (tx) => {
-      const row = tx
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.id, bookingId), eq(bookings.clientId, client.id)))
-        .get()
-      if (!row) throw new AppError(BOOKING_NOT_FOUND, 404)
-      if (row.status === 'cancelled') throw new AppError(ALREADY_CANCELLED, 409)
-      if (row.status === 'completed') throw new AppError(COMPLETED_NOT_CANCELLABLE, 409)
-      if (!isCancellable(row, now)) throw new AppError(STARTED_NOT_CANCELLABLE, 409)
-      if (row.isPaid) throw new AppError(PAID_NOT_CANCELLABLE, 409)
-
-      tx.update(bookings)
-        .set({ status: 'cancelled', cancelledAt: now, holdExpiresAt: null, updatedAt: now })
-        .where(eq(bookings.id, row.id))
-        .run()
-      if (row.timeSlotId !== null) {
-        tx.run(sql`UPDATE time_slots SET is_booked = 0, updated_at = ${now.getTime()} WHERE id = ${row.timeSlotId}`)
-      }
-      if (row.serviceId !== null) recomputeBookingCounts(tx, [row.serviceId])
-      return row
-    },
-    { behavior: 'immediate' },
-  )
-
-  await notify(() => sendCancellation(client, booking))
-  return { id: booking.id, status: 'cancelled' as const }
-}
-
-/** The booking has happened; a failing email is logged (the outbox keeps it), never undone. */
-async function notify(send: () => Promise<unknown>) {
-  try {
-    await send()
-  } catch (error) {
-    console.error('[booking] email failed', error)
+export function previewCancellation(client: { id: number }, bookingId: number, now = new Date()) {
+  const row = findOwnBooking(client, bookingId)
+  assertCancellable(row, now)
+  return {
+    id: row.id,
+    serviceName: row.serviceName,
+    isPaid: row.isPaid,
+    paidCents: row.totalAmountCents - row.refundedAmountCents,
+    refundCents: refundDueCents(row, now),
   }
 }
 
-function when(start: Date, end: Date, timeZone: string) {
-  return `${formatLongDate(start, timeZone)}, ${formatTime(start, timeZone)} – ${formatTime(end, timeZone)} ${zoneAbbreviation(start, timeZone)}`
-}
+/**
+ * Cancels the client's own booking while it is pending or confirmed and not started. A paid
+ * booking cancelled 24 hours or more ahead is refunded in full first (the refund reverses the
+ * practitioner's transfer and our fee); only then is the booking cancelled and its slot freed,
+ * so a refund Stripe refuses leaves the booking as it was. An unpaid pending booking's Checkout
+ * session is expired so it cannot take money afterwards.
+ */
+export async function cancelBooking(client: BookingActor, bookingId: number, now = new Date()) {
+  const { refundCents, isPaid } = previewCancellation(client, bookingId, now)
+  const row = findOwnBooking(client, bookingId)
+  if (refundCents > 0) {
+    try {
+      await refundPayment(row.stripePaymentIntentId!, row.id, `cancel-booking-${row.id}`, refundCents)
+    } catch (error) {
+      console.error(`[booking ${row.id}] refund failed`, error)
+      throw new AppError(REFUND_FAILED, 502)
+    }
+  }
+  if (!isPaid && row.stripeCheckoutSessionId) await expireCheckoutQuietly(row.stripeCheckoutSessionId)
 
-function sendConfirmation(
-  client: BookingActor,
-  booking: { id: number; service: ServiceRow; startTime: Date; endTime: Date },
-) {
-  const { service } = booking
-  const practitioner = `${service.practitionerFirstName} ${service.practitionerLastName}`
-  const joinLine = service.meetingLink
-    ? `Join your session here: ${service.meetingLink}`
-    : `${practitioner} will share the meeting link before the session.`
-  const ics = buildIcs({
-    uid: `booking-${booking.id}@solace`,
-    start: booking.startTime,
-    end: booking.endTime,
-    summary: `${service.name} with ${practitioner}`,
-    description: `Your Solace session with ${practitioner}.\n${joinLine}`,
-    location: service.meetingLink,
-  })
-  return sendEmail({
-    to: client.email,
-    subject: `Booking confirmed: ${service.name}`,
-    text: [
-      `Hi ${client.firstName},`,
-      '',
-      `Your session "${service.name}" with ${practitioner} is confirmed.`,
-      `When: ${when(booking.startTime, booking.endTime, client.timeZone)} (${service.durationMinutes} minutes)`,
-      `Price: ${formatPrice(centsToDollars(service.priceCents))}`,
-      joinLine,
-      '',
-      `${CANCELLATION_POLICY} You can cancel from your dashboard.`,
-      'The attached invitation adds the session to your calendar.',
-    ].join('\n'),
-    attachments: [
-      { filename: 'session.ics', contentType: 'text/calendar', content: Buffer.from(ics).toString('base64') },
-    ],
-  })
-}
+  getDb().transaction(
+    (tx) => {
+      const current = findBooking(tx, row.id)!
+      // The refund's own event may have cancelled it already: that is this cancellation.
+      if (current.status === 'cancelled') return
+      // Paid between the prompt and now: cancelling would keep money the policy owes back.
+      if (current.isPaid !== isPaid) throw new AppError(JUST_PAID, 409)
+      cancelLiveBooking(tx, current, 'client', now)
+    },
+    { behavior: 'immediate' },
+  )
 
-function sendCancellation(client: BookingActor, booking: BookingRow) {
-  return sendEmail({
-    to: client.email,
-    subject: `Booking cancelled: ${booking.serviceName}`,
-    text: [
-      `Hi ${client.firstName},`,
-      '',
-      `Your session "${booking.serviceName}" on ${when(booking.startTime, booking.endTime, client.timeZone)} has been cancelled.`,
-      booking.isPaid ? '' : 'Nothing was charged for this session.',
-      '',
-      'You can book another time whenever you like.',
-    ].join('\n'),
-  })
+  await sendBookingCancelled(row.id, refundCents)
+  return { id: row.id, status: 'cancelled' as const, refundAmount: centsToDollars(refundCents) }
 }
 
 /* Reading bookings. */
@@ -231,7 +174,8 @@ const VIEW_COLUMNS = sql`b.id, b.service_id AS serviceId, b.client_id AS clientI
   b.time_slot_id AS timeSlotId, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
   b.start_time AS startTime, b.end_time AS endTime, b.status, b.total_amount_cents AS totalAmountCents,
   b.platform_fee_cents AS platformFeeCents, b.practitioner_amount_cents AS practitionerAmountCents,
-  b.is_paid AS isPaid, b.notes, b.created_at AS createdAt, s.meeting_link AS meetingLink,
+  b.is_paid AS isPaid, b.refunded_amount_cents AS refundedAmountCents, b.hold_expires_at AS holdExpiresAt,
+  b.notes, b.created_at AS createdAt, s.meeting_link AS meetingLink,
   p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName,
   c.first_name AS clientFirstName, c.last_name AS clientLastName`
 
@@ -253,6 +197,8 @@ type ViewRow = {
   platformFeeCents: number
   practitionerAmountCents: number
   isPaid: number
+  refundedAmountCents: number
+  holdExpiresAt: number | null
   notes: string | null
   createdAt: number
   meetingLink: string | null
@@ -281,6 +227,9 @@ function toView(row: ViewRow) {
     platformFee: centsToDollars(row.platformFeeCents),
     practitionerAmount: centsToDollars(row.practitionerAmountCents),
     isPaid: Boolean(row.isPaid),
+    refundedAmount: centsToDollars(row.refundedAmountCents),
+    /** Until when a pending booking's slot is held for its payment. */
+    holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? new Date(row.holdExpiresAt).toISOString() : null,
     notes: row.notes,
     createdAt: new Date(row.createdAt).toISOString(),
     service: {
@@ -320,42 +269,34 @@ export function listPractitionerBookings(practitioner: { id: number }) {
 }
 
 /**
- * The client's sessions, newest first, cancelled ones left out (spec §2 client dashboard),
- * with the counts of its cards: total, upcoming (confirmed, starting later), completed.
+ * The client's sessions for the dashboard (spec §2): newest first, cancelled ones left out,
+ * each with what the client may do now, and the counts of its cards: total, upcoming
+ * (confirmed, starting later), completed.
  */
-export function getClientSessions(clientId: number, now = new Date()) {
-  const db = getDb()
-  const rows = db
-    .select({
-      id: bookings.id,
-      serviceName: bookings.serviceName,
-      durationMinutes: bookings.durationMinutes,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-      status: bookings.status,
-      totalAmountCents: bookings.totalAmountCents,
-      isPaid: bookings.isPaid,
-      notes: bookings.notes,
-      meetingLink: services.meetingLink,
-      practitionerFirstName: users.firstName,
-      practitionerLastName: users.lastName,
-    })
-    .from(bookings)
-    .leftJoin(services, eq(services.id, bookings.serviceId))
-    .leftJoin(users, eq(users.id, bookings.practitionerId))
-    .where(and(eq(bookings.clientId, clientId), ne(bookings.status, 'cancelled')))
-    .orderBy(desc(bookings.startTime))
-    .all()
-  const counts = db
-    .select({
-      upcoming: sql<number>`coalesce(sum(${bookings.status} = 'confirmed' and ${bookings.startTime} > ${now.getTime()}), 0)`,
-      completed: sql<number>`coalesce(sum(${bookings.status} = 'completed'), 0)`,
-    })
-    .from(bookings)
-    .where(eq(bookings.clientId, clientId))
-    .get()
+export function getClientSessions(client: { id: number }, now = new Date()) {
+  const sessions = viewsWhere(sql`b.client_id = ${client.id} AND b.status <> 'cancelled'`).map((view) => {
+    const start = Date.parse(view.startTime)
+    return {
+      ...view,
+      canCancel: isLive(view) && start > now.getTime(),
+      // A pending booking can still be paid while its hold lasts.
+      awaitingPayment: view.status === 'pending' && !view.isPaid && view.holdExpiresAt !== null && Date.parse(view.holdExpiresAt) > now.getTime(),
+      upcoming: isLive(view) && start > now.getTime(),
+    }
+  })
   return {
-    sessions: rows.map((row) => ({ ...row, canCancel: isCancellable(row, now) })),
-    counts: { total: rows.length, upcoming: counts?.upcoming ?? 0, completed: counts?.completed ?? 0 },
+    sessions,
+    counts: {
+      total: sessions.length,
+      upcoming: sessions.filter((s) => s.status === 'confirmed' && s.upcoming).length,
+      completed: sessions.filter((s) => s.status === 'completed').length,
+    },
   }
+}
+
+/** A confirmed or pending session of the client, for its calendar invitation. */
+export function getSessionForCalendar(client: { id: number }, bookingId: number) {
+  const [view] = viewsWhere(sql`b.id = ${bookingId} AND b.client_id = ${client.id} AND b.status IN ('pending', 'confirmed')`)
+  if (!view) throw new AppError(BOOKING_NOT_FOUND, 404)
+  return view
 }

@@ -1,8 +1,27 @@
-/** Booking texts shared by the server and the screens (this module reaches the browser). */
+/** Booking rules and texts shared by the server and the screens (this module reaches the browser). */
 
 /** Shown before booking a free session and before cancelling one. */
 export const CANCELLATION_POLICY = 'Free cancellation up to 24 hours before your session.'
 
-/** The refund rule of ARCHITECTURE §6, shown before a paid booking. */
+/** The refund rule of ARCHITECTURE §6, shown before a paid booking and before cancelling it. */
 export const PAID_CANCELLATION_POLICY =
   'Cancel 24 hours or more before your session for a full refund; later cancellations are not refunded.'
+
+/** How long before its start a paid session may be cancelled with a full refund. */
+export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60 * 1000
+
+/** How long a pending paid booking holds its slot: the life of a Checkout session (Stripe's minimum). */
+export const PAYMENT_HOLD_MS = 30 * 60 * 1000
+
+/**
+ * The refund, in cents, a client gets for cancelling now: what was paid and not yet refunded
+ * when the session starts 24 hours or more from now, nothing later.
+ */
+export function refundDueCents(
+  booking: { isPaid: boolean; totalAmountCents: number; refundedAmountCents: number; startTime: Date },
+  now = new Date(),
+) {
+  if (!booking.isPaid) return 0
+  if (booking.startTime.getTime() - now.getTime() < FULL_REFUND_NOTICE_MS) return 0
+  return Math.max(0, booking.totalAmountCents - booking.refundedAmountCents)
+}

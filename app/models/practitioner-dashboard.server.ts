@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
+import { paidNetSum } from './earnings.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const UPCOMING_LIST_SIZE = 5
@@ -13,6 +14,8 @@ export type DashboardSession = {
   endTime: string
   status: 'pending' | 'confirmed'
   isPaid: boolean
+  /** A free session has nothing to pay: shown as 'Free' rather than 'Unpaid'. */
+  isFree: boolean
 }
 
 /**
@@ -21,8 +24,8 @@ export type DashboardSession = {
  *   way or just finished still shows) with status confirmed or pending; the list is the first 5
  *   by start time, the card counts them all;
  * - active services: services with isActive;
- * - total earnings: the practitioner's share of paid bookings, in cents. A booking whose
- *   payment was refunded earned nothing, so it is left out (the refund reverses the transfer);
+ * - total earnings: the practitioner's share of paid bookings net of refunds, in cents (the
+ *   same figure as the Earnings page: a refund reverses the transfer in proportion);
  * - total clients: distinct clients over all bookings (a deleted client's booking has none).
  */
 export function getDashboard(practitionerId: number, now = new Date()) {
@@ -34,7 +37,7 @@ export function getDashboard(practitionerId: number, now = new Date()) {
   )
   const totals = db
     .select({
-      earningsCents: sql<number>`coalesce(sum(case when ${bookings.isPaid} = 1 and ${bookings.refundedAmountCents} = 0 then ${bookings.practitionerAmountCents} else 0 end), 0)`,
+      earningsCents: paidNetSum(),
       clients: sql<number>`count(distinct ${bookings.clientId})`,
     })
     .from(bookings)
@@ -57,6 +60,7 @@ export function getDashboard(practitionerId: number, now = new Date()) {
       endTime: bookings.endTime,
       status: bookings.status,
       isPaid: bookings.isPaid,
+      totalAmountCents: bookings.totalAmountCents,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.clientId))
@@ -72,6 +76,7 @@ export function getDashboard(practitionerId: number, now = new Date()) {
     endTime: row.endTime.toISOString(),
     status: row.status as DashboardSession['status'],
     isPaid: row.isPaid,
+    isFree: row.totalAmountCents === 0,
   }))
   return {
     stats: {

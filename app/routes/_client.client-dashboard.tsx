@@ -12,22 +12,43 @@ import { centsToDollars, formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/auth.server'
-import { CANCELLATION_POLICY } from '~/models/booking'
-import { BOOKING_NOT_FOUND, cancelBooking, getClientSessions } from '~/models/booking.server'
+import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking'
+import { BOOKING_NOT_FOUND, cancelBooking, getClientSessions, previewCancellation } from '~/models/booking.server'
 
 const PAGE = '/client-dashboard'
 const CANCEL_INTENT = 'cancel'
 
 export const meta: MetaFunction = () => [{ title: 'My Sessions — Solace' }]
 
+/** `?payment=` comes back from the payment page (spec §2); its toast shows once, on a clean address. */
+const PAYMENT_TOASTS = {
+  success: { type: 'success', title: 'Payment successful!' },
+  cancelled: { type: 'info', title: 'Payment cancelled' },
+} as const
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const { sessions, counts } = getClientSessions(user.id)
-  // `?cancel=<id>` opens the confirmation (a URL, so it works without JavaScript); an id that
-  // is not one of this client's cancellable sessions simply leaves it closed.
-  const cancelId = idFromParam(new URL(request.url).searchParams.get('cancel') ?? undefined)
-  const cancelling = sessions.find((s) => s.id === cancelId && s.canCancel) ?? null
-  return { firstName: user.firstName, timeZone: user.timeZone, sessions, counts, cancellingId: cancelling?.id ?? null }
+  const params = new URL(request.url).searchParams
+  const payment = params.get('payment')
+  if (payment === 'success' || payment === 'cancelled') throw await redirectWithToast(PAGE, PAYMENT_TOASTS[payment])
+
+  const { sessions, counts } = getClientSessions(user)
+  // `?cancel=<id>` opens the confirmation (a URL, so it works without JavaScript) with the
+  // refund cancelling would give; an id that is not one of this client's cancellable sessions
+  // leaves it closed.
+  const cancelId = idFromParam(params.get('cancel') ?? undefined)
+  const cancelling = sessions.some((s) => s.id === cancelId && s.canCancel) ? previewCancellation(user, cancelId!) : null
+  return {
+    firstName: user.firstName,
+    timeZone: user.timeZone,
+    sessions,
+    counts,
+    cancelling: cancelling && {
+      ...cancelling,
+      paid: centsToDollars(cancelling.paidCents),
+      refund: centsToDollars(cancelling.refundCents),
+    },
+  }
 }
 
 /** Cancels one of the client's sessions; the answer is a toast on the dashboard either way. */
@@ -60,8 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const STATUS_TONE = { pending: 'warning', confirmed: 'success', completed: 'secondary', cancelled: 'destructive' } as const
 
 export default function ClientDashboard() {
-  const { firstName, timeZone, sessions, counts, cancellingId } = useLoaderData<typeof loader>()
-  const cancelling = sessions.find((s) => s.id === cancellingId) ?? null
+  const { firstName, timeZone, sessions, counts, cancelling } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-8">
       <div>
@@ -89,72 +109,119 @@ export default function ClientDashboard() {
           <ul className="space-y-3">
             {sessions.map((s) => (
               <li key={s.id}>
-                <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="space-y-1">
-                    <div className="flex items-center gap-2">
-                      <h3 className="font-semibold">{s.serviceName}</h3>
-                      <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
-                    </div>
-                    <p className="text-sm text-muted-foreground">
-                      with {s.practitionerFirstName ? `${s.practitionerFirstName} ${s.practitionerLastName}` : 'a former practitioner'}
-                    </p>
-                    <p className="text-sm">
-                      {formatDate(s.startTime, timeZone)} · {formatTime(s.startTime, timeZone)} – {formatTime(s.endTime, timeZone)}{' '}
-                      {zoneAbbreviation(s.startTime, timeZone)} · {s.durationMinutes} minutes · {formatPrice(centsToDollars(s.totalAmountCents))}
-                    </p>
-                    {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
-                  </div>
-                  <div className="flex flex-col items-start gap-2 sm:items-end">
-                    {s.status === 'confirmed' && s.meetingLink ? (
-                      <>
-                        <a href={s.meetingLink} target="_blank" rel="noreferrer" className={buttonClass({ size: 'sm' })}>
-                          Join Session
-                        </a>
-                        <span className="text-xs break-all text-muted-foreground">{s.meetingLink}</span>
-                      </>
-                    ) : null}
-                    {s.canCancel ? (
-                      <Link
-                        to={`?cancel=${s.id}`}
-                        preventScrollReset
-                        className={buttonClass({ size: 'sm', variant: 'outline' })}
-                        aria-label={`Cancel Session: ${s.serviceName}`}
-                      >
-                        Cancel Session
-                      </Link>
-                    ) : null}
-                  </div>
-                </Card>
+                <SessionCard session={s} timeZone={timeZone} />
               </li>
             ))}
           </ul>
         )}
       </section>
-      <CancelDialog session={cancelling} />
+      <CancelDialog booking={cancelling} />
     </div>
   )
 }
 
-function CancelDialog({ session }: { session: { id: number; serviceName: string } | null }) {
-  const action = session ? `${PAGE}?cancel=${session.id}` : undefined
+type Session = ReturnType<typeof useLoaderData<typeof loader>>['sessions'][number]
+
+function SessionCard({ session: s, timeZone }: { session: Session; timeZone: string }) {
+  return (
+    <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div className="space-y-1">
+        <div className="flex items-center gap-2">
+          <h3 className="font-semibold">{s.service.name}</h3>
+          <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          with {s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}` : 'a former practitioner'}
+        </p>
+        <p className="text-sm">
+          {formatDate(s.startTime, timeZone)} · {formatTime(s.startTime, timeZone)} – {formatTime(s.endTime, timeZone)}{' '}
+          {zoneAbbreviation(s.startTime, timeZone)} · {s.service.duration} minutes · {formatPrice(s.totalAmount)}
+        </p>
+        {s.awaitingPayment && s.holdExpiresAt ? (
+          <p className="text-sm font-medium">
+            Awaiting payment: this time is held for you until {formatTime(s.holdExpiresAt, timeZone)}{' '}
+            {zoneAbbreviation(s.holdExpiresAt, timeZone)}.
+          </p>
+        ) : null}
+        {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
+      </div>
+      <div className="flex flex-col items-start gap-2 sm:items-end">
+        {s.awaitingPayment ? (
+          <Link to={`/checkout?bookingId=${s.id}`} className={buttonClass({ size: 'sm' })}>
+            Complete Payment
+          </Link>
+        ) : null}
+        {s.status === 'confirmed' && s.service.meetingLink ? (
+          <>
+            <a href={s.service.meetingLink} target="_blank" rel="noreferrer" className={buttonClass({ size: 'sm' })}>
+              Join Session
+            </a>
+            <span className="text-xs break-all text-muted-foreground">{s.service.meetingLink}</span>
+          </>
+        ) : null}
+        {s.status === 'confirmed' && s.upcoming ? (
+          <a
+            href={`/bookings/${s.id}/calendar.ics`}
+            download
+            className={buttonClass({ size: 'sm', variant: 'ghost' })}
+            aria-label={`Add to calendar: ${s.service.name}`}
+          >
+            Add to calendar
+          </a>
+        ) : null}
+        {s.canCancel ? (
+          <Link
+            to={`?cancel=${s.id}`}
+            preventScrollReset
+            className={buttonClass({ size: 'sm', variant: 'outline' })}
+            aria-label={`Cancel Session: ${s.service.name}`}
+          >
+            Cancel Session
+          </Link>
+        ) : null}
+      </div>
+    </Card>
+  )
+}
+
+/** What cancelling gives back, said before the client confirms (ARCHITECTURE §6). */
+function refundText(booking: { isPaid: boolean; paid: number; refund: number }) {
+  if (!booking.isPaid) return `Nothing has been charged for this session. ${CANCELLATION_POLICY}`
+  if (booking.refund > 0) return `You will be refunded ${formatPrice(booking.refund)} in full.`
+  return `This session starts in less than 24 hours, so the ${formatPrice(booking.paid)} paid will not be refunded.`
+}
+
+function CancelDialog({
+  booking,
+}: {
+  booking: { id: number; serviceName: string; isPaid: boolean; paid: number; refund: number } | null
+}) {
+  const action = booking ? `${PAGE}?cancel=${booking.id}` : undefined
   const pending = useIsSubmitting(action)
   return (
     <UrlDialog
-      open={Boolean(session)}
+      open={Boolean(booking)}
       closeTo={PAGE}
       title="Cancel Session"
       description={
         <>
           <p>Are you sure you want to cancel this booking?</p>
-          {session ? <p className="mt-1 font-medium text-foreground">{session.serviceName}</p> : null}
-          <p className="mt-2">{CANCELLATION_POLICY}</p>
+          {booking ? (
+            <>
+              <p className="mt-1 font-medium text-foreground">{booking.serviceName}</p>
+              <p className="mt-2 font-medium text-foreground" data-testid="refund-preview">
+                {refundText(booking)}
+              </p>
+              {booking.isPaid ? <p className="mt-1">{PAID_CANCELLATION_POLICY}</p> : null}
+            </>
+          ) : null}
         </>
       }
     >
-      {session ? (
+      {booking ? (
         <Form method="post" action={action} className="flex justify-end gap-2">
           <input type="hidden" name="intent" value={CANCEL_INTENT} />
-          <input type="hidden" name="bookingId" value={session.id} />
+          <input type="hidden" name="bookingId" value={booking.id} />
           <Link to={PAGE} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
             Keep Session
           </Link>

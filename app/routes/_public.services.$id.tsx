@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
@@ -17,12 +17,14 @@ import { PriceBadge } from '~/components/marketplace/price-badge'
 import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
 import { SlotPicker } from '~/components/marketplace/slot-picker'
 import { Toaster, type ToastData } from '~/components/toaster'
+import { useHydrated } from '~/components/use-hydrated'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { isAppError } from '~/lib/errors'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { appOrigin } from '~/lib/url.server'
 import {
   addDays,
   compareLocalDates,
@@ -34,6 +36,7 @@ import {
 } from '~/lib/zoned-time'
 import { getUser, loginPath } from '~/models/auth.server'
 import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking'
+import { PAYMENT_PROVIDER_FAILED, releaseUnpaidBooking, startCheckout } from '~/models/booking-payments.server'
 import { createBooking } from '~/models/booking.server'
 import { getPublicServiceByParam } from '~/models/service.server'
 import { listDaysWithOpenSlots, listOpenSlots } from '~/models/time-slot.server'
@@ -101,7 +104,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { message: string; toast: ToastData }
+type ActionData = { message: string; toast: ToastData; redirectTo?: string }
 
 function refuse(message: string, toast: ToastData, status: number) {
   return data<ActionData>({ message, toast }, { status })
@@ -133,24 +136,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!user) throw redirect(loginPath(returnTo))
 
   // createBooking decides whether the slot is still open (and says so), inside its transaction.
+  let booking: Awaited<ReturnType<typeof createBooking>>
   try {
-    await createBooking(user, { serviceId: service.id, timeSlotId: submission.value.timeSlotId })
+    booking = await createBooking(user, { serviceId: service.id, timeSlotId: submission.value.timeSlotId })
   } catch (error) {
     if (!isAppError(error)) throw error
     return refuse(error.message, { type: 'error', title: 'Booking failed', description: error.message }, error.status)
   }
-  return redirectWithToast('/client-dashboard', {
-    type: 'success',
-    title: 'Booking confirmed!',
-    description: 'Your free session has been confirmed.',
-  })
-}
+  if (!booking.requiresPayment) {
+    return redirectWithToast('/client-dashboard', {
+      type: 'success',
+      title: 'Booking confirmed!',
+      description: 'Your free session has been confirmed.',
+    })
+  }
 
-/** True once the page runs in the browser; before that (and without JavaScript) it is false. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
+  // A paid booking goes straight on to Stripe's payment page. Without JavaScript that is a
+  // redirect; with it the page first says where it is going (spec §4), then goes.
+  try {
+    const { url } = await startCheckout(user, booking.id, appOrigin(request))
+    if (formData.get('enhanced') !== 'true') return redirect(url)
+    return data<ActionData>({
+      message: '',
+      redirectTo: url,
+      toast: { type: 'success', title: 'Booking created!', description: 'Redirecting to secure payment...' },
+    })
+  } catch (error) {
+    // No payment page, no reason to hold the time: the slot is freed for another try.
+    releaseUnpaidBooking(booking.id, 'payment_failed')
+    if (!isAppError(error)) console.error(error)
+    const message = isAppError(error) ? error.message : PAYMENT_PROVIDER_FAILED
+    return refuse(message, { type: 'error', title: 'Payment setup failed', description: message }, isAppError(error) ? error.status : 502)
+  }
 }
 
 export default function ServiceBookingPage() {
@@ -159,6 +176,11 @@ export default function ServiceBookingPage() {
   const actionData = useActionData<typeof action>()
   const pending = useIsSubmitting()
   const hydrated = useHydrated()
+  const redirectTo = actionData?.redirectTo
+  useEffect(() => {
+    // Long enough to read the toast; Stripe's page replaces this one.
+    if (redirectTo) setTimeout(() => window.location.assign(redirectTo), 800)
+  }, [redirectTo])
   const practitionerName = `${service.practitioner.firstName} ${service.practitioner.lastName}`
   // Without JavaScript each date is a full page load: the fragment brings the booking card
   // back into view. With JavaScript the page stays where it is.
@@ -242,6 +264,7 @@ export default function ServiceBookingPage() {
 
             <Form method="post" className="mt-6 space-y-4">
               <input type="hidden" name="date" value={selected} />
+              <input type="hidden" name="enhanced" value={String(hydrated)} />
               <SlotPicker
                 // A new date is a new set of choices: nothing stays checked from the last one.
                 key={selected}
@@ -249,9 +272,9 @@ export default function ServiceBookingPage() {
                 dateLabel={dateLabel}
                 zoneLabel={zoneLabel}
                 hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
-                errorId={actionData ? 'booking-error' : undefined}
+                errorId={actionData?.message ? 'booking-error' : undefined}
               />
-              {actionData ? (
+              {actionData?.message ? (
                 <p
                   id="booking-error"
                   role="alert"
@@ -260,7 +283,7 @@ export default function ServiceBookingPage() {
                   {actionData.message}
                 </p>
               ) : null}
-              <SubmitButton className="w-full" size="lg" pending={pending} pendingText="Processing...">
+              <SubmitButton className="w-full" size="lg" pending={pending || Boolean(redirectTo)} pendingText="Processing...">
                 {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
               </SubmitButton>
               <p className="text-center text-xs text-muted-foreground">

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/auth.server'
 import { BOOKING_NOT_FOUND, cancelBooking } from '~/models/booking.server'
 
 /**
- * PATCH /api/bookings/:id/cancel (empty body) → { id, status: 'cancelled', message }. Only the
- * booking's client (others 404); 409 when it is no longer cancellable or was paid for.
+ * PATCH /api/bookings/:id/cancel (empty body) → { id, status: 'cancelled', refundAmount, message }.
+ * Only the booking's client (others 404); 409 when it is no longer cancellable; 502 when the
+ * refund the policy gives could not be made (the booking is then unchanged).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -19,10 +20,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
-/** Only PATCH exists here; a GET answers JSON 405 rather than Remix's HTML. */
-export function loader() {
-  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
-    status: 405,
-    headers: { Allow: 'PATCH', 'Content-Type': 'application/json' },
-  })
-}
+/** Only PATCH here; a GET answers JSON 405 rather than Remix's HTML. */
+export const loader = writeOnlyLoader('PATCH')

@@ -13,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * POST /api/bookings { serviceId, timeSlotId } → 201 { id, requiresPayment }. A slot taken
- * meanwhile answers 409; a paid service 501 until online payments exist. Other methods 405.
+ * meanwhile answers 409. A paid booking is pending and holds its slot for 30 minutes; pay it
+ * through /api/stripe/create-checkout or /api/create-payment-intent. Other methods 405.
  */
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {

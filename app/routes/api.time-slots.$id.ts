@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readQuery, requireMethod } from '~/lib/api.server'
+import { handleApi, jsonError, readQuery, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/auth.server'
 import { deleteSlot } from '~/models/practitioner-slots.server'
@@ -22,10 +22,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
-/** Only DELETE exists here; a GET answers JSON 405 rather than Remix's HTML. */
-export function loader() {
-  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
-    status: 405,
-    headers: { Allow: 'DELETE', 'Content-Type': 'application/json' },
-  })
-}
+/** Only DELETE here; a GET answers JSON 405 rather than Remix's HTML. */
+export const loader = writeOnlyLoader('DELETE')

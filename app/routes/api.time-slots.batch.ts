@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/auth.server'
 import { createBatch } from '~/models/practitioner-slots.server'
 import { BatchSlotSchema } from '~/models/slot-form'
@@ -23,10 +23,5 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-/** Only POST exists here; a GET answers JSON 405 rather than Remix's HTML. */
-export function loader() {
-  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
-    status: 405,
-    headers: { Allow: 'POST', 'Content-Type': 'application/json' },
-  })
-}
+/** Only POST here; a GET answers JSON 405 rather than Remix's HTML. */
+export const loader = writeOnlyLoader('POST')

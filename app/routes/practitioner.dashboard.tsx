@@ -5,7 +5,7 @@ import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { centsToDollars } from '~/lib/money'
+import { formatEarnings } from '~/lib/money'
 import { requirePractitioner } from '~/models/auth.server'
 import { getDashboard, type DashboardSession } from '~/models/practitioner-dashboard.server'
 import { missingProfileParts } from '~/models/profile'
@@ -22,9 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** Earnings with 2 decimals in the platform currency (CAD on every screen, ARCHITECTURE §5). */
-function formatEarnings(cents: number) {
-  return `$${centsToDollars(cents).toFixed(2)} CAD`
+/** Paid, Unpaid (a paid service not paid yet), or Free (nothing to pay). */
+function PaymentBadge({ session }: { session: DashboardSession }) {
+  if (session.isPaid) return <Badge tone="success">Paid</Badge>
+  if (session.isFree) return <Badge tone="secondary">Free</Badge>
+  return <Badge tone="warning">Unpaid</Badge>
 }
 
 function UpcomingSessionRow({ session, timeZone }: { session: DashboardSession; timeZone: string }) {
@@ -42,7 +44,7 @@ function UpcomingSessionRow({ session, timeZone }: { session: DashboardSession; 
       </div>
       <div className="flex gap-2">
         <Badge tone="outline">{session.status}</Badge>
-        {session.isPaid ? <Badge tone="success">Paid</Badge> : <Badge tone="warning">Unpaid</Badge>}
+        <PaymentBadge session={session} />
       </div>
     </li>
   )

@@ -1,22 +1,76 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
+import {
+  CONNECT_ACCOUNT_INTENT,
+  ONBOARDING_LINK_INTENT,
+  PaymentSetupCard,
+} from '~/components/payments/payment-setup-card'
 import { Toaster } from '~/components/toaster'
-import { Badge } from '~/components/ui/badge'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { paymentsAreEmulated } from '~/env.server'
+import { ensurePrimary } from '~/integrations/litefs.server'
 import { changePasswordAction, deleteAccountAction } from '~/lib/account-actions.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { appOrigin } from '~/lib/url.server'
 import { requirePractitioner } from '~/models/auth.server'
+import {
+  createConnectedAccount,
+  createOnboardingLink,
+  getPaymentAccountStatus,
+  PaymentAccountError,
+  refreshPaymentAccount,
+} from '~/models/connect.server'
+import { getEarningsSummary } from '~/models/earnings.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
 
 const PAGE = '/practitioner/settings'
 
+/**
+ * Stripe's onboarding comes back here: `?onboarding=return` when the practitioner finished
+ * (or left) it, `?onboarding=refresh` when its link expired. Both end in a redirect, so the
+ * address is clean again and a reload does not repeat them.
+ */
+async function onboardingReturn(userId: number) {
+  // Reads the account from Stripe now, so the page is right before the webhook arrives; a
+  // GET that writes must run on the primary (ARCHITECTURE §9).
+  await ensurePrimary()
+  const status = await refreshPaymentAccount(userId)
+  if (!status.hasAccount) return redirect(PAGE)
+  return redirectWithToast(
+    PAGE,
+    status.onboardingComplete
+      ? { type: 'success', title: 'Payment account ready', description: 'You can now receive payments for your paid sessions.' }
+      : { type: 'info', title: 'Setup not finished', description: 'Continue Stripe setup to start receiving payments.' },
+  )
+}
+
+/** Sends the browser to the payment provider, or back here with the spec's toast (§8). */
+async function toProvider(start: () => Promise<{ url: string }>) {
+  try {
+    return redirect((await start()).url)
+  } catch (error) {
+    if (!(error instanceof PaymentAccountError)) throw error
+    return redirectWithToast(PAGE, { type: 'error', title: error.title, description: error.description })
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
+  const url = new URL(request.url)
+  const onboarding = url.searchParams.get('onboarding')
+  if (onboarding === 'return') throw await onboardingReturn(user.id)
+  if (onboarding === 'refresh') throw await toProvider(() => createOnboardingLink(user, appOrigin(request)))
+  const payment = getPaymentAccountStatus(user.id)
   return {
-    payment: { hasAccount: user.hasPaymentAccount, onboardingComplete: user.onboardingComplete },
-    deleteOpen: new URL(request.url).searchParams.has('delete'),
+    payment: {
+      ...payment,
+      earnings: payment.onboardingComplete ? getEarningsSummary(user.id) : null,
+      emulated: paymentsAreEmulated(),
+    },
+    deleteOpen: url.searchParams.has('delete'),
   }
 }
 
@@ -28,41 +82,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return changePasswordAction(request, formData, user.id, PAGE)
     case DELETE_ACCOUNT_INTENT:
       return deleteAccountAction(request, formData, user.id)
+    case CONNECT_ACCOUNT_INTENT:
+      return toProvider(() => createConnectedAccount(user, appOrigin(request)))
+    case ONBOARDING_LINK_INTENT:
+      return toProvider(() => createOnboardingLink(user, appOrigin(request)))
     default:
       throw new Response('Unknown form', { status: 400 })
   }
-}
-
-/**
- * Where payment setup lives (spec §2 Settings). Connecting and onboarding a payout account
- * ship with online payments; until then this card says so and shows the account's state.
- */
-function PaymentSetupCard({ hasAccount, onboardingComplete }: { hasAccount: boolean; onboardingComplete: boolean }) {
-  const state = onboardingComplete
-    ? { tone: 'success' as const, label: 'Ready for payments', text: 'Your payout account is connected and ready to receive payments.' }
-    : hasAccount
-      ? { tone: 'warning' as const, label: 'Setup incomplete', text: 'A payout account is connected, but its onboarding is not finished yet.' }
-      : { tone: 'secondary' as const, label: 'No account connected', text: 'You have not connected a payout account yet.' }
-  return (
-    <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>Payment Setup</CardTitle>
-          <Badge tone={state.tone} className="normal-case">
-            {state.label}
-          </Badge>
-        </div>
-        <CardDescription>Receive payouts for your paid sessions.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-2 text-sm">
-        <p>{state.text}</p>
-        <p className="text-muted-foreground">
-          Connecting and managing your payout account will appear here when online payments arrive. Free
-          services can be offered in the meantime; paid services need a connected account.
-        </p>
-      </CardContent>
-    </Card>
-  )
 }
 
 export default function PractitionerSettingsPage() {

@@ -38,7 +38,7 @@ test('the demo practitioner sees the four stat cards and upcoming sessions with 
   await expect(summary.getByText(/^\$\d+\.\d{2} CAD$/)).toBeVisible()
   const upcoming = page.getByRole('region', { name: 'Upcoming Sessions' })
   await expect(upcoming.getByRole('listitem').first()).toBeVisible()
-  await expect(upcoming.getByText(/^(Paid|Unpaid)$/).first()).toBeVisible()
+  await expect(upcoming.getByText(/^(Paid|Unpaid|Free)$/).first()).toBeVisible()
   await expect(page.getByRole('link', { name: 'Manage Services' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Manage Calendar' })).toBeVisible()
 })

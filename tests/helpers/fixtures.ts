@@ -101,7 +101,7 @@ export type PractitionerFixture = {
   title?: string | null
   bio?: string | null
   profileImageUrl?: string | null
-  /** Can take payments (default true), so paid services are listed. */
+  /** Has a connected account that can take payments (default true), so paid services are listed. */
   onboardingComplete?: boolean
   specialties?: string[]
   rating?: number
@@ -126,6 +126,8 @@ export async function createListedPractitioner(fixture: PractitionerFixture = {}
     bio: fixture.bio === undefined ? 'Helping people feel better, one session at a time.' : fixture.bio,
     profileImageUrl: fixture.profileImageUrl === undefined ? '/uploads/images/avery.webp' : fixture.profileImageUrl,
     onboardingComplete: fixture.onboardingComplete ?? true,
+    // The payments emulator treats `acct_demo…` accounts as onboarded, like the seeded ones.
+    stripeAccountId: (fixture.onboardingComplete ?? true) ? `acct_demo_fixture_${user.id}` : null,
     ...(fixture.rating !== undefined ? { rating: fixture.rating } : {}),
     ...(fixture.reviewCount !== undefined ? { reviewCount: fixture.reviewCount } : {}),
   }

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server'
+import { isAppError } from '~/lib/errors'
 
 /**
  * Request builders and answer readers for calling route modules directly
@@ -128,4 +129,15 @@ export async function callApi<T = any>(
   const response = answer as Response
   const text = await response.text()
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T }
+}
+
+/** The rule a model call refused with ({ status, message }); fails the test if it did not refuse. */
+export async function refusal(run: () => Promise<unknown> | unknown) {
+  try {
+    await run()
+  } catch (error) {
+    if (isAppError(error)) return { status: error.status, message: error.message }
+    throw error
+  }
+  throw new Error('expected a refusal')
 }

@@ -2,13 +2,10 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
-import { isAppError } from '~/lib/errors'
 import {
   cancelBooking,
   createBooking,
   OWN_SERVICE,
-  PAID_NOT_CANCELLABLE,
-  PAYMENT_UNAVAILABLE,
   SERVICE_NOT_FOUND,
   SLOT_UNAVAILABLE,
   STARTED_NOT_CANCELLABLE,
@@ -34,6 +31,7 @@ import {
   jsonRequest,
   outbox,
   readToast,
+  refusal,
   routeArgs,
   settle,
   signIn,
@@ -41,9 +39,9 @@ import {
 } from '../helpers'
 
 /**
- * Booking a free session and cancelling it (issue 5, first increment): one IMMEDIATE
- * transaction claims the slot, paid services are refused until payments exist, and a client
- * cancels their own unstarted, unpaid bookings.
+ * Booking and cancelling (issue 5): one IMMEDIATE transaction claims the slot, free sessions
+ * are confirmed at once, paid ones wait for payment, and a client cancels their own unstarted
+ * bookings. Payments, webhooks and refunds are in payments.test.ts.
  */
 
 const HOUR = 60 * 60 * 1000
@@ -71,16 +69,6 @@ function bookingsOnSlot(slotId: number) {
 
 function bookingCount(serviceId = freeServiceId) {
   return getDb().select({ n: services.bookingCount }).from(services).where(eq(services.id, serviceId)).get()!.n
-}
-
-async function refusal(run: () => Promise<unknown>) {
-  try {
-    await run()
-  } catch (error) {
-    if (isAppError(error)) return { status: error.status, message: error.message }
-    throw error
-  }
-  throw new Error('expected a refusal')
 }
 
 async function newClient(firstName = 'Casey') {
@@ -228,25 +216,33 @@ describe('booking a slot', () => {
     expect(slotRow(foreign.id).isBooked).toBe(false)
   })
 
-  test('a paid service is refused with 501 and nothing is written', async () => {
+  test('a paid session is pending, holds its slot for 30 minutes and goes on to Stripe Checkout', async () => {
     const client = await newClient()
     const slot = openSlot(paidServiceId)
-    const before = getDb().select().from(bookings).all().length
-    const reply = formReply(
-      await servicePage.action(
-        routeArgs(formRequest(`/services/${paidServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }), {
+    const book = (enhanced: string, timeSlotId: number) =>
+      servicePage.action(
+        routeArgs(formRequest(`/services/${paidServiceId}`, { timeSlotId: String(timeSlotId), enhanced }, { cookie: client.cookie }), {
           id: String(paidServiceId),
         }),
-      ),
-    )
-    expect(reply).toMatchObject({
-      status: 501,
-      message: PAYMENT_UNAVAILABLE,
-      toast: { type: 'error', title: 'Booking failed', description: PAYMENT_UNAVAILABLE },
-    })
-    expect(getDb().select().from(bookings).all()).toHaveLength(before)
-    expect(slotRow(slot.id).isBooked).toBe(false)
+      )
+    // Without JavaScript: straight to the checkout page.
+    const answer = await settle(() => book('false', slot.id))
+    expect((answer as Response).status).toBe(302)
+    expect((answer as Response).headers.get('Location')).toMatch(/^http:\/\/localhost\/dev\/checkout\/cs_test_/)
+    const [booking] = bookingsOnSlot(slot.id)
+    expect(booking).toMatchObject({ status: 'pending', isPaid: false, totalAmountCents: 6500, platformFeeCents: 325, practitionerAmountCents: 6175 })
+    expect(booking!.holdExpiresAt!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000)
+    expect(booking!.stripeCheckoutSessionId).toMatch(/^cs_test_/)
+    expect(slotRow(slot.id).isBooked).toBe(true)
+    // No confirmation until the payment's webhook says so.
     expect(outbox(client.email)).toHaveLength(0)
+
+    // With JavaScript: the page says where it is going, then goes.
+    const other = openSlot(paidServiceId, future(72))
+    expect(formReply(await book('true', other.id))).toMatchObject({
+      redirectTo: expect.stringMatching(/\/dev\/checkout\/cs_test_/),
+      toast: { type: 'success', title: 'Booking created!', description: 'Redirecting to secure payment...' },
+    })
   })
 
   test('the page keeps its checks first: no slot, then sign-in', async () => {
@@ -276,7 +272,7 @@ describe('cancelling', () => {
     const { client, slot, id } = await bookedClient()
     const counted = bookingCount()
     const page = await dashboardScreen.loader(routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })))
-    expect(page.cancellingId).toBe(id)
+    expect(page.cancelling).toMatchObject({ id, isPaid: false, refund: 0 })
     expect(page.sessions.find((s) => s.id === id)?.canCancel).toBe(true)
 
     const answer = await dashboardScreen.action(
@@ -325,7 +321,7 @@ describe('cancelling', () => {
     expect(bookingsOnSlot(slot.id)[0]!.status).toBe('confirmed')
   })
 
-  test('a started, completed or paid booking is refused', async () => {
+  test('a started or completed booking is refused', async () => {
     const client = await createUser()
     const started = insertBooking({ clientId: client.id, practitionerId: practitioner.id, serviceId: freeServiceId, startsInHours: -0.5 })
     const completed = insertBooking({
@@ -335,17 +331,14 @@ describe('cancelling', () => {
       startsInHours: -48,
       status: 'completed',
     })
-    const paid = insertBooking({ clientId: client.id, practitionerId: practitioner.id, serviceId: paidServiceId, startsInHours: 72 })
     expect(await refusal(() => cancelBooking(client, started.id))).toEqual({ status: 409, message: STARTED_NOT_CANCELLABLE })
     expect(await refusal(() => cancelBooking(client, completed.id))).toMatchObject({ status: 409 })
-    expect(await refusal(() => cancelBooking(client, paid.id))).toEqual({ status: 409, message: PAID_NOT_CANCELLABLE })
-    expect(slotRow(paid.timeSlotId!).isBooked).toBe(true)
-    expect(getDb().select().from(bookings).where(eq(bookings.id, paid.id)).get()!.status).toBe('confirmed')
+    expect(slotRow(started.timeSlotId!).isBooked).toBe(true)
   })
 })
 
 describe('booking API', () => {
-  test('POST /api/bookings: 201 { id, requiresPayment }, 409 for a taken slot, 501 for a paid service', async () => {
+  test('POST /api/bookings: 201 { id, requiresPayment }, 409 for a taken slot', async () => {
     const client = await newClient()
     const slot = openSlot()
     const post = (body: unknown, cookie?: string) =>
@@ -360,8 +353,8 @@ describe('booking API', () => {
       body: { message: SLOT_UNAVAILABLE },
     })
     expect(await post({ serviceId: paidServiceId, timeSlotId: openSlot(paidServiceId).id }, client.cookie)).toMatchObject({
-      status: 501,
-      body: { message: PAYMENT_UNAVAILABLE },
+      status: 201,
+      body: { id: expect.any(Number), requiresPayment: true },
     })
     expect(await post({ serviceId: freeServiceId }, client.cookie)).toMatchObject({
       status: 400,

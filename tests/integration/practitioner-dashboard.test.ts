@@ -68,14 +68,15 @@ describe('practitioner dashboard: stat cards', () => {
     expect(getDashboard(practitioner.id).stats.activeServices).toBe(2)
   })
 
-  test('total earnings: the practitioner amount of paid bookings, refunded ones left out', async () => {
+  test('total earnings: the practitioner amount of paid bookings, net of refunds', async () => {
     const { practitioner, book } = await practice()
     book(0, -48, 'completed') // paid 4750
     book(1, 48, 'confirmed', { practitionerAmountCents: 1900, platformFeeCents: 100, totalAmountCents: 2000 }) // paid 1900
     book(2, 72, 'pending', { isPaid: false }) // not paid yet
     book(0, 96, 'cancelled', { refundedAmountCents: 5000 }) // paid, then refunded in full
     book(1, -96, 'cancelled') // cancelled late: paid, no refund, still earned
-    expect(getDashboard(practitioner.id).stats.totalEarningsCents).toBe(4750 + 1900 + 4750)
+    book(2, -120, 'completed', { refundedAmountCents: 1000 }) // partly refunded: 4750 - 950
+    expect(getDashboard(practitioner.id).stats.totalEarningsCents).toBe(4750 + 1900 + 4750 + 3800)
   })
 
   test('total clients: distinct clients across all bookings; a deleted client is not counted', async () => {
@@ -115,6 +116,7 @@ describe('practitioner dashboard: upcoming sessions list', () => {
       endTime: later[1]!.endTime.toISOString(),
       status: 'pending',
       isPaid: false,
+      isFree: false,
     })
     expect(upcomingSessions.filter((s) => s.isPaid)).toHaveLength(4)
   })

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw'
+import { stripeEmulatorHandlers } from '~/integrations/stripe-emulator/handlers.server'
 
 /**
  * Answers for every outside HTTP API the app calls. Tests fail on any request these do not
@@ -12,4 +13,5 @@ export const emailHandlers = [
   }),
 ]
 
-export const handlers = [...emailHandlers]
+/** Stripe is answered by the same emulator the offline app runs on. */
+export const handlers = [...emailHandlers, ...stripeEmulatorHandlers]

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { useSchemaForm } from '~/components/use-schema-form'
@@ -9,6 +9,7 @@ import { UrlDialog } from '~/components/ui/url-dialog'
 import { ReviewSchema } from '~/models/review'
 import { useIsSubmittingIntent } from './message-card'
 import { StarRatingInput } from './star-rating-input'
+import { useHydrated } from '~/components/use-hydrated'
 
 export const REVIEW_INTENT = 'review'
 /** The URL parameter that opens the dialog, so it works (server-rendered) without JavaScript. */
@@ -54,8 +55,7 @@ function ReviewForm({ pagePath, lastResult }: { pagePath: string; lastResult: Su
   const [form, fields] = useSchemaForm(ReviewFormSchema, { id: REVIEW_INTENT, lastResult })
   // Without JavaScript the button stays enabled and the server checks; with it, the button
   // waits for both a rating and some text (spec §5).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const rating = fields.rating.value
   const content = fields.content.value
   const ready = Boolean(rating) && typeof content === 'string' && content.trim() !== ''

@@ -67,6 +67,7 @@ export function insertSchedule(tx: Tx, slots: PlannedSlot[], sessions: PlannedSe
         refundedAmountCents: cancelled ? service.priceCents : 0,
         stripeRefundId: cancelled && paid ? `re_demo_${ref}` : null,
         cancelledAt: session.cancelledAt,
+        cancellationReason: cancelled ? 'client' : null,
         notes: session.notes,
         createdAt: session.bookedAt,
         updatedAt,

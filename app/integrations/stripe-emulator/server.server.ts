@@ -1,0 +1,17 @@
+import { setupServer } from 'msw/node'
+import { deliverEventsAutomatically } from './events.server'
+import { stripeEmulatorHandlers } from './handlers.server'
+
+const globalForEmulator = globalThis as unknown as { __solaceStripeEmulator?: boolean }
+
+/**
+ * Emulated payments (no STRIPE_SECRET_KEY): msw answers the Stripe API inside this process and
+ * lets every other request through; the events it raises are delivered to our webhook.
+ */
+export function startPaymentsEmulator() {
+  if (globalForEmulator.__solaceStripeEmulator) return
+  globalForEmulator.__solaceStripeEmulator = true
+  setupServer(...stripeEmulatorHandlers).listen({ onUnhandledRequest: 'bypass' })
+  deliverEventsAutomatically()
+  console.info('[payments] emulated: test payments only, no card is charged')
+}

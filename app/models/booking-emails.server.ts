@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { sendEmail } from '~/integrations/email.server'
+import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { buildIcs } from '~/lib/ics'
+import { centsToDollars, formatPrice } from '~/lib/money'
+import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from './booking'
+
+/**
+ * The emails a booking sends its client: confirmed (with an .ics invitation), cancelled (with
+ * the refund it gives) and payment refunded. Each reads the booking as it is now, so a webhook
+ * and a page send the same words. They go after the change commits; a failing email is logged
+ * (the outbox keeps it), never a reason to undo the booking.
+ */
+type EmailContext = {
+  id: number
+  serviceName: string
+  durationMinutes: number
+  startTime: number
+  endTime: number
+  totalAmountCents: number
+  isPaid: number
+  meetingLink: string | null
+  clientEmail: string | null
+  clientFirstName: string | null
+  timeZone: string | null
+  practitionerFirstName: string | null
+  practitionerLastName: string | null
+}
+
+function loadContext(bookingId: number) {
+  return getDb().get<EmailContext | undefined>(
+    sql`SELECT b.id, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
+               b.start_time AS startTime, b.end_time AS endTime, b.total_amount_cents AS totalAmountCents,
+               b.is_paid AS isPaid, s.meeting_link AS meetingLink,
+               c.email AS clientEmail, c.first_name AS clientFirstName, c.time_zone AS timeZone,
+               p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName
+        FROM bookings b LEFT JOIN services s ON s.id = b.service_id
+        LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
+        WHERE b.id = ${bookingId}`,
+  )
+}
+
+function when(booking: EmailContext) {
+  const zone = booking.timeZone ?? 'America/Toronto'
+  const start = new Date(booking.startTime)
+  return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(new Date(booking.endTime), zone)} ${zoneAbbreviation(start, zone)}`
+}
+
+function practitionerName(booking: EmailContext) {
+  return booking.practitionerFirstName ? `${booking.practitionerFirstName} ${booking.practitionerLastName}` : 'your practitioner'
+}
+
+const dollars = (cents: number) => formatPrice(centsToDollars(cents))
+
+/** Sends one email about a booking whose client still has an account; logs a failure. */
+async function sendAbout(bookingId: number, compose: (booking: EmailContext) => Parameters<typeof sendEmail>[0] | null) {
+  try {
+    const booking = loadContext(bookingId)
+    if (!booking?.clientEmail) return
+    const email = compose(booking)
+    if (email) await sendEmail(email)
+  } catch (error) {
+    console.error(`[booking ${bookingId}] email failed`, error)
+  }
+}
+
+/** The calendar invitation of a session, also offered as a download on the client dashboard. */
+export function sessionIcs(booking: {
+  id: number
+  serviceName: string
+  startTime: Date
+  endTime: Date
+  practitionerName: string
+  meetingLink: string | null
+}) {
+  const joinLine = booking.meetingLink
+    ? `Join your session here: ${booking.meetingLink}`
+    : `${booking.practitionerName} will share the meeting link before the session.`
+  return buildIcs({
+    uid: `booking-${booking.id}@solace`,
+    start: booking.startTime,
+    end: booking.endTime,
+    summary: `${booking.serviceName} with ${booking.practitionerName}`,
+    description: `Your Solace session with ${booking.practitionerName}.\n${joinLine}`,
+    location: booking.meetingLink,
+  })
+}
+
+export function sendBookingConfirmed(bookingId: number) {
+  return sendAbout(bookingId, (booking) => {
+    const practitioner = practitionerName(booking)
+    const ics = sessionIcs({
+      id: booking.id,
+      serviceName: booking.serviceName,
+      startTime: new Date(booking.startTime),
+      endTime: new Date(booking.endTime),
+      practitionerName: practitioner,
+      meetingLink: booking.meetingLink,
+    })
+    return {
+      to: booking.clientEmail!,
+      subject: `Booking confirmed: ${booking.serviceName}`,
+      text: [
+        `Hi ${booking.clientFirstName},`,
+        '',
+        `Your session "${booking.serviceName}" with ${practitioner} is confirmed.`,
+        `When: ${when(booking)} (${booking.durationMinutes} minutes)`,
+        booking.isPaid ? `Paid: ${dollars(booking.totalAmountCents)}` : `Price: ${dollars(booking.totalAmountCents)}`,
+        booking.meetingLink
+          ? `Join your session here: ${booking.meetingLink}`
+          : `${practitioner} will share the meeting link before the session.`,
+        '',
+        `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : CANCELLATION_POLICY} You can cancel from your dashboard.`,
+        'The attached invitation adds the session to your calendar.',
+      ].join('\n'),
+      attachments: [{ filename: 'session.ics', contentType: 'text/calendar', content: Buffer.from(ics).toString('base64') }],
+    }
+  })
+}
+
+export function sendBookingCancelled(bookingId: number, refundCents: number) {
+  return sendAbout(bookingId, (booking) => ({
+    to: booking.clientEmail!,
+    subject: `Booking cancelled: ${booking.serviceName}`,
+    text: [
+      `Hi ${booking.clientFirstName},`,
+      '',
+      `Your session "${booking.serviceName}" on ${when(booking)} has been cancelled.`,
+      refundCents > 0
+        ? `A refund of ${dollars(refundCents)} is on its way to your card.`
+        : booking.isPaid
+          ? 'It was cancelled less than 24 hours before its start, so no refund is given.'
+          : 'Nothing was charged for this session.',
+      '',
+      'You can book another time whenever you like.',
+    ].join('\n'),
+  }))
+}
+
+/**
+ * A refund reached the card (from the refund event). `late_payment`: the payment came after
+ * the booking's hold had lapsed and its time went to someone else.
+ */
+export function sendPaymentRefunded(bookingId: number, refundedCents: number, reason: 'refund' | 'late_payment') {
+  return sendAbout(bookingId, (booking) => ({
+    to: booking.clientEmail!,
+    subject: `Payment refunded: ${booking.serviceName}`,
+    text: [
+      `Hi ${booking.clientFirstName},`,
+      '',
+      reason === 'late_payment'
+        ? `Your payment for "${booking.serviceName}" on ${when(booking)} arrived after the 30 minutes we hold a time for, and the time had been booked by someone else. We have refunded the full ${dollars(refundedCents)}.`
+        : `We have refunded ${dollars(refundedCents)} for "${booking.serviceName}" on ${when(booking)}.`,
+      'Refunds usually appear on your statement within 5 to 10 business days.',
+    ].join('\n'),
+  }))
+}

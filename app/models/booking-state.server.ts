@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '~/db/client.server'
+import { bookings, type CANCELLATION_REASONS } from '~/db/schema'
+import { recomputeBookingCounts } from './service.server'
+
+/**
+ * The booking transitions every path shares (a client cancelling, a hold running out, a
+ * payment landing, a refund from the payment provider's dashboard), so the slot and the
+ * service's booking count always move together with the status. Callers run them inside
+ * their own IMMEDIATE transaction.
+ */
+export type BookingRow = typeof bookings.$inferSelect
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number]
+
+export const LIVE_STATUSES = ['pending', 'confirmed'] as const
+
+export function isLive(booking: { status: string }) {
+  return (LIVE_STATUSES as readonly string[]).includes(booking.status)
+}
+
+export function findBooking(tx: Db | Tx, bookingId: number) {
+  return tx.select().from(bookings).where(eq(bookings.id, bookingId)).get()
+}
+
+/** Cancels a live booking and opens its slot again. */
+export function cancelLiveBooking(tx: Db | Tx, booking: BookingRow, reason: CancellationReason, now: Date) {
+  tx.update(bookings)
+    .set({ status: 'cancelled', cancellationReason: reason, cancelledAt: now, holdExpiresAt: null, updatedAt: now })
+    .where(eq(bookings.id, booking.id))
+    .run()
+  if (booking.timeSlotId !== null) {
+    tx.run(sql`UPDATE time_slots SET is_booked = 0, updated_at = ${now.getTime()} WHERE id = ${booking.timeSlotId}`)
+  }
+  if (booking.serviceId !== null) recomputeBookingCounts(tx, [booking.serviceId])
+}
+
+/** A payment confirmed the booking: it is paid, and no longer held. */
+export function confirmPaidBooking(tx: Db | Tx, booking: BookingRow, paymentIntentId: string, now: Date) {
+  tx.update(bookings)
+    .set({
+      status: 'confirmed',
+      isPaid: true,
+      stripePaymentIntentId: paymentIntentId,
+      holdExpiresAt: null,
+      cancelledAt: null,
+      cancellationReason: null,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, booking.id))
+    .run()
+  if (booking.serviceId !== null) recomputeBookingCounts(tx, [booking.serviceId])
+}
+
+/** Takes a slot if it is still free; true when this call got it. */
+export function claimSlot(tx: Db | Tx, timeSlotId: number, now: Date, serviceId?: number) {
+  const scope = serviceId === undefined ? sql`` : sql` AND service_id = ${serviceId}`
+  return (
+    tx.run(sql`UPDATE time_slots SET is_booked = 1, updated_at = ${now.getTime()} WHERE id = ${timeSlotId} AND is_booked = 0${scope}`)
+      .changes === 1
+  )
+}

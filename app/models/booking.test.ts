@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest'
+import { FULL_REFUND_NOTICE_MS, refundDueCents } from './booking'
+
+const now = new Date('2026-12-01T12:00:00Z')
+const paid = { isPaid: true, totalAmountCents: 8500, refundedAmountCents: 0 }
+const startingIn = (ms: number) => new Date(now.getTime() + ms)
+
+test('a paid session cancelled 24 hours or more ahead is refunded in full, to the cent', () => {
+  expect(refundDueCents({ ...paid, startTime: startingIn(FULL_REFUND_NOTICE_MS) }, now)).toBe(8500)
+  expect(refundDueCents({ ...paid, startTime: startingIn(10 * FULL_REFUND_NOTICE_MS) }, now)).toBe(8500)
+})
+
+test('later than that, nothing is refunded', () => {
+  expect(refundDueCents({ ...paid, startTime: startingIn(FULL_REFUND_NOTICE_MS - 1) }, now)).toBe(0)
+  expect(refundDueCents({ ...paid, startTime: startingIn(60_000) }, now)).toBe(0)
+})
+
+test('unpaid bookings owe nothing, and what was already refunded is not refunded twice', () => {
+  expect(refundDueCents({ ...paid, isPaid: false, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now)).toBe(0)
+  expect(refundDueCents({ ...paid, refundedAmountCents: 3000, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now)).toBe(5500)
+  expect(refundDueCents({ ...paid, refundedAmountCents: 8500, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now)).toBe(0)
+})

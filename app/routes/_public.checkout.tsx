@@ -1,0 +1,169 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { EmbeddedPayment } from '~/components/checkout/embedded-payment'
+import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { Toaster, type ToastData } from '~/components/toaster'
+import { Card } from '~/components/ui/card'
+import { useHydrated } from '~/components/use-hydrated'
+import { paymentsAreEmulated } from '~/env.server'
+import { publishableKey } from '~/integrations/stripe.server'
+import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { isAppError } from '~/lib/errors'
+import { formatPrice } from '~/lib/money'
+import { redirectWithToast } from '~/lib/toast.server'
+import { appOrigin } from '~/lib/url.server'
+import { requireUser } from '~/models/auth.server'
+import { PAID_CANCELLATION_POLICY } from '~/models/booking'
+import {
+  BookingPaymentSchema,
+  PAYMENT_PROVIDER_FAILED,
+  preparePaymentIntent,
+  startCheckout,
+} from '~/models/booking-payments.server'
+import { getBookingForClient } from '~/models/booking.server'
+
+export const meta: MetaFunction = () => [{ title: 'Complete Your Booking — Solace' }]
+
+const HOSTED_INTENT = 'hosted'
+const PAYMENT_INTENT = 'payment-intent'
+
+/** The client's own booking named by the form or query, or null. */
+function readBooking(user: { id: number }, value: unknown) {
+  const parsed = BookingPaymentSchema.safeParse({ bookingId: value ?? undefined })
+  if (!parsed.success) return null
+  try {
+    return getBookingForClient(user, parsed.data.bookingId)
+  } catch (error) {
+    if (isAppError(error)) return null
+    throw error
+  }
+}
+
+const INVALID_BOOKING = { type: 'error', title: 'Invalid Booking', description: 'Could not find booking information' } as const
+
+/**
+ * The payment page (spec §2): what is being paid for, Stripe's Payment Element with
+ * JavaScript, and Stripe's hosted Checkout page as the way to pay without it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const booking = readBooking(user, new URL(request.url).searchParams.get('bookingId'))
+  if (!booking) throw await redirectWithToast('/services', INVALID_BOOKING)
+  if (booking.isPaid || booking.status !== 'pending') {
+    throw await redirectWithToast('/client-dashboard', {
+      type: 'info',
+      title: booking.isPaid ? 'Already paid' : 'Nothing to pay',
+      description: booking.isPaid ? 'This session is paid for.' : 'This booking is no longer waiting for payment.',
+    })
+  }
+  return {
+    booking,
+    timeZone: user.timeZone,
+    emulated: paymentsAreEmulated(),
+    publishableKey: publishableKey(),
+  }
+}
+
+type ActionData = { clientSecret?: string; error?: string; toast?: ToastData }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const formData = await request.formData()
+  const booking = readBooking(user, formData.get('bookingId'))
+  if (!booking) throw await redirectWithToast('/services', INVALID_BOOKING)
+  const intent = formData.get('intent')
+  try {
+    if (intent === HOSTED_INTENT) return redirect((await startCheckout(user, booking.id, appOrigin(request))).url)
+    if (intent === PAYMENT_INTENT) return data<ActionData>(await preparePaymentIntent(user, booking.id))
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    const toast: ToastData =
+      intent === HOSTED_INTENT
+        ? { type: 'error', title: 'Payment setup failed', description: PAYMENT_PROVIDER_FAILED }
+        : { type: 'error', title: 'Payment Setup Failed', description: error.message || 'Could not set up payment. Please try again.' }
+    return data<ActionData>({ error: error.message, toast }, { status: error.status })
+  }
+  throw new Response('Unknown form', { status: 400 })
+}
+
+export default function CheckoutPage() {
+  const { booking, timeZone, emulated, publishableKey } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const hydrated = useHydrated()
+  const pending = useIsSubmitting()
+  const zone = zoneAbbreviation(booking.startTime, timeZone)
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight">Complete Your Booking</h1>
+        <p className="text-muted-foreground">Securely pay for your session</p>
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
+        <Card className="space-y-6 p-6">
+          <h2 className="text-lg font-semibold">Payment</h2>
+          {emulated ? (
+            <p className="rounded-md border border-accent/50 bg-accent-soft p-3 text-sm font-medium">
+              Test payment — no card is charged
+            </p>
+          ) : null}
+          {hydrated ? (
+            <EmbeddedPayment
+              bookingId={booking.id}
+              intent={PAYMENT_INTENT}
+              emulated={emulated}
+              publishableKey={publishableKey}
+              total={formatPrice(booking.totalAmount)}
+            />
+          ) : null}
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="bookingId" value={booking.id} />
+            <input type="hidden" name="intent" value={HOSTED_INTENT} />
+            {hydrated ? <p className="text-sm text-muted-foreground">Prefer a full payment page?</p> : null}
+            <SubmitButton
+              variant={hydrated ? 'outline' : 'primary'}
+              className="w-full"
+              pending={pending}
+              pendingText="Opening secure checkout..."
+            >
+              {hydrated ? 'Pay on the secure checkout page' : `Pay ${formatPrice(booking.totalAmount)} on the secure checkout page`}
+            </SubmitButton>
+          </Form>
+          <p className="text-center text-xs text-muted-foreground">Secured by Stripe. Your card details never reach Solace.</p>
+        </Card>
+
+        <Card className="space-y-4 p-6" aria-labelledby="order-summary">
+          <h2 id="order-summary" className="text-lg font-semibold">
+            Order Summary
+          </h2>
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="font-medium">{booking.service.name}</dt>
+              <dd>{formatPrice(booking.service.price)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Date</dt>
+              <dd>{formatLongDate(booking.startTime, timeZone)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Time</dt>
+              <dd>
+                {formatTime(booking.startTime, timeZone)} – {formatTime(booking.endTime, timeZone)} {zone}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd>{formatPrice(booking.totalAmount)}</dd>
+            </div>
+          </dl>
+          {booking.holdExpiresAt ? (
+            <p className="text-xs text-muted-foreground">
+              This time is held for you until {formatTime(booking.holdExpiresAt, timeZone)} {zone}.
+            </p>
+          ) : null}
+          <p className="text-xs text-muted-foreground">{PAID_CANCELLATION_POLICY}</p>
+        </Card>
+      </div>
+      <Toaster toast={actionData?.toast} />
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { requireApiUser } from '~/models/auth.server'
+import { BookingPaymentSchema, preparePaymentIntent } from '~/models/booking-payments.server'
+
+/**
+ * POST /api/create-payment-intent { bookingId } → { clientSecret } for the embedded payment
+ * form. Same rules as create-checkout: the client's own booking, still waiting for payment.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const user = await requireApiUser(request)
+    const { bookingId } = await readJson(request, BookingPaymentSchema)
+    return Response.json(await preparePaymentIntent(user, bookingId))
+  })
+}
+
+export const loader = writeOnlyLoader('POST')

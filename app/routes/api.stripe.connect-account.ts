@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { appOrigin } from '~/lib/url.server'
+import { requireApiPractitioner } from '~/models/auth.server'
+import { createConnectedAccount } from '~/models/connect.server'
+
+/**
+ * POST /api/stripe/connect-account (no body) → { url } of the account's hosted onboarding; the
+ * account is created once and reused after. Stripe failures answer 502 with the spec's text
+ * ('Connect Required: ...' or 'Failed to create account: ...'). 401 / 403 / 405 otherwise.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const user = await requireApiPractitioner(request)
+    return Response.json(await createConnectedAccount(user, appOrigin(request)))
+  })
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'POST')
+    return jsonError('Method not allowed', 405)
+  })
+}

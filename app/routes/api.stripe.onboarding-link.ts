@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import { appOrigin } from '~/lib/url.server'
+import { requireApiPractitioner } from '~/models/auth.server'
+import { createOnboardingLink } from '~/models/connect.server'
+
+/**
+ * POST /api/stripe/onboarding-link → { url } of a fresh onboarding link for the practitioner's
+ * account; 409 before an account exists, 502 'Failed to start onboarding: Please try again'
+ * when Stripe fails. 401 / 403 / 405 otherwise.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'POST')
+    const user = await requireApiPractitioner(request)
+    return Response.json(await createOnboardingLink(user, appOrigin(request)))
+  })
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, 'POST')
+    return jsonError('Method not allowed', 405)
+  })
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { AppError } from '~/lib/errors'
+import { idFromParam } from '~/lib/route-params'
+import { requireUser } from '~/models/auth.server'
+import { sessionIcs } from '~/models/booking-emails.server'
+import { BOOKING_NOT_FOUND, getSessionForCalendar } from '~/models/booking.server'
+
+/** GET /bookings/:id/calendar.ics: the client's own upcoming session as a calendar invitation. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const id = idFromParam(params.id)
+  try {
+    if (id === null) throw new AppError(BOOKING_NOT_FOUND, 404)
+    const session = getSessionForCalendar(user, id)
+    const ics = sessionIcs({
+      id: session.id,
+      serviceName: session.service.name,
+      startTime: new Date(session.startTime),
+      endTime: new Date(session.endTime),
+      practitionerName: session.practitioner ? `${session.practitioner.firstName} ${session.practitioner.lastName}` : 'your practitioner',
+      meetingLink: session.service.meetingLink,
+    })
+    return new Response(ics, {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="solace-session-${session.id}.ics"`,
+        'Cache-Control': 'private, no-store',
+      },
+    })
+  } catch (error) {
+    if (error instanceof AppError) throw new Response(error.message, { status: error.status })
+    throw error
+  }
+}

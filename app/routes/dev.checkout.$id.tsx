@@ -1,0 +1,125 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Button, buttonClass } from '~/components/ui/button'
+import { TestModeCard } from '~/components/payments/test-mode-card'
+import { Input, Label } from '~/components/ui/input'
+import { paymentsAreEmulated } from '~/env.server'
+import { deliverPendingEvents } from '~/integrations/stripe-emulator/events.server'
+import {
+  EmulatorError,
+  payCheckoutSession,
+  readCheckoutSession,
+  type CheckoutSession,
+} from '~/integrations/stripe-emulator/payments.server'
+import { formatPrice } from '~/lib/money'
+
+/**
+ * Emulated payments only (ARCHITECTURE §6): stands in for Stripe's hosted Checkout page, where
+ * a Checkout session's url points in emulated mode. Paying completes the session and sends the
+ * signed events Stripe would to our webhook, then returns to the session's success URL.
+ */
+
+export const meta: MetaFunction = () => [{ title: 'Test payment — Solace' }, { name: 'robots', content: 'noindex' }]
+
+function findSession(id: string | undefined): CheckoutSession {
+  if (!paymentsAreEmulated() || !id) throw new Response('Not Found', { status: 404 })
+  try {
+    const session = readCheckoutSession(id)
+    // The page reads "Stripe's" store directly, but expiring a session raises an event too.
+    void deliverPendingEvents()
+    return session
+  } catch (error) {
+    if (error instanceof EmulatorError) throw new Response('Not Found', { status: 404 })
+    throw error
+  }
+}
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const session = findSession(params.id)
+  return data(
+    {
+      open: session.status === 'open',
+      status: session.status,
+      lines: session.line_items_summary.map((line) => ({ name: line.name, amount: formatPrice(line.amount / 100) })),
+      total: formatPrice(session.amount_total / 100),
+      email: session.customer_email,
+      cancelUrl: session.cancel_url,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = findSession(params.id)
+  const form = await request.formData()
+  try {
+    payCheckoutSession(session.id, String(form.get('cardNumber') ?? ''))
+  } catch (error) {
+    await deliverPendingEvents()
+    if (error instanceof EmulatorError) return data({ error: error.message }, { status: error.status })
+    throw error
+  }
+  await deliverPendingEvents()
+  return redirect(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id))
+}
+
+export default function TestCheckoutPage() {
+  const { open, status, lines, total, email, cancelUrl } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <TestModeCard
+      title="Test payment — no card is charged"
+      description="Payments are emulated on this site. This page stands in for Stripe’s checkout; any card number pays except 4000 0000 0000 0002, which is declined."
+    >
+      <dl className="space-y-1">
+        {lines.map((line) => (
+          <div key={line.name} className="flex justify-between gap-4">
+            <dt>{line.name}</dt>
+            <dd>{line.amount}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-border pt-2 font-semibold">
+          <dt>Total due</dt>
+          <dd>{total}</dd>
+        </div>
+      </dl>
+      {open ? (
+        <Form method="post" className="space-y-4">
+          {email ? <p className="text-muted-foreground">Paying as {email}</p> : null}
+          <div className="space-y-1.5">
+            <Label htmlFor="card-number">Card number</Label>
+            <Input id="card-number" name="cardNumber" inputMode="numeric" autoComplete="off" defaultValue="4242 4242 4242 4242" required />
+          </div>
+          {actionData?.error ? (
+            <p role="alert" className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-destructive">
+              {actionData.error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Processing...' : `Pay ${total}`}
+            </Button>
+            <a href={cancelUrl} className={buttonClass({ variant: 'outline' })}>
+              Cancel and go back
+            </a>
+          </div>
+        </Form>
+      ) : (
+        <div className="space-y-4">
+          <p role="alert">
+            {status === 'complete' ? 'This checkout session has already been paid.' : 'This checkout session has expired.'}
+          </p>
+          <a href={cancelUrl} className={buttonClass({ variant: 'outline' })}>
+            Back to Solace
+          </a>
+        </div>
+      )}
+    </TestModeCard>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
