@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { getSessionId, requireApiUser } from '~/models/auth.server'
 import { ChangePasswordApiSchema } from '~/models/user'
 import { changePassword } from '~/models/user.server'
@@ -14,3 +14,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ message: 'Password changed successfully' })
   })
 }
+
+/** A GET answers JSON 405 rather than Remix's error. */
+export const loader = writeOnlyLoader('POST')

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser, destroyUserSession } from '~/models/auth.server'
 import { DeleteAccountSchema } from '~/models/user'
 import { deleteAccount } from '~/models/user.server'
@@ -17,3 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   })
 }
+
+/** A GET answers JSON 405 rather than Remix's error. */
+export const loader = writeOnlyLoader('DELETE')

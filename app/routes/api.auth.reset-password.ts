@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { PASSWORD_RESET_DONE, resetPassword } from '~/models/password-reset.server'
 import { ResetPasswordApiSchema } from '~/models/user'
 
@@ -12,3 +12,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ message: PASSWORD_RESET_DONE })
   })
 }
+
+/** A GET answers JSON 405 rather than Remix's error. */
+export const loader = writeOnlyLoader('POST')

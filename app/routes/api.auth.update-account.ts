@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/auth.server'
 import { UpdateAccountSchema } from '~/models/user'
 import { updateAccountFromApi } from '~/models/user.server'
@@ -13,3 +13,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ user: await updateAccountFromApi(user, body), message: 'Account updated' })
   })
 }
+
+/** A GET answers JSON 405 rather than Remix's error. */
+export const loader = writeOnlyLoader('PATCH')

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { authenticate, createUserSession } from '~/models/auth.server'
 import { LoginSchema } from '~/models/user'
 
@@ -20,3 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ user, message: 'Login successful' }, { headers: { 'Set-Cookie': cookie } })
   })
 }
+
+/** A GET answers JSON 405 rather than Remix's error. */
+export const loader = writeOnlyLoader('POST')

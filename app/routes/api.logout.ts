@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, requireMethod } from '~/lib/api.server'
+import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { destroyUserSession } from '~/models/auth.server'
 
 /** POST /api/logout: ends the session on the server and clears the cookie. */
@@ -10,3 +10,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ message: 'Logged out' }, { headers: { 'Set-Cookie': cookie } })
   })
 }
+
+/** A GET answers JSON 405 rather than Remix's error. */
+export const loader = writeOnlyLoader('POST')

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
 import { createUserSession } from '~/models/auth.server'
 import { signup } from '~/models/signup.server'
@@ -18,3 +18,6 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   })
 }
+
+/** A GET answers JSON 405 rather than Remix's error. */
+export const loader = writeOnlyLoader('POST')

@@ -38,6 +38,10 @@ test('a client books a free session, sees it on the dashboard, then cancels it',
   await expect(session).toContainText(time)
   await expect(session.getByRole('link', { name: 'Join Session' })).toBeVisible()
   expect(latestEmailTo(email)?.subject).toBe(`Booking confirmed: ${SERVICE}`)
+  // The same booking through the JSON API (the production build's routing, not just the module).
+  const api = await page.request.get('/api/bookings/client')
+  expect(api.status()).toBe(200)
+  expect(((await api.json()) as { service: { name: string } }[]).map((b) => b.service.name)).toContain(SERVICE)
 
   await session.getByRole('link', { name: /Cancel Session/ }).click()
   await expect(page).toHaveURL(/\?cancel=\d+$/)

@@ -16,7 +16,7 @@ import * as servicePage from '~/routes/_public.services.$id'
 import * as bookingApi from '~/routes/api.bookings.$id._index'
 import * as cancelApi from '~/routes/api.bookings.$id.cancel'
 import * as bookingsApi from '~/routes/api.bookings._index'
-import * as clientBookingsApi from '~/routes/api.bookings.client'
+import * as clientBookingsApi from '~/routes/api.bookings.client/route'
 import {
   callApi,
   createListedPractitioner,

@@ -3,7 +3,11 @@ import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { requireApiUser } from '~/models/auth.server'
 import { listClientBookings } from '~/models/booking.server'
 
-/** GET /api/bookings/client → the signed-in client's bookings (BookingView[]), newest first; 401 signed out. */
+/**
+ * GET /api/bookings/client → the signed-in client's bookings (BookingView[]), newest first;
+ * 401 signed out. A folder route on purpose: Remix's Vite plugin treats a file named
+ * `*.client.ts` as browser-only and empties it in the server build.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request)
