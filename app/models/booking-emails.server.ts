@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { sendEmail } from '~/integrations/email.server'
+import { sendEmail, type Email } from '~/integrations/email.server'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { buildIcs } from '~/lib/ics'
 import { centsToDollars, formatPrice } from '~/lib/money'
@@ -54,12 +54,11 @@ function practitionerName(booking: EmailContext) {
 const dollars = (cents: number) => formatPrice(centsToDollars(cents))
 
 /** Sends one email about a booking whose client still has an account; logs a failure. */
-async function sendAbout(bookingId: number, compose: (booking: EmailContext) => Parameters<typeof sendEmail>[0] | null) {
+async function sendAbout(bookingId: number, compose: (booking: EmailContext & { clientEmail: string }) => Email) {
   try {
     const booking = loadContext(bookingId)
     if (!booking?.clientEmail) return
-    const email = compose(booking)
-    if (email) await sendEmail(email)
+    await sendEmail(compose({ ...booking, clientEmail: booking.clientEmail }))
   } catch (error) {
     console.error(`[booking ${bookingId}] email failed`, error)
   }
@@ -99,7 +98,7 @@ export function sendBookingConfirmed(bookingId: number) {
       meetingLink: booking.meetingLink,
     })
     return {
-      to: booking.clientEmail!,
+      to: booking.clientEmail,
       subject: `Booking confirmed: ${booking.serviceName}`,
       text: [
         `Hi ${booking.clientFirstName},`,
@@ -121,7 +120,7 @@ export function sendBookingConfirmed(bookingId: number) {
 
 export function sendBookingCancelled(bookingId: number, refundCents: number) {
   return sendAbout(bookingId, (booking) => ({
-    to: booking.clientEmail!,
+    to: booking.clientEmail,
     subject: `Booking cancelled: ${booking.serviceName}`,
     text: [
       `Hi ${booking.clientFirstName},`,
@@ -144,7 +143,7 @@ export function sendBookingCancelled(bookingId: number, refundCents: number) {
  */
 export function sendPaymentRefunded(bookingId: number, refundedCents: number, reason: 'refund' | 'late_payment') {
   return sendAbout(bookingId, (booking) => ({
-    to: booking.clientEmail!,
+    to: booking.clientEmail,
     subject: `Payment refunded: ${booking.serviceName}`,
     text: [
       `Hi ${booking.clientFirstName},`,

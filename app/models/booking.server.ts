@@ -110,10 +110,13 @@ function findOwnBooking(client: { id: number }, bookingId: number) {
   return row
 }
 
-function assertCancellable(row: BookingRow, now: Date) {
+/** The client's own booking if it may be cancelled now, with the refund that would give. */
+function findCancellable(client: { id: number }, bookingId: number, now: Date) {
+  const row = findOwnBooking(client, bookingId)
   if (row.status === 'cancelled') throw new AppError(ALREADY_CANCELLED, 409)
   if (row.status === 'completed') throw new AppError(COMPLETED_NOT_CANCELLABLE, 409)
   if (!isCancellable(row, now)) throw new AppError(STARTED_NOT_CANCELLABLE, 409)
+  return { row, refundCents: refundDueCents(row, now) }
 }
 
 /**
@@ -121,14 +124,13 @@ function assertCancellable(row: BookingRow, now: Date) {
  * (ARCHITECTURE §6), in cents. Throws like cancelBooking when it cannot be cancelled.
  */
 export function previewCancellation(client: { id: number }, bookingId: number, now = new Date()) {
-  const row = findOwnBooking(client, bookingId)
-  assertCancellable(row, now)
+  const { row, refundCents } = findCancellable(client, bookingId, now)
   return {
     id: row.id,
     serviceName: row.serviceName,
     isPaid: row.isPaid,
     paidCents: row.totalAmountCents - row.refundedAmountCents,
-    refundCents: refundDueCents(row, now),
+    refundCents,
   }
 }
 
@@ -140,8 +142,8 @@ export function previewCancellation(client: { id: number }, bookingId: number, n
  * session is expired so it cannot take money afterwards.
  */
 export async function cancelBooking(client: BookingActor, bookingId: number, now = new Date()) {
-  const { refundCents, isPaid } = previewCancellation(client, bookingId, now)
-  const row = findOwnBooking(client, bookingId)
+  const { row, refundCents } = findCancellable(client, bookingId, now)
+  const { isPaid } = row
   if (refundCents > 0) {
     try {
       await refundPayment(row.stripePaymentIntentId!, row.id, `cancel-booking-${row.id}`, refundCents)
@@ -275,13 +277,14 @@ export function listPractitionerBookings(practitioner: { id: number }) {
  */
 export function getClientSessions(client: { id: number }, now = new Date()) {
   const sessions = viewsWhere(sql`b.client_id = ${client.id} AND b.status <> 'cancelled'`).map((view) => {
-    const start = Date.parse(view.startTime)
+    // Live and not started: still ahead, so it may be cancelled (and added to a calendar).
+    const upcoming = isCancellable({ status: view.status, startTime: new Date(view.startTime) }, now)
     return {
       ...view,
-      canCancel: isLive(view) && start > now.getTime(),
+      upcoming,
+      canCancel: upcoming,
       // A pending booking can still be paid while its hold lasts.
       awaitingPayment: view.status === 'pending' && !view.isPaid && view.holdExpiresAt !== null && Date.parse(view.holdExpiresAt) > now.getTime(),
-      upcoming: isLive(view) && start > now.getTime(),
     }
   })
   return {
