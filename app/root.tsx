@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/lib/toast.server'
-import { getUser } from '~/models/auth.server'
+import { getUser } from '~/models/accounts/auth.server'
 import stylesheet from '~/styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [

@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { destroyUserSession, getSessionId } from '~/models/auth.server'
-import { ChangePasswordFormSchema, DeleteAccountSchema } from '~/models/user'
-import { changePassword, deleteAccount } from '~/models/user.server'
+import { destroyUserSession, getSessionId } from '~/models/accounts/auth.server'
+import { ChangePasswordFormSchema, DeleteAccountSchema } from '~/models/accounts/user'
+import { changePassword, deleteAccount } from '~/models/accounts/user.server'
 
 /**
  * The Change Password and Delete Account forms, shared by the client settings and the

@@ -2,8 +2,8 @@ import { lt, or, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { passwordResetTokens } from '~/db/schema'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
-import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking-payments.server'
-import { purgeExpiredSessions } from '~/models/session.server'
+import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
+import { purgeExpiredSessions } from '~/models/accounts/session.server'
 
 const HOUR_MS = 60 * 60 * 1000
 /** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */

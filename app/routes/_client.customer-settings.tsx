@@ -15,10 +15,10 @@ import { readFormData } from '~/lib/form-data.server'
 import { isAppError } from '~/lib/errors'
 import { invalid, refused, type FormActionData } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { requireUser } from '~/models/auth.server'
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/image'
-import { UpdateAccountFormSchema } from '~/models/user'
-import { updateAccountFromForm } from '~/models/user.server'
+import { requireUser } from '~/models/accounts/auth.server'
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
+import { UpdateAccountFormSchema } from '~/models/accounts/user'
+import { updateAccountFromForm } from '~/models/accounts/user.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
 

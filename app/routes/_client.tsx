@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
 import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
-import { requireUser } from '~/models/auth.server'
+import { requireUser } from '~/models/accounts/auth.server'
 
 const SIDE_LINKS: ShellLink[] = [
   { to: '/client-dashboard', label: 'My Sessions' },

@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react'
 import { PractitionerCard } from '~/components/marketplace/practitioner-card'
 import { ServiceCard } from '~/components/marketplace/service-card'
 import { ButtonLink } from '~/components/ui/button'
-import { getFeaturedPractitioners } from '~/models/practitioner.server'
-import { getPopularServices } from '~/models/service.server'
+import { getFeaturedPractitioners } from '~/models/marketplace/practitioner.server'
+import { getPopularServices } from '~/models/marketplace/service.server'
 
 export const meta: MetaFunction = () => [{ title: 'Solace — Find peace and balance with wellness experts' }]
 

@@ -12,15 +12,15 @@ import { isAppError } from '~/lib/errors'
 import { formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
-import { requireUser } from '~/models/auth.server'
-import { PAID_CANCELLATION_POLICY } from '~/models/booking'
+import { requireUser } from '~/models/accounts/auth.server'
+import { PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 import {
   BookingPaymentSchema,
   PAYMENT_PROVIDER_FAILED,
   preparePaymentIntent,
   startCheckout,
-} from '~/models/booking-payments.server'
-import { getBookingForClient } from '~/models/booking.server'
+} from '~/models/booking/payments.server'
+import { getBookingForClient } from '~/models/booking/booking.server'
 
 export const meta: MetaFunction = () => [{ title: 'Complete Your Booking — Solace' }]
 

@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { invalid, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { CONTACT_FAILED_TITLE, CONTACT_SENT_TOAST, ContactSchema } from '~/models/contact'
-import { submitContactMessage } from '~/models/contact.server'
+import { CONTACT_FAILED_TITLE, CONTACT_SENT_TOAST, ContactSchema } from '~/models/marketplace/contact'
+import { submitContactMessage } from '~/models/marketplace/contact.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Contact — Solace' },

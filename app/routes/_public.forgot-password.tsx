@@ -10,8 +10,8 @@ import { Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { invalid, refused } from '~/lib/forms.server'
-import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/password-reset.server'
-import { ForgotPasswordSchema } from '~/models/user'
+import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/accounts/password-reset.server'
+import { ForgotPasswordSchema } from '~/models/accounts/user'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password — Solace' }]
 

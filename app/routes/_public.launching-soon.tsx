@@ -25,8 +25,8 @@ import {
   LEAD_JOINED_TOAST,
   LeadSchema,
   PRACTICE_TYPE_OPTIONS,
-} from '~/models/lead'
-import { submitLead } from '~/models/lead.server'
+} from '~/models/marketplace/lead'
+import { submitLead } from '~/models/marketplace/lead.server'
 
 export const meta: MetaFunction = () => [
   { title: 'Launching Soon — Solace' },

@@ -10,8 +10,8 @@ import { Toaster } from '~/components/toaster'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
-import { authenticate, createUserSession, requireAnonymous } from '~/models/auth.server'
-import { dashboardPath, LoginSchema } from '~/models/user'
+import { authenticate, createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
+import { dashboardPath, LoginSchema } from '~/models/accounts/user'
 
 export const meta: MetaFunction = () => [{ title: 'Log in — Solace' }]
 

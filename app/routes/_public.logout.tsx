@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { AuthCard } from '~/components/auth-card'
 import { Button } from '~/components/ui/button'
 import { redirectWithToast } from '~/lib/toast.server'
-import { destroyUserSession, getUserId } from '~/models/auth.server'
+import { destroyUserSession, getUserId } from '~/models/accounts/auth.server'
 
 export const meta: MetaFunction = () => [{ title: 'Log out — Solace' }]
 

@@ -20,12 +20,12 @@ import { ButtonLink } from '~/components/ui/button'
 import { invalid, refused, type FormActionData } from '~/lib/forms.server'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { getUser, loginPath } from '~/models/auth.server'
-import { sendMessage } from '~/models/message.server'
-import { FALLBACK_SPECIALTY } from '~/models/practitioner'
-import { getPractitionerProfile } from '~/models/practitioner.server'
-import { createReview, reviewBlocker } from '~/models/review.server'
-import { listPractitionerServices } from '~/models/service.server'
+import { getUser, loginPath } from '~/models/accounts/auth.server'
+import { sendMessage } from '~/models/messaging/message.server'
+import { FALLBACK_SPECIALTY } from '~/models/marketplace/practitioner'
+import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
+import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
+import { listPractitionerServices } from '~/models/marketplace/service.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

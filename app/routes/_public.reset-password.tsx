@@ -15,8 +15,8 @@ import {
   isResetTokenUsable,
   PASSWORD_RESET_DONE,
   resetPassword,
-} from '~/models/password-reset.server'
-import { ResetPasswordFormSchema } from '~/models/user'
+} from '~/models/accounts/password-reset.server'
+import { ResetPasswordFormSchema } from '~/models/accounts/user'
 
 export const meta: MetaFunction = () => [{ title: 'Reset password — Solace' }]
 

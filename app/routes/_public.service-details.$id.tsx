@@ -8,7 +8,7 @@ import { RatingSummary } from '~/components/marketplace/stars'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { getPublicServiceByParam } from '~/models/service.server'
+import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.service.name} — Solace` : 'Service Not Found — Solace' },

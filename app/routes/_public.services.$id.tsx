@@ -34,12 +34,12 @@ import {
   zonedTime,
   type LocalDate,
 } from '~/lib/zoned-time'
-import { getUser, loginPath } from '~/models/auth.server'
-import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking'
-import { PAYMENT_PROVIDER_FAILED, releaseUnpaidBooking, startCheckout } from '~/models/booking-payments.server'
-import { createBooking } from '~/models/booking.server'
-import { getPublicServiceByParam } from '~/models/service.server'
-import { listDaysWithOpenSlots, listOpenSlots } from '~/models/time-slot.server'
+import { getUser, loginPath } from '~/models/accounts/auth.server'
+import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import { PAYMENT_PROVIDER_FAILED, releaseUnpaidBooking, startCheckout } from '~/models/booking/payments.server'
+import { createBooking } from '~/models/booking/booking.server'
+import { getPublicServiceByParam } from '~/models/marketplace/service.server'
+import { listDaysWithOpenSlots, listOpenSlots } from '~/models/marketplace/open-slots.server'
 
 /** How far ahead the page looks for a first open day when no date is chosen. */
 const DEFAULT_DATE_HORIZON_DAYS = 60

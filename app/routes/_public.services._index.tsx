@@ -4,8 +4,8 @@ import { Pagination } from '~/components/marketplace/pagination'
 import { ServiceCard } from '~/components/marketplace/service-card'
 import { ServiceFilters } from '~/components/marketplace/service-filters'
 import { ButtonLink } from '~/components/ui/button'
-import { ServiceFiltersSchema, type ServiceFilters as Filters } from '~/models/service-filters'
-import { listServices } from '~/models/service.server'
+import { ServiceFiltersSchema, type ServiceFilters as Filters } from '~/models/marketplace/service-filters'
+import { listServices } from '~/models/marketplace/service.server'
 
 export const meta: MetaFunction = () => [{ title: 'Browse Wellness Services — Solace' }]
 

@@ -10,9 +10,9 @@ import { Toaster } from '~/components/toaster'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
-import { createUserSession, requireAnonymous } from '~/models/auth.server'
-import { signup } from '~/models/signup.server'
-import { dashboardPath, PRACTITIONER_COUNTRIES, SignupFormSchema } from '~/models/user'
+import { createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
+import { signup } from '~/models/accounts/signup.server'
+import { dashboardPath, PRACTITIONER_COUNTRIES, SignupFormSchema } from '~/models/accounts/user'
 import { useReturnPath } from './_public.login'
 
 export const meta: MetaFunction = () => [{ title: 'Sign up — Solace' }]

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
-import { PASSWORD_RESET_DONE, resetPassword } from '~/models/password-reset.server'
-import { ResetPasswordApiSchema } from '~/models/user'
+import { PASSWORD_RESET_DONE, resetPassword } from '~/models/accounts/password-reset.server'
+import { ResetPasswordApiSchema } from '~/models/accounts/user'
 
 /** POST /api/auth/reset-password { token, newPassword } → { message }; 400 for a bad token. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
-import { requireApiUser } from '~/models/auth.server'
-import { UpdateAccountSchema } from '~/models/user'
-import { updateAccountFromApi } from '~/models/user.server'
+import { requireApiUser } from '~/models/accounts/auth.server'
+import { UpdateAccountSchema } from '~/models/accounts/user'
+import { updateAccountFromApi } from '~/models/accounts/user.server'
 
 /** PATCH /api/auth/update-account { firstName, lastName, phoneNumber, email, profilePicture }. */
 export async function action({ request }: ActionFunctionArgs) {

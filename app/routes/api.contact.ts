@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
-import { ContactSchema } from '~/models/contact'
-import { submitContactMessage } from '~/models/contact.server'
+import { ContactSchema } from '~/models/marketplace/contact'
+import { submitContactMessage } from '~/models/marketplace/contact.server'
 
 /** POST /api/contact { name, email, subject, message } → 201 { message: 'Message sent', id }. */
 export async function action({ request }: ActionFunctionArgs) {

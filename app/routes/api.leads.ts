@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
-import { LeadSchema } from '~/models/lead'
-import { submitLead } from '~/models/lead.server'
+import { LeadSchema } from '~/models/marketplace/lead'
+import { submitLead } from '~/models/marketplace/lead.server'
 
 /**
  * POST /api/leads { firstName, lastName, email, countryCode, phoneNumber, practiceType,

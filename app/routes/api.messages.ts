@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
-import { requireApiUser } from '~/models/auth.server'
-import { MessageSchema } from '~/models/message'
-import { sendMessage } from '~/models/message.server'
+import { requireApiUser } from '~/models/accounts/auth.server'
+import { MessageSchema } from '~/models/messaging/message'
+import { sendMessage } from '~/models/messaging/message.server'
 
 /**
  * POST /api/messages { recipientId, subject, content } → 201 with the stored message.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
-import { getPractitionerProfile } from '~/models/practitioner.server'
+import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 
 const NOT_FOUND = 'Practitioner not found'
 

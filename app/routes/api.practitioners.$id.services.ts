@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
-import { getPractitionerProfile } from '~/models/practitioner.server'
-import { listPractitionerServices } from '~/models/service.server'
+import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
+import { listPractitionerServices } from '~/models/marketplace/service.server'
 
 const NOT_FOUND = 'Practitioner not found'
 

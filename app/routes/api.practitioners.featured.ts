@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readOnlyAction } from '~/lib/api.server'
-import { getFeaturedPractitioners } from '~/models/practitioner.server'
+import { getFeaturedPractitioners } from '~/models/marketplace/practitioner.server'
 
 /** GET /api/practitioners/featured → the home page's (up to) 4 featured practitioners. */
 export async function loader() {

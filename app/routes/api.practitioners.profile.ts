@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
-import { requireApiPractitioner } from '~/models/auth.server'
-import { ProfileApiSchema } from '~/models/profile'
-import { updateProfileFromApi } from '~/models/profile.server'
+import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { ProfileApiSchema } from '~/models/practice/profile'
+import { updateProfileFromApi } from '~/models/practice/profile.server'
 
 /**
  * PATCH /api/practitioners/profile { firstName, lastName, title, bio, profileImageUrl, specialties }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
-import { requireApiUser } from '~/models/auth.server'
-import { ReviewSchema } from '~/models/review'
-import { createReview } from '~/models/review.server'
+import { requireApiUser } from '~/models/accounts/auth.server'
+import { ReviewSchema } from '~/models/marketplace/review'
+import { createReview } from '~/models/marketplace/review.server'
 
 /**
  * POST /api/reviews { practitionerId, rating, content } → 201 { id, rating, content, createdAt }.

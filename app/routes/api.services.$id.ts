@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
-import { requireApiPractitioner } from '~/models/auth.server'
-import { deleteService, updateService } from '~/models/practitioner-services.server'
-import { SERVICE_NOT_FOUND, ServiceApiSchema } from '~/models/service-form'
-import { getPublicServiceByParam } from '~/models/service.server'
+import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { deleteService, updateService } from '~/models/practice/services.server'
+import { SERVICE_NOT_FOUND, ServiceApiSchema } from '~/models/practice/service-form'
+import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 
 /**
  * GET /api/services/:id → ServiceDetail (with its practitioner's id, names, image, title, bio).

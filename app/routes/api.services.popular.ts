@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readOnlyAction } from '~/lib/api.server'
-import { getPopularServices } from '~/models/service.server'
+import { getPopularServices } from '~/models/marketplace/service.server'
 
 /** GET /api/services/popular → the home page's (up to) 3 most popular listed services. */
 export async function loader() {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readOnlyAction } from '~/lib/api.server'
-import { listSpecialties } from '~/models/practitioner.server'
+import { listSpecialties } from '~/models/marketplace/practitioner.server'
 
 /** GET /api/specialties → the specialties of listed practitioners, alphabetical, each once. */
 export async function loader() {

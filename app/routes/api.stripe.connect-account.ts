@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
-import { requireApiPractitioner } from '~/models/auth.server'
-import { createConnectedAccount } from '~/models/connect.server'
+import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { createConnectedAccount } from '~/models/practice/connect.server'
 
 /**
  * POST /api/stripe/connect-account (no body) → { url } of the account's hosted onboarding; the

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
-import { requireApiPractitioner } from '~/models/auth.server'
-import { createOnboardingLink } from '~/models/connect.server'
+import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { createOnboardingLink } from '~/models/practice/connect.server'
 
 /**
  * POST /api/stripe/onboarding-link → { url } of a fresh onboarding link for the practitioner's

@@ -4,9 +4,9 @@ import { handleApi, jsonError, readOnlyAction, readQuery } from '~/lib/api.serve
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
-import { getUser } from '~/models/auth.server'
-import { getPublicService } from '~/models/service.server'
-import { listOpenSlots } from '~/models/time-slot.server'
+import { getUser } from '~/models/accounts/auth.server'
+import { getPublicService } from '~/models/marketplace/service.server'
+import { listOpenSlots } from '~/models/marketplace/open-slots.server'
 
 const SERVICE_NOT_FOUND = 'Service not found'
 const INVALID_DATE = 'date must be a real date as yyyy-MM-dd'

@@ -36,7 +36,7 @@ import {
   zonedTime,
   type LocalDate,
 } from '~/lib/zoned-time'
-import { requirePractitioner } from '~/models/auth.server'
+import { requirePractitioner } from '~/models/accounts/auth.server'
 import {
   createBatch,
   createSlotsFromForm,
@@ -46,8 +46,8 @@ import {
   listActiveServiceChoices,
   listSlots,
   slotDay,
-} from '~/models/practitioner-slots.server'
-import { BatchSlotFormSchema, DeleteSlotFormSchema, SINGLE_SLOT_DATE_CHOICES, SingleSlotFormSchema } from '~/models/slot-form'
+} from '~/models/practice/slots.server'
+import { BatchSlotFormSchema, DeleteSlotFormSchema, SINGLE_SLOT_DATE_CHOICES, SingleSlotFormSchema } from '~/models/practice/slot-form'
 
 export const meta: MetaFunction = () => [{ title: 'Calendar — Solace' }]
 

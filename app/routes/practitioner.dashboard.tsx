@@ -6,9 +6,9 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatEarnings } from '~/lib/money'
-import { requirePractitioner } from '~/models/auth.server'
-import { getDashboard, type DashboardSession } from '~/models/practitioner-dashboard.server'
-import { missingProfileParts } from '~/models/profile'
+import { requirePractitioner } from '~/models/accounts/auth.server'
+import { getDashboard, type DashboardSession } from '~/models/practice/dashboard.server'
+import { missingProfileParts } from '~/models/practice/profile'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — Solace' }]
 

@@ -5,8 +5,8 @@ import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatDate } from '~/lib/dates'
 import { formatEarnings } from '~/lib/money'
-import { requirePractitioner } from '~/models/auth.server'
-import { getEarningsSummary, listPayouts } from '~/models/earnings.server'
+import { requirePractitioner } from '~/models/accounts/auth.server'
+import { getEarningsSummary, listPayouts } from '~/models/practice/earnings.server'
 
 export const meta: MetaFunction = () => [{ title: 'Earnings — Solace' }]
 

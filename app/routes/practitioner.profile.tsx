@@ -14,8 +14,8 @@ import { isAppError } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { refused, type FormActionData } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { requirePractitioner } from '~/models/auth.server'
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/image'
+import { requirePractitioner } from '~/models/accounts/auth.server'
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
 import {
   BIO_MAX_LENGTH,
   firstDuplicateIndex,
@@ -23,8 +23,8 @@ import {
   ProfileFormSchema,
   SPECIALTY_EXISTS,
   SUGGESTED_SPECIALTIES,
-} from '~/models/profile'
-import { updateProfileFromForm } from '~/models/profile.server'
+} from '~/models/practice/profile'
+import { updateProfileFromForm } from '~/models/practice/profile.server'
 
 export const meta: MetaFunction = () => [{ title: 'My Profile — Solace' }]
 

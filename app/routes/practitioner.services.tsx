@@ -21,16 +21,16 @@ import { invalid, refused, type FormActionData } from '~/lib/forms.server'
 import { imageUrlFor } from '~/lib/images'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
-import { requirePractitioner } from '~/models/auth.server'
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/image'
+import { requirePractitioner } from '~/models/accounts/auth.server'
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
 import {
   createService,
   deleteService,
   getOwnService,
   listOwnServices,
   updateService,
-} from '~/models/practitioner-services.server'
-import { DEFAULT_DURATION_MINUTES, SERVICE_NOT_FOUND, ServiceFormSchema, type OwnService } from '~/models/service-form'
+} from '~/models/practice/services.server'
+import { DEFAULT_DURATION_MINUTES, SERVICE_NOT_FOUND, ServiceFormSchema, type OwnService } from '~/models/practice/service-form'
 
 export const meta: MetaFunction = () => [{ title: 'My Services — Solace' }]
 

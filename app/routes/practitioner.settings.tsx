@@ -14,15 +14,15 @@ import { ensurePrimary } from '~/integrations/litefs.server'
 import { changePasswordAction, deleteAccountAction } from '~/lib/account-actions.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
-import { requirePractitioner } from '~/models/auth.server'
+import { requirePractitioner } from '~/models/accounts/auth.server'
 import {
   createConnectedAccount,
   createOnboardingLink,
   getPaymentAccountStatus,
   PaymentAccountError,
   refreshPaymentAccount,
-} from '~/models/connect.server'
-import { getEarningsSummary } from '~/models/earnings.server'
+} from '~/models/practice/connect.server'
+import { getEarningsSummary } from '~/models/practice/earnings.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
-import { requirePractitioner } from '~/models/auth.server'
+import { requirePractitioner } from '~/models/accounts/auth.server'
 
 const TOP_LINKS: ShellLink[] = [
   { to: '/', label: 'Home', end: true },

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
-import { createUserSession } from '~/models/auth.server'
-import { createUser as createUserModel } from '~/models/user.server'
+import { createUserSession } from '~/models/accounts/auth.server'
+import { createUser as createUserModel } from '~/models/accounts/user.server'
 import { cookieHeader } from './cookies'
 
 /** Account fixtures: users with unique emails, signed-in cookies, session rows. */

@@ -10,7 +10,7 @@ import {
   SLOT_UNAVAILABLE,
   STARTED_NOT_CANCELLABLE,
   ALREADY_CANCELLED,
-} from '~/models/booking.server'
+} from '~/models/booking/booking.server'
 import * as dashboardScreen from '~/routes/_client.client-dashboard'
 import * as servicePage from '~/routes/_public.services.$id'
 import * as bookingApi from '~/routes/api.bookings.$id._index'

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { SERVICE_CATEGORIES } from '~/db/enums'
-import type { ServiceCardData, ServiceDetail } from '~/models/service'
+import type { ServiceCardData, ServiceDetail } from '~/models/marketplace/service'
 import * as categoriesApi from '~/routes/api.categories'
 import * as servicesApi from '~/routes/api.services._index'
 import * as serviceApi from '~/routes/api.services.$id'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { OpenSlot } from '~/models/time-slot.server'
+import type { OpenSlot } from '~/models/marketplace/open-slots.server'
 import * as slotsApi from '~/routes/api.time-slots.$serviceId.$date'
 import {
   callApi,

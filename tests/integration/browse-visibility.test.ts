@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { PractitionerCardData } from '~/models/practitioner'
-import type { ServiceCardData } from '~/models/service'
+import type { PractitionerCardData } from '~/models/marketplace/practitioner'
+import type { ServiceCardData } from '~/models/marketplace/service'
 import * as practitionersApi from '~/routes/api.practitioners._index'
 import * as practitionerApi from '~/routes/api.practitioners.$id._index'
 import * as practitionerServicesApi from '~/routes/api.practitioners.$id.services'

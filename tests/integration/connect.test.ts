@@ -9,7 +9,7 @@ import {
   createOnboardingLink,
   getPaymentAccountStatus,
   syncConnectedAccount,
-} from '~/models/connect.server'
+} from '~/models/practice/connect.server'
 import * as accountStatusApi from '~/routes/api.stripe.account-status'
 import * as connectAccountApi from '~/routes/api.stripe.connect-account'
 import * as onboardingLinkApi from '~/routes/api.stripe.onboarding-link'

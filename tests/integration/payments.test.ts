@@ -20,8 +20,8 @@ import {
   preparePaymentIntent,
   releaseLapsedHolds,
   startCheckout,
-} from '~/models/booking-payments.server'
-import { cancelBooking, createBooking, REFUND_FAILED } from '~/models/booking.server'
+} from '~/models/booking/payments.server'
+import { cancelBooking, createBooking, REFUND_FAILED } from '~/models/booking/booking.server'
 import * as checkoutPage from '~/routes/_public.checkout'
 import * as servicePage from '~/routes/_public.services.$id'
 import * as paymentSuccess from '~/routes/_public.payment-success'

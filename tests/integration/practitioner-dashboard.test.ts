@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
-import { getDashboard } from '~/models/practitioner-dashboard.server'
+import { getDashboard } from '~/models/practice/dashboard.server'
 import * as dashboardScreen from '~/routes/practitioner.dashboard'
 import {
   createListedPractitioner,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { timeSlots } from '~/db/schema'
 import { formatTime } from '~/lib/dates'
-import type { CalendarSlot, SlotJson } from '~/models/practitioner-slots.server'
+import type { CalendarSlot, SlotJson } from '~/models/practice/slots.server'
 import {
   BATCH_TOO_LARGE,
   BOOKED_SLOT,
@@ -16,7 +16,7 @@ import {
   NOTHING_CREATED,
   PAST_DATE,
   SERVICE_REQUIRED,
-} from '~/models/slot-form'
+} from '~/models/practice/slot-form'
 import * as calendarPage from '~/routes/practitioner.calendar'
 import * as slotApi from '~/routes/api.time-slots.$id'
 import * as slotsApi from '~/routes/api.time-slots._index'

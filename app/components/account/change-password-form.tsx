@@ -4,7 +4,7 @@ import { Form } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { ChangePasswordFormSchema } from '~/models/user'
+import { ChangePasswordFormSchema } from '~/models/accounts/user'
 
 export const CHANGE_PASSWORD_INTENT = 'change-password'
 

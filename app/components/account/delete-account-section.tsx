@@ -6,7 +6,7 @@ import { PasswordField } from '~/components/password-field'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { UrlDialog } from '~/components/ui/url-dialog'
-import { DeleteAccountSchema } from '~/models/user'
+import { DeleteAccountSchema } from '~/models/accounts/user'
 
 export const DELETE_ACCOUNT_INTENT = 'delete-account'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ErrorList, type ListOfErrors } from '~/components/forms'
 import { Label } from '~/components/ui/input'
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '~/models/image'
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '~/models/images/image'
 
 /**
  * A picture picker: a plain file input (the upload happens with the form's submit, so it

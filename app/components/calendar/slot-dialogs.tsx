@@ -15,7 +15,7 @@ import {
   SingleSlotFormSchema,
   SLOT_STEP_MINUTES,
   TIMEZONES,
-} from '~/models/slot-form'
+} from '~/models/practice/slot-form'
 import type { loader } from '~/routes/practitioner.calendar'
 import { BATCH_INTENT, calendarHref, DELETE_INTENT, SINGLE_INTENT } from './calendar-links'
 

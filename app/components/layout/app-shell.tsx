@@ -2,7 +2,7 @@ import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
-import { dashboardPath } from '~/models/role'
+import { dashboardPath } from '~/models/accounts/role'
 import { LogoutButton } from './logout-button'
 import { Brand } from './public-header'
 

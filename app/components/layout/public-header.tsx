@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
-import { dashboardPath } from '~/models/role'
+import { dashboardPath } from '~/models/accounts/role'
 import { LogoutButton } from './logout-button'
 import { PUBLIC_LINKS } from './site-nav'
 

@@ -6,7 +6,7 @@ import { useSchemaForm } from '~/components/use-schema-form'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label, Textarea } from '~/components/ui/input'
-import { MessageSchema } from '~/models/message'
+import { MessageSchema } from '~/models/messaging/message'
 
 export const MESSAGE_INTENT = 'message'
 

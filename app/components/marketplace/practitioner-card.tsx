@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { imageUrlFor } from '~/lib/images'
-import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/practitioner'
+import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/marketplace/practitioner'
 import { PLACEHOLDER_AVATAR } from './service-card'
 import { Stars } from './stars'
 

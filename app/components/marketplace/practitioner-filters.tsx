@@ -1,8 +1,8 @@
 import { Form, useLocation } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { Input, Label, Select } from '~/components/ui/input'
-import { PRACTITIONER_SORTS } from '~/models/practitioner'
-import type { PractitionerFilters as Filters } from '~/models/practitioner-filters'
+import { PRACTITIONER_SORTS } from '~/models/marketplace/practitioner'
+import type { PractitionerFilters as Filters } from '~/models/marketplace/practitioner-filters'
 
 /**
  * The browse filters as a GET form, so the URL holds them and they work without JavaScript.

@@ -1,6 +1,6 @@
 import { Card } from '~/components/ui/card'
 import { formatDate } from '~/lib/dates'
-import type { PublicReview } from '~/models/practitioner'
+import type { PublicReview } from '~/models/marketplace/practitioner'
 import { PLACEHOLDER_AVATAR } from './service-card'
 import { Stars } from './stars'
 

@@ -3,7 +3,7 @@ import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { imageUrlFor } from '~/lib/images'
-import type { ServiceCardData } from '~/models/service'
+import type { ServiceCardData } from '~/models/marketplace/service'
 import { PriceBadge } from './price-badge'
 import { RatingSummary } from './stars'
 

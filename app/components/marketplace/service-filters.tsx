@@ -2,8 +2,8 @@ import { Form, useLocation, useSubmit } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { Input, Label, Select } from '~/components/ui/input'
 import { SERVICE_CATEGORIES } from '~/db/enums'
-import { PRICE_RANGES } from '~/models/service'
-import type { ServiceFilters as Filters } from '~/models/service-filters'
+import { PRICE_RANGES } from '~/models/marketplace/service'
+import type { ServiceFilters as Filters } from '~/models/marketplace/service-filters'
 
 /** The form's filled fields only, so the URL carries no `category=&priceRange=`. */
 function filledFields(form: HTMLFormElement) {

@@ -1,5 +1,5 @@
 import { reviews } from '~/db/schema'
-import { recomputeRatings } from '~/models/review.server'
+import { recomputeRatings } from '~/models/marketplace/review.server'
 import type { PlannedSession } from './demo-sessions'
 import type { Tx } from './types'
 

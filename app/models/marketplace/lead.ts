@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES } from '~/db/enums'
-import { emailField } from './user'
+import { emailField } from '~/models/accounts/user'
 
 /**
  * The early-access lead form on /launching-soon (spec §3 Lead, §5), shared by the screen

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from './user'
+import { emailField } from '~/models/accounts/user'
 
 /**
  * The contact form (spec §2 Contact, §5: all four fields required), shared by the /contact

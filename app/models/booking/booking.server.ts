@@ -5,11 +5,11 @@ import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { centsToDollars, splitFee } from '~/lib/money'
 import { PAYMENT_HOLD_MS, refundDueCents } from './booking'
-import { sendBookingCancelled, sendBookingConfirmed } from './booking-emails.server'
-import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './booking-payments.server'
+import { sendBookingCancelled, sendBookingConfirmed } from './emails.server'
+import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
-import type { PublicUser } from './user'
-import { recomputeBookingCounts, SERVICE_LISTED } from './service.server'
+import type { PublicUser } from '~/models/accounts/user'
+import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
 
 /** Who books or cancels: the signed-in user, as much of them as the emails need. */
 export type BookingActor = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'timeZone'>

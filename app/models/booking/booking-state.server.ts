@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/db/client.server'
 import { bookings, type CANCELLATION_REASONS } from '~/db/schema'
-import { recomputeBookingCounts } from './service.server'
+import { recomputeBookingCounts } from '~/models/marketplace/service.server'
 
 /**
  * The booking transitions every path shares (a client cancelling, a hold running out, a

@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { getStripe, isStripeError, type Stripe } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
-import type { PublicUser } from './user'
+import type { PublicUser } from '~/models/accounts/user'
 
 /**
  * Payment accounts (spec §2 Settings, §4 "Payment account setup"): each practitioner is paid

@@ -4,8 +4,8 @@ import { getDb } from '~/db/client.server'
 import { bookings, reviews, services, userSpecialties, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { hashPassword, verifyPassword } from '~/lib/password.server'
-import { discardImage, imageFileFromDataUrl, storeImage } from './image.server'
-import { recomputeRatings } from './review.server'
+import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
+import { recomputeRatings } from '~/models/marketplace/review.server'
 import { revokeUserSessions } from './session.server'
 import type {
   ChangePasswordApiSchema,

@@ -5,7 +5,7 @@ import { bookings, users } from '~/db/schema'
 import { getStripe, isStripeError } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
 import { PAYMENT_HOLD_MS } from './booking'
-import { sendBookingConfirmed, sendPaymentRefunded } from './booking-emails.server'
+import { sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
 import {
   cancelLiveBooking,
   claimSlot,

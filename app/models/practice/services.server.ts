@@ -3,8 +3,8 @@ import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { dollarsToCents } from '~/lib/money'
-import { discardImage, imageFileFromDataUrl, storeImage } from './image.server'
-import { NOT_AN_IMAGE } from './image'
+import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
+import { NOT_AN_IMAGE } from '~/models/images/image'
 import {
   PAID_SERVICE_NEEDS_ACCOUNT,
   SERVICE_HAS_BOOKINGS,
@@ -12,7 +12,7 @@ import {
   type OwnService,
   type ServiceInput,
 } from './service-form'
-import type { PublicUser } from './user'
+import type { PublicUser } from '~/models/accounts/user'
 
 /**
  * A practitioner's own services (spec §2 My Services, §7 POST/PATCH/DELETE /api/services).
