@@ -34,8 +34,12 @@ test('defaults: port 3000, the local database, a generated secret outside produc
 
 test('production refuses emulated payments unless they are allowed on purpose', () => {
   const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://solace.example' }
-  expect(withEnv({ ...production, STRIPE_SECRET_KEY: undefined })).toThrowError(/STRIPE_SECRET_KEY: is required in production/)
-  expect(withEnv({ ...production, STRIPE_SECRET_KEY: undefined, ALLOW_EMULATED_PAYMENTS: 'true' })().ALLOW_EMULATED_PAYMENTS).toBe(true)
+  expect(withEnv({ ...production, STRIPE_SECRET_KEY: undefined })).toThrowError(
+    /STRIPE_SECRET_KEY: is required in production/,
+  )
+  expect(
+    withEnv({ ...production, STRIPE_SECRET_KEY: undefined, ALLOW_EMULATED_PAYMENTS: 'true' })().ALLOW_EMULATED_PAYMENTS,
+  ).toBe(true)
   expect(withEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: undefined })).toThrowError(
     /STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/,
   )

@@ -106,7 +106,13 @@ async function main() {
     ].filter((p) => p.includes(only))
 
     console.log(`\n${duration}s per page, ${connections} connections, against ${database}\n`)
-    console.log('page'.padEnd(52), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'gzip KB'.padStart(9))
+    console.log(
+      'page'.padEnd(52),
+      'req/s'.padStart(8),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'gzip KB'.padStart(9),
+    )
     for (const p of paths) {
       const size = await compressedSize(`${base}${p}`)
       const result = await autocannon({ url: `${base}${p}`, duration, connections })

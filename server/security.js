@@ -13,9 +13,7 @@ export function securityHeaders({ isProduction }) {
   return helmet({
     xPoweredBy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: isProduction
-      ? { maxAge: 63072000, includeSubDomains: true, preload: false }
-      : false,
+    strictTransportSecurity: isProduction ? { maxAge: 63072000, includeSubDomains: true, preload: false } : false,
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
       // Vite's dev client injects inline scripts the nonce cannot cover: report only in dev.
@@ -23,9 +21,7 @@ export function securityHeaders({ isProduction }) {
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'connect-src': ["'self'", 'https://api.stripe.com', isProduction ? null : 'ws:'].filter(
-          Boolean,
-        ),
+        'connect-src': ["'self'", 'https://api.stripe.com', isProduction ? null : 'ws:'].filter(Boolean),
         'font-src': ["'self'"],
         'form-action': ["'self'", 'https://checkout.stripe.com', 'https://connect.stripe.com'],
         'frame-ancestors': ["'none'"],

@@ -10,7 +10,12 @@ describe('same-origin guard', () => {
   })
 
   test('a post from our own origin passes', () => {
-    expect(isSameOriginRequest({ ...base, headers: { host, origin: 'https://solace.test', 'sec-fetch-site': 'same-origin' } })).toBe(true)
+    expect(
+      isSameOriginRequest({
+        ...base,
+        headers: { host, origin: 'https://solace.test', 'sec-fetch-site': 'same-origin' },
+      }),
+    ).toBe(true)
   })
 
   test('a post from another site is refused, by Origin, Sec-Fetch-Site or Referer', () => {
@@ -22,13 +27,18 @@ describe('same-origin guard', () => {
 
   test('the forwarded host is what the proxy received', () => {
     expect(
-      isSameOriginRequest({ ...base, headers: { host: 'internal:8081', 'x-forwarded-host': host, origin: 'https://solace.test' } }),
+      isSameOriginRequest({
+        ...base,
+        headers: { host: 'internal:8081', 'x-forwarded-host': host, origin: 'https://solace.test' },
+      }),
     ).toBe(true)
   })
 
   test('non-browser clients (no Origin, no Referer) pass; signed webhooks are exempt', () => {
     expect(isSameOriginRequest({ ...base, headers: { host } })).toBe(true)
-    expect(isSameOriginRequest({ ...base, path: '/webhooks/stripe', headers: { host, origin: 'https://stripe.test' } })).toBe(true)
+    expect(
+      isSameOriginRequest({ ...base, path: '/webhooks/stripe', headers: { host, origin: 'https://stripe.test' } }),
+    ).toBe(true)
   })
 })
 

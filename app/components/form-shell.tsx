@@ -5,10 +5,7 @@ import { ErrorList, type ListOfErrors } from './forms'
 /** True while this form (by its action and intent) is being submitted. */
 export function useIsSubmitting(action?: string) {
   const navigation = useNavigation()
-  return (
-    navigation.state === 'submitting' &&
-    (action === undefined || navigation.formAction === action)
-  )
+  return navigation.state === 'submitting' && (action === undefined || navigation.formAction === action)
 }
 
 export function SubmitButton({

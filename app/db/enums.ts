@@ -20,13 +20,7 @@ export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled
 export const CANCELLATION_REASONS = ['client', 'hold_expired', 'payment_failed', 'refunded'] as const
 export const NOTE_TYPES = ['general', 'assessment', 'treatment', 'followup'] as const
 export const LEAD_USER_TYPES = ['practitioner', 'patient'] as const
-export const LEAD_SOURCES = [
-  'launching_soon',
-  'contact_form',
-  'referral',
-  'social_media',
-  'other',
-] as const
+export const LEAD_SOURCES = ['launching_soon', 'contact_form', 'referral', 'social_media', 'other'] as const
 export const PRACTICE_TYPES = [
   'naturopath',
   'nutritionist',

@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import {
   AUDIT_ACTIONS,
   BOOKING_STATUSES,
@@ -70,9 +61,7 @@ export const users = sqliteTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripeAccountId: text('stripe_account_id'),
     stripeAccountStatus: text('stripe_account_status'),
-    onboardingComplete: integer('onboarding_complete', { mode: 'boolean' })
-      .notNull()
-      .default(false),
+    onboardingComplete: integer('onboarding_complete', { mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -96,10 +85,7 @@ export const userSpecialties = sqliteTable(
     specialty: text('specialty').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.specialty] }),
-    index('user_specialties_specialty_idx').on(t.specialty),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.specialty] }), index('user_specialties_specialty_idx').on(t.specialty)],
 )
 
 /** Server-side sessions: the cookie holds only `sid`; this row is the truth. */
@@ -129,7 +115,10 @@ export const services = sqliteTable(
     durationMinutes: integer('duration_minutes').notNull().default(60),
     imageUrl: text('image_url'),
     meetingLink: text('meeting_link'),
-    details: text('details', { mode: 'json' }).notNull().$type<string[]>().default(sql`'[]'`),
+    details: text('details', { mode: 'json' })
+      .notNull()
+      .$type<string[]>()
+      .default(sql`'[]'`),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     isFreeIntro: integer('is_free_intro', { mode: 'boolean' }).notNull().default(false),
     rating: real('rating').notNull().default(0),
@@ -228,7 +217,10 @@ export const bookings = sqliteTable(
       .on(t.timeSlotId)
       .where(sql`status IN ('pending', 'confirmed')`),
     check('bookings_status', oneOf('status', BOOKING_STATUSES)),
-    check('bookings_cancellation_reason', sql`cancellation_reason IS NULL OR ${oneOf('cancellation_reason', CANCELLATION_REASONS)}`),
+    check(
+      'bookings_cancellation_reason',
+      sql`cancellation_reason IS NULL OR ${oneOf('cancellation_reason', CANCELLATION_REASONS)}`,
+    ),
     check('bookings_order', sql`${t.endTime} > ${t.startTime}`),
     check(
       'bookings_amounts',
@@ -345,14 +337,8 @@ export const leads = sqliteTable(
     index('leads_created_idx').on(t.createdAt),
     check('leads_user_type', oneOf('user_type', LEAD_USER_TYPES)),
     check('leads_source', oneOf('source', LEAD_SOURCES)),
-    check(
-      'leads_practice_type',
-      sql`practice_type IS NULL OR ${oneOf('practice_type', PRACTICE_TYPES)}`,
-    ),
-    check(
-      'leads_experience',
-      sql`years_of_experience IS NULL OR ${oneOf('years_of_experience', EXPERIENCE_VALUES)}`,
-    ),
+    check('leads_practice_type', sql`practice_type IS NULL OR ${oneOf('practice_type', PRACTICE_TYPES)}`),
+    check('leads_experience', sql`years_of_experience IS NULL OR ${oneOf('years_of_experience', EXPERIENCE_VALUES)}`),
   ],
 )
 
@@ -379,9 +365,7 @@ export const patientProfiles = sqliteTable(
     notes: text('notes'),
     ...timestamps,
   },
-  (t) => [
-    index('patient_profiles_practitioner_created_idx').on(t.practitionerId, t.createdAt),
-  ],
+  (t) => [index('patient_profiles_practitioner_created_idx').on(t.practitionerId, t.createdAt)],
 )
 
 export const patientNotes = sqliteTable(

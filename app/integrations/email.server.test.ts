@@ -44,7 +44,9 @@ describe('sendEmail', () => {
   test('a provider failure is recorded, not thrown', async () => {
     process.env.RESEND_API_KEY = 're_test_key'
     resetEnvCache()
-    mockServer.use(http.post('https://api.resend.com/emails', () => HttpResponse.json({ message: 'down' }, { status: 503 })))
+    mockServer.use(
+      http.post('https://api.resend.com/emails', () => HttpResponse.json({ message: 'down' }, { status: 503 })),
+    )
     const sent = await sendEmail(email)
     expect(sent.status).toBe('failed')
     expect(outboxRow(sent.id)?.error).toContain('503')

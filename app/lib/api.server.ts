@@ -65,7 +65,10 @@ export function readOnlyAction({ request }: { request: Request }) {
 }
 
 /** A page of a list as JSON (a plain array, spec §7) with its position in headers. */
-export function pagedJson<T>(items: T[], { total, page, pageCount, pageSize }: { total: number; page: number; pageCount: number; pageSize: number }) {
+export function pagedJson<T>(
+  items: T[],
+  { total, page, pageCount, pageSize }: { total: number; page: number; pageCount: number; pageSize: number },
+) {
   return Response.json(items, {
     headers: {
       'X-Total-Count': String(total),

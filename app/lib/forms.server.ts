@@ -18,12 +18,7 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.
  * and into an error toast titled as the spec says. An unexpected failure is logged and
  * answered with the spec's generic 'Error' toast, keeping what the person typed.
  */
-export function refused(
-  submission: Submission<unknown>,
-  error: unknown,
-  toastTitle: string,
-  hideFields?: string[],
-) {
+export function refused(submission: Submission<unknown>, error: unknown, toastTitle: string, hideFields?: string[]) {
   if (error instanceof Response) throw error
   if (!isAppError(error)) {
     console.error(error)

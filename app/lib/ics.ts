@@ -17,7 +17,10 @@ export type CalendarEvent = {
 
 /** 20310115T140000Z */
 function utc(instant: Date) {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 }
 
 /** Text values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */

@@ -38,9 +38,7 @@ export async function getToast(request: Request) {
   const { toast, headers } = await toastUtils().getToast(request)
   // Only a request that carried a toast needs its cookie cleared; other pages stay cacheable.
   return {
-    toast: toast
-      ? ({ type: toast.type, title: toast.message, description: toast.description } satisfies Toast)
-      : null,
+    toast: toast ? ({ type: toast.type, title: toast.message, description: toast.description } satisfies Toast) : null,
     headers: toast ? headers : new Headers(),
   }
 }

@@ -16,22 +16,14 @@ const TORONTO = 'America/Toronto'
 
 describe('zone arithmetic', () => {
   test('09:00 in Toronto is 14:00Z in winter and 13:00Z in summer', () => {
-    expect(zonedTime({ year: 2026, month: 1, day: 15 }, 9 * 60, TORONTO).toISOString()).toBe(
-      '2026-01-15T14:00:00.000Z',
-    )
-    expect(zonedTime({ year: 2026, month: 7, day: 15 }, 9 * 60, TORONTO).toISOString()).toBe(
-      '2026-07-15T13:00:00.000Z',
-    )
+    expect(zonedTime({ year: 2026, month: 1, day: 15 }, 9 * 60, TORONTO).toISOString()).toBe('2026-01-15T14:00:00.000Z')
+    expect(zonedTime({ year: 2026, month: 7, day: 15 }, 9 * 60, TORONTO).toISOString()).toBe('2026-07-15T13:00:00.000Z')
   })
 
   test('is right on both sides of the spring and autumn changes', () => {
     // Clocks go forward on Sunday 8 March 2026 and back on Sunday 1 November 2026.
-    expect(zonedTime({ year: 2026, month: 3, day: 6 }, 9 * 60, TORONTO).toISOString()).toBe(
-      '2026-03-06T14:00:00.000Z',
-    )
-    expect(zonedTime({ year: 2026, month: 3, day: 9 }, 9 * 60, TORONTO).toISOString()).toBe(
-      '2026-03-09T13:00:00.000Z',
-    )
+    expect(zonedTime({ year: 2026, month: 3, day: 6 }, 9 * 60, TORONTO).toISOString()).toBe('2026-03-06T14:00:00.000Z')
+    expect(zonedTime({ year: 2026, month: 3, day: 9 }, 9 * 60, TORONTO).toISOString()).toBe('2026-03-09T13:00:00.000Z')
     expect(zonedTime({ year: 2026, month: 10, day: 30 }, 16 * 60, TORONTO).toISOString()).toBe(
       '2026-10-30T20:00:00.000Z',
     )

@@ -13,7 +13,12 @@ import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
-import { BOOKING_NOT_FOUND, cancelBooking, getClientSessions, previewCancellation } from '~/models/booking/booking.server'
+import {
+  BOOKING_NOT_FOUND,
+  cancelBooking,
+  getClientSessions,
+  previewCancellation,
+} from '~/models/booking/booking.server'
 
 const PAGE = '/client-dashboard'
 const CANCEL_INTENT = 'cancel'
@@ -37,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // refund cancelling would give; an id that is not one of this client's cancellable sessions
   // leaves it closed.
   const cancelId = idFromParam(params.get('cancel') ?? undefined)
-  const cancelling = sessions.some((s) => s.id === cancelId && s.canCancel) ? previewCancellation(user, cancelId!) : null
+  const cancelling = sessions.some((s) => s.id === cancelId && s.canCancel)
+    ? previewCancellation(user, cancelId!)
+    : null
   return {
     firstName: user.firstName,
     timeZone: user.timeZone,
@@ -78,7 +85,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const STATUS_TONE = { pending: 'warning', confirmed: 'success', completed: 'secondary', cancelled: 'destructive' } as const
+const STATUS_TONE = {
+  pending: 'warning',
+  confirmed: 'success',
+  completed: 'secondary',
+  cancelled: 'destructive',
+} as const
 
 export default function ClientDashboard() {
   const { firstName, timeZone, sessions, counts, cancelling } = useLoaderData<typeof loader>()

@@ -55,7 +55,13 @@ export async function action({ request }: ActionFunctionArgs) {
     // The upload was cut off at the size limit, so no field arrived: keep the saved values.
     const result: SubmissionResult<string[]> = {
       status: 'error',
-      initialValue: { intent: UPDATE_ACCOUNT_INTENT, firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber ?? '' },
+      initialValue: {
+        intent: UPDATE_ACCOUNT_INTENT,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phoneNumber: user.phoneNumber ?? '',
+      },
       error: { profilePictureFile: [error.message] },
     }
     return data<FormActionData>(
@@ -78,7 +84,16 @@ export async function action({ request }: ActionFunctionArgs) {
 function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const { user } = useLoaderData<typeof loader>()
   const pending = useIsSubmitting()
-  const [form, fields] = useSchemaForm(UpdateAccountFormSchema, { id: UPDATE_ACCOUNT_INTENT, lastResult, defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, phoneNumber: user.phoneNumber ?? '' } })
+  const [form, fields] = useSchemaForm(UpdateAccountFormSchema, {
+    id: UPDATE_ACCOUNT_INTENT,
+    lastResult,
+    defaultValue: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phoneNumber: user.phoneNumber ?? '',
+    },
+  })
   return (
     <Card>
       <CardHeader>
@@ -96,11 +111,27 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
             errors={fields.profilePictureFile.errors}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field labelProps={{ children: 'First name' }} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstName.errors} />
-            <Field labelProps={{ children: 'Last name' }} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastName.errors} />
+            <Field
+              labelProps={{ children: 'First name' }}
+              inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+              errors={fields.firstName.errors}
+            />
+            <Field
+              labelProps={{ children: 'Last name' }}
+              inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+              errors={fields.lastName.errors}
+            />
           </div>
-          <Field labelProps={{ children: 'Email' }} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-          <Field labelProps={{ children: 'Phone number' }} inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'tel' }} errors={fields.phoneNumber.errors} />
+          <Field
+            labelProps={{ children: 'Email' }}
+            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+            errors={fields.email.errors}
+          />
+          <Field
+            labelProps={{ children: 'Phone number' }}
+            inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'tel' }}
+            errors={fields.phoneNumber.errors}
+          />
           <FormErrors id={form.errorId} errors={form.errors} />
           <SubmitButton pending={pending} pendingText="Saving...">
             Save changes

@@ -20,7 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ClientLayout() {
   const { user } = useLoaderData<typeof loader>()
   return (
-    <AppShell user={user} topLinks={SIGNED_IN_TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/customer-settings" areaLabel="My account">
+    <AppShell
+      user={user}
+      topLinks={SIGNED_IN_TOP_LINKS}
+      sideLinks={SIDE_LINKS}
+      profileLink="/customer-settings"
+      areaLabel="My account"
+    >
       <Outlet />
     </AppShell>
   )

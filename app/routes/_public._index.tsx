@@ -104,7 +104,9 @@ export default function HomePage() {
 
       <section className="bg-primary">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6">
-          <h2 className="text-3xl font-bold tracking-tight text-primary-foreground">Begin your wellness journey today</h2>
+          <h2 className="text-3xl font-bold tracking-tight text-primary-foreground">
+            Begin your wellness journey today
+          </h2>
           <p className="mx-auto mt-3 max-w-xl text-primary-foreground/85">
             Whether you are looking for guidance or ready to share your practice, Solace is here for you.
           </p>
@@ -112,7 +114,12 @@ export default function HomePage() {
             <ButtonLink to="/services" size="lg" variant="secondary">
               Find Services
             </ButtonLink>
-            <ButtonLink to="/login" size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
+            <ButtonLink
+              to="/login"
+              size="lg"
+              variant="outline"
+              className="border-white/60 bg-transparent text-white hover:bg-white/10"
+            >
               Become a Practitioner
             </ButtonLink>
           </div>

@@ -46,10 +46,12 @@ export default function AboutPage() {
       <section className="bg-gradient-to-b from-secondary to-background">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">About Solace</p>
-          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">Wellness support, within everyone&apos;s reach</h1>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight sm:text-5xl">
+            Wellness support, within everyone&apos;s reach
+          </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
-            Solace connects people looking for balance with certified wellness practitioners, through private
-            one-on-one video sessions that are simple to book and easy to fit into real life.
+            Solace connects people looking for balance with certified wellness practitioners, through private one-on-one
+            video sessions that are simple to book and easy to fit into real life.
           </p>
         </div>
       </section>

@@ -39,7 +39,11 @@ function readBooking(user: { id: number }, value: unknown) {
   }
 }
 
-const INVALID_BOOKING = { type: 'error', title: 'Invalid Booking', description: 'Could not find booking information' } as const
+const INVALID_BOOKING = {
+  type: 'error',
+  title: 'Invalid Booking',
+  description: 'Could not find booking information',
+} as const
 
 /**
  * The payment page (spec §2): what is being paid for, Stripe's Payment Element with
@@ -80,7 +84,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const toast: ToastData =
       intent === HOSTED_INTENT
         ? { type: 'error', title: 'Payment setup failed', description: PAYMENT_PROVIDER_FAILED }
-        : { type: 'error', title: 'Payment Setup Failed', description: error.message || 'Could not set up payment. Please try again.' }
+        : {
+            type: 'error',
+            title: 'Payment Setup Failed',
+            description: error.message || 'Could not set up payment. Please try again.',
+          }
     return data<ActionData>({ error: error.message, toast }, { status: error.status })
   }
   throw new Response('Unknown form', { status: 400 })
@@ -125,10 +133,14 @@ export default function CheckoutPage() {
               pending={pending}
               pendingText="Opening secure checkout..."
             >
-              {hydrated ? 'Pay on the secure checkout page' : `Pay ${formatPrice(booking.totalAmount)} on the secure checkout page`}
+              {hydrated
+                ? 'Pay on the secure checkout page'
+                : `Pay ${formatPrice(booking.totalAmount)} on the secure checkout page`}
             </SubmitButton>
           </Form>
-          <p className="text-center text-xs text-muted-foreground">Secured by Stripe. Your card details never reach Solace.</p>
+          <p className="text-center text-xs text-muted-foreground">
+            Secured by Stripe. Your card details never reach Solace.
+          </p>
         </Card>
 
         <Card className="space-y-4 p-6" aria-labelledby="order-summary">

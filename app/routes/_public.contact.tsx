@@ -87,8 +87,8 @@ export default function ContactPage() {
         <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 sm:py-20">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">We&apos;re here to help</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-            A question about a booking, your account or joining as a practitioner? Send us a note and a real person
-            on our team will get back to you within 24 hours.
+            A question about a booking, your account or joining as a practitioner? Send us a note and a real person on
+            our team will get back to you within 24 hours.
           </p>
         </div>
       </section>

@@ -51,7 +51,10 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" description="Enter your email and we will send you a link to choose a new one.">
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter your email and we will send you a link to choose a new one."
+    >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <Field
           labelProps={{ children: 'Email' }}

@@ -1,9 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useSchemaForm } from '~/components/use-schema-form'
@@ -32,7 +27,8 @@ export const meta: MetaFunction = () => [
   { title: 'Launching Soon — Solace' },
   {
     name: 'description',
-    content: 'Early access for wellness practitioners: join 500+ practitioners getting ready to offer sessions on Solace.',
+    content:
+      'Early access for wellness practitioners: join 500+ practitioners getting ready to offer sessions on Solace.',
   },
 ]
 
@@ -113,8 +109,7 @@ export default function LaunchingSoonPage() {
   const joined = searchParams.get('joined') === '1'
   // A new location (every submission makes one) remounts the forms with the server's reply.
   const location = useLocation()
-  const resultFor = (placement: Placement) =>
-    actionData?.placement === placement ? actionData.result : undefined
+  const resultFor = (placement: Placement) => (actionData?.placement === placement ? actionData.result : undefined)
 
   return (
     <>
@@ -221,11 +216,7 @@ export default function LaunchingSoonPage() {
             </p>
           </div>
           <Card className="p-6 sm:p-8">
-            {joined ? (
-              <ThankYou />
-            ) : (
-              <LeadForm key={location.key} placement="cta" lastResult={resultFor('cta')} />
-            )}
+            {joined ? <ThankYou /> : <LeadForm key={location.key} placement="cta" lastResult={resultFor('cta')} />}
           </Card>
         </div>
       </section>
@@ -248,7 +239,11 @@ function LeadForm({
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const pending = useIsSubmittingForm(placement)
-  const [form, fields] = useSchemaForm(LeadSchema, { id: `lead-${placement}`, lastResult, defaultValue: { countryCode: '+1' } })
+  const [form, fields] = useSchemaForm(LeadSchema, {
+    id: `lead-${placement}`,
+    lastResult,
+    defaultValue: { countryCode: '+1' },
+  })
 
   return (
     <Form method="post" action="/launching-soon" className="space-y-4" {...getFormProps(form)}>

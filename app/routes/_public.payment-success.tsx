@@ -24,21 +24,36 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const params = new URL(request.url).searchParams
-  const bookingId = findPaymentReturn(user, { sessionId: params.get('session_id'), paymentIntentId: params.get('payment_intent') })
+  const bookingId = findPaymentReturn(user, {
+    sessionId: params.get('session_id'),
+    paymentIntentId: params.get('payment_intent'),
+  })
   if (bookingId === null) return { state: 'unknown' as const, booking: null, timeZone: user.timeZone }
   const booking = getBookingForClient(user, bookingId)
   return { state: paymentStateOf(booking), booking, timeZone: user.timeZone }
 }
 
 const HEADINGS: Record<PaymentState | 'unknown', { title: string; text: string }> = {
-  paid: { title: 'Payment successful!', text: 'Your session is confirmed. A confirmation with a calendar invitation is on its way to your inbox.' },
-  processing: { title: 'Confirming your payment...', text: 'This usually takes a few seconds. This page updates by itself.' },
+  paid: {
+    title: 'Payment successful!',
+    text: 'Your session is confirmed. A confirmation with a calendar invitation is on its way to your inbox.',
+  },
+  processing: {
+    title: 'Confirming your payment...',
+    text: 'This usually takes a few seconds. This page updates by itself.',
+  },
   refunded: {
     title: 'Your payment was refunded',
     text: 'The payment arrived after this time was given to someone else, so we refunded it in full. Please choose another time.',
   },
-  not_paid: { title: 'This booking was not paid', text: 'The time held for payment ran out or the payment did not go through. Nothing was charged.' },
-  unknown: { title: 'We could not find this payment', text: 'Your sessions and their payment status are on your dashboard.' },
+  not_paid: {
+    title: 'This booking was not paid',
+    text: 'The time held for payment ran out or the payment did not go through. Nothing was charged.',
+  },
+  unknown: {
+    title: 'We could not find this payment',
+    text: 'Your sessions and their payment status are on your dashboard.',
+  },
 }
 
 export default function PaymentSuccessPage() {
@@ -74,7 +89,9 @@ export default function PaymentSuccessPage() {
             </div>
           </dl>
         ) : null}
-        <ButtonLink to={state === 'paid' ? '/client-dashboard?payment=success' : '/client-dashboard'}>Go to My Dashboard</ButtonLink>
+        <ButtonLink to={state === 'paid' ? '/client-dashboard?payment=success' : '/client-dashboard'}>
+          Go to My Dashboard
+        </ButtonLink>
       </Card>
     </div>
   )

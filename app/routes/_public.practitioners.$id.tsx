@@ -1,15 +1,21 @@
 import { idFromParam } from '~/lib/route-params'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
-import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError, useSearchParams } from '@remix-run/react'
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+  useSearchParams,
+} from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { MessageCard, MESSAGE_INTENT, QuestionSchema, type MessageCardViewer } from '~/components/marketplace/message-card'
+import {
+  MessageCard,
+  MESSAGE_INTENT,
+  QuestionSchema,
+  type MessageCardViewer,
+} from '~/components/marketplace/message-card'
 import { REVIEW_INTENT, REVIEW_PARAM, ReviewDialog, ReviewFormSchema } from '~/components/marketplace/review-dialog'
 import { ReviewList } from '~/components/marketplace/review-list'
 import { PLACEHOLDER_AVATAR, ServiceCard } from '~/components/marketplace/service-card'
@@ -110,7 +116,11 @@ function reviewToast(errors: Record<string, string[] | null> | null | undefined)
   if (rating) return { type: 'error', title: 'Rating Required', description: rating }
   const content = errors?.content?.[0]
   if (content) {
-    return { type: 'error', title: content === 'Please write a review.' ? 'Review Required' : 'Error', description: content }
+    return {
+      type: 'error',
+      title: content === 'Please write a review.' ? 'Review Required' : 'Error',
+      description: content,
+    }
   }
   return null
 }
@@ -131,7 +141,10 @@ export default function PractitionerProfilePage() {
       </Link>
 
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
-        <section aria-labelledby="practitioner-name" className="rounded-lg border border-border bg-card p-6 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="practitioner-name"
+          className="rounded-lg border border-border bg-card p-6 shadow-sm sm:p-8"
+        >
           <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
             <img
               src={practitioner.profileImageUrl ?? PLACEHOLDER_AVATAR}

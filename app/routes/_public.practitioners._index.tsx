@@ -4,7 +4,10 @@ import { Pagination } from '~/components/marketplace/pagination'
 import { PractitionerCard } from '~/components/marketplace/practitioner-card'
 import { PractitionerFilters } from '~/components/marketplace/practitioner-filters'
 import { ButtonLink } from '~/components/ui/button'
-import { PractitionerFiltersSchema, type PractitionerFilters as Filters } from '~/models/marketplace/practitioner-filters'
+import {
+  PractitionerFiltersSchema,
+  type PractitionerFilters as Filters,
+} from '~/models/marketplace/practitioner-filters'
 import { listPractitioners, listSpecialties } from '~/models/marketplace/practitioner.server'
 
 export const meta: MetaFunction = () => [

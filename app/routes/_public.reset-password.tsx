@@ -21,9 +21,7 @@ import { ResetPasswordFormSchema } from '~/models/accounts/user'
 export const meta: MetaFunction = () => [{ title: 'Reset password — Solace' }]
 
 type State =
-  | { state: 'form'; token: string }
-  | { state: 'success'; message: string }
-  | { state: 'error'; message: string }
+  { state: 'form'; token: string } | { state: 'success'; message: string } | { state: 'error'; message: string }
 
 export function loader({ request }: LoaderFunctionArgs): State {
   const params = new URL(request.url).searchParams
@@ -51,7 +49,10 @@ export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsSubmitting()
-  const [form, fields] = useSchemaForm(ResetPasswordFormSchema, { id: 'reset-password', lastResult: actionData?.result })
+  const [form, fields] = useSchemaForm(ResetPasswordFormSchema, {
+    id: 'reset-password',
+    lastResult: actionData?.result,
+  })
 
   if (loaderData.state === 'success') {
     return (

@@ -128,7 +128,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return refuse(
       'Please select a time slot',
-      { type: 'error', title: 'Please select a time slot', description: 'You need to choose a date and time for your session' },
+      {
+        type: 'error',
+        title: 'Please select a time slot',
+        description: 'You need to choose a date and time for your session',
+      },
       400,
     )
   }
@@ -166,7 +170,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     releaseUnpaidBooking(booking.id, 'payment_failed')
     if (!isAppError(error)) console.error(error)
     const message = isAppError(error) ? error.message : PAYMENT_PROVIDER_FAILED
-    return refuse(message, { type: 'error', title: 'Payment setup failed', description: message }, isAppError(error) ? error.status : 502)
+    return refuse(
+      message,
+      { type: 'error', title: 'Payment setup failed', description: message },
+      isAppError(error) ? error.status : 502,
+    )
   }
 }
 
@@ -184,8 +192,7 @@ export default function ServiceBookingPage() {
   const practitionerName = `${service.practitioner.firstName} ${service.practitioner.lastName}`
   // Without JavaScript each date is a full page load: the fragment brings the booking card
   // back into view. With JavaScript the page stays where it is.
-  const hrefFor = (query: { date: string; month: string }) =>
-    `?${new URLSearchParams(query)}${hydrated ? '' : '#book'}`
+  const hrefFor = (query: { date: string; month: string }) => `?${new URLSearchParams(query)}${hydrated ? '' : '#book'}`
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -259,7 +266,13 @@ export default function ServiceBookingPage() {
 
             <div className="mt-6">
               <p className="mb-3 text-sm font-semibold">Select a date</p>
-              <MonthCalendar month={month} today={today} selected={selected} markedDays={markedDays} hrefFor={hrefFor} />
+              <MonthCalendar
+                month={month}
+                today={today}
+                selected={selected}
+                markedDays={markedDays}
+                hrefFor={hrefFor}
+              />
             </div>
 
             <Form method="post" className="mt-6 space-y-4">
@@ -283,7 +296,12 @@ export default function ServiceBookingPage() {
                   {actionData.message}
                 </p>
               ) : null}
-              <SubmitButton className="w-full" size="lg" pending={pending || Boolean(redirectTo)} pendingText="Processing...">
+              <SubmitButton
+                className="w-full"
+                size="lg"
+                pending={pending || Boolean(redirectTo)}
+                pendingText="Processing..."
+              >
                 {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
               </SubmitButton>
               <p className="text-center text-xs text-muted-foreground">

@@ -18,7 +18,9 @@ function filtersFrom(params: URLSearchParams): Filters {
   const parsed = ServiceFiltersSchema.safeParse(raw)
   if (parsed.success) return parsed.data
   const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])))
-  const kept = ServiceFiltersSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name))))
+  const kept = ServiceFiltersSchema.safeParse(
+    Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name))),
+  )
   return kept.success ? kept.data : { page: 1 }
 }
 
@@ -33,9 +35,7 @@ export default function BrowseServicesPage() {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Browse Wellness Services</h1>
-        <p className="mt-2 text-muted-foreground">
-          Find a one-on-one virtual session with a certified practitioner.
-        </p>
+        <p className="mt-2 text-muted-foreground">Find a one-on-one virtual session with a certified practitioner.</p>
       </header>
 
       <ServiceFilters filters={filters} />

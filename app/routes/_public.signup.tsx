@@ -44,8 +44,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const ROLE_CHOICES = [
-  { value: '', id: 'isPractitioner-client', title: 'I want to book sessions', text: 'Find practitioners and book sessions.' },
-  { value: 'on', id: 'isPractitioner-yes', title: 'I am a practitioner', text: 'Offer sessions and grow your practice.' },
+  {
+    value: '',
+    id: 'isPractitioner-client',
+    title: 'I want to book sessions',
+    text: 'Find practitioners and book sessions.',
+  },
+  {
+    value: 'on',
+    id: 'isPractitioner-yes',
+    title: 'I am a practitioner',
+    text: 'Offer sessions and grow your practice.',
+  },
 ]
 
 export default function SignupPage() {
@@ -125,7 +135,10 @@ export default function SignupPage() {
           />
           <Field
             labelProps={{ children: 'Confirm password' }}
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: 'password' }),
+              autoComplete: 'new-password',
+            }}
             errors={fields.confirmPassword.errors}
           />
         </div>

@@ -16,7 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>()
   return (
-    <AppShell user={user} topLinks={SIGNED_IN_TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/admin/dashboard" areaLabel="Admin">
+    <AppShell
+      user={user}
+      topLinks={SIGNED_IN_TOP_LINKS}
+      sideLinks={SIDE_LINKS}
+      profileLink="/admin/dashboard"
+      areaLabel="Admin"
+    >
       <Outlet />
     </AppShell>
   )

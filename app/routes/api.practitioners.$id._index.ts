@@ -5,7 +5,6 @@ import { getPractitionerProfile } from '~/models/marketplace/practitioner.server
 
 const NOT_FOUND = 'Practitioner not found'
 
-
 /**
  * GET /api/practitioners/:id → PractitionerProfile (specialties, and reviews newest first, each
  * with clientName and clientImage). Unknown, unlisted and malformed ids answer 404 { message }.

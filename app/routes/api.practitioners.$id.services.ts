@@ -6,7 +6,6 @@ import { listPractitionerServices } from '~/models/marketplace/service.server'
 
 const NOT_FOUND = 'Practitioner not found'
 
-
 /**
  * GET /api/practitioners/:id/services → that practitioner's listed services (ServiceCardData[]).
  * 404 { message } when the practitioner is unknown or not listed.

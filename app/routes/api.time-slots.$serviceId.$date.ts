@@ -19,7 +19,6 @@ const QuerySchema = z.object({
   ),
 })
 
-
 /**
  * GET /api/time-slots/:serviceId/:yyyy-MM-dd[?timeZone=Area/City] → [{ id, startTime, endTime }]:
  * the open slots (not booked, not started) of a listed service on that calendar day of the

@@ -17,7 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       serviceName: session.service.name,
       startTime: new Date(session.startTime),
       endTime: new Date(session.endTime),
-      practitionerName: session.practitioner ? `${session.practitioner.firstName} ${session.practitioner.lastName}` : 'your practitioner',
+      practitionerName: session.practitioner
+        ? `${session.practitioner.firstName} ${session.practitioner.lastName}`
+        : 'your practitioner',
       meetingLink: session.service.meetingLink,
     })
     return new Response(ics, {

@@ -90,10 +90,20 @@ export default function TestCheckoutPage() {
           {email ? <p className="text-muted-foreground">Paying as {email}</p> : null}
           <div className="space-y-1.5">
             <Label htmlFor="card-number">Card number</Label>
-            <Input id="card-number" name="cardNumber" inputMode="numeric" autoComplete="off" defaultValue="4242 4242 4242 4242" required />
+            <Input
+              id="card-number"
+              name="cardNumber"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue="4242 4242 4242 4242"
+              required
+            />
           </div>
           {actionData?.error ? (
-            <p role="alert" className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-destructive">
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-destructive"
+            >
               {actionData.error}
             </p>
           ) : null}
@@ -109,7 +119,9 @@ export default function TestCheckoutPage() {
       ) : (
         <div className="space-y-4">
           <p role="alert">
-            {status === 'complete' ? 'This checkout session has already been paid.' : 'This checkout session has expired.'}
+            {status === 'complete'
+              ? 'This checkout session has already been paid.'
+              : 'This checkout session has expired.'}
           </p>
           <a href={cancelUrl} className={buttonClass({ variant: 'outline' })}>
             Back to Solace

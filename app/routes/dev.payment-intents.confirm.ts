@@ -18,7 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const intent = confirmPaymentIntent(intentId, String(form.get('cardNumber') ?? ''))
     await deliverPendingEvents()
-    const query = new URLSearchParams({ payment_intent: intent.id, payment_intent_client_secret: clientSecret, redirect_status: 'succeeded' })
+    const query = new URLSearchParams({
+      payment_intent: intent.id,
+      payment_intent_client_secret: clientSecret,
+      redirect_status: 'succeeded',
+    })
     return Response.json({ redirectTo: `${appOrigin(request)}/payment-success?${query}` })
   } catch (error) {
     await deliverPendingEvents()

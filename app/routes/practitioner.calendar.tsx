@@ -47,7 +47,12 @@ import {
   listSlots,
   slotDay,
 } from '~/models/practice/slots.server'
-import { BatchSlotFormSchema, DeleteSlotFormSchema, SINGLE_SLOT_DATE_CHOICES, SingleSlotFormSchema } from '~/models/practice/slot-form'
+import {
+  BatchSlotFormSchema,
+  DeleteSlotFormSchema,
+  SINGLE_SLOT_DATE_CHOICES,
+  SingleSlotFormSchema,
+} from '~/models/practice/slot-form'
 
 export const meta: MetaFunction = () => [{ title: 'Calendar — Solace' }]
 

@@ -72,7 +72,11 @@ export default function PractitionerDashboard() {
       <section aria-label="Practice summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Upcoming Sessions" value={stats.upcomingSessions} hint="Confirmed and pending" />
         <StatCard label="Active Services" value={stats.activeServices} />
-        <StatCard label="Total Earnings" value={formatEarnings(stats.totalEarningsCents)} hint="After the 5% platform fee" />
+        <StatCard
+          label="Total Earnings"
+          value={formatEarnings(stats.totalEarningsCents)}
+          hint="After the 5% platform fee"
+        />
         <StatCard label="Total Clients" value={stats.totalClients} />
       </section>
       <Card role="region" aria-labelledby="upcoming-sessions-title">

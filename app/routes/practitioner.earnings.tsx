@@ -56,7 +56,11 @@ export default function PractitionerEarningsPage() {
           {payouts.length ? (
             <ul className="divide-y divide-border">
               {payouts.map((payout) => (
-                <li key={payout.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="payout">
+                <li
+                  key={payout.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid="payout"
+                >
                   <div>
                     <p className="font-medium">{formatEarnings(payout.amountCents)}</p>
                     <p className="text-sm text-muted-foreground">

@@ -73,7 +73,11 @@ export async function action({ request }: ActionFunctionArgs) {
     // The upload was cut off at the size limit, so no field arrived: keep the saved values.
     const { firstName, lastName, title, bio, specialties } = user
     return failed(
-      { status: 'error', initialValue: { firstName, lastName, title: title ?? '', bio: bio ?? '', specialties }, error: { profilePictureFile: [error.message] } },
+      {
+        status: 'error',
+        initialValue: { firstName, lastName, title: title ?? '', bio: bio ?? '', specialties },
+        error: { profilePictureFile: [error.message] },
+      },
       error.status,
       error.message,
     )
@@ -88,7 +92,11 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return refused(submission, error, FAILED)
   }
-  return redirectWithToast(PAGE, { type: 'success', title: 'Profile updated', description: 'Your public profile has been saved.' })
+  return redirectWithToast(PAGE, {
+    type: 'success',
+    title: 'Profile updated',
+    description: 'Your public profile has been saved.',
+  })
 }
 
 type Draft = {
@@ -230,7 +238,11 @@ function ProfileForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
       title: text('title'),
       bio: text('bio'),
       kept: values.getAll('specialties').map(String),
-      specialties: distinct([...values.getAll('specialties').map(String), text('suggestedSpecialty'), text('customSpecialty')]),
+      specialties: distinct([
+        ...values.getAll('specialties').map(String),
+        text('suggestedSpecialty'),
+        text('customSpecialty'),
+      ]),
       photo,
     })
   }
@@ -261,17 +273,32 @@ function ProfileForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
               errors={fields.profilePictureFile.errors}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field labelProps={{ children: 'First name' }} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.firstName.errors} />
-              <Field labelProps={{ children: 'Last name' }} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.lastName.errors} />
+              <Field
+                labelProps={{ children: 'First name' }}
+                inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+                errors={fields.firstName.errors}
+              />
+              <Field
+                labelProps={{ children: 'Last name' }}
+                inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+                errors={fields.lastName.errors}
+              />
             </div>
             <Field
               labelProps={{ children: 'Professional title' }}
-              inputProps={{ ...getInputProps(fields.title, { type: 'text' }), placeholder: 'e.g. Registered Yoga Therapist' }}
+              inputProps={{
+                ...getInputProps(fields.title, { type: 'text' }),
+                placeholder: 'e.g. Registered Yoga Therapist',
+              }}
               errors={fields.title.errors}
             />
             <TextareaField
               labelProps={{ children: 'Professional bio' }}
-              textareaProps={{ ...getTextareaProps(fields.bio), rows: 6, placeholder: `Tell clients about your experience and approach (up to ${BIO_MAX_LENGTH} characters).` }}
+              textareaProps={{
+                ...getTextareaProps(fields.bio),
+                rows: 6,
+                placeholder: `Tell clients about your experience and approach (up to ${BIO_MAX_LENGTH} characters).`,
+              }}
               errors={fields.bio.errors}
             />
             <fieldset className="space-y-3">
@@ -285,7 +312,13 @@ function ProfileForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
                     {profile.specialties.map((s) => (
                       <li key={s}>
                         <label className="flex items-center gap-2 rounded-full border border-border px-3 py-1 text-sm has-[:not(:checked)]:line-through has-[:not(:checked)]:opacity-60">
-                          <input type="checkbox" name={fields.specialties.name} value={s} defaultChecked={keptAtFirst.has(s)} className="accent-primary" />
+                          <input
+                            type="checkbox"
+                            name={fields.specialties.name}
+                            value={s}
+                            defaultChecked={keptAtFirst.has(s)}
+                            className="accent-primary"
+                          />
                           {s}
                         </label>
                       </li>
@@ -306,7 +339,10 @@ function ProfileForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
                 />
                 <Field
                   labelProps={{ children: 'Custom specialty' }}
-                  inputProps={{ ...getInputProps(fields.customSpecialty, { type: 'text' }), placeholder: 'e.g. Prenatal Yoga' }}
+                  inputProps={{
+                    ...getInputProps(fields.customSpecialty, { type: 'text' }),
+                    placeholder: 'e.g. Prenatal Yoga',
+                  }}
                   errors={fields.customSpecialty.errors}
                 />
               </div>

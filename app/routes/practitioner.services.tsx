@@ -30,7 +30,12 @@ import {
   listOwnServices,
   updateService,
 } from '~/models/practice/services.server'
-import { DEFAULT_DURATION_MINUTES, SERVICE_NOT_FOUND, ServiceFormSchema, type OwnService } from '~/models/practice/service-form'
+import {
+  DEFAULT_DURATION_MINUTES,
+  SERVICE_NOT_FOUND,
+  ServiceFormSchema,
+  type OwnService,
+} from '~/models/practice/service-form'
 
 export const meta: MetaFunction = () => [{ title: 'My Services — Solace' }]
 
@@ -95,7 +100,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   let formData: FormData
   try {
-    formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE, field: 'imageFile' })
+    formData = await readFormData(request, {
+      maxFileBytes: IMAGE_MAX_BYTES,
+      tooLargeMessage: IMAGE_TOO_LARGE,
+      field: 'imageFile',
+    })
   } catch (error) {
     if (!isAppError(error)) throw error
     // The upload was cut off at the size limit, so no field arrived; the dialog's URL says
@@ -107,7 +116,14 @@ export async function action({ request }: ActionFunctionArgs) {
       error: { imageFile: [error.message] },
     }
     return data<FormActionData>(
-      { result, toast: { type: 'error', title: editing ? 'Failed to update service' : 'Failed to create service', description: error.message } },
+      {
+        result,
+        toast: {
+          type: 'error',
+          title: editing ? 'Failed to update service' : 'Failed to create service',
+          description: error.message,
+        },
+      },
       { status: error.status },
     )
   }
@@ -126,7 +142,11 @@ export async function action({ request }: ActionFunctionArgs) {
 function ServiceCardItem({ service }: { service: OwnService }) {
   return (
     <Card
-      className={cn('flex w-full flex-col overflow-hidden', service.isFreeIntro && 'border-2 border-accent', !service.isActive && 'opacity-60')}
+      className={cn(
+        'flex w-full flex-col overflow-hidden',
+        service.isFreeIntro && 'border-2 border-accent',
+        !service.isActive && 'opacity-60',
+      )}
       data-testid="own-service"
     >
       <img
@@ -150,10 +170,22 @@ function ServiceCardItem({ service }: { service: OwnService }) {
         <p className="line-clamp-3 text-sm text-muted-foreground">{service.description}</p>
         <p className="text-sm text-muted-foreground">{service.duration} min</p>
         <div className="mt-auto flex gap-2 pt-2">
-          <ButtonLink to={`?edit=${service.id}`} preventScrollReset size="sm" variant="outline" aria-label={`Edit ${service.name}`}>
+          <ButtonLink
+            to={`?edit=${service.id}`}
+            preventScrollReset
+            size="sm"
+            variant="outline"
+            aria-label={`Edit ${service.name}`}
+          >
             Edit
           </ButtonLink>
-          <ButtonLink to={`?delete=${service.id}`} preventScrollReset size="sm" variant="destructive" aria-label={`Delete ${service.name}`}>
+          <ButtonLink
+            to={`?delete=${service.id}`}
+            preventScrollReset
+            size="sm"
+            variant="destructive"
+            aria-label={`Delete ${service.name}`}
+          >
             Delete
           </ButtonLink>
         </div>
@@ -218,7 +250,11 @@ function ServiceForm({
       <input type="hidden" name="intent" value={intent} />
       {service ? <input type="hidden" name="serviceId" value={service.id} /> : null}
       {hasPaymentAccount ? null : <PaymentNotice />}
-      <Field labelProps={{ children: 'Service name' }} inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
+      <Field
+        labelProps={{ children: 'Service name' }}
+        inputProps={getInputProps(fields.name, { type: 'text' })}
+        errors={fields.name.errors}
+      />
       <TextareaField
         labelProps={{ children: 'Description' }}
         textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
@@ -234,7 +270,12 @@ function ServiceForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           labelProps={{ children: 'Price (CAD)' }}
-          inputProps={{ ...getInputProps(fields.price, { type: 'number' }), min: 0, step: '0.01', inputMode: 'decimal' }}
+          inputProps={{
+            ...getInputProps(fields.price, { type: 'number' }),
+            min: 0,
+            step: '0.01',
+            inputMode: 'decimal',
+          }}
           hint="0 makes it free."
           errors={fields.price.errors}
         />
@@ -261,8 +302,16 @@ function ServiceForm({
         label="Service image"
         errors={fields.imageFile.errors}
       />
-      <CheckboxField labelProps={{ children: 'Active (clients can see and book it)' }} inputProps={getInputProps(fields.isActive, { type: 'checkbox' })} errors={fields.isActive.errors} />
-      <CheckboxField labelProps={{ children: 'Free introductory session' }} inputProps={getInputProps(fields.isFreeIntro, { type: 'checkbox' })} errors={fields.isFreeIntro.errors} />
+      <CheckboxField
+        labelProps={{ children: 'Active (clients can see and book it)' }}
+        inputProps={getInputProps(fields.isActive, { type: 'checkbox' })}
+        errors={fields.isActive.errors}
+      />
+      <CheckboxField
+        labelProps={{ children: 'Free introductory session' }}
+        inputProps={getInputProps(fields.isFreeIntro, { type: 'checkbox' })}
+        errors={fields.isFreeIntro.errors}
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex justify-end gap-2">
         <Link to={PAGE} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
@@ -343,7 +392,12 @@ export default function PractitionerServicesPage() {
       </UrlDialog>
       <UrlDialog open={Boolean(editing)} closeTo={PAGE} title="Edit Service">
         {editing ? (
-          <ServiceForm key={editing.id} service={editing} hasPaymentAccount={hasPaymentAccount} lastResult={resultFor(UPDATE_INTENT)} />
+          <ServiceForm
+            key={editing.id}
+            service={editing}
+            hasPaymentAccount={hasPaymentAccount}
+            lastResult={resultFor(UPDATE_INTENT)}
+          />
         ) : null}
       </UrlDialog>
       <DeleteDialog service={deleting} />

@@ -42,8 +42,16 @@ async function onboardingReturn(userId: number) {
   return redirectWithToast(
     PAGE,
     status.onboardingComplete
-      ? { type: 'success', title: 'Payment account ready', description: 'You can now receive payments for your paid sessions.' }
-      : { type: 'info', title: 'Setup not finished', description: 'Continue Stripe setup to start receiving payments.' },
+      ? {
+          type: 'success',
+          title: 'Payment account ready',
+          description: 'You can now receive payments for your paid sessions.',
+        }
+      : {
+          type: 'info',
+          title: 'Setup not finished',
+          description: 'Continue Stripe setup to start receiving payments.',
+        },
   )
 }
 

@@ -32,7 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PractitionerLayout() {
   const { user } = useLoaderData<typeof loader>()
   return (
-    <AppShell user={user} topLinks={TOP_LINKS} sideLinks={SIDE_LINKS} profileLink="/practitioner/profile" areaLabel="Practice">
+    <AppShell
+      user={user}
+      topLinks={TOP_LINKS}
+      sideLinks={SIDE_LINKS}
+      profileLink="/practitioner/profile"
+      areaLabel="Practice"
+    >
       <Outlet />
     </AppShell>
   )

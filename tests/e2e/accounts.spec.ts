@@ -20,7 +20,9 @@ test.describe('sign up', () => {
     await expect(page.getByText('No sessions yet')).toBeVisible()
   })
 
-  test('a practitioner signs up, picks a country, and lands on the practitioner dashboard', async ({ page }, testInfo) => {
+  test('a practitioner signs up, picks a country, and lands on the practitioner dashboard', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/signup')
     await page.getByLabel('I am a practitioner').check()
     await page.getByLabel('First name').fill('Sam')
@@ -133,7 +135,9 @@ test('forgot and reset password through the emailed link', async ({ page }, test
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(
-    page.getByText('If an account with that email exists, a password reset link has been sent. Please check your email.'),
+    page.getByText(
+      'If an account with that email exists, a password reset link has been sent. Please check your email.',
+    ),
   ).toBeVisible()
 
   const link = latestEmailTo(email)?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0]

@@ -29,7 +29,9 @@ async function pickTime(page: Page, testInfo: TestInfo, service: string) {
   await slot.check()
 }
 
-test('a client pays for a session on the checkout page, sees it confirmed, then cancels for a full refund', async ({ page }, testInfo) => {
+test('a client pays for a session on the checkout page, sees it confirmed, then cancels for a full refund', async ({
+  page,
+}, testInfo) => {
   const service = 'Personalized Nutrition Assessment'
   const { email } = await signUpClient(page, testInfo)
   await pickTime(page, testInfo, service)

@@ -32,7 +32,9 @@ function paymentCard(page: Page) {
   return page.getByRole('region', { name: 'Payment Setup' })
 }
 
-test('a new practitioner sets up payments through the test onboarding and sees the ready state', async ({ page }, testInfo) => {
+test('a new practitioner sets up payments through the test onboarding and sees the ready state', async ({
+  page,
+}, testInfo) => {
   await signUpPractitioner(page, testInfo)
   await page.goto(SETTINGS)
   const card = paymentCard(page)
@@ -73,7 +75,9 @@ function demoPractitionerMoney() {
   try {
     const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(DEMO.practitioner) as { id: number }
     const newest = db
-      .prepare('SELECT amount_cents AS cents, status FROM payouts WHERE practitioner_id = ? ORDER BY created_at DESC, id DESC LIMIT 1')
+      .prepare(
+        'SELECT amount_cents AS cents, status FROM payouts WHERE practitioner_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+      )
       .get(id) as { cents: number; status: string } | undefined
     const { completed } = db
       .prepare("SELECT count(*) AS completed FROM bookings WHERE practitioner_id = ? AND status = 'completed'")

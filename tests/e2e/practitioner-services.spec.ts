@@ -76,7 +76,9 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
 
   // Deactivate: dimmed with an Inactive badge, and gone from the public search.
   await page.goto(PAGE)
-  await card(page, name).getByRole('link', { name: `Edit ${name}` }).click()
+  await card(page, name)
+    .getByRole('link', { name: `Edit ${name}` })
+    .click()
   await page.getByRole('dialog', { name: 'Edit Service' }).getByLabel('Active (clients can see and book it)').uncheck()
   await page.getByRole('dialog', { name: 'Edit Service' }).getByRole('button', { name: 'Save Changes' }).click()
   await expectToast(page, 'Service updated')
@@ -87,7 +89,9 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
 
   // Delete, after the confirmation.
   await page.goto(PAGE)
-  await card(page, name).getByRole('link', { name: `Delete ${name}` }).click()
+  await card(page, name)
+    .getByRole('link', { name: `Delete ${name}` })
+    .click()
   const confirm = page.getByRole('dialog', { name: 'Delete Service' })
   await expect(confirm).toContainText('Are you sure you want to delete this service?')
   await confirm.getByRole('button', { name: 'Delete' }).click()
@@ -95,10 +99,20 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
   await expect(card(page, name)).toHaveCount(0)
 })
 
-test('a practitioner without a payment account is told paid services need Payment Setup', async ({ page }, testInfo) => {
+test('a practitioner without a payment account is told paid services need Payment Setup', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'newpractitioner')
   const signup = await page.request.post('/api/signup', {
-    data: { email, password: 'secret123', firstName: 'Nia', lastName: 'New', phoneNumber: '416 555 0199', isPractitioner: true, country: 'CA' },
+    data: {
+      email,
+      password: 'secret123',
+      firstName: 'Nia',
+      lastName: 'New',
+      phoneNumber: '416 555 0199',
+      isPractitioner: true,
+      country: 'CA',
+    },
   })
   expect(signup.status()).toBe(201)
   await page.goto(PAGE)

@@ -46,7 +46,9 @@ test('the demo practitioner sees the four stat cards and upcoming sessions with 
 test('a new practitioner completes their profile and clients see it', async ({ page }, testInfo) => {
   const { id } = await signUpPractitioner(page, testInfo)
   await page.goto('/practitioner/dashboard')
-  await expect(page.getByRole('alert').filter({ hasText: 'Complete your profile' })).toContainText('not visible to clients')
+  await expect(page.getByRole('alert').filter({ hasText: 'Complete your profile' })).toContainText(
+    'not visible to clients',
+  )
   for (const label of STAT_LABELS) await expect(page.getByText(label, { exact: true }).first()).toBeVisible()
   expect((await page.request.get(`/practitioners/${id}`)).status()).toBe(404)
 
@@ -84,7 +86,8 @@ test('a new practitioner completes their profile and clients see it', async ({ p
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByText('Specialty already exists: This specialty is already in your list')).toBeVisible()
   // With JavaScript the form catches it before sending; without, the server's answer carries a toast.
-  if (testInfo.project.name === 'no-js') await expectToast(page, 'Specialty already exists', 'This specialty is already in your list')
+  if (testInfo.project.name === 'no-js')
+    await expectToast(page, 'Specialty already exists', 'This specialty is already in your list')
 
   await page.goto('/practitioner/dashboard')
   await expect(page.getByRole('heading', { name: 'Welcome back, Robin' })).toBeVisible()

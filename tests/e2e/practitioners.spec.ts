@@ -111,7 +111,11 @@ test('a signed-in client asks a practitioner a question', async ({ page }, testI
   await page.getByLabel('Message').fill('Do you work with people moving from teaching into tech?')
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Message Sent!', { exact: true })).toBeVisible()
-  await expectToast(page, 'Message sent!', 'Your question has been sent to the practitioner. They will respond in their inbox.')
+  await expectToast(
+    page,
+    'Message sent!',
+    'Your question has been sent to the practitioner. They will respond in their inbox.',
+  )
   await expect(page).toHaveURL(new RegExp(`${profile}\\?sent=1$`))
 
   await page.getByRole('link', { name: 'Send Another Message' }).click()

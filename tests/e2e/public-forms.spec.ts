@@ -16,7 +16,9 @@ test('the contact form sends a message, and refuses an incomplete one', async ({
   await expectToast(page, 'Message Sent!', "Thank you for contacting us. We'll get back to you within 24 hours.")
 })
 
-test('the early-access form saves a lead and thanks the practitioner in place of both forms', async ({ page }, testInfo) => {
+test('the early-access form saves a lead and thanks the practitioner in place of both forms', async ({
+  page,
+}, testInfo) => {
   await page.goto('/launching-soon')
   await expect(page.getByText('500+')).toBeVisible()
   const form = page.locator('form').first()

@@ -31,9 +31,8 @@ export async function expectToast(page: Page, title: string, description?: strin
 export function latestEmailTo(to: string) {
   const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true })
   try {
-    return db
-      .prepare('SELECT subject, text FROM email_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1')
-      .get(to) as { subject: string; text: string } | undefined
+    return db.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1').get(to) as
+      { subject: string; text: string } | undefined
   } finally {
     db.close()
   }
@@ -46,7 +45,14 @@ export function latestEmailTo(to: string) {
 export async function signUpClient(page: Page, testInfo: TestInfo, password = 'secret123') {
   const email = uniqueEmail(testInfo, 'member')
   const response = await page.request.post('/api/signup', {
-    data: { email, password, firstName: 'Morgan', lastName: 'Member', phoneNumber: '416 555 0123', isPractitioner: false },
+    data: {
+      email,
+      password,
+      firstName: 'Morgan',
+      lastName: 'Member',
+      phoneNumber: '416 555 0123',
+      isPractitioner: false,
+    },
   })
   expect(response.status()).toBe(201)
   return { email, password }
@@ -67,7 +73,9 @@ export function giveCompletedSession(clientEmail: string, practitionerEmail: str
     const practitionerId = idOf(practitionerEmail)
     if (!clientId || !practitionerId) throw new Error(`No such account: ${clientEmail} or ${practitionerEmail}`)
     const service = db
-      .prepare('SELECT id, name, duration_minutes AS duration, price_cents AS price FROM services WHERE practitioner_id = ? ORDER BY id LIMIT 1')
+      .prepare(
+        'SELECT id, name, duration_minutes AS duration, price_cents AS price FROM services WHERE practitioner_id = ? ORDER BY id LIMIT 1',
+      )
       .get(practitionerId) as { id: number; name: string; duration: number; price: number } | undefined
     if (!service) throw new Error(`${practitionerEmail} offers no service`)
     const start = Date.now() - 3 * 24 * 60 * 60_000
@@ -75,7 +83,9 @@ export function giveCompletedSession(clientEmail: string, practitionerEmail: str
     const fee = Math.round(service.price * 0.05)
     db.transaction(() => {
       const slot = db
-        .prepare('INSERT INTO time_slots (practitioner_id, service_id, start_time, end_time, is_booked) VALUES (?, ?, ?, ?, 1)')
+        .prepare(
+          'INSERT INTO time_slots (practitioner_id, service_id, start_time, end_time, is_booked) VALUES (?, ?, ?, ?, 1)',
+        )
         .run(practitionerId, service.id, start, end)
       db.prepare(
         `INSERT INTO bookings (service_id, client_id, practitioner_id, time_slot_id, service_name, duration_minutes,

@@ -78,8 +78,6 @@ export function cookieHeader(...sources: Source[]) {
 export async function readToast(source: Source): Promise<Toast | null> {
   const line = setCookieFor(source, TOAST_COOKIE)
   if (!line) return null
-  const { toast } = await getToast(
-    new Request('http://localhost/', { headers: { Cookie: cookieHeader(line) } }),
-  )
+  const { toast } = await getToast(new Request('http://localhost/', { headers: { Cookie: cookieHeader(line) } }))
   return toast
 }

@@ -152,13 +152,24 @@ export function insertSlot({
 }) {
   return getDb()
     .insert(timeSlots)
-    .values({ practitionerId, serviceId, startTime, endTime: new Date(startTime.getTime() + minutes * 60_000), isBooked })
+    .values({
+      practitionerId,
+      serviceId,
+      startTime,
+      endTime: new Date(startTime.getTime() + minutes * 60_000),
+      isBooked,
+    })
     .returning()
     .get()
 }
 
 /** A session that took place and is completed (a booking `hoursAgo` in the past). */
-export function insertCompletedSession(values: { clientId: number; practitionerId: number; serviceId: number; hoursAgo?: number }) {
+export function insertCompletedSession(values: {
+  clientId: number
+  practitionerId: number
+  serviceId: number
+  hoursAgo?: number
+}) {
   const { hoursAgo = 48, ...rest } = values
   return insertBooking({ ...rest, startsInHours: -hoursAgo, status: 'completed' })
 }

@@ -15,7 +15,10 @@ export function webhookRequest(event: unknown, options: { secret?: string; signa
 
 /** Delivers one event to /webhooks/stripe and answers the webhook's reply. */
 export function deliverEvent(event: unknown, options?: Parameters<typeof webhookRequest>[1]) {
-  return callApi<{ received?: boolean; result?: string; message?: string }>(webhook.action, webhookRequest(event, options))
+  return callApi<{ received?: boolean; result?: string; message?: string }>(
+    webhook.action,
+    webhookRequest(event, options),
+  )
 }
 
 /** The events the payments emulator raised since the last call, in the order it raised them. */

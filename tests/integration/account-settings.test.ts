@@ -136,7 +136,10 @@ describe('customer settings: update-account', () => {
     const { user, cookie } = await signedInClient()
     const email = uniqueEmail('Renamed').toUpperCase()
     const response = expectRedirect(
-      await settings(cookie, accountFields(user, { firstName: ' Amara ', lastName: 'Okafor', email, phoneNumber: '604-555-0199' })),
+      await settings(
+        cookie,
+        accountFields(user, { firstName: ' Amara ', lastName: 'Okafor', email, phoneNumber: '604-555-0199' }),
+      ),
       PAGE,
     )
     expect(await readToast(response)).toEqual({
@@ -152,7 +155,10 @@ describe('customer settings: update-account', () => {
       profileImageUrl: null,
     })
     // Keeping one's own email is not a conflict.
-    expectRedirect(await settings(cookie, accountFields({ firstName: 'Amara', lastName: 'Okafor', email: email.toLowerCase() })), PAGE)
+    expectRedirect(
+      await settings(cookie, accountFields({ firstName: 'Amara', lastName: 'Okafor', email: email.toLowerCase() })),
+      PAGE,
+    )
   })
 
   test('a PNG upload becomes the profile picture, served with its type and an immutable cache', async () => {
@@ -171,7 +177,10 @@ describe('customer settings: update-account', () => {
 
     // A new picture replaces the old one, whose file is removed; then the picture can be removed.
     expectRedirect(
-      await settings(cookie, accountFields(user, { profilePictureFile: new File([PNG], 'again.png', { type: 'image/png' }) })),
+      await settings(
+        cookie,
+        accountFields(user, { profilePictureFile: new File([PNG], 'again.png', { type: 'image/png' }) }),
+      ),
       PAGE,
     )
     const second = userRow(user.id)!.profileImageUrl!
@@ -185,7 +194,9 @@ describe('customer settings: update-account', () => {
   test('a file that is not an image (even named .png) answers 400 and changes nothing', async () => {
     const { user, cookie } = await signedInClient()
     const file = new File([new TextEncoder().encode('just some text, not a picture')], 'x.png', { type: 'image/png' })
-    const answer = formReply(await settings(cookie, accountFields(user, { firstName: 'Changed', profilePictureFile: file })))
+    const answer = formReply(
+      await settings(cookie, accountFields(user, { firstName: 'Changed', profilePictureFile: file })),
+    )
     expect(answer.status).toBe(400)
     expect(answer.result.error).toEqual({ profilePictureFile: ['Please select an image file'] })
     expect(answer.toast).toEqual({
@@ -205,7 +216,10 @@ describe('customer settings: update-account', () => {
   test('replacing a picture never deletes another account’s image file', async () => {
     const victim = await signedInClient()
     expectRedirect(
-      await settings(victim.cookie, accountFields(victim.user, { profilePictureFile: new File([PNG], 'v.png', { type: 'image/png' }) })),
+      await settings(
+        victim.cookie,
+        accountFields(victim.user, { profilePictureFile: new File([PNG], 'v.png', { type: 'image/png' }) }),
+      ),
       PAGE,
     )
     const victimUrl = userRow(victim.user.id)!.profileImageUrl!
@@ -224,7 +238,10 @@ describe('customer settings: update-account', () => {
     )
     // ...then uploads a picture of their own, which replaces (and discards) the previous one.
     expectRedirect(
-      await settings(attacker.cookie, accountFields(attacker.user, { profilePictureFile: new File([PNG], 'a.png', { type: 'image/png' }) })),
+      await settings(
+        attacker.cookie,
+        accountFields(attacker.user, { profilePictureFile: new File([PNG], 'a.png', { type: 'image/png' }) }),
+      ),
       PAGE,
     )
     expect(userRow(victim.user.id)!.profileImageUrl).toBe(victimUrl)
@@ -239,7 +256,11 @@ describe('customer settings: change-password', () => {
   test('a wrong current password is refused with the toast', async () => {
     const { user, cookie } = await signedInClient()
     const answer = formReply(
-      await change(cookie, { currentPassword: 'not-my-password', newPassword: 'new-secret', confirmPassword: 'new-secret' }),
+      await change(cookie, {
+        currentPassword: 'not-my-password',
+        newPassword: 'new-secret',
+        confirmPassword: 'new-secret',
+      }),
     )
     expect(answer.status).toBe(400)
     expect(answer.result.error).toEqual({ currentPassword: ['Current password is incorrect'] })
@@ -255,12 +276,18 @@ describe('customer settings: change-password', () => {
   test('a mismatched confirmation and a short password are refused', async () => {
     const { user, cookie } = await signedInClient()
     const mismatch = formReply(
-      await change(cookie, { currentPassword: user.password, newPassword: 'new-secret', confirmPassword: 'new-secreT' }),
+      await change(cookie, {
+        currentPassword: user.password,
+        newPassword: 'new-secret',
+        confirmPassword: 'new-secreT',
+      }),
     )
     expect(mismatch.status).toBe(400)
     expect(mismatch.result.error).toEqual({ confirmPassword: ['New password and confirmation do not match'] })
 
-    const short = formReply(await change(cookie, { currentPassword: user.password, newPassword: '12345', confirmPassword: '12345' }))
+    const short = formReply(
+      await change(cookie, { currentPassword: user.password, newPassword: '12345', confirmPassword: '12345' }),
+    )
     expect(short.status).toBe(400)
     expect(short.result.error).toEqual({ newPassword: ['Password must be at least 6 characters long'] })
 
@@ -279,7 +306,11 @@ describe('customer settings: change-password', () => {
     expect(sessionRows(user.id)).toHaveLength(2)
 
     const response = expectRedirect(
-      await change(cookie, { currentPassword: user.password, newPassword: 'new-secret', confirmPassword: 'new-secret' }),
+      await change(cookie, {
+        currentPassword: user.password,
+        newPassword: 'new-secret',
+        confirmPassword: 'new-secret',
+      }),
       PAGE,
     )
     expect(await readToast(response)).toMatchObject({ type: 'success', title: 'Password Changed' })
@@ -308,7 +339,11 @@ describe('customer settings: delete-account', () => {
     const answer = formReply(await remove(cookie, 'not-my-password'))
     expect(answer.status).toBe(400)
     expect(answer.result.error).toEqual({ password: ['Incorrect password'] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to Delete Account', description: 'Incorrect password' })
+    expect(answer.toast).toEqual({
+      type: 'error',
+      title: 'Failed to Delete Account',
+      description: 'Incorrect password',
+    })
     expect(userRow(user.id)).toBeDefined()
     expect(await isSignedIn(cookie)).toBe(true)
   })
@@ -352,9 +387,29 @@ describe('customer settings: delete-account', () => {
       status: 'completed',
     })
     // A cancelled future booking does not block the deletion.
-    insertBooking({ clientId: user.id, practitionerId: practitioner.id, serviceId: service.id, startsInHours: 24, status: 'cancelled' })
-    const review = insertReview({ bookingId: past.id, clientId: user.id, practitionerId: practitioner.id, serviceId: service.id, rating: 1, content: 'Not for me.' })
-    insertReview({ bookingId: otherPast.id, clientId: otherClient.id, practitionerId: practitioner.id, serviceId: service.id, rating: 5, content: 'Wonderful.' })
+    insertBooking({
+      clientId: user.id,
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startsInHours: 24,
+      status: 'cancelled',
+    })
+    const review = insertReview({
+      bookingId: past.id,
+      clientId: user.id,
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      rating: 1,
+      content: 'Not for me.',
+    })
+    insertReview({
+      bookingId: otherPast.id,
+      clientId: otherClient.id,
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      rating: 5,
+      content: 'Wonderful.',
+    })
     recomputeRatings(getDb(), { practitionerIds: [practitioner.id], serviceIds: [service.id] })
     expect(userRow(practitioner.id)).toMatchObject({ rating: 3, reviewCount: 2 })
 
@@ -374,11 +429,23 @@ describe('customer settings: delete-account', () => {
     })
     expect(getDb().select().from(reviews).where(eq(reviews.id, review.id)).get()).toBeUndefined()
     expect(getDb().select().from(reviews).where(eq(reviews.clientId, otherClient.id)).all()).toHaveLength(1)
-    expect(getDb().select({ rating: users.rating, reviewCount: users.reviewCount }).from(users).where(eq(users.id, practitioner.id)).get()).toEqual({
+    expect(
+      getDb()
+        .select({ rating: users.rating, reviewCount: users.reviewCount })
+        .from(users)
+        .where(eq(users.id, practitioner.id))
+        .get(),
+    ).toEqual({
       rating: 5,
       reviewCount: 1,
     })
-    expect(getDb().select({ rating: services.rating, reviewCount: services.reviewCount }).from(services).where(eq(services.id, service.id)).get()).toEqual({
+    expect(
+      getDb()
+        .select({ rating: services.rating, reviewCount: services.reviewCount })
+        .from(services)
+        .where(eq(services.id, service.id))
+        .get(),
+    ).toEqual({
       rating: 5,
       reviewCount: 1,
     })
@@ -387,7 +454,10 @@ describe('customer settings: delete-account', () => {
   test('the deleted account’s uploaded profile picture is no longer served', async () => {
     const { user, cookie } = await signedInClient()
     expectRedirect(
-      await settings(cookie, accountFields(user, { profilePictureFile: new File([PNG], 'me.png', { type: 'image/png' }) })),
+      await settings(
+        cookie,
+        accountFields(user, { profilePictureFile: new File([PNG], 'me.png', { type: 'image/png' }) }),
+      ),
       PAGE,
     )
     const url = userRow(user.id)!.profileImageUrl!
@@ -411,7 +481,9 @@ describe('/api/auth/change-password', () => {
 
   test('400 { message } for a wrong current password or a short new one', async () => {
     const { user, cookie } = await signedInClient()
-    expect(await jsonBody(await call({ currentPassword: 'wrong-one', newPassword: 'new-secret' }, cookie), 400)).toEqual({
+    expect(
+      await jsonBody(await call({ currentPassword: 'wrong-one', newPassword: 'new-secret' }, cookie), 400),
+    ).toEqual({
       message: 'Current password is incorrect',
     })
     expect(await jsonBody(await call({ currentPassword: user.password, newPassword: '12345' }, cookie), 400)).toEqual({
@@ -426,7 +498,9 @@ describe('/api/auth/change-password', () => {
   test('200 { message }: the password changes, other sessions end, this one stays', async () => {
     const { user, cookie: otherDevice } = await signedInClient()
     const cookie = await signIn(user.id)
-    expect(await jsonBody(await call({ currentPassword: user.password, newPassword: 'new-secret' }, cookie), 200)).toEqual({
+    expect(
+      await jsonBody(await call({ currentPassword: user.password, newPassword: 'new-secret' }, cookie), 200),
+    ).toEqual({
       message: 'Password changed successfully',
     })
     expect(sessionRows(user.id)).toHaveLength(1)
@@ -454,11 +528,19 @@ describe('/api/auth/delete-account', () => {
     expect(await jsonBody(await call({}, cookie), 400)).toEqual({
       message: 'Please enter your password to delete your account',
     })
-    expect(await jsonBody(await call({ password: 'wrong-one' }, cookie), 400)).toEqual({ message: 'Incorrect password' })
+    expect(await jsonBody(await call({ password: 'wrong-one' }, cookie), 400)).toEqual({
+      message: 'Incorrect password',
+    })
 
     const practitioner = await createUser({ isPractitioner: true })
     const service = insertService(practitioner.id)
-    insertBooking({ clientId: user.id, practitionerId: practitioner.id, serviceId: service.id, startsInHours: 2, status: 'pending' })
+    insertBooking({
+      clientId: user.id,
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startsInHours: 2,
+      status: 'pending',
+    })
     expect(await jsonBody(await call({ password: user.password }, cookie), 409)).toEqual({
       message: UPCOMING_SESSIONS_BLOCK_DELETION,
     })
@@ -498,11 +580,21 @@ describe('/api/auth/update-account', () => {
     const { user, cookie } = await signedInClient()
     const email = uniqueEmail('api-update')
     const json = await jsonBody<{ user: Record<string, unknown>; message: string }>(
-      await call({ firstName: 'Lena', lastName: 'Ortiz', email: email.toUpperCase(), phoneNumber: '', profilePicture: null }, cookie),
+      await call(
+        { firstName: 'Lena', lastName: 'Ortiz', email: email.toUpperCase(), phoneNumber: '', profilePicture: null },
+        cookie,
+      ),
       200,
     )
     expect(json.message).toBe('Account updated')
-    expect(json.user).toMatchObject({ id: user.id, firstName: 'Lena', lastName: 'Ortiz', email, phoneNumber: null, profilePicture: null })
+    expect(json.user).toMatchObject({
+      id: user.id,
+      firstName: 'Lena',
+      lastName: 'Ortiz',
+      email,
+      phoneNumber: null,
+      profilePicture: null,
+    })
     expect(json.user).not.toHaveProperty('passwordHash')
     expect(userRow(user.id)).toMatchObject({ firstName: 'Lena', lastName: 'Ortiz', email, phoneNumber: null })
   })
@@ -520,7 +612,13 @@ describe('/api/auth/update-account', () => {
       message: EMAIL_TAKEN,
     })
     expect(
-      await jsonBody(await call({ firstName: 'A', lastName: 'B', email: user.email, profilePicture: 'https://evil.test/x.png' }, cookie), 400),
+      await jsonBody(
+        await call(
+          { firstName: 'A', lastName: 'B', email: user.email, profilePicture: 'https://evil.test/x.png' },
+          cookie,
+        ),
+        400,
+      ),
     ).toEqual({ message: 'Please select an image file' })
     expect(userRow(user.id)).toMatchObject({ firstName: 'Maya', email: user.email, profileImageUrl: null })
   })

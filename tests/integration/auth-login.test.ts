@@ -197,10 +197,7 @@ describe('logout', () => {
     const user = await createUser()
     const cookie = await signIn(user.id)
     expect(sessionRows(user.id)).toHaveLength(1)
-    const response = expectRedirect(
-      await logoutScreen.action(routeArgs(formRequest('/logout', {}, { cookie }))),
-      '/',
-    )
+    const response = expectRedirect(await logoutScreen.action(routeArgs(formRequest('/logout', {}, { cookie }))), '/')
     expect(sessionRows(user.id)).toHaveLength(0)
     expect(clearsCookie(response, SESSION_COOKIE)).toBe(true)
     expect(await readToast(response)).toMatchObject({ type: 'success', title: 'Logged out' })
@@ -222,7 +219,10 @@ describe('/api/login', () => {
     const user = await createUser({ isPractitioner: true })
     const response = await apiLogin({ email: user.email, password: user.password, remember: true })
     const json = await jsonBody<{ user: Record<string, unknown>; message: string }>(response, 200)
-    expect(json).toEqual({ user: expect.objectContaining({ id: user.id, isPractitioner: true, isAdmin: false }), message: 'Login successful' })
+    expect(json).toEqual({
+      user: expect.objectContaining({ id: user.id, isPractitioner: true, isAdmin: false }),
+      message: 'Login successful',
+    })
     expect(json.user).not.toHaveProperty('passwordHash')
     expect(setCookieFor(response, SESSION_COOKIE)).toMatch(/Max-Age=2592000/)
     expect(sessionRows(user.id)).toHaveLength(1)

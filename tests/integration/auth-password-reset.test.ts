@@ -139,9 +139,7 @@ describe('reset-password screen', () => {
     const user = await createUser()
     const token = await requestToken(user.email)
 
-    const mismatch = formReply(
-      await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }),
-    )
+    const mismatch = formReply(await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }))
     expect(mismatch.status).toBe(400)
     expect(mismatch.result.error).toEqual({ confirmPassword: ['Passwords do not match'] })
     expect(mismatch.result.initialValue).not.toHaveProperty('newPassword')
@@ -182,7 +180,9 @@ describe('reset-password screen', () => {
 
     // The token is spent (and so is every other open token of the user).
     expect(resetLoader(`?token=${token}`)).toEqual({ state: 'error', message: INVALID_TOKEN })
-    const again = formReply(await reset({ token, newPassword: 'another-password', confirmPassword: 'another-password' }))
+    const again = formReply(
+      await reset({ token, newPassword: 'another-password', confirmPassword: 'another-password' }),
+    )
     expect(again.status).toBe(400)
     expect(again.result.error).toEqual({ token: [INVALID_TOKEN] })
     expect(again.toast).toEqual({ type: 'error', title: 'Failed to reset password', description: INVALID_TOKEN })
@@ -213,8 +213,7 @@ describe('reset-password screen', () => {
 describe('/api/auth/forgot-password and /api/auth/reset-password', () => {
   const apiForgot = (body: unknown, ip = '203.0.113.40') =>
     forgotApi.action(routeArgs(jsonRequest('/api/auth/forgot-password', 'POST', body, { ip })))
-  const apiReset = (body: unknown) =>
-    resetApi.action(routeArgs(jsonRequest('/api/auth/reset-password', 'POST', body)))
+  const apiReset = (body: unknown) => resetApi.action(routeArgs(jsonRequest('/api/auth/reset-password', 'POST', body)))
 
   test('forgot: 200 { message } whether or not the account exists; an email only for a real one', async () => {
     const user = await createUser()

@@ -95,9 +95,12 @@ describe('booking a slot', () => {
       clients.map((client) =>
         settle(() =>
           servicePage.action(
-            routeArgs(formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }), {
-              id: String(freeServiceId),
-            }),
+            routeArgs(
+              formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }),
+              {
+                id: String(freeServiceId),
+              },
+            ),
           ),
         ),
       ),
@@ -108,7 +111,10 @@ describe('booking a slot', () => {
     expect(lost).toHaveLength(49)
     for (const reply of lost) {
       expect([400, 409]).toContain(reply.status)
-      expect(reply).toMatchObject({ message: SLOT_UNAVAILABLE, toast: { title: 'Booking failed', description: SLOT_UNAVAILABLE } })
+      expect(reply).toMatchObject({
+        message: SLOT_UNAVAILABLE,
+        toast: { title: 'Booking failed', description: SLOT_UNAVAILABLE },
+      })
     }
     expect(bookingsOnSlot(slot.id)).toHaveLength(1)
     expect(slotRow(slot.id).isBooked).toBe(true)
@@ -133,9 +139,12 @@ describe('booking a slot', () => {
     const before = bookingCount()
     const answer = await settle(() =>
       servicePage.action(
-        routeArgs(formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }), {
-          id: String(freeServiceId),
-        }),
+        routeArgs(
+          formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }, { cookie: client.cookie }),
+          {
+            id: String(freeServiceId),
+          },
+        ),
       ),
     )
     const response = expectRedirect(answer, '/client-dashboard')
@@ -176,17 +185,24 @@ describe('booking a slot', () => {
     expect(attachment).toMatchObject({ filename: 'session.ics', contentType: 'text/calendar' })
     const ics = Buffer.from(attachment!.content, 'base64').toString('utf8').replace(/\r\n /g, '')
     expect(ics).toContain(`UID:booking-${id}@solace`)
-    expect(ics).toContain(`DTSTART:${slot.startTime.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`)
+    expect(ics).toContain(
+      `DTSTART:${slot.startTime
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`,
+    )
     expect(ics).toContain('SUMMARY:Free Intro with Priya Sharma')
     expect(ics).toContain(MEETING_LINK)
   })
 
   test('a practitioner cannot book their own service', async () => {
     const slot = openSlot()
-    expect(await refusal(() => createBooking(practitioner, { serviceId: freeServiceId, timeSlotId: slot.id }))).toEqual({
-      status: 400,
-      message: OWN_SERVICE,
-    })
+    expect(await refusal(() => createBooking(practitioner, { serviceId: freeServiceId, timeSlotId: slot.id }))).toEqual(
+      {
+        status: 400,
+        message: OWN_SERVICE,
+      },
+    )
     expect(slotRow(slot.id).isBooked).toBe(false)
   })
 
@@ -204,7 +220,12 @@ describe('booking a slot', () => {
   test('a slot that has started, is booked, or belongs to another service is refused', async () => {
     const client = await createUser()
     const past = openSlot(freeServiceId, new Date(Date.now() - HOUR))
-    const booked = insertSlot({ practitionerId: practitioner.id, serviceId: freeServiceId, startTime: future(5), isBooked: true })
+    const booked = insertSlot({
+      practitionerId: practitioner.id,
+      serviceId: freeServiceId,
+      startTime: future(5),
+      isBooked: true,
+    })
     const foreign = openSlot(paidServiceId)
     for (const slot of [past, booked, foreign]) {
       expect(await refusal(() => createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id }))).toEqual({
@@ -221,16 +242,29 @@ describe('booking a slot', () => {
     const slot = openSlot(paidServiceId)
     const book = (enhanced: string, timeSlotId: number) =>
       servicePage.action(
-        routeArgs(formRequest(`/services/${paidServiceId}`, { timeSlotId: String(timeSlotId), enhanced }, { cookie: client.cookie }), {
-          id: String(paidServiceId),
-        }),
+        routeArgs(
+          formRequest(
+            `/services/${paidServiceId}`,
+            { timeSlotId: String(timeSlotId), enhanced },
+            { cookie: client.cookie },
+          ),
+          {
+            id: String(paidServiceId),
+          },
+        ),
       )
     // Without JavaScript: straight to the checkout page.
     const answer = await settle(() => book('false', slot.id))
     expect((answer as Response).status).toBe(302)
     expect((answer as Response).headers.get('Location')).toMatch(/^http:\/\/localhost\/dev\/checkout\/cs_test_/)
     const [booking] = bookingsOnSlot(slot.id)
-    expect(booking).toMatchObject({ status: 'pending', isPaid: false, totalAmountCents: 6500, platformFeeCents: 325, practitionerAmountCents: 6175 })
+    expect(booking).toMatchObject({
+      status: 'pending',
+      isPaid: false,
+      totalAmountCents: 6500,
+      platformFeeCents: 325,
+      practitionerAmountCents: 6175,
+    })
     expect(booking!.holdExpiresAt!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000)
     expect(booking!.stripeCheckoutSessionId).toMatch(/^cs_test_/)
     expect(slotRow(slot.id).isBooked).toBe(true)
@@ -253,7 +287,9 @@ describe('booking a slot', () => {
     const slot = openSlot()
     const answer = await settle(() =>
       servicePage.action(
-        routeArgs(formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }), { id: String(freeServiceId) }),
+        routeArgs(formRequest(`/services/${freeServiceId}`, { timeSlotId: String(slot.id) }), {
+          id: String(freeServiceId),
+        }),
       ),
     )
     expect((answer as Response).headers.get('Location')).toMatch(/^\/login\?redirect=/)
@@ -271,12 +307,20 @@ describe('cancelling', () => {
   test('the client cancels from the dashboard: slot freed, count back, toast and email', async () => {
     const { client, slot, id } = await bookedClient()
     const counted = bookingCount()
-    const page = await dashboardScreen.loader(routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })))
+    const page = await dashboardScreen.loader(
+      routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
+    )
     expect(page.cancelling).toMatchObject({ id, isPaid: false, refund: 0 })
     expect(page.sessions.find((s) => s.id === id)?.canCancel).toBe(true)
 
     const answer = await dashboardScreen.action(
-      routeArgs(formRequest('/client-dashboard?cancel=' + id, { intent: 'cancel', bookingId: String(id) }, { cookie: client.cookie })),
+      routeArgs(
+        formRequest(
+          '/client-dashboard?cancel=' + id,
+          { intent: 'cancel', bookingId: String(id) },
+          { cookie: client.cookie },
+        ),
+      ),
     )
     const response = expectRedirect(answer, '/client-dashboard')
     expect(await readToast(response)).toMatchObject({
@@ -304,7 +348,9 @@ describe('cancelling', () => {
     const { client, id } = await bookedClient()
     await cancelBooking(client, id)
     const answer = await dashboardScreen.action(
-      routeArgs(formRequest('/client-dashboard', { intent: 'cancel', bookingId: String(id) }, { cookie: client.cookie })),
+      routeArgs(
+        formRequest('/client-dashboard', { intent: 'cancel', bookingId: String(id) }, { cookie: client.cookie }),
+      ),
     )
     expect(await readToast(expectRedirect(answer, '/client-dashboard'))).toMatchObject({
       type: 'error',
@@ -323,7 +369,12 @@ describe('cancelling', () => {
 
   test('a started or completed booking is refused', async () => {
     const client = await createUser()
-    const started = insertBooking({ clientId: client.id, practitionerId: practitioner.id, serviceId: freeServiceId, startsInHours: -0.5 })
+    const started = insertBooking({
+      clientId: client.id,
+      practitionerId: practitioner.id,
+      serviceId: freeServiceId,
+      startsInHours: -0.5,
+    })
     const completed = insertBooking({
       clientId: client.id,
       practitionerId: practitioner.id,
@@ -331,7 +382,10 @@ describe('cancelling', () => {
       startsInHours: -48,
       status: 'completed',
     })
-    expect(await refusal(() => cancelBooking(client, started.id))).toEqual({ status: 409, message: STARTED_NOT_CANCELLABLE })
+    expect(await refusal(() => cancelBooking(client, started.id))).toEqual({
+      status: 409,
+      message: STARTED_NOT_CANCELLABLE,
+    })
     expect(await refusal(() => cancelBooking(client, completed.id))).toMatchObject({ status: 409 })
     expect(slotRow(started.timeSlotId!).isBooked).toBe(true)
   })
@@ -352,7 +406,9 @@ describe('booking API', () => {
       status: 409,
       body: { message: SLOT_UNAVAILABLE },
     })
-    expect(await post({ serviceId: paidServiceId, timeSlotId: openSlot(paidServiceId).id }, client.cookie)).toMatchObject({
+    expect(
+      await post({ serviceId: paidServiceId, timeSlotId: openSlot(paidServiceId).id }, client.cookie),
+    ).toMatchObject({
       status: 201,
       body: { id: expect.any(Number), requiresPayment: true },
     })
@@ -370,7 +426,9 @@ describe('booking API', () => {
     const slot = openSlot()
     const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
 
-    const one = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie: client.cookie }), { id: String(id) })
+    const one = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie: client.cookie }), {
+      id: String(id),
+    })
     expect(one.status).toBe(200)
     expect(one.body).toMatchObject({
       id,
@@ -385,11 +443,17 @@ describe('booking API', () => {
     })
 
     const stranger = await newClient()
-    for (const [cookie, status] of [[stranger.cookie, 404], [undefined, 401]] as const) {
+    for (const [cookie, status] of [
+      [stranger.cookie, 404],
+      [undefined, 401],
+    ] as const) {
       const answer = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie }), { id: String(id) })
       expect(answer.status).toBe(status)
     }
-    expect((await callApi(bookingApi.loader, getRequest('/api/bookings/abc', { cookie: client.cookie }), { id: 'abc' })).status).toBe(404)
+    expect(
+      (await callApi(bookingApi.loader, getRequest('/api/bookings/abc', { cookie: client.cookie }), { id: 'abc' }))
+        .status,
+    ).toBe(404)
 
     const list = await callApi(clientBookingsApi.loader, getRequest('/api/bookings/client', { cookie: client.cookie }))
     expect(list.status).toBe(200)
@@ -398,18 +462,25 @@ describe('booking API', () => {
 
     // Once cancelled, the link is no longer given out.
     await cancelBooking(client, id)
-    const cancelled = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie: client.cookie }), { id: String(id) })
+    const cancelled = await callApi(bookingApi.loader, getRequest(`/api/bookings/${id}`, { cookie: client.cookie }), {
+      id: String(id),
+    })
     expect(cancelled.body).toMatchObject({ status: 'cancelled', service: { meetingLink: null } })
   })
 
   test('GET /api/bookings: the practitioner’s bookings; 403 for clients, 401 signed out', async () => {
     const client = await createUser()
     const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: openSlot().id })
-    const list = await callApi(bookingsApi.loader, getRequest('/api/bookings', { cookie: await signIn(practitioner.id) }))
+    const list = await callApi(
+      bookingsApi.loader,
+      getRequest('/api/bookings', { cookie: await signIn(practitioner.id) }),
+    )
     expect(list.status).toBe(200)
     expect(list.body.some((b: { id: number }) => b.id === id)).toBe(true)
     expect(list.body.every((b: { practitionerId: number }) => b.practitionerId === practitioner.id)).toBe(true)
-    expect((await callApi(bookingsApi.loader, getRequest('/api/bookings', { cookie: await signIn(client.id) }))).status).toBe(403)
+    expect(
+      (await callApi(bookingsApi.loader, getRequest('/api/bookings', { cookie: await signIn(client.id) }))).status,
+    ).toBe(403)
     expect((await callApi(bookingsApi.loader, getRequest('/api/bookings'))).status).toBe(401)
   })
 
@@ -418,7 +489,9 @@ describe('booking API', () => {
     const slot = openSlot()
     const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
     const patch = (cookie?: string) =>
-      callApi(cancelApi.action, jsonRequest(`/api/bookings/${id}/cancel`, 'PATCH', undefined, { cookie }), { id: String(id) })
+      callApi(cancelApi.action, jsonRequest(`/api/bookings/${id}/cancel`, 'PATCH', undefined, { cookie }), {
+        id: String(id),
+      })
 
     expect((await patch()).status).toBe(401)
     expect((await patch((await newClient()).cookie)).status).toBe(404)
@@ -426,9 +499,13 @@ describe('booking API', () => {
     expect(slotRow(slot.id).isBooked).toBe(false)
     expect(await patch(client.cookie)).toMatchObject({ status: 409, body: { message: ALREADY_CANCELLED } })
 
-    const post = await callApi(cancelApi.action, jsonRequest(`/api/bookings/${id}/cancel`, 'POST', undefined, { cookie: client.cookie }), {
-      id: String(id),
-    })
+    const post = await callApi(
+      cancelApi.action,
+      jsonRequest(`/api/bookings/${id}/cancel`, 'POST', undefined, { cookie: client.cookie }),
+      {
+        id: String(id),
+      },
+    )
     expect(post.status).toBe(405)
     expect((await callApi(cancelApi.loader, getRequest(`/api/bookings/${id}/cancel`))).status).toBe(405)
     expect((await callApi(clientBookingsApi.action, jsonRequest('/api/bookings/client', 'POST', {}))).status).toBe(405)

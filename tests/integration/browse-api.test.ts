@@ -4,7 +4,12 @@ import { matchRoutes } from '@remix-run/react'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { seedDemo } from '~/db/seed/demo'
-import { listPractitioners, getFeaturedPractitioners, getPractitionerProfile, listSpecialties } from '~/models/marketplace/practitioner.server'
+import {
+  listPractitioners,
+  getFeaturedPractitioners,
+  getPractitionerProfile,
+  listSpecialties,
+} from '~/models/marketplace/practitioner.server'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import { ServiceFiltersSchema } from '~/models/marketplace/service-filters'
 import { getPopularServices, getPublicService, listServices } from '~/models/marketplace/service.server'
@@ -172,8 +177,14 @@ describe('ids in the path', () => {
 
 describe('query validation: 400 { message }', () => {
   test.each([
-    ['/api/services?category=Dance', 'category must be one of: Yoga, Meditation, Nutrition, Mental Wellness, Fitness, Holistic Health, Other'],
-    ['/api/services?category=yoga', 'category must be one of: Yoga, Meditation, Nutrition, Mental Wellness, Fitness, Holistic Health, Other'],
+    [
+      '/api/services?category=Dance',
+      'category must be one of: Yoga, Meditation, Nutrition, Mental Wellness, Fitness, Holistic Health, Other',
+    ],
+    [
+      '/api/services?category=yoga',
+      'category must be one of: Yoga, Meditation, Nutrition, Mental Wellness, Fitness, Holistic Health, Other',
+    ],
     ['/api/services?priceRange=cheap', 'priceRange must be one of: free, under50, 50to100, over100'],
     ['/api/services?page=0', 'page must be a whole number of 1 or more'],
     ['/api/services?page=-2', 'page must be a whole number of 1 or more'],
@@ -213,7 +224,9 @@ describe('SQL statements per request (no per-row queries)', () => {
     expect(full.count).toBe(2)
     const last = countStatements(() => listServices(ServiceFiltersSchema.parse({ page: '999' })))
     expect(last.count).toBe(full.count)
-    const searched = countStatements(() => listServices(ServiceFiltersSchema.parse({ search: 'yoga', priceRange: 'over100' })))
+    const searched = countStatements(() =>
+      listServices(ServiceFiltersSchema.parse({ search: 'yoga', priceRange: 'over100' })),
+    )
     expect(searched.count).toBe(full.count)
   })
 
@@ -222,7 +235,9 @@ describe('SQL statements per request (no per-row queries)', () => {
     expect(all.result.practitioners.length).toBeGreaterThan(1)
     // The count, the page, and the page's specialties in one statement.
     expect(all.count).toBe(3)
-    const one = countStatements(() => listPractitioners(PractitionerFiltersSchema.parse({ sortBy: 'name', search: 'a' })))
+    const one = countStatements(() =>
+      listPractitioners(PractitionerFiltersSchema.parse({ sortBy: 'name', search: 'a' })),
+    )
     expect(one.count).toBeLessThanOrEqual(all.count)
     const none = countStatements(() => listPractitioners(PractitionerFiltersSchema.parse({ search: 'zzzznobody' })))
     expect(none.count).toBeLessThanOrEqual(all.count)

@@ -74,7 +74,12 @@ beforeAll(async () => {
     rating: 5,
     reviewCount: 3,
   })
-  bea = await createListedPractitioner({ firstName: 'Bea', lastName: 'Quinn', title: 'Meditation Guide', bio: 'Sit with me.' })
+  bea = await createListedPractitioner({
+    firstName: 'Bea',
+    lastName: 'Quinn',
+    title: 'Meditation Guide',
+    bio: 'Sit with me.',
+  })
   // Same rating and review count as Maya, later id, but more completed sessions.
   noah = await createListedPractitioner({
     firstName: 'Noah',
@@ -211,8 +216,18 @@ test('GET /api/practitioners/featured: rating, then review count, then completed
 describe('GET /api/practitioners/:id', () => {
   test('the profile with specialties and reviews (newest first, with clientName and clientImage)', async () => {
     const service = insertService(maya.id, { name: 'Gut reset' })
-    const older = insertCompletedSession({ clientId: client.id, practitionerId: maya.id, serviceId: service.id, hoursAgo: 200 })
-    const newer = insertCompletedSession({ clientId: client.id, practitionerId: maya.id, serviceId: service.id, hoursAgo: 100 })
+    const older = insertCompletedSession({
+      clientId: client.id,
+      practitionerId: maya.id,
+      serviceId: service.id,
+      hoursAgo: 200,
+    })
+    const newer = insertCompletedSession({
+      clientId: client.id,
+      practitionerId: maya.id,
+      serviceId: service.id,
+      hoursAgo: 100,
+    })
     const first = insertReview({
       bookingId: older.id,
       clientId: client.id,
@@ -268,7 +283,9 @@ describe('GET /api/practitioners/:id', () => {
   })
 
   test('no reviews: an empty list', async () => {
-    const { body } = await get<PractitionerProfile>(practitionerApi.loader, `/api/practitioners/${bea.id}`, { id: String(bea.id) })
+    const { body } = await get<PractitionerProfile>(practitionerApi.loader, `/api/practitioners/${bea.id}`, {
+      id: String(bea.id),
+    })
     expect(body.reviews).toEqual([])
   })
 
@@ -297,7 +314,9 @@ describe('GET /api/practitioners/:id/services', () => {
   })
 
   test('a listed practitioner without services: an empty list', async () => {
-    const { status, body } = await get(practitionerServicesApi.loader, `/api/practitioners/${bea.id}/services`, { id: String(bea.id) })
+    const { status, body } = await get(practitionerServicesApi.loader, `/api/practitioners/${bea.id}/services`, {
+      id: String(bea.id),
+    })
     expect(status).toBe(200)
     expect(body).toEqual([])
   })
@@ -313,7 +332,11 @@ describe('GET /api/practitioners/:id/services', () => {
 describe('pagination', () => {
   test('24 per page, with the same headers as services; beyond the end answers the last page', async () => {
     for (let n = 0; n < 22; n++) {
-      await createListedPractitioner({ firstName: `Extra${String(n).padStart(2, '0')}`, lastName: 'Helper', specialties: ['Extra'] })
+      await createListedPractitioner({
+        firstName: `Extra${String(n).padStart(2, '0')}`,
+        lastName: 'Helper',
+        specialties: ['Extra'],
+      })
     }
     const first = await list('?sortBy=name')
     expect(first.headers.get('X-Total-Count')).toBe('27')

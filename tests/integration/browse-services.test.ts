@@ -38,19 +38,41 @@ let practitioner: Awaited<ReturnType<typeof createListedPractitioner>>
 const ids: Record<string, number> = {}
 
 beforeAll(async () => {
-  practitioner = await createListedPractitioner({ firstName: 'Maya', lastName: 'Chen', title: 'Wellness Guide', bio: 'Calm and kind.' })
+  practitioner = await createListedPractitioner({
+    firstName: 'Maya',
+    lastName: 'Chen',
+    title: 'Wellness Guide',
+    bio: 'Calm and kind.',
+  })
   const add = (name: string, values: Parameters<typeof insertService>[1]) => {
     ids[name] = insertService(practitioner.id, { name, ...values }).id
   }
-  add('Gentle Morning Yoga', { category: 'Yoga', priceCents: 0, description: 'Stretch and wake up slowly.', isFreeIntro: true })
-  add('Mindful Breathing Basics', { category: 'Meditation', priceCents: 4999, description: 'A tranquil practice for busy minds.' })
+  add('Gentle Morning Yoga', {
+    category: 'Yoga',
+    priceCents: 0,
+    description: 'Stretch and wake up slowly.',
+    isFreeIntro: true,
+  })
+  add('Mindful Breathing Basics', {
+    category: 'Meditation',
+    priceCents: 4999,
+    description: 'A tranquil practice for busy minds.',
+  })
   add('Plant-Based Meal Planning', { category: 'Nutrition', priceCents: 5000, description: 'Eat well every week.' })
-  add('Stress Resilience Coaching', { category: 'Mental Wellness', priceCents: 10000, description: 'Tools for hard days.' })
+  add('Stress Resilience Coaching', {
+    category: 'Mental Wellness',
+    priceCents: 10000,
+    description: 'Tools for hard days.',
+  })
   add('Reiki Energy Balance', { category: 'Holistic Health', priceCents: 10001, description: 'Hands-on energy work.' })
   add('Sound Bath', { category: 'Other', priceCents: 1, description: 'Gongs and bowls.' })
   add('Retired Yoga Flow', { category: 'Yoga', priceCents: 0, description: 'No longer offered.', isActive: false })
   for (let n = 1; n <= STRENGTH_COUNT; n++) {
-    add(`Strength Circuit ${String(n).padStart(2, '0')}`, { category: 'Fitness', priceCents: 7500, description: 'Full-body workout.' })
+    add(`Strength Circuit ${String(n).padStart(2, '0')}`, {
+      category: 'Fitness',
+      priceCents: 7500,
+      description: 'Full-body workout.',
+    })
   }
   // Popularity: rating, then review count, then booking count.
   updateServiceRow(ids['Reiki Energy Balance']!, { rating: 5, reviewCount: 10, bookingCount: 3 })
@@ -84,7 +106,12 @@ describe('GET /api/services: the answer', () => {
       reviewCount: 0,
       isFreeIntro: false,
       practitionerId: practitioner.id,
-      practitioner: { id: practitioner.id, firstName: 'Maya', lastName: 'Chen', profileImageUrl: practitioner.profileImageUrl },
+      practitioner: {
+        id: practitioner.id,
+        firstName: 'Maya',
+        lastName: 'Chen',
+        profileImageUrl: practitioner.profileImageUrl,
+      },
     })
   })
 
@@ -166,7 +193,21 @@ describe('search', () => {
   })
 
   test('FTS syntax characters are plain text, never an error', async () => {
-    for (const text of ['"', '"yoga', 'yoga*', 'NEAR(yoga', 'yoga OR', 'AND', 'name:yoga', '-yoga', '^yoga', '(', "'; DROP TABLE services;--", '*', '{name}:x']) {
+    for (const text of [
+      '"',
+      '"yoga',
+      'yoga*',
+      'NEAR(yoga',
+      'yoga OR',
+      'AND',
+      'name:yoga',
+      '-yoga',
+      '^yoga',
+      '(',
+      "'; DROP TABLE services;--",
+      '*',
+      '{name}:x',
+    ]) {
       const answer = await get(servicesApi.loader, `/api/services?${new URLSearchParams({ search: text })}`)
       expect(answer.status, text).toBe(200)
     }

@@ -63,7 +63,11 @@ describe('open slots of a day', () => {
       '2031-01-15T18:00:00.000Z',
       '2031-01-15T23:30:00.000Z',
     ])
-    expect(answer.body[0]).toEqual({ id: expect.any(Number), startTime: '2031-01-15T14:00:00.000Z', endTime: '2031-01-15T15:00:00.000Z' })
+    expect(answer.body[0]).toEqual({
+      id: expect.any(Number),
+      startTime: '2031-01-15T14:00:00.000Z',
+      endTime: '2031-01-15T15:00:00.000Z',
+    })
   })
 
   test('a slot at 23:30 UTC is the same day in Toronto and the next day in Tokyo', async () => {
@@ -134,9 +138,13 @@ describe("the viewer's zone", () => {
   })
 
   test("a visitor's browser hint (tz cookie) is used", async () => {
-    expect(await starts(serviceId, '2031-01-16', '', { cookie: 'tz=Asia%2FTokyo' })).toContain('2031-01-15T23:30:00.000Z')
+    expect(await starts(serviceId, '2031-01-16', '', { cookie: 'tz=Asia%2FTokyo' })).toContain(
+      '2031-01-15T23:30:00.000Z',
+    )
     // An invalid hint falls back to Toronto.
-    expect(await starts(serviceId, '2031-01-14', '', { cookie: 'tz=Nowhere%2FLand' })).toEqual(['2031-01-15T04:30:00.000Z'])
+    expect(await starts(serviceId, '2031-01-14', '', { cookie: 'tz=Nowhere%2FLand' })).toEqual([
+      '2031-01-15T04:30:00.000Z',
+    ])
     // So does one that is not even valid percent-encoding (it must not break the page).
     expect(await starts(serviceId, '2031-01-14', '', { cookie: 'tz=%E0%A4%A' })).toEqual(['2031-01-15T04:30:00.000Z'])
   })
@@ -145,7 +153,9 @@ describe("the viewer's zone", () => {
     const user = await createUser({ timeZone: 'Asia/Tokyo' })
     const cookie = `${await signIn(user.id)}; tz=America%2FToronto`
     expect(await starts(serviceId, '2031-01-16', '', { cookie })).toContain('2031-01-15T23:30:00.000Z')
-    expect(await starts(serviceId, '2031-01-14', '?timeZone=America/Toronto', { cookie })).toEqual(['2031-01-15T04:30:00.000Z'])
+    expect(await starts(serviceId, '2031-01-14', '?timeZone=America/Toronto', { cookie })).toEqual([
+      '2031-01-15T04:30:00.000Z',
+    ])
   })
 })
 
@@ -164,7 +174,9 @@ describe('refusals', () => {
   })
 
   test('an empty timeZone means none given', async () => {
-    expect((await slots(serviceId, '2031-01-14', '?timeZone=')).body.map((s) => s.startTime)).toEqual(['2031-01-15T04:30:00.000Z'])
+    expect((await slots(serviceId, '2031-01-14', '?timeZone=')).body.map((s) => s.startTime)).toEqual([
+      '2031-01-15T04:30:00.000Z',
+    ])
   })
 
   test('unknown, malformed or hidden service: 404 Service not found', async () => {

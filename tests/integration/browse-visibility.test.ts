@@ -150,11 +150,14 @@ describe.each([
     await expectServiceVisible(free.id, false)
     expect(await popularIds()).not.toContain(free.id)
     expect(await listedPractitionerIds()).not.toContain(practitioner.id)
-    expect((await get(featuredApi.loader, '/api/practitioners/featured')).body.map((p: { id: number }) => p.id)).not.toContain(
-      practitioner.id,
-    )
+    expect(
+      (await get(featuredApi.loader, '/api/practitioners/featured')).body.map((p: { id: number }) => p.id),
+    ).not.toContain(practitioner.id)
     expect(await profileStatus(practitioner.id)).toBe(404)
-    expect(await practitionerServices(practitioner.id)).toMatchObject({ status: 404, body: { message: 'Practitioner not found' } })
+    expect(await practitionerServices(practitioner.id)).toMatchObject({
+      status: 404,
+      body: { message: 'Practitioner not found' },
+    })
   })
 
   test('completing the profile makes them and their services appear at once', async () => {
@@ -201,14 +204,20 @@ describe('a practitioner who cannot take payments yet', () => {
   test('finishing payment onboarding lists the paid service', async () => {
     updateUserRow(practitioner.id, { onboardingComplete: true })
     await expectServiceVisible(paid.id, true)
-    expect((await practitionerServices(practitioner.id)).body.map((s) => s.id).sort()).toEqual([paid.id, free.id].sort())
+    expect((await practitionerServices(practitioner.id)).body.map((s) => s.id).sort()).toEqual(
+      [paid.id, free.id].sort(),
+    )
   })
 })
 
 describe('people who are not practitioners', () => {
   test('a client with a complete-looking profile is not listed', async () => {
     const client = await createUser({ firstName: 'Client' })
-    updateUserRow(client.id, { title: 'Engineer', bio: 'Not a practitioner.', profileImageUrl: '/uploads/images/c.webp' })
+    updateUserRow(client.id, {
+      title: 'Engineer',
+      bio: 'Not a practitioner.',
+      profileImageUrl: '/uploads/images/c.webp',
+    })
     expect(await listedPractitionerIds()).not.toContain(client.id)
     expect(await profileStatus(client.id)).toBe(404)
     expect((await practitionerServices(client.id)).status).toBe(404)

@@ -44,7 +44,13 @@ const STRIPE = 'https://api.stripe.com/v1'
 const ONBOARDING_URL = new RegExp(`^${ORIGIN}/dev/onboarding/acctlink_emu_[0-9a-f]+$`)
 
 async function practitioner(overrides: Parameters<typeof createUser>[0] = {}) {
-  const user = await createUser({ isPractitioner: true, firstName: 'Nia', lastName: 'New', country: 'GB', ...overrides })
+  const user = await createUser({
+    isPractitioner: true,
+    firstName: 'Nia',
+    lastName: 'New',
+    country: 'GB',
+    ...overrides,
+  })
   return { user, cookie: await signIn(user.id) }
 }
 
@@ -140,17 +146,26 @@ describe('Payment Setup: the three states', () => {
     expect(row.stripeAccountStatus).toBe('pending')
     expect(row.onboardingComplete).toBe(false)
     const account = mustFind<Account>(row.stripeAccountId!, 'account')
-    expect(account).toMatchObject({ type: 'express', country: 'GB', email: user.email, metadata: { userId: String(user.id) } })
+    expect(account).toMatchObject({
+      type: 'express',
+      country: 'GB',
+      email: user.email,
+      metadata: { userId: String(user.id) },
+    })
 
     // Second state: an account whose onboarding is not finished.
-    expect(await loadSettings(cookie)).toMatchObject({ payment: { hasAccount: true, onboardingComplete: false, earnings: null } })
+    expect(await loadSettings(cookie)).toMatchObject({
+      payment: { hasAccount: true, onboardingComplete: false, earnings: null },
+    })
   })
 
   test('Continue Stripe Setup makes a new link for the same account', async () => {
     const { user, cookie } = await practitioner()
     await postSettings(cookie, 'connect-account')
     const accountId = userRow(user.id)!.stripeAccountId
-    const { result, calls } = await countingStripeCalls('POST', '/accounts', () => postSettings(cookie, 'onboarding-link'))
+    const { result, calls } = await countingStripeCalls('POST', '/accounts', () =>
+      postSettings(cookie, 'onboarding-link'),
+    )
     expect(calls).toBe(0)
     expect((result as Response).headers.get('Location')).toMatch(ONBOARDING_URL)
     expect(userRow(user.id)!.stripeAccountId).toBe(accountId)
@@ -232,10 +247,14 @@ describe('creating the account', () => {
     expect(await readToast(answer as Response)).toEqual({ type: 'error', ...CONNECT_REQUIRED })
     expect(userRow(user.id)!.stripeAccountId).toBeNull()
 
-    const api = await callApi(connectAccountApi.action, jsonRequest('/api/stripe/connect-account', 'POST', undefined, { cookie }))
+    const api = await callApi(
+      connectAccountApi.action,
+      jsonRequest('/api/stripe/connect-account', 'POST', undefined, { cookie }),
+    )
     expect(api.status).toBe(502)
     expect(api.body).toEqual({
-      message: 'Connect Required: Please enable Connect in your payment provider dashboard first. Check the instructions below.',
+      message:
+        'Connect Required: Please enable Connect in your payment provider dashboard first. Check the instructions below.',
     })
   })
 
@@ -279,10 +298,18 @@ describe('syncing the account', () => {
     expect(event.data.object.id).toBe(userRow(user.id)!.stripeAccountId)
 
     expect(userRow(user.id)!.onboardingComplete).toBe(false)
-    expect(await syncConnectedAccount(event.data.object.id)).toEqual({ userId: user.id, onboardingComplete: true, status: 'active' })
+    expect(await syncConnectedAccount(event.data.object.id)).toEqual({
+      userId: user.id,
+      onboardingComplete: true,
+      status: 'active',
+    })
     expect(userRow(user.id)).toMatchObject({ onboardingComplete: true, stripeAccountStatus: 'active' })
     // A repeat changes nothing.
-    expect(await syncConnectedAccount(event.data.object.id)).toEqual({ userId: user.id, onboardingComplete: true, status: 'active' })
+    expect(await syncConnectedAccount(event.data.object.id)).toEqual({
+      userId: user.id,
+      onboardingComplete: true,
+      status: 'active',
+    })
   })
 
   test('the account is read, not the payload: an old event still syncs the current state', async () => {
@@ -301,10 +328,19 @@ describe('syncing the account', () => {
     updateUserRow(user.id, { stripeAccountId: 'acct_restricted_1', onboardingComplete: true })
     mockServer.use(
       http.get(`${STRIPE}/accounts/acct_restricted_1`, () =>
-        HttpResponse.json({ id: 'acct_restricted_1', object: 'account', details_submitted: true, charges_enabled: false }),
+        HttpResponse.json({
+          id: 'acct_restricted_1',
+          object: 'account',
+          details_submitted: true,
+          charges_enabled: false,
+        }),
       ),
     )
-    expect(await syncConnectedAccount('acct_restricted_1')).toEqual({ userId: user.id, onboardingComplete: false, status: 'restricted' })
+    expect(await syncConnectedAccount('acct_restricted_1')).toEqual({
+      userId: user.id,
+      onboardingComplete: false,
+      status: 'restricted',
+    })
     expect(userRow(user.id)).toMatchObject({ onboardingComplete: false, stripeAccountStatus: 'restricted' })
   })
 
@@ -380,14 +416,23 @@ describe('the test onboarding page (emulated payments only)', () => {
     const linkId = linkIdOf(url)
     const loaded = await testOnboarding.loader(routeArgs(getRequest(`/dev/onboarding/${linkId}`), { linkId }))
     expect(loaded).toMatchObject({
-      data: { email: user.email, country: 'GB', alreadyComplete: false, cancelUrl: `${ORIGIN}${PAGE}?onboarding=return` },
+      data: {
+        email: user.email,
+        country: 'GB',
+        alreadyComplete: false,
+        cancelUrl: `${ORIGIN}${PAGE}?onboarding=return`,
+      },
     })
     const unknown = await settle(() =>
-      testOnboarding.loader(routeArgs(getRequest('/dev/onboarding/acctlink_emu_nope'), { linkId: 'acctlink_emu_nope' })),
+      testOnboarding.loader(
+        routeArgs(getRequest('/dev/onboarding/acctlink_emu_nope'), { linkId: 'acctlink_emu_nope' }),
+      ),
     )
     expect((unknown as Response).status).toBe(404)
     const post = await settle(() =>
-      testOnboarding.action(routeArgs(new Request(`${ORIGIN}/dev/onboarding/nope`, { method: 'POST' }), { linkId: 'nope' })),
+      testOnboarding.action(
+        routeArgs(new Request(`${ORIGIN}/dev/onboarding/nope`, { method: 'POST' }), { linkId: 'nope' }),
+      ),
     )
     expect((post as Response).status).toBe(404)
   })
@@ -400,10 +445,14 @@ describe('the test onboarding page (emulated payments only)', () => {
     process.env.STRIPE_WEBHOOK_SECRET = 'whsec_real_looking'
     resetEnvCache()
     try {
-      const answer = await settle(() => testOnboarding.loader(routeArgs(getRequest(`/dev/onboarding/${linkId}`), { linkId })))
+      const answer = await settle(() =>
+        testOnboarding.loader(routeArgs(getRequest(`/dev/onboarding/${linkId}`), { linkId })),
+      )
       expect((answer as Response).status).toBe(404)
       const post = await settle(() =>
-        testOnboarding.action(routeArgs(new Request(`${ORIGIN}/dev/onboarding/${linkId}`, { method: 'POST' }), { linkId })),
+        testOnboarding.action(
+          routeArgs(new Request(`${ORIGIN}/dev/onboarding/${linkId}`, { method: 'POST' }), { linkId }),
+        ),
       )
       expect((post as Response).status).toBe(404)
     } finally {
@@ -420,12 +469,18 @@ describe('the /api twins', () => {
     const status = () => callApi(accountStatusApi.loader, getRequest('/api/stripe/account-status', { cookie }))
     expect(await status()).toMatchObject({ status: 200, body: { hasAccount: false, onboardingComplete: false } })
 
-    const created = await callApi(connectAccountApi.action, jsonRequest('/api/stripe/connect-account', 'POST', undefined, { cookie }))
+    const created = await callApi(
+      connectAccountApi.action,
+      jsonRequest('/api/stripe/connect-account', 'POST', undefined, { cookie }),
+    )
     expect(created.status).toBe(200)
     expect(created.body).toEqual({ url: expect.stringMatching(ONBOARDING_URL) })
     expect((await status()).body).toEqual({ hasAccount: true, onboardingComplete: false })
 
-    const link = await callApi(onboardingLinkApi.action, jsonRequest('/api/stripe/onboarding-link', 'POST', undefined, { cookie }))
+    const link = await callApi(
+      onboardingLinkApi.action,
+      jsonRequest('/api/stripe/onboarding-link', 'POST', undefined, { cookie }),
+    )
     expect(link).toMatchObject({ status: 200, body: { url: expect.stringMatching(ONBOARDING_URL) } })
 
     captureWebhook()
@@ -436,7 +491,10 @@ describe('the /api twins', () => {
 
   test('POST /api/stripe/onboarding-link before an account exists: 409', async () => {
     const { cookie } = await practitioner()
-    const answer = await callApi(onboardingLinkApi.action, jsonRequest('/api/stripe/onboarding-link', 'POST', undefined, { cookie }))
+    const answer = await callApi(
+      onboardingLinkApi.action,
+      jsonRequest('/api/stripe/onboarding-link', 'POST', undefined, { cookie }),
+    )
     expect(answer).toMatchObject({
       status: 409,
       body: { message: 'Failed to start onboarding: Set up your payment account first.' },
@@ -476,6 +534,9 @@ describe('the /api twins', () => {
   test('the settings screen sends others away', async () => {
     const client = await createUser()
     expectRedirect(await loadSettings(await signIn(client.id)), '/client-dashboard')
-    expectRedirect(await settle(() => settings.loader(routeArgs(getRequest(PAGE)))), '/login?redirect=%2Fpractitioner%2Fsettings')
+    expectRedirect(
+      await settle(() => settings.loader(routeArgs(getRequest(PAGE)))),
+      '/login?redirect=%2Fpractitioner%2Fsettings',
+    )
   })
 })

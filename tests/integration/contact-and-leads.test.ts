@@ -171,7 +171,11 @@ describe('POST /api/contact', () => {
   })
 
   test('other methods answer 405 JSON', async () => {
-    const get = await contactApi.loader({ request: new Request('http://localhost/api/contact'), params: {}, context: {} })
+    const get = await contactApi.loader({
+      request: new Request('http://localhost/api/contact'),
+      params: {},
+      context: {},
+    })
     expect(get.status).toBe(405)
     expect(get.headers.get('Allow')).toBe('POST')
     expect(await get.json()).toEqual({ message: 'Method not allowed' })

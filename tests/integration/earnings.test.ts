@@ -37,14 +37,24 @@ async function practice() {
   const client = await createUser({ firstName: 'Ana', lastName: 'Client' })
   /** A booking `hours` from now; paid 50.00 (47.50 to the practitioner) unless told otherwise. */
   function book(hours: number, status: BookingValues['status'], values: BookingValues = {}) {
-    const row = insertBooking({ clientId: client.id, practitionerId: practitioner.id, serviceId: service.id, startsInHours: hours, status })
+    const row = insertBooking({
+      clientId: client.id,
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startsInHours: hours,
+      status,
+    })
     if (Object.keys(values).length) getDb().update(bookings).set(values).where(eq(bookings.id, row.id)).run()
     return row
   }
   function payout(values: Partial<typeof payouts.$inferInsert> & { amountCents: number; createdAt: Date }) {
     return getDb()
       .insert(payouts)
-      .values({ practitionerId: practitioner.id, stripeTransferId: `tr_${Math.random().toString(36).slice(2)}`, ...values })
+      .values({
+        practitionerId: practitioner.id,
+        stripeTransferId: `tr_${Math.random().toString(36).slice(2)}`,
+        ...values,
+      })
       .returning()
       .get()
   }
@@ -54,7 +64,11 @@ async function practice() {
 describe('earnings summary, in cents', () => {
   test('a new practitioner has earned nothing', async () => {
     const { practitioner } = await practice()
-    expect(getEarningsSummary(practitioner.id)).toEqual({ totalEarningsCents: 0, pendingEarningsCents: 0, completedBookings: 0 })
+    expect(getEarningsSummary(practitioner.id)).toEqual({
+      totalEarningsCents: 0,
+      pendingEarningsCents: 0,
+      completedBookings: 0,
+    })
   })
 
   test('total over paid bookings of any status, net of refunds; pending is paid and confirmed', async () => {
@@ -62,7 +76,12 @@ describe('earnings summary, in cents', () => {
     book(-48, 'completed') // 4750
     book(-72, 'completed') // 4750
     book(48, 'confirmed') // 4750, still to come
-    book(72, 'confirmed', { totalAmountCents: 3333, platformFeeCents: 167, practitionerAmountCents: 3166, refundedAmountCents: 1000 })
+    book(72, 'confirmed', {
+      totalAmountCents: 3333,
+      platformFeeCents: 167,
+      practitionerAmountCents: 3166,
+      refundedAmountCents: 1000,
+    })
     // ^ partial refund: 3166 - floor(1000 * 3166 / 3333) = 3166 - 949 = 2217, still to come
     book(96, 'cancelled', { refundedAmountCents: 5000 }) // refunded in full: 0
     book(-96, 'cancelled') // cancelled late, no refund: 4750 earned
@@ -88,7 +107,11 @@ describe('earnings summary, in cents', () => {
     const other = await practice()
     other.book(-48, 'completed')
     other.book(48, 'confirmed')
-    expect(getEarningsSummary(practitioner.id)).toEqual({ totalEarningsCents: 0, pendingEarningsCents: 0, completedBookings: 0 })
+    expect(getEarningsSummary(practitioner.id)).toEqual({
+      totalEarningsCents: 0,
+      pendingEarningsCents: 0,
+      completedBookings: 0,
+    })
   })
 
   test('the dashboard’s Total Earnings is the same figure', async () => {
@@ -107,8 +130,15 @@ describe('dashboard: payment state of upcoming sessions', () => {
     const { practitioner, book } = await practice()
     const paid = book(24, 'confirmed')
     const unpaid = book(48, 'pending', { isPaid: false })
-    const free = book(72, 'confirmed', { totalAmountCents: 0, platformFeeCents: 0, practitionerAmountCents: 0, isPaid: false })
-    const states = Object.fromEntries(getDashboard(practitioner.id).upcomingSessions.map((s) => [s.id, { isPaid: s.isPaid, isFree: s.isFree }]))
+    const free = book(72, 'confirmed', {
+      totalAmountCents: 0,
+      platformFeeCents: 0,
+      practitionerAmountCents: 0,
+      isPaid: false,
+    })
+    const states = Object.fromEntries(
+      getDashboard(practitioner.id).upcomingSessions.map((s) => [s.id, { isPaid: s.isPaid, isFree: s.isFree }]),
+    )
     expect(states).toEqual({
       [paid.id]: { isPaid: true, isFree: false },
       [unpaid.id]: { isPaid: false, isFree: false },
@@ -171,7 +201,11 @@ describe('the Earnings screen', () => {
       Response
     >
     expect(payment).toMatchObject({ hasAccount: true, onboardingComplete: true })
-    expect(payment.earnings).toEqual({ totalEarningsCents: 4750 + 3800, pendingEarningsCents: 3800, completedBookings: 1 })
+    expect(payment.earnings).toEqual({
+      totalEarningsCents: 4750 + 3800,
+      pendingEarningsCents: 3800,
+      completedBookings: 1,
+    })
   })
 })
 
@@ -179,10 +213,18 @@ describe('the /api twins', () => {
   test('GET /api/practitioner/earnings answers dollars', async () => {
     const { book, cookie } = await practice()
     book(-48, 'completed')
-    book(48, 'confirmed', { totalAmountCents: 3333, platformFeeCents: 167, practitionerAmountCents: 3166, refundedAmountCents: 1000 })
+    book(48, 'confirmed', {
+      totalAmountCents: 3333,
+      platformFeeCents: 167,
+      practitionerAmountCents: 3166,
+      refundedAmountCents: 1000,
+    })
     book(-72, 'completed', { refundedAmountCents: 5000 })
     const answer = await callApi(earningsApi.loader, getRequest('/api/practitioner/earnings', { cookie }))
-    expect(answer).toMatchObject({ status: 200, body: { totalEarnings: 69.67, pendingEarnings: 22.17, completedBookings: 2 } })
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { totalEarnings: 69.67, pendingEarnings: 22.17, completedBookings: 2 },
+    })
   })
 
   test('GET /api/practitioner/payouts answers [{ id, amount, date, status }] newest first', async () => {
@@ -198,7 +240,9 @@ describe('the /api twins', () => {
       ],
     })
     const empty = await practice()
-    expect((await callApi(payoutsApi.loader, getRequest('/api/practitioner/payouts', { cookie: empty.cookie }))).body).toEqual([])
+    expect(
+      (await callApi(payoutsApi.loader, getRequest('/api/practitioner/payouts', { cookie: empty.cookie }))).body,
+    ).toEqual([])
   })
 
   test('signed out 401, non-practitioners 403, writes 405 with Allow: GET', async () => {

@@ -26,8 +26,18 @@ async function signedIn(role: 'client' | 'practitioner' | 'admin') {
 
 describe('signed out', () => {
   test.each([
-    ['practitioner layout', practitionerLayout.loader, '/practitioner/dashboard', '/login?redirect=%2Fpractitioner%2Fdashboard'],
-    ['practitioner page', practitionerDashboard.loader, '/practitioner/dashboard', '/login?redirect=%2Fpractitioner%2Fdashboard'],
+    [
+      'practitioner layout',
+      practitionerLayout.loader,
+      '/practitioner/dashboard',
+      '/login?redirect=%2Fpractitioner%2Fdashboard',
+    ],
+    [
+      'practitioner page',
+      practitionerDashboard.loader,
+      '/practitioner/dashboard',
+      '/login?redirect=%2Fpractitioner%2Fdashboard',
+    ],
     ['admin layout', adminLayout.loader, '/admin/dashboard', '/login?redirect=%2Fadmin%2Fdashboard'],
     ['admin page', adminDashboard.loader, '/admin/dashboard', '/login?redirect=%2Fadmin%2Fdashboard'],
     ['client layout', clientLayout.loader, '/client-dashboard', '/login?redirect=%2Fclient-dashboard'],
@@ -45,7 +55,10 @@ describe('signed out', () => {
   test('an expired session is signed out too', async () => {
     const { user, cookie } = await signedIn('client')
     expireSessions(user.id)
-    expectRedirect(await load(clientLayout.loader as Loader, '/client-dashboard', cookie), '/login?redirect=%2Fclient-dashboard')
+    expectRedirect(
+      await load(clientLayout.loader as Loader, '/client-dashboard', cookie),
+      '/login?redirect=%2Fclient-dashboard',
+    )
   })
 
   test('the login and signup screens show', async () => {
@@ -57,13 +70,22 @@ describe('signed out', () => {
 describe('practitioner area', () => {
   test('a client is sent to their own dashboard', async () => {
     const { cookie } = await signedIn('client')
-    expectRedirect(await load(practitionerLayout.loader as Loader, '/practitioner/dashboard', cookie), '/client-dashboard')
-    expectRedirect(await load(practitionerDashboard.loader as Loader, '/practitioner/dashboard', cookie), '/client-dashboard')
+    expectRedirect(
+      await load(practitionerLayout.loader as Loader, '/practitioner/dashboard', cookie),
+      '/client-dashboard',
+    )
+    expectRedirect(
+      await load(practitionerDashboard.loader as Loader, '/practitioner/dashboard', cookie),
+      '/client-dashboard',
+    )
   })
 
   test('an admin is sent to the admin dashboard', async () => {
     const { cookie } = await signedIn('admin')
-    expectRedirect(await load(practitionerLayout.loader as Loader, '/practitioner/dashboard', cookie), '/admin/dashboard')
+    expectRedirect(
+      await load(practitionerLayout.loader as Loader, '/practitioner/dashboard', cookie),
+      '/admin/dashboard',
+    )
   })
 
   test('a practitioner gets the layout with their user', async () => {

@@ -122,7 +122,11 @@ describe('paying through Checkout', () => {
       metadata: Record<string, string>
       success_url: string
       cancel_url: string
-      payment_intent_data: { application_fee_amount: number; transfer_data: { destination: string }; metadata: Record<string, string> }
+      payment_intent_data: {
+        application_fee_amount: number
+        transfer_data: { destination: string }
+        metadata: Record<string, string>
+      }
     }>(sessionId)!
     expect(session).toMatchObject({
       amount_total: 6500,
@@ -145,7 +149,11 @@ describe('paying through Checkout', () => {
     const { client, id, slot, sessionId } = await pendingBooking()
     payCheckoutSession(sessionId, '4242 4242 4242 4242')
     const events = raisedEvents()
-    expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded', 'transfer.created', 'checkout.session.completed'])
+    expect(events.map((e) => e.type)).toEqual([
+      'payment_intent.succeeded',
+      'transfer.created',
+      'checkout.session.completed',
+    ])
 
     for (const event of events) expect((await deliverEvent(event)).body).toEqual({ received: true, result: 'applied' })
     const booking = bookingRow(id)
@@ -167,7 +175,8 @@ describe('paying through Checkout', () => {
     expect(emails[0]!.text).toContain('Paid: $65.00 CAD')
 
     // Stripe delivers at least once: every event again changes nothing.
-    for (const event of events) expect((await deliverEvent(event)).body).toEqual({ received: true, result: 'duplicate' })
+    for (const event of events)
+      expect((await deliverEvent(event)).body).toEqual({ received: true, result: 'duplicate' })
     expect(outbox(client.email)).toHaveLength(1)
     expect(payoutsOf(id)).toHaveLength(1)
     expect(getDb().select().from(stripeEvents).where(eq(stripeEvents.id, events[0]!.id)).all()).toHaveLength(1)
@@ -203,7 +212,9 @@ describe('paying through Checkout', () => {
   test('the payment page shows the state the webhook set, never confirming by itself', async () => {
     const { client, id, sessionId } = await pendingBooking()
     const page = () =>
-      paymentSuccess.loader(routeArgs(getRequest(`/payment-success?session_id=${sessionId}`, { cookie: client.cookie })))
+      paymentSuccess.loader(
+        routeArgs(getRequest(`/payment-success?session_id=${sessionId}`, { cookie: client.cookie })),
+      )
     expect(await page()).toMatchObject({ state: 'processing', booking: { id } })
     payCheckoutSession(sessionId, '4242424242424242')
     expect(await page()).toMatchObject({ state: 'processing' })
@@ -212,7 +223,9 @@ describe('paying through Checkout', () => {
     // Someone else's return link shows nothing of the booking.
     const stranger = await newClient('Sam')
     expect(
-      await paymentSuccess.loader(routeArgs(getRequest(`/payment-success?session_id=${sessionId}`, { cookie: stranger.cookie }))),
+      await paymentSuccess.loader(
+        routeArgs(getRequest(`/payment-success?session_id=${sessionId}`, { cookie: stranger.cookie })),
+      ),
     ).toMatchObject({ state: 'unknown', booking: null })
   })
 
@@ -228,8 +241,14 @@ describe('paying through Checkout', () => {
 
     payCheckoutSession(url.split('/').pop()!, '4242424242424242')
     await deliverRaisedEvents()
-    expect(await post(id, client.cookie)).toMatchObject({ status: 409, body: { message: 'This booking is already paid.' } })
-    const get = await callApi(createCheckoutApi.loader, getRequest('/api/stripe/create-checkout', { cookie: client.cookie }))
+    expect(await post(id, client.cookie)).toMatchObject({
+      status: 409,
+      body: { message: 'This booking is already paid.' },
+    })
+    const get = await callApi(
+      createCheckoutApi.loader,
+      getRequest('/api/stripe/create-checkout', { cookie: client.cookie }),
+    )
     expect(get.status).toBe(405)
   })
 })
@@ -244,14 +263,25 @@ test('when Stripe cannot open a checkout, the booking page says so and the time 
   )
   const reply = formReply(
     await servicePage.action(
-      routeArgs(formRequest(`/services/${serviceId}`, { timeSlotId: String(slot.id), enhanced: 'true' }, { cookie: client.cookie }), {
-        id: String(serviceId),
-      }),
+      routeArgs(
+        formRequest(
+          `/services/${serviceId}`,
+          { timeSlotId: String(slot.id), enhanced: 'true' },
+          { cookie: client.cookie },
+        ),
+        {
+          id: String(serviceId),
+        },
+      ),
     ),
   )
   expect(reply).toMatchObject({
     status: 502,
-    toast: { type: 'error', title: 'Payment setup failed', description: 'Unable to process payment. Please try again.' },
+    toast: {
+      type: 'error',
+      title: 'Payment setup failed',
+      description: 'Unable to process payment. Please try again.',
+    },
   })
   const [booking] = getDb().select().from(bookings).where(eq(bookings.timeSlotId, slot.id)).all()
   expect(booking).toMatchObject({ status: 'cancelled', cancellationReason: 'payment_failed' })
@@ -263,7 +293,11 @@ describe('paying with the Payment Element', () => {
     const client = await newClient()
     const slot = insertSlot({ practitionerId: practitioner.id, serviceId, startTime: future(), minutes: 60 })
     const { id } = await createBooking(client, { serviceId, timeSlotId: slot.id })
-    const post = () => callApi(paymentIntentApi.action, jsonRequest('/api/create-payment-intent', 'POST', { bookingId: id }, { cookie: client.cookie }))
+    const post = () =>
+      callApi(
+        paymentIntentApi.action,
+        jsonRequest('/api/create-payment-intent', 'POST', { bookingId: id }, { cookie: client.cookie }),
+      )
     const first = await post()
     expect(first).toMatchObject({ status: 200, body: { clientSecret: expect.stringMatching(/^pi_.+_secret_/) } })
     expect((await post()).body.clientSecret).toBe(first.body.clientSecret)
@@ -278,7 +312,9 @@ describe('paying with the Payment Element', () => {
     await deliverRaisedEvents()
     expect(bookingRow(id)).toMatchObject({ status: 'confirmed', isPaid: true, stripePaymentIntentId: intentId })
     expect(
-      await paymentSuccess.loader(routeArgs(getRequest(`/payment-success?payment_intent=${intentId}`, { cookie: client.cookie }))),
+      await paymentSuccess.loader(
+        routeArgs(getRequest(`/payment-success?payment_intent=${intentId}`, { cookie: client.cookie })),
+      ),
     ).toMatchObject({ state: 'paid' })
   })
 
@@ -286,17 +322,25 @@ describe('paying with the Payment Element', () => {
     const { client, id } = await pendingBooking()
     const load = (query: string, cookie = client.cookie) =>
       settle(() => checkoutPage.loader(routeArgs(getRequest(`/checkout${query}`, { cookie }))))
-    expect(await load(`?bookingId=${id}`)).toMatchObject({ booking: { id, totalAmount: 65, service: { name: 'Deep Session' } }, emulated: true })
+    expect(await load(`?bookingId=${id}`)).toMatchObject({
+      booking: { id, totalAmount: 65, service: { name: 'Deep Session' } },
+      emulated: true,
+    })
     for (const query of ['', '?bookingId=abc', '?bookingId=999999']) {
       const response = expectRedirect(await load(query), '/services')
-      expect(await readToast(response)).toMatchObject({ title: 'Invalid Booking', description: 'Could not find booking information' })
+      expect(await readToast(response)).toMatchObject({
+        title: 'Invalid Booking',
+        description: 'Could not find booking information',
+      })
     }
     const stranger = await newClient('Sam')
     expectRedirect(await load(`?bookingId=${id}`, stranger.cookie), '/services')
 
     // Without JavaScript the page's button goes to the hosted Checkout page.
     const hosted = await settle(() =>
-      checkoutPage.action(routeArgs(formRequest('/checkout', { bookingId: String(id), intent: 'hosted' }, { cookie: client.cookie }))),
+      checkoutPage.action(
+        routeArgs(formRequest('/checkout', { bookingId: String(id), intent: 'hosted' }, { cookie: client.cookie })),
+      ),
     )
     expect((hosted as Response).headers.get('Location')).toMatch(/\/dev\/checkout\/cs_test_/)
   })
@@ -318,14 +362,20 @@ describe('holds', () => {
       data: { object: { ...findObject(sessionId)!, status: 'expired' } },
     })
     expect(bookingRow(id).status).toBe('cancelled')
-    expect(await refusal(() => startCheckout({ id: bookingRow(id).clientId!, email: 'x@example.com' }, id, ORIGIN))).toMatchObject({
+    expect(
+      await refusal(() => startCheckout({ id: bookingRow(id).clientId!, email: 'x@example.com' }, id, ORIGIN)),
+    ).toMatchObject({
       status: 409,
     })
   })
 
   test('the expired event releases a hold that has run out before the sweeper does', async () => {
     const { id, slot, sessionId } = await pendingBooking()
-    getDb().update(bookings).set({ holdExpiresAt: new Date(Date.now() - MINUTE) }).where(eq(bookings.id, id)).run()
+    getDb()
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - MINUTE) })
+      .where(eq(bookings.id, id))
+      .run()
     await deliverEvent({
       id: 'evt_expired_2',
       object: 'event',
@@ -343,7 +393,12 @@ describe('holds', () => {
     expect(bookingRow(id).status).toBe('cancelled')
     payCheckoutSession(sessionId, '4242424242424242')
     await deliverRaisedEvents()
-    expect(bookingRow(id)).toMatchObject({ status: 'confirmed', isPaid: true, cancellationReason: null, cancelledAt: null })
+    expect(bookingRow(id)).toMatchObject({
+      status: 'confirmed',
+      isPaid: true,
+      cancellationReason: null,
+      cancelledAt: null,
+    })
     expect(slotBooked(slot.id)).toBe(true)
     expect(outbox(client.email).map((e) => e.subject)).toEqual(['Booking confirmed: Deep Session'])
   })
@@ -363,7 +418,9 @@ describe('holds', () => {
     const booking = bookingRow(id)
     expect(booking).toMatchObject({ status: 'cancelled', isPaid: true, refundedAmountCents: 6500 })
     expect(booking.stripeRefundId).toMatch(/^re_/)
-    const charge = findObject<Charge>(events.find((e) => e.type === 'transfer.created')!.data.object.source_transaction as string)!
+    const charge = findObject<Charge>(
+      events.find((e) => e.type === 'transfer.created')!.data.object.source_transaction as string,
+    )!
     expect(charge).toMatchObject({ amount_refunded: 6500, refunded: true })
     expect(bookingRow(otherId).status).toBe('pending')
     expect(payoutsOf(id)).toMatchObject([{ status: 'reversed' }])
@@ -386,7 +443,12 @@ describe('holds', () => {
     expect(refundEvents.map((e) => e.type)).toEqual(['charge.refunded', 'transfer.reversed'])
     expect(findObject<Charge>(second.latest_charge!)).toMatchObject({ refunded: true, amount_refunded: 6500 })
     // The booking keeps its one payment, untouched.
-    expect(bookingRow(id)).toMatchObject({ status: 'confirmed', isPaid: true, stripePaymentIntentId: paidWith, refundedAmountCents: 0 })
+    expect(bookingRow(id)).toMatchObject({
+      status: 'confirmed',
+      isPaid: true,
+      stripePaymentIntentId: paidWith,
+      refundedAmountCents: 0,
+    })
   })
 
   test('sessions that have ended become completed', async () => {
@@ -399,11 +461,19 @@ describe('holds', () => {
 describe('cancelling a paid session', () => {
   test('24 hours or more ahead: the prompt shows the full refund, Stripe refunds it reversing the transfer', async () => {
     const { client, id, slot } = await paidBooking(72)
-    const page = await dashboard.loader(routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })))
+    const page = await dashboard.loader(
+      routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
+    )
     expect(page.cancelling).toMatchObject({ id, isPaid: true, refund: 65, paid: 65 })
 
     const answer = await dashboard.action(
-      routeArgs(formRequest(`/client-dashboard?cancel=${id}`, { intent: 'cancel', bookingId: String(id) }, { cookie: client.cookie })),
+      routeArgs(
+        formRequest(
+          `/client-dashboard?cancel=${id}`,
+          { intent: 'cancel', bookingId: String(id) },
+          { cookie: client.cookie },
+        ),
+      ),
     )
     expect(await readToast(expectRedirect(answer, '/client-dashboard'))).toMatchObject({ title: 'Booking Cancelled' })
     expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'client' })
@@ -423,7 +493,9 @@ describe('cancelling a paid session', () => {
 
   test('less than 24 hours ahead: no refund, said before confirming', async () => {
     const { client, id } = await paidBooking(10)
-    const page = await dashboard.loader(routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })))
+    const page = await dashboard.loader(
+      routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
+    )
     expect(page.cancelling).toMatchObject({ isPaid: true, refund: 0, paid: 65 })
     const result = await cancelBooking(client, id)
     expect(result).toEqual({ id, status: 'cancelled', refundAmount: 0 })
@@ -450,7 +522,11 @@ describe('cancelling a paid session', () => {
     const stripe = await (await import('~/integrations/stripe.server')).getStripe()
     await stripe.refunds.create({ payment_intent: intent })
     await deliverRaisedEvents()
-    expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'refunded', refundedAmountCents: 6500 })
+    expect(bookingRow(id)).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'refunded',
+      refundedAmountCents: 6500,
+    })
     expect(slotBooked(slot.id)).toBe(false)
   })
 
@@ -481,22 +557,36 @@ describe('the client dashboard', () => {
     const { client, id } = await pendingBooking()
     const paid = await paidBooking()
     const mine = await dashboard.loader(routeArgs(getRequest('/client-dashboard', { cookie: client.cookie })))
-    expect(mine.sessions.find((s) => s.id === id)).toMatchObject({ status: 'pending', awaitingPayment: true, canCancel: true })
+    expect(mine.sessions.find((s) => s.id === id)).toMatchObject({
+      status: 'pending',
+      awaitingPayment: true,
+      canCancel: true,
+    })
 
-    const ics = await calendarFile.loader(routeArgs(getRequest(`/bookings/${paid.id}/calendar.ics`, { cookie: paid.client.cookie }), { id: String(paid.id) }))
+    const ics = await calendarFile.loader(
+      routeArgs(getRequest(`/bookings/${paid.id}/calendar.ics`, { cookie: paid.client.cookie }), {
+        id: String(paid.id),
+      }),
+    )
     expect(ics.headers.get('Content-Type')).toContain('text/calendar')
     const text = await ics.text()
     expect(text).toContain('BEGIN:VEVENT')
     expect(text).toContain('Deep Session with Priya Sharma')
     const foreign = await settle(() =>
-      calendarFile.loader(routeArgs(getRequest(`/bookings/${paid.id}/calendar.ics`, { cookie: client.cookie }), { id: String(paid.id) })),
+      calendarFile.loader(
+        routeArgs(getRequest(`/bookings/${paid.id}/calendar.ics`, { cookie: client.cookie }), { id: String(paid.id) }),
+      ),
     )
     expect((foreign as Response).status).toBe(404)
   })
 
   test('paying after the hold lapsed is refused up front', async () => {
     const { client, id } = await pendingBooking()
-    getDb().update(bookings).set({ holdExpiresAt: new Date(Date.now() - MINUTE) }).where(eq(bookings.id, id)).run()
+    getDb()
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - MINUTE) })
+      .where(eq(bookings.id, id))
+      .run()
     expect(await refusal(() => preparePaymentIntent(client, id))).toEqual({ status: 409, message: HOLD_LAPSED })
   })
 })
@@ -513,7 +603,13 @@ test('an intent cancelled at Stripe does not confirm anything', async () => {
 
 test('a seeded demo session (paid before the emulator knew it) is refunded end to end too', async () => {
   const client = await newClient()
-  const slot = insertSlot({ practitionerId: practitioner.id, serviceId, startTime: future(96), minutes: 60, isBooked: true })
+  const slot = insertSlot({
+    practitionerId: practitioner.id,
+    serviceId,
+    startTime: future(96),
+    minutes: 60,
+    isBooked: true,
+  })
   const booking = getDb()
     .insert(bookings)
     .values({
@@ -536,7 +632,12 @@ test('a seeded demo session (paid before the emulator knew it) is refunded end t
     .get()
   getDb()
     .insert(payouts)
-    .values({ practitionerId: practitioner.id, bookingId: booking.id, stripeTransferId: 'tr_demo_seeded_1', amountCents: 6175 })
+    .values({
+      practitionerId: practitioner.id,
+      bookingId: booking.id,
+      stripeTransferId: 'tr_demo_seeded_1',
+      amountCents: 6175,
+    })
     .run()
 
   expect(await cancelBooking(client, booking.id)).toMatchObject({ refundAmount: 65 })

@@ -24,11 +24,24 @@ type BookingOverrides = Partial<typeof bookings.$inferInsert>
 async function practice() {
   const practitioner = await createListedPractitioner()
   const service = insertService(practitioner.id)
-  const clients = await Promise.all(['Ana', 'Ben', 'Cy'].map((firstName) => createUser({ firstName, lastName: 'Client' })))
+  const clients = await Promise.all(
+    ['Ana', 'Ben', 'Cy'].map((firstName) => createUser({ firstName, lastName: 'Client' })),
+  )
   /** A booking starting `hours` from now (negative: past), paid 50.00 (47.50 to the practitioner) unless told. */
-  function book(clientIndex: number | null, hours: number, status: BookingOverrides['status'], overrides: BookingOverrides = {}) {
+  function book(
+    clientIndex: number | null,
+    hours: number,
+    status: BookingOverrides['status'],
+    overrides: BookingOverrides = {},
+  ) {
     const clientId = clientIndex === null ? clients[0]!.id : clients[clientIndex]!.id
-    const row = insertBooking({ clientId, practitionerId: practitioner.id, serviceId: service.id, startsInHours: hours, status })
+    const row = insertBooking({
+      clientId,
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startsInHours: hours,
+      status,
+    })
     const changes: BookingOverrides = { ...overrides, ...(clientIndex === null ? { clientId: null } : {}) }
     if (Object.keys(changes).length) getDb().update(bookings).set(changes).where(eq(bookings.id, row.id)).run()
     return row
@@ -93,14 +106,20 @@ describe('practitioner dashboard: stat cards', () => {
     const { practitioner } = await practice()
     const other = await practice()
     other.book(0, 48, 'confirmed')
-    expect(getDashboard(practitioner.id).stats).toMatchObject({ upcomingSessions: 0, totalEarningsCents: 0, totalClients: 0 })
+    expect(getDashboard(practitioner.id).stats).toMatchObject({
+      upcomingSessions: 0,
+      totalEarningsCents: 0,
+      totalClients: 0,
+    })
   })
 })
 
 describe('practitioner dashboard: upcoming sessions list', () => {
   test('the first 5 by start time, with service, client, times and paid state', async () => {
     const { practitioner, book } = await practice()
-    const later = [96, 24, 120, 48, 144, 72].map((h, i) => book(i % 3, h, i % 2 ? 'pending' : 'confirmed', { isPaid: i !== 1 }))
+    const later = [96, 24, 120, 48, 144, 72].map((h, i) =>
+      book(i % 3, h, i % 2 ? 'pending' : 'confirmed', { isPaid: i !== 1 }),
+    )
     book(0, -30, 'confirmed')
     book(1, 10, 'cancelled')
     const { upcomingSessions, stats } = getDashboard(practitioner.id)
@@ -135,7 +154,9 @@ describe('practitioner dashboard: screen', () => {
       '/login?redirect=%2Fpractitioner%2Fdashboard',
     )
     const practitioner = await createUser({ isPractitioner: true, firstName: 'Nia' })
-    const loaded = await dashboardScreen.loader(routeArgs(getRequest('/practitioner/dashboard', { cookie: await signIn(practitioner.id) })))
+    const loaded = await dashboardScreen.loader(
+      routeArgs(getRequest('/practitioner/dashboard', { cookie: await signIn(practitioner.id) })),
+    )
     expect(loaded).toMatchObject({
       firstName: 'Nia',
       missing: ['profile photo', 'professional title', 'professional bio'],

@@ -3,7 +3,13 @@ import { resetAllLimits } from '~/lib/rate-limit.server'
 import { readImage } from '~/models/images/image.server'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import { getPractitionerProfile, listPractitioners } from '~/models/marketplace/practitioner.server'
-import { ProfileApiSchema, ProfileFormSchema, ProfileSchema, SPECIALTY_EXISTS, TOO_MANY_SPECIALTIES } from '~/models/practice/profile'
+import {
+  ProfileApiSchema,
+  ProfileFormSchema,
+  ProfileSchema,
+  SPECIALTY_EXISTS,
+  TOO_MANY_SPECIALTIES,
+} from '~/models/practice/profile'
 import { updatePractitionerProfile } from '~/models/practice/profile.server'
 import { getSpecialties, getUserById } from '~/models/accounts/user.server'
 import * as profileApi from '~/routes/api.practitioners.profile'
@@ -64,7 +70,12 @@ describe('the profile schema', () => {
       firstName: 'First name is required',
       lastName: 'Last name is required',
     })
-    expect(ProfileSchema.parse({ ...base, title: '  ', bio: '' })).toEqual({ ...base, title: null, bio: null, specialties: [] })
+    expect(ProfileSchema.parse({ ...base, title: '  ', bio: '' })).toEqual({
+      ...base,
+      title: null,
+      bio: null,
+      specialties: [],
+    })
   })
 
   test('the bio is at most 2000 characters', () => {
@@ -76,26 +87,44 @@ describe('the profile schema', () => {
 
   test('specialties are trimmed, non-empty, at most 12 and unique ignoring case', () => {
     expect(ProfileSchema.parse({ ...base, specialties: ['  Yoga ', 'Reiki'] }).specialties).toEqual(['Yoga', 'Reiki'])
-    expect(errorsOf(ProfileSchema, { ...base, specialties: ['Yoga', '  '] })).toEqual({ 'specialties.1': 'Specialty cannot be empty' })
-    expect(errorsOf(ProfileSchema, { ...base, specialties: ['Yoga', 'yoga '] })).toEqual({ specialties: SPECIALTY_EXISTS })
+    expect(errorsOf(ProfileSchema, { ...base, specialties: ['Yoga', '  '] })).toEqual({
+      'specialties.1': 'Specialty cannot be empty',
+    })
+    expect(errorsOf(ProfileSchema, { ...base, specialties: ['Yoga', 'yoga '] })).toEqual({
+      specialties: SPECIALTY_EXISTS,
+    })
     expect(SPECIALTY_EXISTS).toBe('Specialty already exists: This specialty is already in your list')
     const thirteen = Array.from({ length: 13 }, (_, i) => `Specialty ${i}`)
     expect(errorsOf(ProfileSchema, { ...base, specialties: thirteen })).toEqual({ specialties: TOO_MANY_SPECIALTIES })
   })
 
   test('the form puts a duplicate on the control that brought it in', () => {
-    const form = ProfileFormSchema.safeParse({ ...base, specialties: ['Yoga'], customSpecialty: ' YOGA ', removeProfilePicture: false })
+    const form = ProfileFormSchema.safeParse({
+      ...base,
+      specialties: ['Yoga'],
+      customSpecialty: ' YOGA ',
+      removeProfilePicture: false,
+    })
     expect(form.success).toBe(false)
-    expect(form.error!.issues).toEqual([expect.objectContaining({ path: ['customSpecialty'], message: SPECIALTY_EXISTS })])
+    expect(form.error!.issues).toEqual([
+      expect.objectContaining({ path: ['customSpecialty'], message: SPECIALTY_EXISTS }),
+    ])
     const same = ProfileFormSchema.safeParse({ ...base, suggestedSpecialty: 'Reiki', customSpecialty: 'reiki' })
-    expect(same.error!.issues).toEqual([expect.objectContaining({ path: ['customSpecialty'], message: SPECIALTY_EXISTS })])
+    expect(same.error!.issues).toEqual([
+      expect.objectContaining({ path: ['customSpecialty'], message: SPECIALTY_EXISTS }),
+    ])
   })
 })
 
 describe('saving the profile (model)', () => {
   test('specialties are replaced in the given order, in one write with the fields', async () => {
     const p = await createListedPractitioner({ specialties: ['Yoga', 'Reiki', 'Meditation'] })
-    await updatePractitionerProfile(p.id, { ...base, title: 'Coach', bio: 'Bio', specialties: ['Meditation', 'Breathwork', 'Yoga'] })
+    await updatePractitionerProfile(p.id, {
+      ...base,
+      title: 'Coach',
+      bio: 'Bio',
+      specialties: ['Meditation', 'Breathwork', 'Yoga'],
+    })
     expect(getSpecialties(p.id)).toEqual(['Meditation', 'Breathwork', 'Yoga'])
     expect(getUserById(p.id)).toMatchObject({ firstName: 'Jordan', title: 'Coach', bio: 'Bio' })
     await updatePractitionerProfile(p.id, { ...base, title: 'Coach', bio: 'Bio', specialties: [] })
@@ -114,8 +143,15 @@ describe('saving the profile (model)', () => {
 
   test('search finds the practitioner by a new specialty, and forgets a removed one', async () => {
     const p = await createListedPractitioner({ firstName: 'Quinn', specialties: ['Reiki'] })
-    const found = (search: string) => listPractitioners(PractitionerFiltersSchema.parse({ search })).practitioners.map((x) => x.id)
-    await updatePractitionerProfile(p.id, { firstName: 'Quinn', lastName: 'Stone', title: 'Coach', bio: 'Bio', specialties: ['Craniosacral Therapy'] })
+    const found = (search: string) =>
+      listPractitioners(PractitionerFiltersSchema.parse({ search })).practitioners.map((x) => x.id)
+    await updatePractitionerProfile(p.id, {
+      firstName: 'Quinn',
+      lastName: 'Stone',
+      title: 'Coach',
+      bio: 'Bio',
+      specialties: ['Craniosacral Therapy'],
+    })
     expect(found('craniosacral')).toContain(p.id)
     expect(found('reiki')).not.toContain(p.id)
     const bySpecialty = listPractitioners(PractitionerFiltersSchema.parse({ specialty: 'craniosacral therapy' }))
@@ -125,24 +161,44 @@ describe('saving the profile (model)', () => {
   test('a complete profile is listed; removing the photo unlists it', async () => {
     const { user } = await newPractitioner()
     expect(getPractitionerProfile(user.id)).toBeNull()
-    await updatePractitionerProfile(user.id, { ...base, title: 'Yoga Therapist', bio: 'Twenty years of practice.', specialties: ['Yoga'] }, { kind: 'replace', file: pngFile() })
+    await updatePractitionerProfile(
+      user.id,
+      { ...base, title: 'Yoga Therapist', bio: 'Twenty years of practice.', specialties: ['Yoga'] },
+      { kind: 'replace', file: pngFile() },
+    )
     expect(getPractitionerProfile(user.id)).toMatchObject({ title: 'Yoga Therapist', specialties: ['Yoga'] })
-    await updatePractitionerProfile(user.id, { ...base, title: 'Yoga Therapist', bio: 'Twenty years of practice.', specialties: ['Yoga'] }, { kind: 'remove' })
+    await updatePractitionerProfile(
+      user.id,
+      { ...base, title: 'Yoga Therapist', bio: 'Twenty years of practice.', specialties: ['Yoga'] },
+      { kind: 'remove' },
+    )
     expect(getPractitionerProfile(user.id)).toBeNull()
   })
 
   test('a replaced photo file is deleted; a non-image is refused and nothing changes', async () => {
     const { user } = await newPractitioner()
-    const first = await updatePractitionerProfile(user.id, { ...base, title: null, bio: null, specialties: [] }, { kind: 'replace', file: pngFile() })
+    const first = await updatePractitionerProfile(
+      user.id,
+      { ...base, title: null, bio: null, specialties: [] },
+      { kind: 'replace', file: pngFile() },
+    )
     expect(await readImage(imageName(first.profileImageUrl))).not.toBeNull()
-    const second = await updatePractitionerProfile(user.id, { ...base, title: null, bio: null, specialties: [] }, { kind: 'replace', file: pngFile() })
+    const second = await updatePractitionerProfile(
+      user.id,
+      { ...base, title: null, bio: null, specialties: [] },
+      { kind: 'replace', file: pngFile() },
+    )
     expect(second.profileImageUrl).not.toBe(first.profileImageUrl)
     expect(await readImage(imageName(first.profileImageUrl))).toBeNull()
     expect(await readImage(imageName(second.profileImageUrl))).not.toBeNull()
 
     const text = new File(['not an image'], 'fake.png', { type: 'image/png' })
     await expect(
-      updatePractitionerProfile(user.id, { ...base, title: 'X', bio: null, specialties: [] }, { kind: 'replace', file: text }),
+      updatePractitionerProfile(
+        user.id,
+        { ...base, title: 'X', bio: null, specialties: [] },
+        { kind: 'replace', file: text },
+      ),
     ).rejects.toThrow('Please select an image file')
     expect(getUserById(user.id)).toMatchObject({ title: null, profileImageUrl: second.profileImageUrl })
   })
@@ -150,7 +206,10 @@ describe('saving the profile (model)', () => {
 
 describe('My Profile screen', () => {
   test('signed out goes to login; a client goes to their own dashboard', async () => {
-    expectRedirect(await settle(() => profileScreen.loader(routeArgs(getRequest(PAGE)))), '/login?redirect=%2Fpractitioner%2Fprofile')
+    expectRedirect(
+      await settle(() => profileScreen.loader(routeArgs(getRequest(PAGE)))),
+      '/login?redirect=%2Fpractitioner%2Fprofile',
+    )
     const client = await createUser()
     const answer = await saveForm(await signIn(client.id), base)
     expectRedirect(answer, '/client-dashboard')
@@ -185,7 +244,11 @@ describe('My Profile screen', () => {
     const reply = formReply(await saveForm(cookie, { ...base, specialties: 'Yoga', customSpecialty: 'yoga' }))
     expect(reply.status).toBe(400)
     expect(reply.result.error).toMatchObject({ customSpecialty: [SPECIALTY_EXISTS] })
-    expect(reply.toast).toEqual({ type: 'error', title: 'Specialty already exists', description: 'This specialty is already in your list' })
+    expect(reply.toast).toEqual({
+      type: 'error',
+      title: 'Specialty already exists',
+      description: 'This specialty is already in your list',
+    })
     expect(getSpecialties(user.id)).toEqual(['Yoga'])
   })
 
@@ -208,7 +271,11 @@ describe('My Profile screen', () => {
 
   test('unchecking every specialty removes them all; "remove picture" clears the photo', async () => {
     const { user, cookie } = await newPractitioner()
-    await updatePractitionerProfile(user.id, { ...base, title: 'T', bio: 'B', specialties: ['Yoga', 'Reiki'] }, { kind: 'replace', file: pngFile() })
+    await updatePractitionerProfile(
+      user.id,
+      { ...base, title: 'T', bio: 'B', specialties: ['Yoga', 'Reiki'] },
+      { kind: 'replace', file: pngFile() },
+    )
     const before = getUserById(user.id)!.profileImageUrl
     expectRedirect(await saveForm(cookie, { ...base, title: 'T', bio: 'B', removeProfilePicture: 'on' }), PAGE)
     expect(getUserById(user.id)).toMatchObject({ specialties: [], profileImageUrl: null })
@@ -217,7 +284,8 @@ describe('My Profile screen', () => {
 })
 
 describe('PATCH /api/practitioners/profile', () => {
-  const patch = (body: unknown, cookie?: string) => callApi(profileApi.action, jsonRequest(API, 'PATCH', body, { cookie }))
+  const patch = (body: unknown, cookie?: string) =>
+    callApi(profileApi.action, jsonRequest(API, 'PATCH', body, { cookie }))
 
   test('the static route is its own module: "profile" is never read as a practitioner id', async () => {
     // Flat routes rank a static segment above a dynamic one, so /api/practitioners/profile
@@ -240,8 +308,14 @@ describe('PATCH /api/practitioners/profile', () => {
 
   test('400 with the message for invalid bodies', async () => {
     const { cookie } = await newPractitioner()
-    expect(await patch({ ...base, firstName: '' }, cookie)).toMatchObject({ status: 400, body: { message: 'First name is required' } })
-    expect(await patch({ ...base, specialties: ['Yoga', 'YOGA'] }, cookie)).toMatchObject({ status: 400, body: { message: SPECIALTY_EXISTS } })
+    expect(await patch({ ...base, firstName: '' }, cookie)).toMatchObject({
+      status: 400,
+      body: { message: 'First name is required' },
+    })
+    expect(await patch({ ...base, specialties: ['Yoga', 'YOGA'] }, cookie)).toMatchObject({
+      status: 400,
+      body: { message: SPECIALTY_EXISTS },
+    })
     expect(await patch({ ...base, profileImageUrl: '/uploads/images/someone-else.png' }, cookie)).toMatchObject({
       status: 400,
       body: { message: 'Please select an image file' },
@@ -261,13 +335,22 @@ describe('PATCH /api/practitioners/profile', () => {
       cookie,
     )
     expect(answer.status).toBe(200)
-    expect(answer.body.user).toMatchObject({ id: user.id, title: 'Nutritionist', specialties: ['Nutrition', 'Sports Nutrition'] })
+    expect(answer.body.user).toMatchObject({
+      id: user.id,
+      title: 'Nutritionist',
+      specialties: ['Nutrition', 'Sports Nutrition'],
+    })
     const url = answer.body.user.profileImageUrl as string
     expect(url).toMatch(/^\/uploads\/images\//)
     expect(getPractitionerProfile(user.id)).not.toBeNull()
 
     const again = await patch({ firstName: 'Jo', lastName: 'Reyes', profileImageUrl: url }, cookie)
-    expect(again.body.user).toMatchObject({ firstName: 'Jo', title: 'Nutritionist', bio: 'Food as medicine.', profileImageUrl: url })
+    expect(again.body.user).toMatchObject({
+      firstName: 'Jo',
+      title: 'Nutritionist',
+      bio: 'Food as medicine.',
+      profileImageUrl: url,
+    })
     expect(again.body.user.specialties).toEqual(['Nutrition', 'Sports Nutrition'])
     expect(await readImage(imageName(url))).not.toBeNull()
 

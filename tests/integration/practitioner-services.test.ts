@@ -39,7 +39,11 @@ let PNG: Uint8Array
 let BIG_PNG: Uint8Array
 
 beforeAll(async () => {
-  PNG = new Uint8Array(await sharp({ create: { width: 800, height: 400, channels: 3, background: '#336699' } }).png().toBuffer())
+  PNG = new Uint8Array(
+    await sharp({ create: { width: 800, height: 400, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer(),
+  )
   BIG_PNG = new Uint8Array(5 * 1024 * 1024 + 10)
   BIG_PNG.set(PNG.slice(0, 8))
 })
@@ -73,11 +77,15 @@ function post(cookie: string | undefined, data: unknown, method = 'POST') {
 }
 
 function patch(cookie: string | undefined, id: number | string, data: unknown) {
-  return callApi(serviceByIdApi.action, jsonRequest(`/api/services/${id}`, 'PATCH', data, { cookie }), { id: String(id) })
+  return callApi(serviceByIdApi.action, jsonRequest(`/api/services/${id}`, 'PATCH', data, { cookie }), {
+    id: String(id),
+  })
 }
 
 function del(cookie: string | undefined, id: number | string) {
-  return callApi(serviceByIdApi.action, jsonRequest(`/api/services/${id}`, 'DELETE', undefined, { cookie }), { id: String(id) })
+  return callApi(serviceByIdApi.action, jsonRequest(`/api/services/${id}`, 'DELETE', undefined, { cookie }), {
+    id: String(id),
+  })
 }
 
 function mine(cookie?: string) {
@@ -125,7 +133,11 @@ describe('GET /api/services', () => {
     const answer = await mine(cookie)
     expect(answer.status).toBe(200)
     expect(answer.body.map((s: { id: number }) => s.id).sort()).toEqual([active.id, inactive.id].sort())
-    expect(answer.body.find((s: { id: number }) => s.id === inactive.id)).toMatchObject({ isActive: false, price: 50, duration: 60 })
+    expect(answer.body.find((s: { id: number }) => s.id === inactive.id)).toMatchObject({
+      isActive: false,
+      price: 50,
+      duration: 60,
+    })
   })
 
   test('?scope=mine answers 401 signed out and 403 for a client', async () => {
@@ -218,14 +230,17 @@ describe('POST /api/services', () => {
     const created = await post(cookie, body({ imageUrl: dataUrl }))
     expect(created.status).toBe(201)
     expect(created.body.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.png$/)
-    expect((await serveImage(created.body.imageUrl) as Response).status).toBe(200)
+    expect(((await serveImage(created.body.imageUrl)) as Response).status).toBe(200)
 
     const thief = await payingPractitioner()
     const borrowed = await post(thief.cookie, body({ imageUrl: created.body.imageUrl }))
     expect(borrowed.status).toBe(400)
     expect(borrowed.body).toEqual({ message: 'Please select an image file' })
 
-    const fake = await post(cookie, body({ imageUrl: `data:image/png;base64,${Buffer.from('not an image').toString('base64')}` }))
+    const fake = await post(
+      cookie,
+      body({ imageUrl: `data:image/png;base64,${Buffer.from('not an image').toString('base64')}` }),
+    )
     expect(fake.status).toBe(400)
     expect(fake.body).toEqual({ message: 'Please select an image file' })
 
@@ -239,9 +254,20 @@ describe('PATCH /api/services/:id', () => {
   test('the owner changes every field; left-out imageUrl keeps the picture', async () => {
     const { user, cookie } = await payingPractitioner()
     const service = insertService(user.id, { imageUrl: '/images/placeholder-service.svg' })
-    const answer = await patch(cookie, service.id, body({ name: 'Renamed', price: 80, duration: 90, isActive: false, isFreeIntro: true }))
+    const answer = await patch(
+      cookie,
+      service.id,
+      body({ name: 'Renamed', price: 80, duration: 90, isActive: false, isFreeIntro: true }),
+    )
     expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ name: 'Renamed', price: 80, duration: 90, isActive: false, isFreeIntro: true, imageUrl: '/images/placeholder-service.svg' })
+    expect(answer.body).toMatchObject({
+      name: 'Renamed',
+      price: 80,
+      duration: 90,
+      isActive: false,
+      isFreeIntro: true,
+      imageUrl: '/images/placeholder-service.svg',
+    })
     expect(row(service.id)!.updatedAt.getTime()).toBeGreaterThanOrEqual(service.updatedAt.getTime())
   })
 
@@ -272,7 +298,12 @@ describe('PATCH /api/services/:id', () => {
     const { user, cookie } = await payingPractitioner()
     const client = await createUser()
     const service = insertService(user.id, { name: 'Breathwork session', priceCents: 5000, durationMinutes: 60 })
-    const booking = insertBooking({ clientId: client.id, practitionerId: user.id, serviceId: service.id, startsInHours: 48 })
+    const booking = insertBooking({
+      clientId: client.id,
+      practitionerId: user.id,
+      serviceId: service.id,
+      startsInHours: 48,
+    })
     expect((await patch(cookie, service.id, body({ name: 'New name', price: 120, duration: 30 }))).status).toBe(200)
     const after = getDb().select().from(bookings).where(eq(bookings.id, booking.id)).get()!
     expect(after).toMatchObject({
@@ -287,13 +318,23 @@ describe('PATCH /api/services/:id', () => {
 
   test('imageUrl null removes the picture and discards its file', async () => {
     const { cookie } = await payingPractitioner()
-    const created = await post(cookie, body({ imageUrl: `data:image/png;base64,${Buffer.from(PNG).toString('base64')}` }))
+    const created = await post(
+      cookie,
+      body({ imageUrl: `data:image/png;base64,${Buffer.from(PNG).toString('base64')}` }),
+    )
     const url = created.body.imageUrl as string
     expect(((await serveImage(`${url}?w=96`)) as Response).status).toBe(200)
     const answer = await patch(cookie, created.body.id, body({ imageUrl: null }))
     expect(answer.body.imageUrl).toBeNull()
     expect(((await serveImage(url)) as Response).status).toBe(404)
-    const copy = path.join(uploadsDir(), 'images-w96', url.split('/').pop()!.replace(/\.png$/, '.webp'))
+    const copy = path.join(
+      uploadsDir(),
+      'images-w96',
+      url
+        .split('/')
+        .pop()!
+        .replace(/\.png$/, '.webp'),
+    )
     expect(fs.existsSync(copy)).toBe(false)
   })
 })
@@ -303,7 +344,13 @@ describe('DELETE /api/services/:id', () => {
     const { user, cookie } = await payingPractitioner()
     const client = await createUser()
     const service = insertService(user.id)
-    insertBooking({ clientId: client.id, practitionerId: user.id, serviceId: service.id, startsInHours: 24, status: 'pending' })
+    insertBooking({
+      clientId: client.id,
+      practitionerId: user.id,
+      serviceId: service.id,
+      startsInHours: 24,
+      status: 'pending',
+    })
     const answer = await del(cookie, service.id)
     expect(answer.status).toBe(409)
     expect(answer.body).toEqual({ message: SERVICE_HAS_BOOKINGS })
@@ -313,10 +360,25 @@ describe('DELETE /api/services/:id', () => {
   test('deletes it with its open future slots; past and cancelled bookings stay; its image goes', async () => {
     const { user, cookie } = await payingPractitioner()
     const client = await createUser()
-    const created = await post(cookie, body({ imageUrl: `data:image/png;base64,${Buffer.from(PNG).toString('base64')}` }))
+    const created = await post(
+      cookie,
+      body({ imageUrl: `data:image/png;base64,${Buffer.from(PNG).toString('base64')}` }),
+    )
     const id = created.body.id as number
-    const past = insertBooking({ clientId: client.id, practitionerId: user.id, serviceId: id, startsInHours: -48, status: 'completed' })
-    insertBooking({ clientId: client.id, practitionerId: user.id, serviceId: id, startsInHours: 72, status: 'cancelled' })
+    const past = insertBooking({
+      clientId: client.id,
+      practitionerId: user.id,
+      serviceId: id,
+      startsInHours: -48,
+      status: 'completed',
+    })
+    insertBooking({
+      clientId: client.id,
+      practitionerId: user.id,
+      serviceId: id,
+      startsInHours: 72,
+      status: 'cancelled',
+    })
     const open = insertSlot({ practitionerId: user.id, serviceId: id, startTime: new Date(Date.now() + 24 * HOUR) })
     const oldOpen = insertSlot({ practitionerId: user.id, serviceId: id, startTime: new Date(Date.now() - 24 * HOUR) })
 
@@ -327,7 +389,10 @@ describe('DELETE /api/services/:id', () => {
     const slot = (slotId: number) => getDb().select().from(timeSlots).where(eq(timeSlots.id, slotId)).get()
     expect(slot(open.id)).toBeUndefined()
     expect(slot(oldOpen.id)).toMatchObject({ serviceId: null })
-    expect(getDb().select().from(bookings).where(eq(bookings.id, past.id)).get()).toMatchObject({ serviceId: null, serviceName: 'Breathwork session' })
+    expect(getDb().select().from(bookings).where(eq(bookings.id, past.id)).get()).toMatchObject({
+      serviceId: null,
+      serviceName: 'Breathwork session',
+    })
     expect(((await serveImage(created.body.imageUrl)) as Response).status).toBe(404)
   })
 
@@ -345,7 +410,10 @@ describe('DELETE /api/services/:id', () => {
 
 describe('the My Services screen', () => {
   test('signed out goes to /login and back; a client goes to their dashboard', async () => {
-    expectRedirect(await settle(() => screen.loader(routeArgs(getRequest(PAGE)))), `/login?redirect=${encodeURIComponent(PAGE)}`)
+    expectRedirect(
+      await settle(() => screen.loader(routeArgs(getRequest(PAGE)))),
+      `/login?redirect=${encodeURIComponent(PAGE)}`,
+    )
     const client = await createUser()
     const clientCookie = await signIn(client.id)
     const answer = await settle(() => screen.loader(routeArgs(getRequest(PAGE, { cookie: clientCookie }))))
@@ -396,17 +464,28 @@ describe('the My Services screen', () => {
     expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
     expect(meta).toMatchObject({ format: 'webp', width: 320, height: 160 })
-    const copy = path.join(uploadsDir(), 'images-w320', url.split('/').pop()!.replace(/\.png$/, '.webp'))
+    const copy = path.join(
+      uploadsDir(),
+      'images-w320',
+      url
+        .split('/')
+        .pop()!
+        .replace(/\.png$/, '.webp'),
+    )
     expect(fs.existsSync(copy)).toBe(true)
     // Served again from the cached copy, same bytes.
     const again = (await serveImage(`${url}?w=320`)) as Response
     expect(Buffer.from(await again.arrayBuffer()).equals(fs.readFileSync(copy))).toBe(true)
     // Never enlarged past the original.
-    const wide = await sharp(Buffer.from(await ((await serveImage(`${url}?w=1280`)) as Response).arrayBuffer())).metadata()
+    const wide = await sharp(
+      Buffer.from(await ((await serveImage(`${url}?w=1280`)) as Response).arrayBuffer()),
+    ).metadata()
     expect(wide.width).toBe(800)
     // Only the listed widths exist.
     expect(((await serveImage(`${url}?w=500`)) as Response).status).toBe(400)
-    expect(((await serveImage('/uploads/images/00000000-0000-0000-0000-000000000000.png?w=320')) as Response).status).toBe(404)
+    expect(
+      ((await serveImage('/uploads/images/00000000-0000-0000-0000-000000000000.png?w=320')) as Response).status,
+    ).toBe(404)
   })
 
   test('a file that is not an image, or over 5MB, is refused with the spec’s messages and nothing is created', async () => {
@@ -415,9 +494,18 @@ describe('the My Services screen', () => {
     const notImage = formReply(await screenAction(cookie, formFields({ imageFile: text })))
     expect(notImage.status).toBe(400)
     expect(notImage.result.error).toMatchObject({ imageFile: ['Please select an image file'] })
-    expect(notImage.toast).toEqual({ type: 'error', title: 'Failed to create service', description: 'Please select an image file' })
+    expect(notImage.toast).toEqual({
+      type: 'error',
+      title: 'Failed to create service',
+      description: 'Please select an image file',
+    })
 
-    const big = formReply(await screenAction(cookie, formFields({ imageFile: new File([Buffer.from(BIG_PNG)], 'big.png', { type: 'image/png' }) })))
+    const big = formReply(
+      await screenAction(
+        cookie,
+        formFields({ imageFile: new File([Buffer.from(BIG_PNG)], 'big.png', { type: 'image/png' }) }),
+      ),
+    )
     expect(big.status).toBe(413)
     expect(big.result.error).toMatchObject({ imageFile: ['Image must be less than 5MB'] })
     expect(big.toast).toMatchObject({ title: 'Failed to create service', description: 'Image must be less than 5MB' })
@@ -429,7 +517,11 @@ describe('the My Services screen', () => {
     const answer = formReply(await screenAction(cookie, formFields({ price: '25' })))
     expect(answer.status).toBe(400)
     expect(answer.result.error).toMatchObject({ price: [PAID_SERVICE_NEEDS_ACCOUNT] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to create service', description: PAID_SERVICE_NEEDS_ACCOUNT })
+    expect(answer.toast).toEqual({
+      type: 'error',
+      title: 'Failed to create service',
+      description: PAID_SERVICE_NEEDS_ACCOUNT,
+    })
   })
 
   test('invalid fields come back to the form with status 400', async () => {
@@ -448,9 +540,15 @@ describe('the My Services screen', () => {
     const service = getDb().select().from(services).where(eq(services.practitionerId, user.id)).get()!
     const first = service.imageUrl!
     const edit = (fields: FormFields) =>
-      screenAction(cookie, formFields({ intent: 'update-service', serviceId: String(service.id), ...fields }), `?edit=${service.id}`)
+      screenAction(
+        cookie,
+        formFields({ intent: 'update-service', serviceId: String(service.id), ...fields }),
+        `?edit=${service.id}`,
+      )
 
-    expect(await readToast(expectRedirect(await edit({ name: 'Deep Sound Bath', imageFile: png('new.png') }), PAGE))).toMatchObject({
+    expect(
+      await readToast(expectRedirect(await edit({ name: 'Deep Sound Bath', imageFile: png('new.png') }), PAGE)),
+    ).toMatchObject({
       title: 'Service updated',
     })
     const second = row(service.id)!.imageUrl!
@@ -468,7 +566,11 @@ describe('the My Services screen', () => {
     const service = insertService(owner.user.id, { name: 'Theirs' })
     const { cookie } = await payingPractitioner()
     const answer = formReply(
-      await screenAction(cookie, formFields({ intent: 'update-service', serviceId: String(service.id) }), `?edit=${service.id}`),
+      await screenAction(
+        cookie,
+        formFields({ intent: 'update-service', serviceId: String(service.id) }),
+        `?edit=${service.id}`,
+      ),
     )
     expect(answer.status).toBe(404)
     expect(answer.toast).toEqual({ type: 'error', title: 'Failed to update service', description: 'Service not found' })
@@ -481,9 +583,13 @@ describe('the My Services screen', () => {
     const free = insertService(user.id)
     const booked = insertService(user.id)
     insertBooking({ clientId: client.id, practitionerId: user.id, serviceId: booked.id, startsInHours: 5 })
-    const remove = (id: number) => screenAction(cookie, { intent: 'delete-service', serviceId: String(id) }, `?delete=${id}`)
+    const remove = (id: number) =>
+      screenAction(cookie, { intent: 'delete-service', serviceId: String(id) }, `?delete=${id}`)
 
-    expect(await readToast(expectRedirect(await remove(free.id), PAGE))).toMatchObject({ type: 'success', title: 'Service deleted' })
+    expect(await readToast(expectRedirect(await remove(free.id), PAGE))).toMatchObject({
+      type: 'success',
+      title: 'Service deleted',
+    })
     expect(row(free.id)).toBeUndefined()
 
     expect(await readToast(expectRedirect(await remove(booked.id), PAGE))).toEqual({

@@ -58,7 +58,10 @@ describe('POST /api/reviews', () => {
     const { user, cookie } = await signedInClient('Ana')
     const session = insertCompletedSession({ clientId: user.id, practitionerId: practitioner.id, serviceId: paid.id })
 
-    const created = await postReview({ practitionerId: practitioner.id, rating: 4, content: '  Really helpful session.  ' }, cookie)
+    const created = await postReview(
+      { practitionerId: practitioner.id, rating: 4, content: '  Really helpful session.  ' },
+      cookie,
+    )
     expect(created.status).toBe(201)
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -68,7 +71,12 @@ describe('POST /api/reviews', () => {
       practitionerId: practitioner.id,
     })
     const row = getDb().select().from(reviews).where(eq(reviews.id, created.body.id)).get()!
-    expect(row).toMatchObject({ bookingId: session.id, clientId: user.id, practitionerId: practitioner.id, serviceId: paid.id })
+    expect(row).toMatchObject({
+      bookingId: session.id,
+      clientId: user.id,
+      practitionerId: practitioner.id,
+      serviceId: paid.id,
+    })
 
     expect(userRow(practitioner.id)).toMatchObject({ rating: 4, reviewCount: 1 })
     expect(serviceRow(paid.id)).toMatchObject({ rating: 4, reviewCount: 1 })
@@ -84,9 +92,13 @@ describe('POST /api/reviews', () => {
     insertCompletedSession({ clientId: user.id, practitionerId: practitioner.id, serviceId: paid.id, hoursAgo: 72 })
     insertCompletedSession({ clientId: user.id, practitionerId: practitioner.id, serviceId: free.id, hoursAgo: 24 })
 
-    expect((await postReview({ practitionerId: practitioner.id, rating: 5, content: 'Great intro.' }, cookie)).status).toBe(201)
+    expect(
+      (await postReview({ practitionerId: practitioner.id, rating: 5, content: 'Great intro.' }, cookie)).status,
+    ).toBe(201)
     expect(serviceRow(free.id)).toMatchObject({ rating: 5, reviewCount: 1 })
-    expect((await postReview({ practitionerId: practitioner.id, rating: 2, content: 'Less good.' }, cookie)).status).toBe(201)
+    expect(
+      (await postReview({ practitionerId: practitioner.id, rating: 2, content: 'Less good.' }, cookie)).status,
+    ).toBe(201)
 
     // Ana's 4, Ben's 5 and 2.
     const after = userRow(practitioner.id)!
@@ -95,10 +107,12 @@ describe('POST /api/reviews', () => {
     expect(serviceRow(paid.id)).toMatchObject({ rating: 3, reviewCount: 2 })
     expect(serviceRow(free.id)).toMatchObject({ rating: 5, reviewCount: 1 })
 
-    expect(await postReview({ practitionerId: practitioner.id, rating: 3, content: 'A third?' }, cookie)).toMatchObject({
-      status: 409,
-      body: { message: ALREADY_REVIEWED },
-    })
+    expect(await postReview({ practitionerId: practitioner.id, rating: 3, content: 'A third?' }, cookie)).toMatchObject(
+      {
+        status: 409,
+        body: { message: ALREADY_REVIEWED },
+      },
+    )
   })
 
   test('the profile shows the new reviews and the new rating', async () => {
@@ -119,8 +133,18 @@ describe('POST /api/reviews', () => {
     expect(await postReview(body, cookie)).toMatchObject({ status: 403, body: { message: NOT_ELIGIBLE_TO_REVIEW } })
 
     // A confirmed future session, a cancelled one, a pending one: still not eligible.
-    for (const [status, hours] of [['confirmed', 48], ['cancelled', -48], ['pending', 72]] as const) {
-      insertBooking({ clientId: user.id, practitionerId: practitioner.id, serviceId: paid.id, startsInHours: hours, status })
+    for (const [status, hours] of [
+      ['confirmed', 48],
+      ['cancelled', -48],
+      ['pending', 72],
+    ] as const) {
+      insertBooking({
+        clientId: user.id,
+        practitionerId: practitioner.id,
+        serviceId: paid.id,
+        startsInHours: hours,
+        status,
+      })
     }
     expect(await postReview(body, cookie)).toMatchObject({ status: 403, body: { message: NOT_ELIGIBLE_TO_REVIEW } })
 
@@ -137,10 +161,19 @@ describe('POST /api/reviews', () => {
     const other = await createListedPractitioner({ firstName: 'Peer' })
     insertCompletedSession({ clientId: other.id, practitionerId: practitioner.id, serviceId: paid.id })
     const body = { practitionerId: practitioner.id, rating: 5, content: 'Colleague review.' }
-    expect(await postReview(body, await signIn(other.id))).toMatchObject({ status: 403, body: { message: ONLY_CLIENTS_REVIEW } })
-    expect(await postReview(body, practitionerCookie)).toMatchObject({ status: 403, body: { message: ONLY_CLIENTS_REVIEW } })
+    expect(await postReview(body, await signIn(other.id))).toMatchObject({
+      status: 403,
+      body: { message: ONLY_CLIENTS_REVIEW },
+    })
+    expect(await postReview(body, practitionerCookie)).toMatchObject({
+      status: 403,
+      body: { message: ONLY_CLIENTS_REVIEW },
+    })
     const admin = await createUser({ isAdmin: true })
-    expect(await postReview(body, await signIn(admin.id))).toMatchObject({ status: 403, body: { message: ONLY_CLIENTS_REVIEW } })
+    expect(await postReview(body, await signIn(admin.id))).toMatchObject({
+      status: 403,
+      body: { message: ONLY_CLIENTS_REVIEW },
+    })
   })
 
   test('a visitor: 401 Authentication required', async () => {
@@ -183,7 +216,10 @@ describe('POST /api/reviews', () => {
     })
 
     test('nothing was stored by the refused attempts; a valid one still works', async () => {
-      const answer = await postReview({ practitionerId: practitioner.id, rating: '5', content: 'Finally valid.' }, cookie)
+      const answer = await postReview(
+        { practitionerId: practitioner.id, rating: '5', content: 'Finally valid.' },
+        cookie,
+      )
       expect(answer.status).toBe(201)
       expect(answer.body.rating).toBe(5)
     })
@@ -216,7 +252,12 @@ describe('POST /api/messages', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     })
     const row = getDb().select().from(messages).where(eq(messages.id, answer.body.id)).get()
-    expect(row).toMatchObject({ senderId: user.id, recipientId: practitioner.id, subject: question.subject, isRead: false })
+    expect(row).toMatchObject({
+      senderId: user.id,
+      recipientId: practitioner.id,
+      subject: question.subject,
+      isRead: false,
+    })
   })
 
   test('the text is trimmed; isReplyTo cannot be set through this call', async () => {
@@ -237,7 +278,9 @@ describe('POST /api/messages', () => {
   test('validation: the spec texts', async () => {
     const { cookie } = await signedInClient('Gus')
     for (const subject of ['', '   ', undefined]) {
-      expect(await postMessage({ recipientId: practitioner.id, subject, content: question.content }, cookie)).toMatchObject({
+      expect(
+        await postMessage({ recipientId: practitioner.id, subject, content: question.content }, cookie),
+      ).toMatchObject({
         status: 400,
         body: { message: 'Subject is required' },
       })
@@ -248,7 +291,9 @@ describe('POST /api/messages', () => {
         body: { message: 'Message must be at least 10 characters long' },
       })
     }
-    expect((await postMessage({ recipientId: practitioner.id, subject: 'Hi', content: '1234567890' }, cookie)).status).toBe(201)
+    expect(
+      (await postMessage({ recipientId: practitioner.id, subject: 'Hi', content: '1234567890' }, cookie)).status,
+    ).toBe(201)
     expect(await postMessage({ subject: 'Hi', content: question.content }, cookie)).toMatchObject({
       status: 400,
       body: { message: 'recipientId is required' },
@@ -284,7 +329,10 @@ describe('POST /api/messages', () => {
 
   test('a practitioner can write to a client too', async () => {
     const { user } = await signedInClient('Kim')
-    const answer = await postMessage({ recipientId: user.id, subject: 'Your session', content: 'See you on Monday at 9.' }, practitionerCookie)
+    const answer = await postMessage(
+      { recipientId: user.id, subject: 'Your session', content: 'See you on Monday at 9.' },
+      practitionerCookie,
+    )
     expect(answer).toMatchObject({ status: 201, body: { senderId: practitioner.id, recipientId: user.id } })
   })
 

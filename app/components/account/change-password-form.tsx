@@ -22,7 +22,10 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
           <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
           <PasswordField
             label="Current password"
-            inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }}
+            inputProps={{
+              ...getInputProps(fields.currentPassword, { type: 'password' }),
+              autoComplete: 'current-password',
+            }}
             errors={fields.currentPassword.errors}
           />
           <PasswordField
@@ -32,7 +35,10 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
           />
           <PasswordField
             label="Confirm new password"
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: 'password' }),
+              autoComplete: 'new-password',
+            }}
             errors={fields.confirmPassword.errors}
           />
           <FormErrors id={form.errorId} errors={form.errors} />

@@ -48,7 +48,11 @@ export function DeleteAccountSection({
           <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
           <PasswordField
             label="Password"
-            inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password', autoFocus: true }}
+            inputProps={{
+              ...getInputProps(fields.password, { type: 'password' }),
+              autoComplete: 'current-password',
+              autoFocus: true,
+            }}
             errors={fields.password.errors}
           />
           <FormErrors id={form.errorId} errors={form.errors} />

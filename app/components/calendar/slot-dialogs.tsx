@@ -136,7 +136,7 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
     defaultValue: { ...BATCH_DEFAULTS, dateRange: [selectedIsPast ? '' : selected, ''] },
   })
   const range = fields.dateRange.initialValue
-  const rangeValue = (i: number) => (Array.isArray(range) ? range[i] ?? '' : '')
+  const rangeValue = (i: number) => (Array.isArray(range) ? (range[i] ?? '') : '')
   const rangeErrorId = fields.dateRange.errors?.length ? `${fields.dateRange.id}-error` : undefined
   return (
     <UrlDialog

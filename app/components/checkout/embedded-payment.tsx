@@ -41,7 +41,10 @@ export function EmbeddedPayment({
   if (!answer.clientSecret) {
     return (
       <>
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
+        >
           {answer.error ?? 'Could not set up payment. Please try again.'}
         </p>
         <Toaster toast={answer.toast} />
@@ -49,6 +52,11 @@ export function EmbeddedPayment({
     )
   }
   if (emulated) return <EmulatedCardForm clientSecret={answer.clientSecret} total={total} />
-  if (publishableKey) return <StripeCardForm clientSecret={answer.clientSecret} publishableKey={publishableKey} total={total} />
-  return <p className="text-sm text-muted-foreground">Card entry is not available here; use the secure checkout page below.</p>
+  if (publishableKey)
+    return <StripeCardForm clientSecret={answer.clientSecret} publishableKey={publishableKey} total={total} />
+  return (
+    <p className="text-sm text-muted-foreground">
+      Card entry is not available here; use the secure checkout page below.
+    </p>
+  )
 }

@@ -23,7 +23,14 @@ export function EmulatedCardForm({ clientSecret, total }: { clientSecret: string
       <input type="hidden" name="clientSecret" value={clientSecret} />
       <div className="space-y-1.5">
         <Label htmlFor="card-number">Card number</Label>
-        <Input id="card-number" name="cardNumber" inputMode="numeric" autoComplete="off" defaultValue="4242 4242 4242 4242" required />
+        <Input
+          id="card-number"
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue="4242 4242 4242 4242"
+          required
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1.5">
@@ -38,7 +45,9 @@ export function EmulatedCardForm({ clientSecret, total }: { clientSecret: string
       <Button type="submit" className="w-full" size="lg" disabled={pending}>
         {pending ? 'Processing...' : `Complete Payment · ${total}`}
       </Button>
-      <Toaster toast={confirm.data?.error ? { type: 'error', title: 'Payment Failed', description: confirm.data.error } : null} />
+      <Toaster
+        toast={confirm.data?.error ? { type: 'error', title: 'Payment Failed', description: confirm.data.error } : null}
+      />
     </confirm.Form>
   )
 }

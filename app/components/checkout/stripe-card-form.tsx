@@ -5,11 +5,22 @@ import { Toaster, type ToastData } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 
 /** Stripe's Payment Element; confirming sends the card to Stripe, which returns to /payment-success. */
-export function StripeCardForm({ clientSecret, publishableKey, total }: { clientSecret: string; publishableKey: string; total: string }) {
+export function StripeCardForm({
+  clientSecret,
+  publishableKey,
+  total,
+}: {
+  clientSecret: string
+  publishableKey: string
+  total: string
+}) {
   // `pure` loads Stripe.js only here, when a card form is actually shown.
   const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey])
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f6f6b' } } }}>
+    <Elements
+      stripe={stripe}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f6f6b' } } }}
+    >
       <ConfirmForm total={total} />
     </Elements>
   )
@@ -32,7 +43,11 @@ function ConfirmForm({ total }: { total: string }) {
     })
     // Reached only when the payment could not be confirmed; success leaves for the return URL.
     setPending(false)
-    setToast({ type: 'error', title: 'Payment Failed', description: error.message ?? 'Your payment could not be completed.' })
+    setToast({
+      type: 'error',
+      title: 'Payment Failed',
+      description: error.message ?? 'Your payment could not be completed.',
+    })
   }
 
   return (

@@ -22,14 +22,23 @@ function linkClass({ isActive }: { isActive: boolean }) {
   )
 }
 
-export function Avatar({ user, className }: { user: Pick<ShellUser, 'firstName' | 'lastName' | 'profileImageUrl'>; className?: string }) {
+export function Avatar({
+  user,
+  className,
+}: {
+  user: Pick<ShellUser, 'firstName' | 'lastName' | 'profileImageUrl'>
+  className?: string
+}) {
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()
   return user.profileImageUrl ? (
     <img src={user.profileImageUrl} alt="" className={cn('size-9 rounded-full object-cover', className)} />
   ) : (
     <span
       aria-hidden="true"
-      className={cn('flex size-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground', className)}
+      className={cn(
+        'flex size-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground',
+        className,
+      )}
     >
       {initials}
     </span>

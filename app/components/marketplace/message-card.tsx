@@ -55,9 +55,7 @@ export function MessageCard({
         ) : sent ? (
           <div role="status" className="space-y-3 text-center">
             <p className="text-lg font-semibold">Message Sent!</p>
-            <p className="text-sm text-muted-foreground">
-              {practitionerFirstName} will reply to your inbox.
-            </p>
+            <p className="text-sm text-muted-foreground">{practitionerFirstName} will reply to your inbox.</p>
             <Link to={pagePath} preventScrollReset className={buttonClass({ variant: 'outline' })}>
               Send Another Message
             </Link>

@@ -42,8 +42,8 @@ function NoAccount() {
           <li>Select Set Up Payment Account: we create a secure Stripe account for you.</li>
           <li>Stripe asks for your identity and bank details. It takes a few minutes.</li>
           <li>
-            You come back here when you are done. Your paid services then become bookable, and each payment
-            reaches you automatically: 95% of the session fee, after the 5% platform fee.
+            You come back here when you are done. Your paid services then become bookable, and each payment reaches you
+            automatically: 95% of the session fee, after the 5% platform fee.
           </li>
         </ol>
       </div>
@@ -51,8 +51,8 @@ function NoAccount() {
       <div className="rounded-md border border-border bg-muted p-3 text-muted-foreground">
         <p className="font-medium text-foreground">Seeing “Connect Required”?</p>
         <p className="mt-1">
-          The platform’s Stripe account must have Connect turned on before payout accounts can be created. The
-          site administrator enables it in the Stripe Dashboard under Connect; then try again.
+          The platform’s Stripe account must have Connect turned on before payout accounts can be created. The site
+          administrator enables it in the Stripe Dashboard under Connect; then try again.
         </p>
       </div>
     </div>
@@ -65,8 +65,8 @@ function OnboardingIncomplete() {
       <div role="status" className="rounded-md border border-blue-200 bg-blue-50 p-4 text-blue-900">
         <p className="font-semibold">Finish your Stripe setup</p>
         <p className="mt-1">
-          Your payment account has been created, but Stripe still needs some details before you can receive
-          payments. Paid services stay hidden from clients until setup is complete.
+          Your payment account has been created, but Stripe still needs some details before you can receive payments.
+          Paid services stay hidden from clients until setup is complete.
         </p>
       </div>
       <ProviderButton intent={ONBOARDING_LINK_INTENT}>Continue Stripe Setup</ProviderButton>
@@ -80,8 +80,8 @@ function Ready({ earnings }: { earnings: PaymentSetupProps['earnings'] }) {
       <div role="status" className="rounded-md border border-success/30 bg-success-soft p-4 text-success">
         <p className="font-semibold">Your payment account is ready</p>
         <p className="mt-1 text-foreground">
-          Clients can book and pay for your sessions. Your share of each payment (95%) is transferred to your
-          account automatically.
+          Clients can book and pay for your sessions. Your share of each payment (95%) is transferred to your account
+          automatically.
         </p>
       </div>
       {earnings ? (
@@ -125,8 +125,7 @@ export function PaymentSetupCard({ hasAccount, onboardingComplete, earnings, emu
         {onboardingComplete ? <Ready earnings={earnings} /> : hasAccount ? <OnboardingIncomplete /> : <NoAccount />}
         {emulated && !onboardingComplete ? (
           <p className="text-xs text-muted-foreground">
-            Test mode: payments are emulated here, so setup uses a test onboarding page and no real account is
-            created.
+            Test mode: payments are emulated here, so setup uses a test onboarding page and no real account is created.
           </p>
         ) : null}
       </CardContent>

@@ -9,10 +9,18 @@ const tones = {
   destructive: 'bg-destructive-soft text-destructive',
 }
 
-export function Badge({ tone = 'secondary', className, ...props }: React.HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof tones }) {
+export function Badge({
+  tone = 'secondary',
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof tones }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize', tones[tone], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium capitalize',
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   )

@@ -22,12 +22,11 @@ export function buttonClass({ variant = 'primary', size = 'md' }: ButtonStyle = 
   )
 }
 
-export const Button = forwardRef<
-  HTMLButtonElement,
-  React.ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle
->(function Button({ variant, size, className, type = 'button', ...props }, ref) {
-  return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />
-})
+export const Button = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle>(
+  function Button({ variant, size, className, type = 'button', ...props }, ref) {
+    return <button ref={ref} type={type} className={buttonClass({ variant, size }, className)} {...props} />
+  },
+)
 
 export function ButtonLink({ variant, size, className, ...props }: LinkProps & ButtonStyle) {
   return <Link className={buttonClass({ variant, size }, className)} {...props} />

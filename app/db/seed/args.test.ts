@@ -12,14 +12,7 @@ describe('seed command line', () => {
   })
 
   test('reads --if-empty, --size and count overrides in both spellings', () => {
-    const args = parseSeedArgs([
-      '--if-empty',
-      '--size',
-      'large',
-      '--practitioners=10',
-      '--services',
-      '40',
-    ])
+    const args = parseSeedArgs(['--if-empty', '--size', 'large', '--practitioners=10', '--services', '40'])
     expect(args.ifEmpty).toBe(true)
     expect(args.size).toBe('large')
     expect(args.large).toMatchObject({ practitioners: 10, services: 40, slots: 300_000 })

@@ -1,11 +1,5 @@
 import { userSpecialties, users } from '~/db/schema'
-import {
-  DEMO_ADMIN,
-  DEMO_CLIENT,
-  OTHER_CLIENTS,
-  PRACTITIONERS,
-  type PersonSeed,
-} from './data/accounts'
+import { DEMO_ADMIN, DEMO_CLIENT, OTHER_CLIENTS, PRACTITIONERS, type PersonSeed } from './data/accounts'
 import { DAY_MS } from '~/lib/zoned-time'
 import type { Tx } from './types'
 
@@ -23,11 +17,7 @@ export interface SeededPerson {
 export function insertDemoPeople(tx: Tx, passwordHash: string, now: Date) {
   const people = new Map<string, SeededPerson>()
 
-  function insert(
-    person: PersonSeed,
-    extra: Partial<typeof users.$inferInsert>,
-    isNewcomer = false,
-  ) {
+  function insert(person: PersonSeed, extra: Partial<typeof users.$inferInsert>, isNewcomer = false) {
     const joined = new Date(now.getTime() - person.joinedDaysAgo * DAY_MS)
     const row = tx
       .insert(users)

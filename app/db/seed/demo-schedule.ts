@@ -41,9 +41,7 @@ export function insertSchedule(tx: Tx, slots: PlannedSlot[], sessions: PlannedSe
     // Paid at checkout a few minutes after booking; completed by the sweeper at the end time.
     const paidAt = new Date(session.bookedAt.getTime() + 3 * MINUTE_MS)
     const updatedAt =
-      session.status === 'completed'
-        ? slot.end
-        : session.cancelledAt ?? (paid ? paidAt : session.bookedAt)
+      session.status === 'completed' ? slot.end : (session.cancelledAt ?? (paid ? paidAt : session.bookedAt))
     const cancelled = session.status === 'cancelled'
     const bookingId = tx
       .insert(bookings)

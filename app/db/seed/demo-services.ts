@@ -22,11 +22,8 @@ export function insertDemoServices(tx: Tx, people: Map<string, SeededPerson>, no
   const seeded = new Map<string, SeededService>()
   SERVICES.forEach((service, index) => {
     const owner = people.get(service.practitioner)
-    if (!owner)
-      throw new Error(`Service ${service.key} names unknown practitioner ${service.practitioner}`)
-    const created = new Date(
-      Math.min(now.getTime() - DAY_MS, owner.joinedAt.getTime() + (2 + (index % 5)) * DAY_MS),
-    )
+    if (!owner) throw new Error(`Service ${service.key} names unknown practitioner ${service.practitioner}`)
+    const created = new Date(Math.min(now.getTime() - DAY_MS, owner.joinedAt.getTime() + (2 + (index % 5)) * DAY_MS))
     const isActive = service.isActive ?? true
     const row = tx
       .insert(services)

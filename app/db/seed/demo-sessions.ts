@@ -78,9 +78,7 @@ export function planSessions(ctx: Context) {
       end,
       batchId: null,
       isBooked: true,
-      createdAt: new Date(
-        Math.max(svc.createdAt.getTime(), start.getTime() - random.int(5, 20) * DAY_MS),
-      ),
+      createdAt: new Date(Math.max(svc.createdAt.getTime(), start.getTime() - random.int(5, 20) * DAY_MS)),
     }
     pastSlots.push(slot)
     return slot
@@ -119,9 +117,7 @@ export function planSessions(ctx: Context) {
       notes: story.notes ?? null,
       bookedAt: bookingTime(slot),
       cancelledAt: null,
-      review: story.review
-        ? { ...story.review, createdAt: reviewAt(slot, story.review.daysAfter) }
-        : null,
+      review: story.review ? { ...story.review, createdAt: reviewAt(slot, story.review.daysAfter) } : null,
     })
   }
 
@@ -134,10 +130,7 @@ export function planSessions(ctx: Context) {
     for (let n = 0; n < count; n++) {
       const svc = random.pick(own)
       // Only after the service existed; the oldest sessions are about five months back.
-      const maxDaysAgo = Math.min(
-        140,
-        Math.floor((now.getTime() - svc.createdAt.getTime()) / DAY_MS) - 3,
-      )
+      const maxDaysAgo = Math.min(140, Math.floor((now.getTime() - svc.createdAt.getTime()) / DAY_MS) - 3)
       if (maxDaysAgo < 10) continue
       let slot: PlannedSlot | null = null
       for (let attempt = 0; attempt < 20 && !slot; attempt++) {

@@ -76,12 +76,7 @@ export function planOpenSlots(
     return new Date(now.getTime() - days * DAY_MS)
   }
 
-  function planBatches(
-    service: SeededService,
-    timeZone: string,
-    today: LocalDate,
-    morning: boolean,
-  ) {
+  function planBatches(service: SeededService, timeZone: string, today: LocalDate, morning: boolean) {
     const weekdays = random.pick(
       morning
         ? [
@@ -95,9 +90,7 @@ export function planOpenSlots(
             [3, 5],
           ],
     )
-    const first = clock(
-      random.pick(morning ? ['09:00', '09:30', '10:00'] : ['13:00', '13:30', '14:00']),
-    )
+    const first = clock(random.pick(morning ? ['09:00', '09:30', '10:00'] : ['13:00', '13:30', '14:00']))
     const perDay = random.int(2, 3)
     const interval = service.durationMinutes + random.pick([15, 30])
     for (let week = 0; week < OPEN_DAYS / 7; week++) {
@@ -136,10 +129,7 @@ export function planOpenSlots(
 
   const byPractitioner = new Map<string, SeededService[]>()
   for (const service of activeServices) {
-    byPractitioner.set(service.practitionerKey, [
-      ...(byPractitioner.get(service.practitionerKey) ?? []),
-      service,
-    ])
+    byPractitioner.set(service.practitionerKey, [...(byPractitioner.get(service.practitionerKey) ?? []), service])
   }
   for (const [key, list] of byPractitioner) {
     const person = people.get(key)

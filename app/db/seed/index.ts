@@ -33,9 +33,7 @@ async function main(args: SeedArgs) {
   if (demo === 'already-seeded') {
     console.log('Database already seeded')
   } else if (demo === 'not-empty') {
-    console.log(
-      `${databasePath} already has users but no demo accounts; the seed only fills an empty database.`,
-    )
+    console.log(`${databasePath} already has users but no demo accounts; the seed only fills an empty database.`)
     return args.ifEmpty ? 0 : 1
   } else {
     console.log(`Seeded demo data into ${databasePath} in ${seconds(started)}`)
@@ -43,9 +41,7 @@ async function main(args: SeedArgs) {
 
   if (args.size === 'large') {
     const largeStarted = performance.now()
-    const large = hasLargeData(db)
-      ? 'already-present'
-      : seedLarge(db, args.large, { passwordHash: await hash() })
+    const large = hasLargeData(db) ? 'already-present' : seedLarge(db, args.large, { passwordHash: await hash() })
     console.log(
       large === 'already-present'
         ? 'Large data set already present'

@@ -26,9 +26,7 @@ function slug(text: string) {
 /** A different first/last pairing for each index below 3,600, then the same pairs again. */
 function nameAt(index: number) {
   const first = FIRST_NAMES[index % FIRST_NAMES.length] as string
-  const last = LAST_NAMES[
-    (index + Math.floor(index / FIRST_NAMES.length)) % LAST_NAMES.length
-  ] as string
+  const last = LAST_NAMES[(index + Math.floor(index / FIRST_NAMES.length)) % LAST_NAMES.length] as string
   return { first, last }
 }
 
@@ -37,12 +35,7 @@ function phone(index: number) {
   return `+1 416-555-01${String(index % 100).padStart(2, '0')}`
 }
 
-export function insertBenchClients(
-  ins: LargeInserts,
-  count: number,
-  passwordHash: string,
-  nowMs: number,
-) {
+export function insertBenchClients(ins: LargeInserts, count: number, passwordHash: string, nowMs: number) {
   const ids: number[] = []
   for (let i = 0; i < count; i++) {
     // Offset so clients do not share names with the first practitioners.

@@ -37,13 +37,11 @@ export function insertBenchReviews(
     let daysBack = (pastSessions[p] ?? 0) + 1
     while (!day(practitioner.timeZone, -daysBack).isWeekday) daysBack++
     pastSessions[p] = daysBack
-    const start =
-      day(practitioner.timeZone, -daysBack).at + random.pick(PAST_STARTS_AFTER_NINE) * MINUTE_MS
+    const start = day(practitioner.timeZone, -daysBack).at + random.pick(PAST_STARTS_AFTER_NINE) * MINUTE_MS
     const end = start + service.durationMinutes * MINUTE_MS
     const bookedAt = start - 3 * DAY_MS
     const slotId = Number(
-      ins.slot.run(practitioner.id, service.id, start, end, 1, null, start - 7 * DAY_MS, bookedAt)
-        .lastInsertRowid,
+      ins.slot.run(practitioner.id, service.id, start, end, 1, null, start - 7 * DAY_MS, bookedAt).lastInsertRowid,
     )
     const clientId = random.pick(clientIds)
     const paid = service.priceCents > 0
@@ -70,14 +68,7 @@ export function insertBenchReviews(
       }).lastInsertRowid,
     )
     if (paid) {
-      ins.payout.run(
-        practitioner.id,
-        bookingId,
-        `tr_${ref}`,
-        fee.practitionerAmountCents,
-        bookedAt,
-        bookedAt,
-      )
+      ins.payout.run(practitioner.id, bookingId, `tr_${ref}`, fee.practitionerAmountCents, bookedAt, bookedAt)
     }
     const rating = random.weighted([
       [5, 0.55],

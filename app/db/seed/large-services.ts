@@ -56,14 +56,10 @@ export function insertBenchServices(
     const hasFreeIntro = p % 10 === 0
     for (let k = 0; k < quota; k++) {
       const isFreeIntro = hasFreeIntro && k === 0
-      const category: Category = random.chance(0.7)
-        ? practitioner.mainCategory
-        : random.pick(SERVICE_CATEGORIES)
+      const category: Category = random.chance(0.7) ? practitioner.mainCategory : random.pick(SERVICE_CATEGORIES)
       const words = CATEGORY_WORDS[category]
       const core = random.pick(words.services)
-      const name = isFreeIntro
-        ? `Free Intro Call: ${core}`
-        : `${random.pick(SERVICE_MODIFIERS)}${core}`
+      const name = isFreeIntro ? `Free Intro Call: ${core}` : `${random.pick(SERVICE_MODIFIERS)}${core}`
       const priceCents = isFreeIntro ? 0 : price(random)
       const durationMinutes = isFreeIntro ? 30 : random.pick(DURATIONS)
       const isActive = k === 0 || random.chance(0.93)
@@ -77,9 +73,7 @@ export function insertBenchServices(
         durationMinutes,
         imageUrl: CATEGORY_IMAGES[category],
         meetingLink: `${MEETING_HOST}/bench-${p + 1}-${k + 1}`,
-        details: JSON.stringify(
-          inOrder(words.details, random.sample(words.details, random.int(3, 4))),
-        ),
+        details: JSON.stringify(inOrder(words.details, random.sample(words.details, random.int(3, 4)))),
         isActive: isActive ? 1 : 0,
         isFreeIntro: isFreeIntro ? 1 : 0,
         createdAt,

@@ -38,7 +38,7 @@ export function insertBenchOpenSlots(
     let batchWeek = -1
     let batchId: string | null = null
     let createdAt = nowMs - random.int(1, 7) * DAY_MS
-    for (let n = 0; n < quota; ) {
+    for (let n = 0; n < quota;) {
       const today = day(practitioner.timeZone, offset)
       const service = random.pick(active)
       if (!today.isWeekday || minute + service.durationMinutes > DAY_END) {

@@ -14,9 +14,7 @@ export function prepareLargeInserts(sqlite: Database.Database) {
     VALUES (@email, @passwordHash, @phoneNumber, @firstName, @lastName,
       @profileImageUrl, @bio, @title, @isPractitioner, @country, @timeZone,
       @stripeAccountId, @stripeAccountStatus, @onboardingComplete, @createdAt, @createdAt)`)
-  const specialty = sqlite.prepare(
-    'INSERT INTO user_specialties (user_id, specialty, position) VALUES (?, ?, ?)',
-  )
+  const specialty = sqlite.prepare('INSERT INTO user_specialties (user_id, specialty, position) VALUES (?, ?, ?)')
   const service = sqlite.prepare(`
     INSERT INTO services (practitioner_id, name, description, category, price_cents,
       duration_minutes, image_url, meeting_link, details, is_active, is_free_intro,

@@ -39,23 +39,14 @@ beforeAll(async () => {
 
 describe('large seed', () => {
   test('adds exactly the requested numbers of rows', () => {
-    expect(
-      one('SELECT count(*) FROM users WHERE is_practitioner = 1 AND email LIKE ?', bench),
-    ).toBe(30)
-    expect(
-      one('SELECT count(*) FROM users WHERE is_practitioner = 0 AND email LIKE ?', bench),
-    ).toBe(20)
+    expect(one('SELECT count(*) FROM users WHERE is_practitioner = 1 AND email LIKE ?', bench)).toBe(30)
+    expect(one('SELECT count(*) FROM users WHERE is_practitioner = 0 AND email LIKE ?', bench)).toBe(20)
     const benchServices = `SELECT s.id FROM services s JOIN users u ON u.id = s.practitioner_id WHERE u.email LIKE ?`
     expect(one(`SELECT count(*) FROM (${benchServices})`, bench)).toBe(125)
-    expect(
-      one(
-        `SELECT count(*) FROM time_slots WHERE is_booked = 0 AND service_id IN (${benchServices})`,
-        bench,
-      ),
-    ).toBe(1_000)
-    expect(one(`SELECT count(*) FROM reviews WHERE service_id IN (${benchServices})`, bench)).toBe(
-      300,
+    expect(one(`SELECT count(*) FROM time_slots WHERE is_booked = 0 AND service_id IN (${benchServices})`, bench)).toBe(
+      1_000,
     )
+    expect(one(`SELECT count(*) FROM reviews WHERE service_id IN (${benchServices})`, bench)).toBe(300)
   })
 
   test('gives every practitioner an active service, specialties and a payment account', () => {
@@ -78,9 +69,7 @@ describe('large seed', () => {
         WHERE start_time < previous_end`,
     )
     expect(overlaps).toBe(0)
-    expect(
-      one('SELECT count(*) FROM time_slots WHERE is_booked = 0 AND start_time <= ?', NOW.getTime()),
-    ).toBe(0)
+    expect(one('SELECT count(*) FROM time_slots WHERE is_booked = 0 AND start_time <= ?', NOW.getTime())).toBe(0)
   })
 
   test('ties each review to a completed booking and keeps ratings in step', () => {

@@ -48,13 +48,7 @@ export function seedLarge(
 
   const run = sqlite.transaction(() => {
     const clientIds = insertBenchClients(ins, counts.clients, passwordHash, nowMs)
-    const practitioners = insertBenchPractitioners(
-      ins,
-      counts.practitioners,
-      passwordHash,
-      random,
-      nowMs,
-    )
+    const practitioners = insertBenchPractitioners(ins, counts.practitioners, passwordHash, random, nowMs)
     const services = insertBenchServices(ins, practitioners, counts.services, random, nowMs)
     insertBenchOpenSlots(ins, practitioners, services, counts.slots, random, nineOClock, nowMs)
     const reviewed = insertBenchReviews(

@@ -56,10 +56,7 @@ describe('demo seed', () => {
       is_admin: number
       is_practitioner: number
       password_hash: string
-    }>(
-      `SELECT * FROM users WHERE email IN (${DEMO_ACCOUNT_EMAILS.map(() => '?').join(',')})`,
-      ...DEMO_ACCOUNT_EMAILS,
-    )
+    }>(`SELECT * FROM users WHERE email IN (${DEMO_ACCOUNT_EMAILS.map(() => '?').join(',')})`, ...DEMO_ACCOUNT_EMAILS)
     const byEmail = Object.fromEntries(rows.map((r) => [r.email, r]))
     expect(byEmail['admin@solace.test']).toMatchObject({ is_admin: 1, is_practitioner: 0 })
     expect(byEmail['practitioner@solace.test']).toMatchObject({
@@ -91,9 +88,7 @@ describe('demo seed', () => {
     expect(practitioners.length).toBeGreaterThanOrEqual(9)
     for (const p of practitioners) {
       expect(p.title).toBeTruthy()
-      expect(
-        p.bio?.split(/[.!?](\s|$)/).filter((s) => s.trim().length > 1).length,
-      ).toBeGreaterThanOrEqual(2)
+      expect(p.bio?.split(/[.!?](\s|$)/).filter((s) => s.trim().length > 1).length).toBeGreaterThanOrEqual(2)
       expect(p.phone_number?.length).toBeGreaterThanOrEqual(10)
       expect(p.stripe_account_id).toMatch(/^acct_demo_/)
       expect(p.stripe_account_status).toBe('active')
@@ -251,9 +246,9 @@ describe('demo seed', () => {
       )
     expect(drift('users', 'practitioner_id')).toBe(0)
     expect(drift('services', 'service_id')).toBe(0)
-    const counts = all<{ review_count: number }>(
-      'SELECT review_count FROM users WHERE is_practitioner = 1',
-    ).map((r) => r.review_count)
+    const counts = all<{ review_count: number }>('SELECT review_count FROM users WHERE is_practitioner = 1').map(
+      (r) => r.review_count,
+    )
     expect(counts.filter((n) => n > 0).length).toBeGreaterThan(counts.length / 2)
     expect(counts).toContain(0)
   })
@@ -286,9 +281,7 @@ describe('demo seed', () => {
 
   test('a second run changes nothing', async () => {
     const before = countRows(db(), NOW)
-    await expect(seedDemo(db(), { now: new Date(NOW.getTime() + DAY_MS) })).resolves.toBe(
-      'already-seeded',
-    )
+    await expect(seedDemo(db(), { now: new Date(NOW.getTime() + DAY_MS) })).resolves.toBe('already-seeded')
     expect(countRows(db(), NOW)).toEqual(before)
   })
 })

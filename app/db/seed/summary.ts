@@ -37,10 +37,7 @@ export function countRows(db: Db, now = new Date()): SeedCounts {
     specialties: one('SELECT count(*) FROM user_specialties'),
     services: one('SELECT count(*) FROM services'),
     activeServices: one('SELECT count(*) FROM services WHERE is_active = 1'),
-    openFutureSlots: one(
-      'SELECT count(*) FROM time_slots WHERE is_booked = 0 AND start_time > ?',
-      now.getTime(),
-    ),
+    openFutureSlots: one('SELECT count(*) FROM time_slots WHERE is_booked = 0 AND start_time > ?', now.getTime()),
     bookedSlots: one('SELECT count(*) FROM time_slots WHERE is_booked = 1'),
     bookings: Object.fromEntries(bookingRows.map((row) => [row.status, row.n])),
     reviews: one('SELECT count(*) FROM reviews'),

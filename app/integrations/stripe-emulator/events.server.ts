@@ -8,10 +8,18 @@ import { newId, nowSeconds, type StripeObject } from './store.server'
  * signed, to our own /webhooks/stripe (retried with backoff like Stripe does); tests take them
  * from the queue and deliver them as they please: twice, out of order, or with a bad signature.
  */
-type EmittedEvent = { id: string; object: 'event'; type: string; created: number; livemode: false; data: { object: StripeObject } }
+type EmittedEvent = {
+  id: string
+  object: 'event'
+  type: string
+  created: number
+  livemode: false
+  data: { object: StripeObject }
+}
 
-const state = ((globalThis as unknown as { __solaceEmulatorEvents?: { queue: EmittedEvent[]; autoDeliver: boolean } })
-  .__solaceEmulatorEvents ??= { queue: [], autoDeliver: false })
+const state = ((
+  globalThis as unknown as { __solaceEmulatorEvents?: { queue: EmittedEvent[]; autoDeliver: boolean } }
+).__solaceEmulatorEvents ??= { queue: [], autoDeliver: false })
 
 export function emitEvent(type: string, object: StripeObject) {
   state.queue.push({

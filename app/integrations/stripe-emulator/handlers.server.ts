@@ -64,10 +64,15 @@ export const stripeEmulatorHandlers = [
     `${API}/checkout/sessions`,
     answer(async (request) => {
       const body = await formBody(request)
-      const items = (Array.isArray(body.line_items) ? body.line_items : Object.values(record(body.line_items))) as Params[]
+      const items = (
+        Array.isArray(body.line_items) ? body.line_items : Object.values(record(body.line_items))
+      ) as Params[]
       const lines = items.map((item) => {
         const price = record(item.price_data) as Params
-        return { name: text(record(price.product_data).name) ?? 'Item', amount: (int(price.unit_amount) ?? 0) * (int(item.quantity) ?? 1) }
+        return {
+          name: text(record(price.product_data).name) ?? 'Item',
+          amount: (int(price.unit_amount) ?? 0) * (int(item.quantity) ?? 1),
+        }
       })
       const intentData = record(body.payment_intent_data) as Params
       const successUrl = text(body.success_url)
@@ -92,8 +97,14 @@ export const stripeEmulatorHandlers = [
       })
     }),
   ),
-  http.get(`${API}/checkout/sessions/:id`, answer((_request, { id }) => readCheckoutSession(id))),
-  http.post(`${API}/checkout/sessions/:id/expire`, answer((_request, { id }) => expireCheckoutSession(id))),
+  http.get(
+    `${API}/checkout/sessions/:id`,
+    answer((_request, { id }) => readCheckoutSession(id)),
+  ),
+  http.post(
+    `${API}/checkout/sessions/:id/expire`,
+    answer((_request, { id }) => expireCheckoutSession(id)),
+  ),
 
   http.post(
     `${API}/payment_intents`,
@@ -109,10 +120,22 @@ export const stripeEmulatorHandlers = [
       })
     }),
   ),
-  http.get(`${API}/payment_intents/:id`, answer((_request, { id }) => mustFind<PaymentIntent>(id, 'payment_intent'))),
-  http.post(`${API}/payment_intents/:id/cancel`, answer((_request, { id }) => cancelPaymentIntent(id))),
-  http.get(`${API}/charges/:id`, answer((_request, { id }) => mustFind<Charge>(id, 'charge'))),
-  http.get(`${API}/transfers/:id`, answer((_request, { id }) => mustFind<Transfer>(id, 'transfer'))),
+  http.get(
+    `${API}/payment_intents/:id`,
+    answer((_request, { id }) => mustFind<PaymentIntent>(id, 'payment_intent')),
+  ),
+  http.post(
+    `${API}/payment_intents/:id/cancel`,
+    answer((_request, { id }) => cancelPaymentIntent(id)),
+  ),
+  http.get(
+    `${API}/charges/:id`,
+    answer((_request, { id }) => mustFind<Charge>(id, 'charge')),
+  ),
+  http.get(
+    `${API}/transfers/:id`,
+    answer((_request, { id }) => mustFind<Transfer>(id, 'transfer')),
+  ),
 
   http.post(
     `${API}/refunds`,
@@ -132,10 +155,17 @@ export const stripeEmulatorHandlers = [
     `${API}/accounts`,
     answer(async (request) => {
       const body = await formBody(request)
-      return createAccount({ country: text(body.country) ?? undefined, email: text(body.email) ?? undefined, metadata: record(body.metadata) })
+      return createAccount({
+        country: text(body.country) ?? undefined,
+        email: text(body.email) ?? undefined,
+        metadata: record(body.metadata),
+      })
     }),
   ),
-  http.get(`${API}/accounts/:id`, answer((_request, { id }) => mustFind<Account>(id, 'account'))),
+  http.get(
+    `${API}/accounts/:id`,
+    answer((_request, { id }) => mustFind<Account>(id, 'account')),
+  ),
   http.post(
     `${API}/account_links`,
     answer(async (request) => {
@@ -143,7 +173,8 @@ export const stripeEmulatorHandlers = [
       const account = text(body.account)
       const returnUrl = text(body.return_url)
       const refreshUrl = text(body.refresh_url)
-      if (!account || !returnUrl || !refreshUrl) throw new EmulatorError('account, return_url and refresh_url are required')
+      if (!account || !returnUrl || !refreshUrl)
+        throw new EmulatorError('account, return_url and refresh_url are required')
       return createAccountLink({ account, return_url: returnUrl, refresh_url: refreshUrl })
     }),
   ),

@@ -84,13 +84,23 @@ type CheckoutSessionFields = {
   cancel_url: string
   payment_intent: string | null
   /** Not a Stripe field on the session: what the payment it makes will carry. */
-  payment_intent_data: { application_fee_amount: number | null; transfer_data: TransferData; metadata: Metadata; transfer_group: string | null }
+  payment_intent_data: {
+    application_fee_amount: number | null
+    transfer_data: TransferData
+    metadata: Metadata
+    transfer_group: string | null
+  }
   line_items_summary: { name: string; amount: number }[]
 }
 
 export type CheckoutSession = StripeObject & { object: 'checkout.session' } & CheckoutSessionFields
 
-export type AccountLink = StripeObject & { object: 'account_link'; account: string; return_url: string; refresh_url: string }
+export type AccountLink = StripeObject & {
+  object: 'account_link'
+  account: string
+  return_url: string
+  refresh_url: string
+}
 
 export function mustFind<T extends StripeObject>(id: string, object: T['object']): T {
   const found = findObject<T>(id) ?? (object === 'account' ? demoAccount(id) : undefined)
@@ -200,7 +210,8 @@ export function createPaymentIntent(params: {
 /** A card payment succeeds: the charge, and the destination charge's automatic transfer. */
 function succeed(intent: PaymentIntent) {
   if (intent.status === 'succeeded') return intent
-  if (intent.status === 'canceled') throw new EmulatorError('This PaymentIntent was canceled.', 400, 'payment_intent_unexpected_state')
+  if (intent.status === 'canceled')
+    throw new EmulatorError('This PaymentIntent was canceled.', 400, 'payment_intent_unexpected_state')
   const charge = saveObject<Charge>({
     id: newId('ch'),
     object: 'charge',
@@ -212,7 +223,12 @@ function succeed(intent: PaymentIntent) {
     metadata: intent.metadata,
     transfer: null,
   })
-  const paid = saveObject<PaymentIntent>({ ...intent, status: 'succeeded', latest_charge: charge.id, last_payment_error: null })
+  const paid = saveObject<PaymentIntent>({
+    ...intent,
+    status: 'succeeded',
+    latest_charge: charge.id,
+    last_payment_error: null,
+  })
   emitEvent('payment_intent.succeeded', paid)
   if (intent.transfer_data) {
     const transfer = saveObject<Transfer>({
@@ -254,18 +270,26 @@ export function confirmPaymentIntent(id: string, cardNumber: string) {
 export function cancelPaymentIntent(id: string) {
   const intent = mustFind<PaymentIntent>(id, 'payment_intent')
   if (intent.status === 'succeeded') {
-    throw new EmulatorError('You cannot cancel this PaymentIntent because it has a status of succeeded.', 400, 'payment_intent_unexpected_state')
+    throw new EmulatorError(
+      'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+      400,
+      'payment_intent_unexpected_state',
+    )
   }
   const canceled = saveObject<PaymentIntent>({ ...intent, status: 'canceled' })
   emitEvent('payment_intent.canceled', canceled)
   return canceled
 }
 
-export function createCheckoutSession(params: Omit<CheckoutSessionFields, 'url' | 'status' | 'payment_status' | 'payment_intent'>) {
+export function createCheckoutSession(
+  params: Omit<CheckoutSessionFields, 'url' | 'status' | 'payment_status' | 'payment_intent'>,
+) {
   requireChargeableDestination(params.payment_intent_data.transfer_data)
   const minimum = nowSeconds() + 30 * 60 - 5
   if (params.expires_at < minimum || params.expires_at > nowSeconds() + 24 * 3600) {
-    throw new EmulatorError('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.')
+    throw new EmulatorError(
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+    )
   }
   const id = newId('cs_test')
   return saveObject<CheckoutSession>({
@@ -300,13 +324,20 @@ export function expireCheckoutSession(id: string) {
 /** The emulated hosted Checkout page was paid: the session completes with a payment. */
 export function payCheckoutSession(id: string, cardNumber: string) {
   const session = readCheckoutSession(id)
-  if (session.status !== 'open') throw new EmulatorError('This checkout session is no longer open.', 400, 'checkout_session_unexpected_state')
+  if (session.status !== 'open')
+    throw new EmulatorError('This checkout session is no longer open.', 400, 'checkout_session_unexpected_state')
   const intent = session.payment_intent
     ? mustFind<PaymentIntent>(session.payment_intent, 'payment_intent')
     : createPaymentIntent({ amount: session.amount_total, currency: session.currency, ...session.payment_intent_data })
   saveObject({ ...session, payment_intent: intent.id })
   const paid = confirmPaymentIntent(intent.id, cardNumber)
-  const completed = saveObject<CheckoutSession>({ ...session, status: 'complete', payment_status: 'paid', payment_intent: paid.id, url: null })
+  const completed = saveObject<CheckoutSession>({
+    ...session,
+    status: 'complete',
+    payment_status: 'paid',
+    payment_intent: paid.id,
+    url: null,
+  })
   emitEvent('checkout.session.completed', completed)
   return completed
 }
@@ -361,16 +392,29 @@ function recreateDemoPayment(intentId: string, amount: number | undefined) {
 }
 
 /** Refunds part or all of a payment, reversing its transfer (and fee) when asked to. */
-export function createRefund(params: { payment_intent?: string; charge?: string; amount?: number; reverse_transfer?: boolean; metadata?: Metadata }) {
+export function createRefund(params: {
+  payment_intent?: string
+  charge?: string
+  amount?: number
+  reverse_transfer?: boolean
+  metadata?: Metadata
+}) {
   if (params.payment_intent) recreateDemoPayment(params.payment_intent, params.amount)
   const intent = params.payment_intent ? mustFind<PaymentIntent>(params.payment_intent, 'payment_intent') : null
   const chargeId = params.charge ?? intent?.latest_charge
-  if (!chargeId) throw new EmulatorError('This PaymentIntent does not have a successful charge to refund.', 400, 'charge_not_refundable')
+  if (!chargeId)
+    throw new EmulatorError(
+      'This PaymentIntent does not have a successful charge to refund.',
+      400,
+      'charge_not_refundable',
+    )
   const charge = mustFind<Charge>(chargeId, 'charge')
   const remaining = charge.amount - charge.amount_refunded
   const amount = params.amount ?? remaining
-  if (remaining <= 0) throw new EmulatorError(`Charge ${charge.id} has already been refunded.`, 400, 'charge_already_refunded')
-  if (amount > remaining || amount <= 0) throw new EmulatorError('Refund amount is greater than unrefunded amount on charge', 400, 'amount_too_large')
+  if (remaining <= 0)
+    throw new EmulatorError(`Charge ${charge.id} has already been refunded.`, 400, 'charge_already_refunded')
+  if (amount > remaining || amount <= 0)
+    throw new EmulatorError('Refund amount is greater than unrefunded amount on charge', 400, 'amount_too_large')
 
   const refund = saveObject({
     id: newId('re'),
@@ -383,11 +427,18 @@ export function createRefund(params: { payment_intent?: string; charge?: string;
     metadata: params.metadata ?? {},
     created: nowSeconds(),
   })
-  const refunded = saveObject<Charge>({ ...charge, amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount })
+  const refunded = saveObject<Charge>({
+    ...charge,
+    amount_refunded: charge.amount_refunded + amount,
+    refunded: charge.amount_refunded + amount === charge.amount,
+  })
   emitEvent('charge.refunded', refunded)
   if (params.reverse_transfer && charge.transfer) {
     const transfer = mustFind<Transfer>(charge.transfer, 'transfer')
-    const reversal = Math.min(transfer.amount - transfer.amount_reversed, Math.round((transfer.amount * amount) / charge.amount))
+    const reversal = Math.min(
+      transfer.amount - transfer.amount_reversed,
+      Math.round((transfer.amount * amount) / charge.amount),
+    )
     const reversed = saveObject<Transfer>({
       ...transfer,
       amount_reversed: transfer.amount_reversed + reversal,

@@ -49,8 +49,7 @@ export function saveObject<T extends StripeObject>(object: T): T {
 /** Idempotency keys: a repeated POST answers the object the first one made, as Stripe does. */
 export function objectForKey(key: string) {
   const row = db().prepare('SELECT object_id AS objectId FROM idempotency_keys WHERE key = ?').get(key) as
-    | { objectId: string }
-    | undefined
+    { objectId: string } | undefined
   return row ? findObject(row.objectId) : undefined
 }
 

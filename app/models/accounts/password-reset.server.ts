@@ -88,14 +88,8 @@ export async function resetPassword(token: string, newPassword: string) {
     (tx) => {
       const row = findUsableToken(tx, token)
       if (!row) throw new AppError(INVALID_RESET_TOKEN, 400, 'token')
-      tx.update(passwordResetTokens)
-        .set({ isUsed: true })
-        .where(eq(passwordResetTokens.userId, row.userId))
-        .run()
-      tx.update(users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, row.userId))
-        .run()
+      tx.update(passwordResetTokens).set({ isUsed: true }).where(eq(passwordResetTokens.userId, row.userId)).run()
+      tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run()
       revokeUserSessions(row.userId)
     },
     { behavior: 'immediate' },

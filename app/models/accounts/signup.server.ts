@@ -9,11 +9,7 @@ import { createUser } from './user.server'
  * Public sign-up, shared by the screen and POST /api/signup: refuses bots (honeypot) and
  * floods (per-address limit), then creates the account in the browser's time zone. Signing in is the caller's job.
  */
-export async function signup(
-  request: Request,
-  input: z.output<typeof SignupBaseSchema>,
-  honeypot: unknown,
-) {
+export async function signup(request: Request, input: z.output<typeof SignupBaseSchema>, honeypot: unknown) {
   checkHoneypot(honeypot)
   hit(`signup:${clientIp(request)}`, LIMITS.signup)
   const { redirectTo: _ignored, ...account } = input

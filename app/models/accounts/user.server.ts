@@ -117,11 +117,7 @@ export async function verifyLogin(email: string, password: string) {
 }
 
 async function assertPassword(userId: number, password: string, message: string, field: string) {
-  const row = getDb()
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get()
+  const row = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get()
   if (!row || !(await verifyPassword(password, row.passwordHash))) {
     throw new AppError(message, 400, field)
   }
@@ -135,11 +131,7 @@ export async function changePassword(
 ) {
   await assertPassword(userId, input.currentPassword, 'Current password is incorrect', 'currentPassword')
   const passwordHash = await hashPassword(input.newPassword)
-  getDb()
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .run()
+  getDb().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run()
   revokeUserSessions(userId, { exceptSid: currentSid })
 }
 
@@ -152,11 +144,7 @@ export type PictureChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'rep
  * Updates the account. A new picture is checked (image types only, 5 MB) and stored first;
  * a replaced or removed picture's file is deleted once the row no longer points at it.
  */
-export async function updateAccount(
-  userId: number,
-  fields: AccountFields,
-  picture: PictureChange = { kind: 'keep' },
-) {
+export async function updateAccount(userId: number, fields: AccountFields, picture: PictureChange = { kind: 'keep' }) {
   const owner = findIdByEmail(fields.email)
   if (owner !== undefined && owner !== userId) throw new AppError(EMAIL_TAKEN, 409, 'email')
   const before = getUserById(userId)
@@ -224,7 +212,12 @@ export async function deleteAccount(userId: number, password: string) {
   // Files go after the rows: collect the uploaded pictures this account owns first.
   const pictures = [
     getUserById(userId)?.profileImageUrl,
-    ...db.select({ url: services.imageUrl }).from(services).where(eq(services.practitionerId, userId)).all().map((r) => r.url),
+    ...db
+      .select({ url: services.imageUrl })
+      .from(services)
+      .where(eq(services.practitionerId, userId))
+      .all()
+      .map((r) => r.url),
   ]
   db.transaction(
     (tx) => {

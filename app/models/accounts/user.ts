@@ -142,9 +142,7 @@ export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
 })
 
 export const ChangePasswordApiSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Please fill in all fields' })
-    .min(1, 'Please fill in all fields'),
+  currentPassword: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields'),
   newPassword: z
     .string({ error: 'Please fill in all fields' })
     .min(1, 'Please fill in all fields')
@@ -181,11 +179,7 @@ export const UpdateAccountSchema = z.object({
    * image `data:` URL (spec §5: "stored as an inline data value"), which the server decodes,
    * checks and stores as a file. Anything else is refused.
    */
-  profilePicture: z
-    .string()
-    .max(7_100_000, 'Image must be less than 5MB')
-    .nullable()
-    .optional(),
+  profilePicture: z.string().max(7_100_000, 'Image must be less than 5MB').nullable().optional(),
 })
 
 /** The current user as the client sees it: never the hash or provider secrets. */

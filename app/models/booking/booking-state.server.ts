@@ -55,7 +55,8 @@ export function confirmPaidBooking(tx: Db | Tx, booking: BookingRow, paymentInte
 export function claimSlot(tx: Db | Tx, timeSlotId: number, now: Date, serviceId?: number) {
   const scope = serviceId === undefined ? sql`` : sql` AND service_id = ${serviceId}`
   return (
-    tx.run(sql`UPDATE time_slots SET is_booked = 1, updated_at = ${now.getTime()} WHERE id = ${timeSlotId} AND is_booked = 0${scope}`)
-      .changes === 1
+    tx.run(
+      sql`UPDATE time_slots SET is_booked = 1, updated_at = ${now.getTime()} WHERE id = ${timeSlotId} AND is_booked = 0${scope}`,
+    ).changes === 1
   )
 }

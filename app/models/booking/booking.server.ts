@@ -53,7 +53,13 @@ export async function createBooking(
 ) {
   const booking = getDb().transaction(
     (tx) => {
-      const service = tx.get<{ id: number; name: string; durationMinutes: number; priceCents: number; practitionerId: number }>(
+      const service = tx.get<{
+        id: number
+        name: string
+        durationMinutes: number
+        priceCents: number
+        practitionerId: number
+      }>(
         sql`SELECT s.id, s.name, s.duration_minutes AS durationMinutes, s.price_cents AS priceCents,
                    s.practitioner_id AS practitionerId
             FROM services s WHERE s.id = ${input.serviceId} AND ${SERVICE_LISTED}`,
@@ -250,7 +256,9 @@ function toView(row: ViewRow) {
 export type BookingView = ReturnType<typeof toView>
 
 function viewsWhere(where: SQL) {
-  return getDb().all<ViewRow>(sql`SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE ${where} ORDER BY b.start_time DESC, b.id DESC`).map(toView)
+  return getDb()
+    .all<ViewRow>(sql`SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE ${where} ORDER BY b.start_time DESC, b.id DESC`)
+    .map(toView)
 }
 
 /** GET /api/bookings/:id: the client's own booking; anyone else's is not found. */
@@ -284,7 +292,11 @@ export function getClientSessions(client: { id: number }, now = new Date()) {
       upcoming,
       canCancel: upcoming,
       // A pending booking can still be paid while its hold lasts.
-      awaitingPayment: view.status === 'pending' && !view.isPaid && view.holdExpiresAt !== null && Date.parse(view.holdExpiresAt) > now.getTime(),
+      awaitingPayment:
+        view.status === 'pending' &&
+        !view.isPaid &&
+        view.holdExpiresAt !== null &&
+        Date.parse(view.holdExpiresAt) > now.getTime(),
     }
   })
   return {
@@ -299,7 +311,9 @@ export function getClientSessions(client: { id: number }, now = new Date()) {
 
 /** A confirmed or pending session of the client, for its calendar invitation. */
 export function getSessionForCalendar(client: { id: number }, bookingId: number) {
-  const [view] = viewsWhere(sql`b.id = ${bookingId} AND b.client_id = ${client.id} AND b.status IN ('pending', 'confirmed')`)
+  const [view] = viewsWhere(
+    sql`b.id = ${bookingId} AND b.client_id = ${client.id} AND b.status IN ('pending', 'confirmed')`,
+  )
   if (!view) throw new AppError(BOOKING_NOT_FOUND, 404)
   return view
 }

@@ -17,6 +17,10 @@ test('later than that, nothing is refunded', () => {
 
 test('unpaid bookings owe nothing, and what was already refunded is not refunded twice', () => {
   expect(refundDueCents({ ...paid, isPaid: false, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now)).toBe(0)
-  expect(refundDueCents({ ...paid, refundedAmountCents: 3000, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now)).toBe(5500)
-  expect(refundDueCents({ ...paid, refundedAmountCents: 8500, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now)).toBe(0)
+  expect(
+    refundDueCents({ ...paid, refundedAmountCents: 3000, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now),
+  ).toBe(5500)
+  expect(
+    refundDueCents({ ...paid, refundedAmountCents: 8500, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now),
+  ).toBe(0)
 })

@@ -48,7 +48,9 @@ function when(booking: EmailContext) {
 }
 
 function practitionerName(booking: EmailContext) {
-  return booking.practitionerFirstName ? `${booking.practitionerFirstName} ${booking.practitionerLastName}` : 'your practitioner'
+  return booking.practitionerFirstName
+    ? `${booking.practitionerFirstName} ${booking.practitionerLastName}`
+    : 'your practitioner'
 }
 
 const dollars = (cents: number) => formatPrice(centsToDollars(cents))
@@ -113,7 +115,9 @@ export function sendBookingConfirmed(bookingId: number) {
         `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : CANCELLATION_POLICY} You can cancel from your dashboard.`,
         'The attached invitation adds the session to your calendar.',
       ].join('\n'),
-      attachments: [{ filename: 'session.ics', contentType: 'text/calendar', content: Buffer.from(ics).toString('base64') }],
+      attachments: [
+        { filename: 'session.ics', contentType: 'text/calendar', content: Buffer.from(ics).toString('base64') },
+      ],
     }
   })
 }

@@ -26,7 +26,8 @@ import {
 
 export const BOOKING_NOT_FOUND = 'Booking not found'
 export const ALREADY_PAID = 'This booking is already paid.'
-export const NOT_AWAITING_PAYMENT = 'This booking was cancelled, so it can no longer be paid. Please book the session again.'
+export const NOT_AWAITING_PAYMENT =
+  'This booking was cancelled, so it can no longer be paid. Please book the session again.'
 export const HOLD_LAPSED = 'The 30 minutes we hold a time for payment have passed. Please book the session again.'
 export const PRACTITIONER_CANNOT_BE_PAID = 'This practitioner cannot take payments right now. Please try again later.'
 export const PAYMENT_PROVIDER_FAILED = 'Unable to process payment. Please try again.'
@@ -73,14 +74,22 @@ function destinationCharge(booking: Payable) {
 function providerFailure(error: unknown): never {
   if (error instanceof AppError) throw error
   console.error('[payments]', error)
-  throw new AppError(isStripeError(error) && error.type === 'StripeCardError' ? error.message : PAYMENT_PROVIDER_FAILED, 502)
+  throw new AppError(
+    isStripeError(error) && error.type === 'StripeCardError' ? error.message : PAYMENT_PROVIDER_FAILED,
+    502,
+  )
 }
 
 /**
  * A hosted Checkout page for the booking (POST /api/stripe/create-checkout): the open session
  * when there is one, else a new session whose life the hold then matches.
  */
-export async function startCheckout(client: { id: number; email: string }, bookingId: number, origin: string, now = new Date()) {
+export async function startCheckout(
+  client: { id: number; email: string },
+  bookingId: number,
+  origin: string,
+  now = new Date(),
+) {
   const booking = loadPayable(client, bookingId, now)
   try {
     const stripe = await getStripe()
@@ -155,7 +164,12 @@ export async function preparePaymentIntent(client: { id: number }, bookingId: nu
 }
 
 /** Refunds a payment, taking the practitioner's transfer and our fee back in proportion. */
-export async function refundPayment(paymentIntentId: string, bookingId: number, idempotencyKey: string, amountCents?: number) {
+export async function refundPayment(
+  paymentIntentId: string,
+  bookingId: number,
+  idempotencyKey: string,
+  amountCents?: number,
+) {
   const stripe = await getStripe()
   return stripe.refunds.create(
     {
@@ -194,7 +208,10 @@ export async function recordPayment(payment: { bookingId: number; paymentIntentI
     (tx) => {
       const booking = findBooking(tx, payment.bookingId)
       if (!booking) return 'unknown' as const
-      if (booking.isPaid) return booking.stripePaymentIntentId === payment.paymentIntentId ? ('duplicate' as const) : ('second_payment' as const)
+      if (booking.isPaid)
+        return booking.stripePaymentIntentId === payment.paymentIntentId
+          ? ('duplicate' as const)
+          : ('second_payment' as const)
       const revivable =
         booking.status === 'cancelled' &&
         REVIVABLE.includes(booking.cancellationReason) &&
@@ -215,7 +232,11 @@ export async function recordPayment(payment: { bookingId: number; paymentIntentI
     await refundPayment(payment.paymentIntentId, payment.bookingId, `second-payment-${payment.paymentIntentId}`)
   }
   if (outcome === 'late') {
-    const refund = await refundPayment(payment.paymentIntentId, payment.bookingId, `late-payment-${payment.paymentIntentId}`)
+    const refund = await refundPayment(
+      payment.paymentIntentId,
+      payment.bookingId,
+      `late-payment-${payment.paymentIntentId}`,
+    )
     // The money came in and went back: the booking says so (its refund event records the amount).
     getDb()
       .update(bookings)
@@ -231,7 +252,12 @@ export async function recordPayment(payment: { bookingId: number; paymentIntentI
  * expired, or its payment failed for good. With `onlyIfLapsed`, a booking whose hold is still
  * running (the client may be paying another way) is left alone.
  */
-export function releaseUnpaidBooking(bookingId: number, reason: CancellationReason, now = new Date(), onlyIfLapsed = false) {
+export function releaseUnpaidBooking(
+  bookingId: number,
+  reason: CancellationReason,
+  now = new Date(),
+  onlyIfLapsed = false,
+) {
   return getDb().transaction(
     (tx) => {
       const booking = findBooking(tx, bookingId)
@@ -249,10 +275,17 @@ export function releaseUnpaidBooking(bookingId: number, reason: CancellationReas
  * total (never less than known), and a live booking refunded in full is cancelled. The client
  * hears of each new refunded amount once.
  */
-export async function recordRefund(charge: { paymentIntentId: string; bookingId: number | null; amountRefundedCents: number }, now = new Date()) {
+export async function recordRefund(
+  charge: { paymentIntentId: string; bookingId: number | null; amountRefundedCents: number },
+  now = new Date(),
+) {
   const result = getDb().transaction(
     (tx) => {
-      const byIntent = tx.select().from(bookings).where(eq(bookings.stripePaymentIntentId, charge.paymentIntentId)).get()
+      const byIntent = tx
+        .select()
+        .from(bookings)
+        .where(eq(bookings.stripePaymentIntentId, charge.paymentIntentId))
+        .get()
       // A late payment's refund can arrive before the booking records that payment.
       const booking =
         byIntent ??
@@ -264,10 +297,18 @@ export async function recordRefund(charge: { paymentIntentId: string; bookingId:
               .where(and(eq(bookings.id, charge.bookingId), isNull(bookings.stripePaymentIntentId)))
               .get())
       if (!booking) return null
-      const refunded = Math.min(booking.totalAmountCents, Math.max(booking.refundedAmountCents, charge.amountRefundedCents))
+      const refunded = Math.min(
+        booking.totalAmountCents,
+        Math.max(booking.refundedAmountCents, charge.amountRefundedCents),
+      )
       const added = refunded - booking.refundedAmountCents
       tx.update(bookings)
-        .set({ isPaid: true, stripePaymentIntentId: charge.paymentIntentId, refundedAmountCents: refunded, updatedAt: now })
+        .set({
+          isPaid: true,
+          stripePaymentIntentId: charge.paymentIntentId,
+          refundedAmountCents: refunded,
+          updatedAt: now,
+        })
         .where(eq(bookings.id, booking.id))
         .run()
       if (isLive(booking) && refunded >= booking.totalAmountCents) cancelLiveBooking(tx, booking, 'refunded', now)
@@ -309,7 +350,10 @@ export function completeEndedSessions(now = new Date()) {
  * intent id), the client's own only, and where its payment stands as our database knows it:
  * the page never confirms anything itself, the webhook does.
  */
-export function findPaymentReturn(client: { id: number }, ref: { sessionId?: string | null; paymentIntentId?: string | null }) {
+export function findPaymentReturn(
+  client: { id: number },
+  ref: { sessionId?: string | null; paymentIntentId?: string | null },
+) {
   const matches = [
     ref.sessionId ? eq(bookings.stripeCheckoutSessionId, ref.sessionId) : undefined,
     ref.paymentIntentId ? eq(bookings.stripePaymentIntentId, ref.paymentIntentId) : undefined,
@@ -325,7 +369,12 @@ export function findPaymentReturn(client: { id: number }, ref: { sessionId?: str
 
 export type PaymentState = 'paid' | 'processing' | 'refunded' | 'not_paid'
 
-export function paymentStateOf(booking: { status: string; isPaid: boolean; refundedAmount: number; totalAmount: number }): PaymentState {
+export function paymentStateOf(booking: {
+  status: string
+  isPaid: boolean
+  refundedAmount: number
+  totalAmount: number
+}): PaymentState {
   if (booking.isPaid && booking.refundedAmount >= booking.totalAmount) return 'refunded'
   if (booking.isPaid) return 'paid'
   return booking.status === 'pending' ? 'processing' : 'not_paid'

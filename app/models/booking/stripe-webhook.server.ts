@@ -73,7 +73,11 @@ async function handle(event: Stripe.Event) {
       const charge = event.data.object
       const paymentIntentId = idOf(charge.payment_intent)
       if (paymentIntentId) {
-        await recordRefund({ paymentIntentId, bookingId: bookingIdOf(charge.metadata), amountRefundedCents: charge.amount_refunded })
+        await recordRefund({
+          paymentIntentId,
+          bookingId: bookingIdOf(charge.metadata),
+          amountRefundedCents: charge.amount_refunded,
+        })
       }
       return
     }

@@ -8,7 +8,11 @@ import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from './image'
 /** The image types we accept, recognised by their first bytes (never by the name or the browser's say-so). */
 const SIGNATURES: { ext: string; type: string; test: (b: Uint8Array) => boolean }[] = [
   { ext: 'jpg', type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'png', type: 'image/png', test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v) },
+  {
+    ext: 'png',
+    type: 'image/png',
+    test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v),
+  },
   { ext: 'gif', type: 'image/gif', test: (b) => String.fromCharCode(...b.slice(0, 4)) === 'GIF8' },
   {
     ext: 'webp',

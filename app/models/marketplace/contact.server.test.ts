@@ -67,7 +67,9 @@ describe('contact messages', () => {
     const { id } = createContactMessage(ContactSchema.parse(valid))
     markContactMessageRead(id)
     expect(listContactMessages().find((m) => m.id === id)?.isRead).toBe(true)
-    expect(() => markContactMessageRead(999_999)).toThrow(expect.objectContaining({ status: 404, message: 'Message not found' }))
+    expect(() => markContactMessageRead(999_999)).toThrow(
+      expect.objectContaining({ status: 404, message: 'Message not found' }),
+    )
   })
 
   test('delete removes the message; deleting it again is a 404', () => {

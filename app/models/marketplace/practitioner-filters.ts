@@ -5,8 +5,14 @@ const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** Practitioner browse filters (spec §2, §7 GET /api/practitioners), shared by the page and the API. */
 export const PractitionerFiltersSchema = z.object({
-  search: z.preprocess(emptyAsUndefined, z.string().trim().max(100, 'search must be at most 100 characters').optional()),
-  specialty: z.preprocess(emptyAsUndefined, z.string().trim().max(60, 'specialty must be at most 60 characters').optional()),
+  search: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  ),
+  specialty: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(60, 'specialty must be at most 60 characters').optional(),
+  ),
   sortBy: z.preprocess(
     emptyAsUndefined,
     z.enum(['rating', 'reviews', 'name'], { error: 'sortBy must be one of: rating, reviews, name' }).default('rating'),

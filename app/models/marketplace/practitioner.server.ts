@@ -85,7 +85,9 @@ export function listSpecialties() {
 
 /** A listed practitioner with specialties and reviews (newest first), or null. */
 export function getPractitionerProfile(id: number): PractitionerProfile | null {
-  const row = getDb().get<CardRow>(sql`SELECT ${CARD_COLUMNS} FROM users u WHERE u.id = ${id} AND ${PRACTITIONER_LISTED}`)
+  const row = getDb().get<CardRow>(
+    sql`SELECT ${CARD_COLUMNS} FROM users u WHERE u.id = ${id} AND ${PRACTITIONER_LISTED}`,
+  )
   if (!row) return null
   const [card] = withSpecialties([row])
   return { ...card!, reviews: listReviews(id) }

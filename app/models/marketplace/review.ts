@@ -15,7 +15,6 @@ export const ReviewSchema = z.object({
     .max(2000, 'Reviews can be at most 2000 characters.'),
 })
 
-export const NOT_ELIGIBLE_TO_REVIEW =
-  'You can review a practitioner after you have completed a session with them.'
+export const NOT_ELIGIBLE_TO_REVIEW = 'You can review a practitioner after you have completed a session with them.'
 export const ALREADY_REVIEWED = 'You have already reviewed each of your sessions with this practitioner.'
 export const ONLY_CLIENTS_REVIEW = 'Only clients can write reviews.'

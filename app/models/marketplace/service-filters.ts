@@ -9,14 +9,22 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
 
 export const pageField = optional(
-  z.coerce.number({ error: 'page must be a whole number of 1 or more' }).int('page must be a whole number of 1 or more').min(1, 'page must be a whole number of 1 or more').max(10_000, 'page is too large'),
+  z.coerce
+    .number({ error: 'page must be a whole number of 1 or more' })
+    .int('page must be a whole number of 1 or more')
+    .min(1, 'page must be a whole number of 1 or more')
+    .max(10_000, 'page is too large'),
 ).transform((v) => v ?? 1)
 
 /** Browse filters (spec §2 Services browse, §7 GET /api/services), shared by the page and the API. */
 export const ServiceFiltersSchema = z.object({
   search: optional(z.string().trim().max(100, 'search must be at most 100 characters')),
-  category: optional(z.enum(SERVICE_CATEGORIES, { error: `category must be one of: ${SERVICE_CATEGORIES.join(', ')}` })),
-  priceRange: optional(z.enum(PRICE_RANGE_VALUES, { error: 'priceRange must be one of: free, under50, 50to100, over100' })),
+  category: optional(
+    z.enum(SERVICE_CATEGORIES, { error: `category must be one of: ${SERVICE_CATEGORIES.join(', ')}` }),
+  ),
+  priceRange: optional(
+    z.enum(PRICE_RANGE_VALUES, { error: 'priceRange must be one of: free, under50, 50to100, over100' }),
+  ),
   page: pageField,
 })
 

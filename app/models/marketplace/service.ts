@@ -1,4 +1,3 @@
-
 /**
  * Services as the browse pages show them. No zod here, so cards and filters stay light in the
  * browser; the query schema is in service-filters.ts.

@@ -3,7 +3,11 @@ import { z } from 'zod'
 /** Spec §5 message rules, shared by the "Ask a Question" card, replies and POST /api/messages. */
 export const MessageSchema = z.object({
   recipientId: z.coerce.number({ error: 'recipientId is required' }).int().positive('recipientId is required'),
-  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(200, 'Subject must be at most 200 characters'),
   content: z
     .string({ error: 'Message must be at least 10 characters long' })
     .trim()

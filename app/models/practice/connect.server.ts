@@ -72,7 +72,8 @@ export function getPaymentAccountStatus(userId: number): PaymentAccountStatus {
 /** Stripe says "...signed up for Connect..." when the platform account has not enabled it. */
 function accountCreationError(error: unknown) {
   if (isStripeError(error)) {
-    if (/\bconnect\b/i.test(error.message)) return new PaymentAccountError(CONNECT_REQUIRED.title, CONNECT_REQUIRED.description)
+    if (/\bconnect\b/i.test(error.message))
+      return new PaymentAccountError(CONNECT_REQUIRED.title, CONNECT_REQUIRED.description)
     return new PaymentAccountError(ACCOUNT_FAILED_TITLE, error.message)
   }
   console.error('[connect] creating a connected account failed', error)
@@ -105,13 +106,19 @@ async function createAndStoreAccount(practitioner: Practitioner) {
   // Only a row without an account takes this one, so a user never ends up with two.
   const claimed = getDb()
     .update(users)
-    .set({ stripeAccountId: account.id, stripeAccountStatus: 'pending', onboardingComplete: false, updatedAt: new Date() })
+    .set({
+      stripeAccountId: account.id,
+      stripeAccountStatus: 'pending',
+      onboardingComplete: false,
+      updatedAt: new Date(),
+    })
     .where(and(eq(users.id, practitioner.id), isNull(users.stripeAccountId)))
     .run().changes
   if (claimed === 1) return account.id
   const winner = storedAccount(practitioner.id)?.accountId
   if (!winner) throw new AppError('Account not found', 404)
-  if (winner !== account.id) console.warn(`[connect] user ${practitioner.id} already has ${winner}; ${account.id} was not stored`)
+  if (winner !== account.id)
+    console.warn(`[connect] user ${practitioner.id} already has ${winner}; ${account.id} was not stored`)
   return winner
 }
 
@@ -156,7 +163,10 @@ export async function createConnectedAccount(practitioner: Practitioner, origin:
 }
 
 /** 'Continue Stripe Setup': a new onboarding link for the existing account; 409 without one. */
-export async function createOnboardingLink(practitioner: Pick<PublicUser, 'id'>, origin: string): Promise<{ url: string }> {
+export async function createOnboardingLink(
+  practitioner: Pick<PublicUser, 'id'>,
+  origin: string,
+): Promise<{ url: string }> {
   const accountId = storedAccount(practitioner.id)?.accountId
   if (!accountId) throw new PaymentAccountError(ONBOARDING_FAILED.title, NO_ACCOUNT_YET, 409)
   return onboardingLink(accountId, origin)
@@ -190,7 +200,10 @@ export async function syncConnectedAccount(accountId: string): Promise<SyncResul
   // Writes only a change (the flag relists paid services through a trigger); the read and the
   // write have no await between them, so nothing interleaves.
   if (row.status !== status || row.onboardingComplete !== onboardingComplete) {
-    db.update(users).set({ stripeAccountStatus: status, onboardingComplete, updatedAt: new Date() }).where(eq(users.id, row.id)).run()
+    db.update(users)
+      .set({ stripeAccountStatus: status, onboardingComplete, updatedAt: new Date() })
+      .where(eq(users.id, row.id))
+      .run()
   }
   return { userId: row.id, onboardingComplete, status }
 }

@@ -62,7 +62,11 @@ export function updateProfileFromForm(userId: number, value: z.output<typeof Pro
       ? { kind: 'remove' }
       : { kind: 'keep' }
   const { firstName, lastName, title, bio } = value
-  return updatePractitionerProfile(userId, { firstName, lastName, title, bio, specialties: specialtiesFromForm(value) }, picture)
+  return updatePractitionerProfile(
+    userId,
+    { firstName, lastName, title, bio, specialties: specialtiesFromForm(value) },
+    picture,
+  )
 }
 
 /** PATCH /api/practitioners/profile: fields left out keep their saved values. */

@@ -1,7 +1,11 @@
 import { z } from 'zod'
 
 /** A practitioner is visible to clients once photo, bio and title are all there (spec §4). */
-export function missingProfileParts(user: { profileImageUrl: string | null; bio: string | null; title: string | null }) {
+export function missingProfileParts(user: {
+  profileImageUrl: string | null
+  bio: string | null
+  title: string | null
+}) {
   const missing: string[] = []
   if (!user.profileImageUrl?.trim()) missing.push('profile photo')
   if (!user.title?.trim()) missing.push('professional title')
@@ -144,6 +148,8 @@ export const ProfileFormSchema = ProfileSchema.extend({
 export type ProfileFields = z.output<typeof ProfileSchema>
 
 /** The specialties a valid form submission asks for: kept ones in order, then the new ones. */
-export function specialtiesFromForm(value: Pick<z.output<typeof ProfileFormSchema>, 'specialties' | 'suggestedSpecialty' | 'customSpecialty'>) {
+export function specialtiesFromForm(
+  value: Pick<z.output<typeof ProfileFormSchema>, 'specialties' | 'suggestedSpecialty' | 'customSpecialty'>,
+) {
   return [...value.specialties, value.suggestedSpecialty, value.customSpecialty].filter((s): s is string => Boolean(s))
 }

@@ -74,11 +74,17 @@ const serviceFields = {
  * and stores as a file.
  */
 const imageUrl = z
-  .union([
-    z.null(),
-    z.string().regex(/^\/(uploads\/)?images\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/, 'Please select an image file'),
-    z.string().regex(/^data:image\//, 'Please select an image file').max(7_100_000, 'Image must be less than 5MB'),
-  ], { error: 'Please select an image file' })
+  .union(
+    [
+      z.null(),
+      z.string().regex(/^\/(uploads\/)?images\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/, 'Please select an image file'),
+      z
+        .string()
+        .regex(/^data:image\//, 'Please select an image file')
+        .max(7_100_000, 'Image must be less than 5MB'),
+    ],
+    { error: 'Please select an image file' },
+  )
   .optional()
 
 /** POST/PATCH /api/services (spec §7): JSON with the spec's defaults for what is left out. */
@@ -103,7 +109,12 @@ export const ServiceFormSchema = z.object({
     .optional()
     // Blank lines are dropped here, before the list rules: conform's coercion would otherwise
     // read an empty line as a missing value.
-    .transform((v) => (v ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .pipe(detailItems),
   isActive: z.boolean().default(false),
   isFreeIntro: z.boolean().default(false),

@@ -194,7 +194,13 @@ export async function deleteService(owner: Pick<PublicUser, 'id'>, id: number) {
       const upcoming = tx
         .select({ id: bookings.id })
         .from(bookings)
-        .where(and(eq(bookings.serviceId, id), inArray(bookings.status, ['pending', 'confirmed']), gt(bookings.startTime, now)))
+        .where(
+          and(
+            eq(bookings.serviceId, id),
+            inArray(bookings.status, ['pending', 'confirmed']),
+            gt(bookings.startTime, now),
+          ),
+        )
         .get()
       if (upcoming) throw new AppError(SERVICE_HAS_BOOKINGS, 409)
       tx.delete(timeSlots)
