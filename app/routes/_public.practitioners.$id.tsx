@@ -32,6 +32,7 @@ import { FALLBACK_SPECIALTY } from '~/models/marketplace/practitioner'
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
+import { PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -45,7 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 function findPractitioner(param: string | undefined) {
   const id = idFromParam(param)
   const practitioner = id === null ? null : getPractitionerProfile(id)
-  if (!practitioner) throw new Response('Practitioner not found', { status: 404 })
+  if (!practitioner) throw new Response(PRACTITIONER_NOT_FOUND, { status: 404 })
   return practitioner
 }
 

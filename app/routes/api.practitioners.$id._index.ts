@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
-
-const NOT_FOUND = 'Practitioner not found'
+import { PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
 
 /**
  * GET /api/practitioners/:id → PractitionerProfile (specialties, and reviews newest first, each
@@ -13,7 +12,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return handleApi(() => {
     const id = idFromParam(params.id)
     const profile = id === null ? null : getPractitionerProfile(id)
-    if (!profile) return jsonError(NOT_FOUND, 404)
+    if (!profile) return jsonError(PRACTITIONER_NOT_FOUND, 404)
     return Response.json(profile)
   })
 }

@@ -3,8 +3,7 @@ import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
-
-const NOT_FOUND = 'Practitioner not found'
+import { PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
 
 /**
  * GET /api/practitioners/:id/services → that practitioner's listed services (ServiceCardData[]).
@@ -13,7 +12,7 @@ const NOT_FOUND = 'Practitioner not found'
 export async function loader({ params }: LoaderFunctionArgs) {
   return handleApi(() => {
     const id = idFromParam(params.id)
-    if (id === null || !getPractitionerProfile(id)) return jsonError(NOT_FOUND, 404)
+    if (id === null || !getPractitionerProfile(id)) return jsonError(PRACTITIONER_NOT_FOUND, 404)
     return Response.json(listPractitionerServices(id))
   })
 }

@@ -3,8 +3,9 @@ import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { deleteService, updateService } from '~/models/practice/services.server'
-import { SERVICE_NOT_FOUND, ServiceApiSchema } from '~/models/practice/service-form'
+import { ServiceApiSchema } from '~/models/practice/service-form'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 /**
  * GET /api/services/:id → ServiceDetail (with its practitioner's id, names, image, title, bio).

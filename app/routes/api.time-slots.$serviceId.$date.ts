@@ -5,10 +5,10 @@ import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
 import { getUser } from '~/models/accounts/auth.server'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicService } from '~/models/marketplace/service.server'
 import { listOpenSlots } from '~/models/marketplace/open-slots.server'
 
-const SERVICE_NOT_FOUND = 'Service not found'
 const INVALID_DATE = 'date must be a real date as yyyy-MM-dd'
 const INVALID_ZONE = 'timeZone must be an IANA time zone'
 

@@ -30,12 +30,8 @@ import {
   listOwnServices,
   updateService,
 } from '~/models/practice/services.server'
-import {
-  DEFAULT_DURATION_MINUTES,
-  SERVICE_NOT_FOUND,
-  ServiceFormSchema,
-  type OwnService,
-} from '~/models/practice/service-form'
+import { DEFAULT_DURATION_MINUTES, ServiceFormSchema, type OwnService } from '~/models/practice/service-form'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 export const meta: MetaFunction = () => [{ title: 'My Services — Solace' }]
 

@@ -6,7 +6,6 @@ import {
   cancelBooking,
   createBooking,
   OWN_SERVICE,
-  SERVICE_NOT_FOUND,
   SLOT_UNAVAILABLE,
   STARTED_NOT_CANCELLABLE,
   ALREADY_CANCELLED,
@@ -37,6 +36,7 @@ import {
   signIn,
   updateServiceRow,
 } from '../helpers'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 /**
  * Booking and cancelling (issue 5): one IMMEDIATE transaction claims the slot, free sessions

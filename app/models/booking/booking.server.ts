@@ -10,13 +10,13 @@ import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payme
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
 import type { PublicUser } from '~/models/accounts/user'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 /** Who books or cancels: the signed-in user, as much of them as the emails need. */
 export type BookingActor = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'timeZone'>
 
 export { BOOKING_NOT_FOUND }
 export const SLOT_UNAVAILABLE = 'This time slot is no longer available. Please choose another.'
-export const SERVICE_NOT_FOUND = 'Service not found'
 export const OWN_SERVICE = 'You cannot book your own service.'
 export const ALREADY_CANCELLED = 'This booking has already been cancelled.'
 export const COMPLETED_NOT_CANCELLABLE = 'Completed sessions cannot be cancelled.'

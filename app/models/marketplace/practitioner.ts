@@ -9,6 +9,8 @@ export type PractitionerSort = (typeof PRACTITIONER_SORTS)[number][0]
 
 export const PRACTITIONERS_PAGE_SIZE = 24
 
+export const PRACTITIONER_NOT_FOUND = 'Practitioner not found'
+
 /** The fallback specialty when a practitioner lists none (spec §2 practitioner card). */
 export const FALLBACK_SPECIALTY = 'General Consultation'
 

@@ -13,6 +13,8 @@ export type PriceRange = (typeof PRICE_RANGES)[number][0]
 
 export const SERVICES_PAGE_SIZE = 24
 
+export const SERVICE_NOT_FOUND = 'Service not found'
+
 /** Price bounds in cents for each range: [min inclusive, max exclusive). */
 export const PRICE_RANGE_CENTS: Record<PriceRange, [number, number | null]> = {
   free: [0, 1],

@@ -10,7 +10,6 @@ import { SERVICE_CATEGORIES } from '~/db/enums'
 
 export const PAID_SERVICE_NEEDS_ACCOUNT =
   'Payment provider account required: You must set up your payment provider account in Settings before creating paid services.'
-export const SERVICE_NOT_FOUND = 'Service not found'
 export const SERVICE_HAS_BOOKINGS =
   'This service has upcoming bookings. Deactivate it instead, so clients keep their sessions.'
 

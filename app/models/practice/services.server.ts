@@ -5,14 +5,9 @@ import { AppError } from '~/lib/errors'
 import { dollarsToCents } from '~/lib/money'
 import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
 import { NOT_AN_IMAGE } from '~/models/images/image'
-import {
-  PAID_SERVICE_NEEDS_ACCOUNT,
-  SERVICE_HAS_BOOKINGS,
-  SERVICE_NOT_FOUND,
-  type OwnService,
-  type ServiceInput,
-} from './service-form'
+import { PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS, type OwnService, type ServiceInput } from './service-form'
 import type { PublicUser } from '~/models/accounts/user'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 /**
  * A practitioner's own services (spec §2 My Services, §7 POST/PATCH/DELETE /api/services).
