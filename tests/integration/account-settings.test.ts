@@ -622,4 +622,35 @@ describe('/api/auth/update-account', () => {
     ).toEqual({ message: 'Please select an image file' })
     expect(userRow(user.id)).toMatchObject({ firstName: 'Maya', email: user.email, profileImageUrl: null })
   })
+
+  test("profilePicture '' (the spec’s client clearing the picture) removes it and discards its file", async () => {
+    const { user, cookie } = await signedInClient()
+    const saved = await jsonBody<{ user: { profileImageUrl: string } }>(
+      await call(
+        {
+          firstName: 'Maya',
+          lastName: 'Chen',
+          email: user.email,
+          phoneNumber: '416-555-0100',
+          profilePicture: `data:image/png;base64,${Buffer.from(PNG).toString('base64')}`,
+        },
+        cookie,
+      ),
+      200,
+    )
+    const url = saved.user.profileImageUrl
+    expect(url).toMatch(/^\/uploads\/images\//)
+    expect((await serveImage(url)).status).toBe(200)
+
+    const cleared = await jsonBody<{ user: Record<string, unknown> }>(
+      await call(
+        { firstName: 'Maya', lastName: 'Chen', email: user.email, phoneNumber: '416-555-0100', profilePicture: '' },
+        cookie,
+      ),
+      200,
+    )
+    expect(cleared.user).toMatchObject({ profileImageUrl: null, profilePicture: null })
+    expect(userRow(user.id)!.profileImageUrl).toBeNull()
+    expect((await serveImage(url)).status).toBe(404)
+  })
 })

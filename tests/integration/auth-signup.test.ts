@@ -237,6 +237,18 @@ describe('POST /api/signup', () => {
     })
   })
 
+  test("country '' (what the spec’s client sends when none was chosen): a client gets CA, a practitioner must pick", async () => {
+    const input = body({ isPractitioner: false, country: '' })
+    const json = await jsonBody<{ user: Record<string, unknown> }>(await apiSignup(input), 201)
+    expect(json.user).toMatchObject({ email: input.email, isPractitioner: false, country: 'CA' })
+    expect(await jsonBody(await apiSignup(body({ isPractitioner: true, country: '' })), 400)).toEqual({
+      message: 'Please select your country',
+    })
+    expect(await jsonBody(await apiSignup(body({ isPractitioner: true, country: 'XX' })), 400)).toEqual({
+      message: 'Please select your country',
+    })
+  })
+
   test('409 { message } when the email is taken (any case)', async () => {
     const existing = await createUser()
     expect(await jsonBody(await apiSignup(body({ email: existing.email.toUpperCase() })), 409)).toEqual({

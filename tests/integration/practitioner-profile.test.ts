@@ -359,4 +359,21 @@ describe('PATCH /api/practitioners/profile', () => {
     expect(await readImage(imageName(url))).toBeNull()
     expect(getPractitionerProfile(user.id)).toBeNull()
   })
+
+  test("profileImageUrl '' (the spec’s client clearing the picture) removes the photo and discards its file", async () => {
+    const { user, cookie } = await newPractitioner()
+    const saved = await patch(
+      { ...base, title: 'Coach', bio: 'Hello.', profileImageUrl: `data:image/png;base64,${PNG_BASE64}` },
+      cookie,
+    )
+    const url = saved.body.user.profileImageUrl as string
+    expect(url).toMatch(/^\/uploads\/images\//)
+    expect(await readImage(imageName(url))).not.toBeNull()
+
+    const cleared = await patch({ ...base, title: 'Coach', bio: 'Hello.', profileImageUrl: '' }, cookie)
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.user.profileImageUrl).toBeNull()
+    expect(getUserById(user.id)).toMatchObject({ profileImageUrl: null, title: 'Coach', bio: 'Hello.' })
+    expect(await readImage(imageName(url))).toBeNull()
+  })
 })

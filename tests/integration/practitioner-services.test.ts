@@ -337,6 +337,35 @@ describe('PATCH /api/services/:id', () => {
     )
     expect(fs.existsSync(copy)).toBe(false)
   })
+  test("imageUrl '' (the spec’s client clearing the picture) removes it and discards its file, like null", async () => {
+    const { cookie } = await payingPractitioner()
+    const created = await post(
+      cookie,
+      body({ imageUrl: `data:image/png;base64,${Buffer.from(PNG).toString('base64')}` }),
+    )
+    const url = created.body.imageUrl as string
+    expect(((await serveImage(`${url}?w=96`)) as Response).status).toBe(200)
+    const answer = await patch(cookie, created.body.id, body({ imageUrl: '' }))
+    expect(answer.status).toBe(200)
+    expect(answer.body.imageUrl).toBeNull()
+    expect(row(created.body.id)!.imageUrl).toBeNull()
+    expect(((await serveImage(url)) as Response).status).toBe(404)
+    const copy = path.join(
+      uploadsDir(),
+      'images-w96',
+      url
+        .split('/')
+        .pop()!
+        .replace(/\.png$/, '.webp'),
+    )
+    expect(fs.existsSync(copy)).toBe(false)
+
+    // Creating with '' is a service without a picture.
+    const fresh = await post(cookie, body({ imageUrl: '' }))
+    expect(fresh.status).toBe(201)
+    expect(fresh.body.imageUrl).toBeNull()
+    expect(row(fresh.body.id)!.imageUrl).toBeNull()
+  })
 })
 
 describe('DELETE /api/services/:id', () => {

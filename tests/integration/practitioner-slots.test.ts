@@ -283,6 +283,18 @@ describe('POST /api/time-slots/batch', () => {
     expect(answer.body.map((s) => s.startTime)).toEqual(['2032-01-12T14:00:00.000Z', '2032-01-12T16:00:00.000Z'])
   })
 
+  test("a date picker's { from, to } range is taken like the two-item array", async () => {
+    const answer = await batch(
+      batchBody({ dateRange: { from: '2032-01-14T05:00:00.000Z', to: '2032-01-14T05:00:00.000Z' } }),
+    )
+    expect(answer.status).toBe(201)
+    expect(answer.body.map((s) => s.startTime)).toEqual([
+      '2032-01-14T14:00:00.000Z',
+      '2032-01-14T15:00:00.000Z',
+      '2032-01-14T16:00:00.000Z',
+    ])
+  })
+
   test('a batch whose every time clashes is refused', async () => {
     expect((await batch(batchBody({ dateRange: ['2032-01-13', '2032-01-13'] }))).status).toBe(201)
     const again = await batch(batchBody({ dateRange: ['2032-01-13', '2032-01-13'] }))
@@ -359,6 +371,7 @@ describe('POST /api/time-slots/batch', () => {
     }
     await expectRefused(batchBody({ dateRange: undefined }), 400, DATE_RANGE_REQUIRED)
     await expectRefused(batchBody({ dateRange: ['2032-04-01'] }), 400, DATE_RANGE_REQUIRED)
+    await expectRefused(batchBody({ dateRange: { from: '2032-04-01' } }), 400, DATE_RANGE_REQUIRED)
     await expectRefused(batchBody({ dateRange: ['2032-04-01', 'soon'] }), 400, DATE_RANGE_REQUIRED)
     await expectRefused(
       batchBody({ dateRange: ['2032-04-02', '2032-04-01'] }),

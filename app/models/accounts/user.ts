@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { blankImageAsNull } from '~/models/images/image'
 
 /**
  * Account schemas, shared by the forms (conform, in the browser and the action) and the
@@ -68,6 +69,15 @@ export const LoginSchema = z.object({
   redirectTo: redirectToField,
 })
 
+/**
+ * The spec's client always sends `country`: someone signing up as a client, who is never
+ * asked for one, sends ''. Blank means not chosen (a client then gets the default, CA; a
+ * practitioner is told to pick one by the rule below).
+ */
+const countryField = z
+  .union([z.literal('').transform(() => undefined), z.enum(COUNTRY_CODES)], { error: 'Please select your country' })
+  .optional()
+
 /** What POST /api/signup takes (spec §7): no confirmPassword or agreeToTerms. */
 export const SignupBaseSchema = z.object({
   email: emailField(),
@@ -79,7 +89,7 @@ export const SignupBaseSchema = z.object({
   lastName: requiredText('Last name is required'),
   phoneNumber,
   isPractitioner: z.boolean().default(false),
-  country: z.enum(COUNTRY_CODES, { error: 'Please select your country' }).optional(),
+  country: countryField,
   redirectTo: redirectToField,
 })
 
@@ -175,11 +185,17 @@ export const UpdateAccountSchema = z.object({
     .refine((v) => v === '' || v.length >= 10, 'Please enter a valid phone number')
     .optional(),
   /**
-   * null removes the picture; the current picture's URL keeps it; a new picture comes as an
-   * image `data:` URL (spec §5: "stored as an inline data value"), which the server decodes,
-   * checks and stores as a file. Anything else is refused.
+   * null or '' (the spec's client clears the picker to '') removes the picture; the current
+   * picture's URL keeps it; a new picture comes as an image `data:` URL (spec §5: "stored as
+   * an inline data value"), which the server decodes, checks and stores as a file. Anything
+   * else is refused.
    */
-  profilePicture: z.string().max(7_100_000, 'Image must be less than 5MB').nullable().optional(),
+  profilePicture: z
+    .string()
+    .max(7_100_000, 'Image must be less than 5MB')
+    .nullable()
+    .optional()
+    .transform(blankImageAsNull),
 })
 
 /** The current user as the client sees it: never the hash or provider secrets. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { blankImageAsNull } from '~/models/images/image'
 
 /** A practitioner is visible to clients once photo, bio and title are all there (spec §4). */
 export function missingProfileParts(user: {
@@ -97,16 +98,22 @@ export const ProfileSchema = z.object({
 })
 
 /**
- * PATCH /api/practitioners/profile. `profileImageUrl`: null removes the photo; the current URL
- * (or leaving it out) keeps it; a new photo comes as an image `data:` URL, as the spec's
- * picker sends it, which the server decodes, checks and stores as a file. Anything else is
- * refused. Leaving out title, bio or specialties keeps them (it is a PATCH).
+ * PATCH /api/practitioners/profile. `profileImageUrl`: null or '' (the spec's client clears
+ * the picker to '') removes the photo; the current URL (or leaving it out) keeps it; a new
+ * photo comes as an image `data:` URL, as the spec's picker sends it, which the server
+ * decodes, checks and stores as a file. Anything else is refused. Leaving out title, bio or
+ * specialties keeps them (it is a PATCH).
  */
 export const ProfileApiSchema = ProfileSchema.extend({
   title: ProfileSchema.shape.title.optional(),
   bio: ProfileSchema.shape.bio.optional(),
   specialties: specialtyList.optional(),
-  profileImageUrl: z.string().max(7_100_000, 'Image must be less than 5MB').nullable().optional(),
+  profileImageUrl: z
+    .string()
+    .max(7_100_000, 'Image must be less than 5MB')
+    .nullable()
+    .optional()
+    .transform(blankImageAsNull),
 })
 
 /**

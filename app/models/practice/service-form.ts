@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SERVICE_CATEGORIES } from '~/db/enums'
+import { blankImageAsNull } from '~/models/images/image'
 
 /**
  * The service a practitioner edits (spec §3, §5), shared by the My Services dialog (conform,
@@ -66,16 +67,17 @@ const serviceFields = {
 }
 
 /**
- * What an API client may put in `imageUrl`: null (no picture), a static picture of ours
- * ('/images/...'), the picture the service already has ('/uploads/images/...', checked by
- * the model against the row, so nobody can point at, and later delete, another account's
- * file), or a new picture inline as an image `data:` URL (spec §5), which the server checks
- * and stores as a file.
+ * What an API client may put in `imageUrl`: null or '' (no picture: the spec's client clears
+ * the picker to ''), a static picture of ours ('/images/...'), the picture the service
+ * already has ('/uploads/images/...', checked by the model against the row, so nobody can
+ * point at, and later delete, another account's file), or a new picture inline as an image
+ * `data:` URL (spec §5), which the server checks and stores as a file.
  */
 const imageUrl = z
   .union(
     [
       z.null(),
+      z.literal('').transform(blankImageAsNull),
       z.string().regex(/^\/(uploads\/)?images\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/, 'Please select an image file'),
       z
         .string()

@@ -69,9 +69,19 @@ function isRangeEnd(value: unknown) {
   )
 }
 
-/** Both ends or nothing: one message on the whole range, wherever the gap is. */
+/**
+ * Both ends or nothing: one message on the whole range, wherever the gap is. JSON sends the
+ * two ends as an array or as a date picker's `{ from, to }`; a form sends the field twice.
+ */
 const dateRangeField = z.preprocess(
-  (value) => (Array.isArray(value) ? value : value === undefined ? undefined : [value]),
+  (value) =>
+    Array.isArray(value)
+      ? value
+      : value === undefined
+        ? undefined
+        : typeof value === 'object' && value !== null && 'from' in value
+          ? [(value as { from: unknown }).from, (value as { to?: unknown }).to]
+          : [value],
   z.custom<[string, string]>(
     (value) => Array.isArray(value) && value.length === 2 && value.every(isRangeEnd),
     DATE_RANGE_REQUIRED,
