@@ -1,37 +1,56 @@
-import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteError, type ErrorResponse } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { ButtonLink } from '~/components/ui/button'
 
-/** The spec's not-found screen (any unknown path, and any record that does not exist). */
-export function NotFound({ title = '404 Page Not Found', hint = 'Did you forget to add the page to the router?' }) {
+/**
+ * A not-found screen: by default the spec's own (any unknown path, any record that does not
+ * exist); pages whose records have their own wording pass it, with the way back.
+ */
+export function NotFound({
+  title = '404 Page Not Found',
+  hint = 'Did you forget to add the page to the router?',
+  back = { to: '/', label: 'Back to home' },
+}: {
+  title?: string
+  hint?: string
+  back?: { to: string; label: string }
+}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="text-muted-foreground">{hint}</p>
-      <ButtonLink to="/" variant="outline">
-        Back to home
+      <ButtonLink to={back.to} variant="outline">
+        {back.label}
       </ButtonLink>
     </div>
   )
 }
 
+/** What a route shows for a refusal of its own, by HTTP status (e.g. its own 404 wording). */
+export type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => ReactNode>>
+
+function messageOf(error: ErrorResponse) {
+  if (typeof error.data === 'object' && error.data && 'message' in error.data) {
+    return String((error.data as { message: unknown }).message)
+  }
+  return typeof error.data === 'string' && error.data ? error.data : error.statusText
+}
+
 /**
- * The one error boundary every route uses: 404s get the not-found screen, other refusals
- * their message, and unexpected errors a calm apology (details go to the server log only).
+ * The one error boundary every route uses: a status the route handles itself gets its own
+ * screen; other 404s get the not-found screen, other refusals their message, and unexpected
+ * errors a calm apology (details go to the server log only).
  */
-export function GeneralErrorBoundary() {
+export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: StatusHandlers }) {
   const error = useRouteError()
   if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers?.[error.status]
+    if (handler) return <>{handler(error)}</>
     if (error.status === 404) return <NotFound />
-    const message =
-      typeof error.data === 'object' && error.data && 'message' in error.data
-        ? String((error.data as { message: unknown }).message)
-        : typeof error.data === 'string' && error.data
-          ? error.data
-          : error.statusText
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">{error.status === 403 ? 'Not allowed' : `Error ${error.status}`}</h1>
-        <p className="mt-3 text-muted-foreground">{message}</p>
+        <p className="mt-3 text-muted-foreground">{messageOf(error)}</p>
         <ButtonLink to="/" variant="outline" className="mt-6">
           Back to home
         </ButtonLink>

@@ -1,5 +1,8 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 import { AppError, isAppError } from './errors'
+
+const METHOD_NOT_ALLOWED = 'Method not allowed'
 
 /** A JSON error answer in the shape every /api route uses: `{ message }`. */
 export function jsonError(message: string, status: number) {
@@ -60,7 +63,7 @@ export { AppError }
 export function readOnlyAction({ request }: { request: Request }) {
   return handleApi(() => {
     requireMethod(request, 'GET')
-    return jsonError('Method not allowed', 405)
+    return jsonError(METHOD_NOT_ALLOWED, 405)
   })
 }
 
@@ -84,11 +87,11 @@ export function pagedJson<T>(
  * methods it does take.
  */
 export function writeOnlyLoader(...methods: string[]) {
-  return () => jsonMethodNotAllowed(methods)
+  return (_args?: LoaderFunctionArgs) => jsonMethodNotAllowed(methods)
 }
 
 function jsonMethodNotAllowed(methods: string[]) {
-  return new Response(JSON.stringify({ message: 'Method not allowed' }), {
+  return new Response(JSON.stringify({ message: METHOD_NOT_ALLOWED }), {
     status: 405,
     headers: { Allow: methods.join(', '), 'Content-Type': 'application/json' },
   })

@@ -1,40 +1,91 @@
-import type { Submission } from '@conform-to/react'
+import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import type { ToastData } from '~/components/toaster'
-import { isAppError } from './errors'
+import { AppError, isAppError } from './errors'
+import { redirectWithToast } from './toast.server'
 
-type Reply = ReturnType<Submission<unknown>['reply']>
-export type FormActionData = { result: Reply; toast: ToastData | null }
-
-/** A submission that failed validation: field errors back to the form, status 400. */
-export function invalid(submission: Submission<unknown>, hideFields?: string[]) {
-  return data<FormActionData>({ result: submission.reply({ hideFields }), toast: null }, { status: 400 })
-}
+/**
+ * The one way a screen's action says no (docs/decisions/012-one-way-to-refuse.md). Every
+ * refused form answers `FormActionData`: conform's reply (field and form errors, what the
+ * person typed) and an error toast, with the status the rule gave. Confirmations that leave
+ * the page instead (a cancel or delete button) answer `refuseWithRedirect`.
+ */
+export type FormReply = SubmissionResult<string[]>
+export type FormActionData = { result: FormReply; toast: ToastData | null }
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
 
+/** How the error toast reads: a fixed title over the message, or a title and text made from it. */
+export type ToastTitle = string | ((message: string) => Pick<ToastData, 'title' | 'description'>)
+
+type RefusalOptions = {
+  /** Fields never echoed back (passwords). */
+  hideFields?: string[]
+  /** What an unexpected failure says instead of the generic message. */
+  fallback?: string
+}
+
+/** A form that was never parsed (its upload was cut off): only its saved values to show again. */
+export type UnparsedForm = { initialValue: Record<string, unknown> }
+
+function answer(result: FormReply, toast: ToastData | null, status: number) {
+  return data<FormActionData>({ result, toast }, { status })
+}
+
 /**
- * A rule refused a valid submission: its message goes on the field it names (or on the form)
- * and into an error toast titled as the spec says. An unexpected failure is logged and
- * answered with the spec's generic 'Error' toast, keeping what the person typed.
+ * The refusal an error stands for: a rule's AppError as it is; a thrown Response passes on
+ * untouched; anything else is logged and told as `fallback` (500), never leaked.
  */
-export function refused(submission: Submission<unknown>, error: unknown, toastTitle: string, hideFields?: string[]) {
+export function refusalOf(error: unknown, fallback = UNEXPECTED_ERROR): AppError {
   if (error instanceof Response) throw error
-  if (!isAppError(error)) {
-    console.error(error)
-    return data<FormActionData>(
-      {
-        result: submission.reply({ formErrors: [UNEXPECTED_ERROR], hideFields }),
-        toast: { type: 'error', title: 'Error', description: UNEXPECTED_ERROR },
-      },
-      { status: 500 },
-    )
-  }
-  const result = error.field
-    ? submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields })
-    : submission.reply({ formErrors: [error.message], hideFields })
-  return data<FormActionData>(
-    { result, toast: { type: 'error', title: toastTitle, description: error.message } },
-    { status: error.status },
-  )
+  if (isAppError(error)) return error
+  console.error(error)
+  return new AppError(fallback, 500)
+}
+
+/** A submission that failed validation: field errors back to the form, status 400. */
+export function invalid(submission: Submission<unknown>, hideFields?: string[], toast: ToastData | null = null) {
+  return answer(submission.reply({ hideFields }), toast, 400)
+}
+
+/**
+ * A rule refused the form: its message goes on the field it names (or on the form) and into
+ * an error toast titled as the spec says. An unexpected failure is logged and answered with
+ * the spec's generic 'Error' toast (or the form's own fallback text), keeping what was typed.
+ */
+export function refused(
+  form: Submission<unknown> | UnparsedForm,
+  error: unknown,
+  toastTitle: ToastTitle,
+  { hideFields, fallback }: RefusalOptions = {},
+) {
+  const reason = refusalOf(error, fallback)
+  const key = reason.field ?? ''
+  const result: FormReply =
+    'reply' in form
+      ? form.reply(
+          reason.field
+            ? { fieldErrors: { [reason.field]: [reason.message] }, hideFields }
+            : { formErrors: [reason.message], hideFields },
+        )
+      : {
+          status: 'error',
+          initialValue: form.initialValue as FormReply['initialValue'],
+          error: { [key]: [reason.message] },
+        }
+  const unexpected = reason.status >= 500 && !isAppError(error)
+  const toast = unexpected
+    ? { title: 'Error', description: reason.message }
+    : typeof toastTitle === 'string'
+      ? { title: toastTitle, description: reason.message }
+      : toastTitle(reason.message)
+  return answer(result, { type: 'error', ...toast }, reason.status)
+}
+
+/**
+ * A refused confirmation (cancel, delete): the page reloads where it was, with an error toast
+ * saying why. An unexpected failure is logged and told as `fallback`.
+ */
+export function refuseWithRedirect(path: string, error: unknown, title: string, fallback?: string) {
+  return redirectWithToast(path, { type: 'error', title, description: refusalOf(error, fallback).message })
 }

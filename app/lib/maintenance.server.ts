@@ -1,8 +1,6 @@
-import { lt, or, eq } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
-import { passwordResetTokens } from '~/db/schema'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
 import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
+import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -12,11 +10,7 @@ const MINUTE_MS = 60 * 1000
 /** Removes what can no longer be used: expired sessions and spent or expired reset tokens. */
 export function purgeExpired(now = new Date()) {
   const sessions = purgeExpiredSessions(now)
-  const tokens = getDb()
-    .delete(passwordResetTokens)
-    .where(or(eq(passwordResetTokens.isUsed, true), lt(passwordResetTokens.expiresAt, now)))
-    .run().changes
-  return { sessions, tokens }
+  return { sessions, tokens: purgeSpentResetTokens(now) }
 }
 
 /** Bookings move on with the clock: unpaid holds that ran out are released, ended sessions completed. */

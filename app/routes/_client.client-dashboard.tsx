@@ -10,6 +10,7 @@ import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError, isAppError } from '~/lib/errors'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
+import { refuseWithRedirect } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
@@ -18,6 +19,7 @@ import {
   cancelBooking,
   getClientSessions,
   previewCancellation,
+  REFUND_FAILED,
 } from '~/models/booking/booking.server'
 
 const PAGE = '/client-dashboard'
@@ -73,15 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: 'Your booking has been successfully cancelled.',
     })
   } catch (error) {
-    if (!isAppError(error)) {
-      console.error(error)
-      return redirectWithToast(PAGE, {
-        type: 'error',
-        title: 'Cancellation Failed',
-        description: 'Failed to cancel booking. Please try again.',
-      })
-    }
-    return redirectWithToast(PAGE, { type: 'error', title: 'Cancellation Failed', description: error.message })
+    return refuseWithRedirect(PAGE, error, 'Cancellation Failed', REFUND_FAILED)
   }
 }
 

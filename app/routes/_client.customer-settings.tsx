@@ -10,7 +10,7 @@ import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-she
 import { Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { changePasswordAction, deleteAccountAction } from '~/lib/account-actions.server'
+import { changePasswordAction, deleteAccountAction } from '~/components/account/account-actions.server'
 import { readFormData } from '~/lib/form-data.server'
 import { isAppError } from '~/lib/errors'
 import { invalid, refused, type FormActionData } from '~/lib/forms.server'
@@ -24,6 +24,7 @@ export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
 
 const PAGE = '/customer-settings'
 const UPDATE_ACCOUNT_INTENT = 'update-account'
+const UPDATE_FAILED = 'Failed to Update Account'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -41,7 +42,7 @@ async function updateAccountAction(formData: FormData, userId: number) {
       description: 'Your account information has been saved.',
     })
   } catch (error) {
-    return refused(submission, error, 'Failed to Update Account')
+    return refused(submission, error, UPDATE_FAILED)
   }
 }
 
@@ -51,22 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE })
   } catch (error) {
-    if (!isAppError(error)) throw error
     // The upload was cut off at the size limit, so no field arrived: keep the saved values.
-    const result: SubmissionResult<string[]> = {
-      status: 'error',
-      initialValue: {
-        intent: UPDATE_ACCOUNT_INTENT,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        phoneNumber: user.phoneNumber ?? '',
-      },
-      error: { profilePictureFile: [error.message] },
-    }
-    return data<FormActionData>(
-      { result, toast: { type: 'error', title: 'Failed to Update Account', description: error.message } },
-      { status: error.status },
+    const { firstName, lastName, email, phoneNumber } = user
+    return refused(
+      { initialValue: { intent: UPDATE_ACCOUNT_INTENT, firstName, lastName, email, phoneNumber: phoneNumber ?? '' } },
+      error,
+      UPDATE_FAILED,
     )
   }
   switch (formData.get('intent')) {

@@ -9,6 +9,7 @@ import { paymentsAreEmulated } from '~/env.server'
 import { publishableKey } from '~/integrations/stripe.server'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { isAppError } from '~/lib/errors'
+import { refusalOf, refuseWithRedirect } from '~/lib/forms.server'
 import { formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
@@ -68,30 +69,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { clientSecret?: string; error?: string; toast?: ToastData }
+type ActionData = { clientSecret: string } | { toast: ToastData }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await request.formData()
   const booking = readBooking(user, formData.get('bookingId'))
   if (!booking) throw await redirectWithToast('/services', INVALID_BOOKING)
-  const intent = formData.get('intent')
-  try {
-    if (intent === HOSTED_INTENT) return redirect((await startCheckout(user, booking.id, appOrigin(request))).url)
-    if (intent === PAYMENT_INTENT) return data<ActionData>(await preparePaymentIntent(user, booking.id))
-  } catch (error) {
-    if (!isAppError(error)) throw error
-    const toast: ToastData =
-      intent === HOSTED_INTENT
-        ? { type: 'error', title: 'Payment setup failed', description: PAYMENT_PROVIDER_FAILED }
-        : {
-            type: 'error',
-            title: 'Payment Setup Failed',
-            description: error.message || 'Could not set up payment. Please try again.',
-          }
-    return data<ActionData>({ error: error.message, toast }, { status: error.status })
+  switch (formData.get('intent')) {
+    case HOSTED_INTENT:
+      try {
+        return redirect((await startCheckout(user, booking.id, appOrigin(request))).url)
+      } catch (error) {
+        // The booking has been released (docs/decisions/011): the dashboard says why, and the
+        // client books again from the service's page.
+        return refuseWithRedirect('/client-dashboard', error, 'Payment setup failed', PAYMENT_PROVIDER_FAILED)
+      }
+    case PAYMENT_INTENT:
+      try {
+        return data<ActionData>(await preparePaymentIntent(user, booking.id))
+      } catch (error) {
+        const reason = refusalOf(error, 'Could not set up payment. Please try again.')
+        const toast: ToastData = { type: 'error', title: 'Payment Setup Failed', description: reason.message }
+        return data<ActionData>({ toast }, { status: reason.status })
+      }
+    default:
+      throw new Response('Unknown form', { status: 400 })
   }
-  throw new Response('Unknown form', { status: 400 })
 }
 
 export default function CheckoutPage() {
@@ -175,7 +179,7 @@ export default function CheckoutPage() {
           <p className="text-xs text-muted-foreground">{PAID_CANCELLATION_POLICY}</p>
         </Card>
       </div>
-      <Toaster toast={actionData?.toast} />
+      <Toaster toast={actionData && 'toast' in actionData ? actionData.toast : null} />
     </div>
   )
 }

@@ -49,10 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     submitLead(request, submission.value, formData.get(HONEYPOT_FIELD))
   } catch (error) {
-    // A refused rule says why; anything unexpected is logged and gets the spec's fallback text.
-    if (!isAppError(error)) console.error(error)
-    const reason = isAppError(error) ? error : new AppError(LEAD_FAILED_FALLBACK, 500)
-    return forForm(refused(submission, reason, LEAD_FAILED_TITLE))
+    // A refused rule says why; anything unexpected gets the spec's fallback text.
+    return forForm(refused(submission, error, LEAD_FAILED_TITLE, { fallback: LEAD_FAILED_FALLBACK }))
   }
   return redirectWithToast(JOINED_PATH, { type: 'success', ...LEAD_JOINED_TOAST })
 }

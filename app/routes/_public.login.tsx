@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { 'Set-Cookie': cookie } },
     )
   } catch (error) {
-    return refused(submission, error, 'Login failed', ['password'])
+    return refused(submission, error, 'Login failed', { hideFields: ['password'] })
   }
 }
 

@@ -1,15 +1,8 @@
 import { idFromParam } from '~/lib/route-params'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import {
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-  useSearchParams,
-} from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import {
   MessageCard,
   MESSAGE_INTENT,
@@ -96,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: ReviewFormSchema })
   if (submission.status !== 'success') {
-    return data<FormActionData>({ result: submission.reply(), toast: reviewToast(submission.error) }, { status: 400 })
+    return invalid(submission, undefined, reviewToast(submission.error))
   }
   try {
     createReview(user, { practitionerId: practitioner.id, ...submission.value })
@@ -247,15 +240,17 @@ export default function PractitionerProfilePage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <GeneralErrorBoundary />
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Practitioner not found</h1>
-      <p className="text-muted-foreground">This practitioner does not exist or is no longer listed.</p>
-      <ButtonLink to="/practitioners" variant="outline">
-        Back to Practitioners
-      </ButtonLink>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <NotFound
+            title={PRACTITIONER_NOT_FOUND}
+            hint="This practitioner does not exist or is no longer listed."
+            back={{ to: '/practitioners', label: 'Back to Practitioners' }}
+          />
+        ),
+      }}
+    />
   )
 }

@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await resetPassword(submission.value.token, submission.value.newPassword)
     return redirect('/reset-password?done=1')
   } catch (error) {
-    return refused(submission, error, 'Failed to reset password', ['newPassword', 'confirmPassword'])
+    return refused(submission, error, 'Failed to reset password', { hideFields: ['newPassword', 'confirmPassword'] })
   }
 }
 

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { MissingService } from '~/components/marketplace/missing-service'
+import { Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { PriceBadge } from '~/components/marketplace/price-badge'
 import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
 import { RatingSummary } from '~/components/marketplace/stars'
@@ -135,15 +134,17 @@ export default function ServiceDetailsPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MissingService
-        title="Service Not Found"
-        hint="The service you're looking for doesn't exist or has been removed."
-        action="Browse All Services"
-      />
-    )
-  }
-  return <GeneralErrorBoundary />
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <NotFound
+            title="Service Not Found"
+            hint="The service you're looking for doesn't exist or has been removed."
+            back={{ to: '/services', label: 'Browse All Services' }}
+          />
+        ),
+      }}
+    />
+  )
 }

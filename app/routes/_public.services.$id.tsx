@@ -1,11 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
-import { z } from 'zod'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
-import { MissingService } from '~/components/marketplace/missing-service'
 import {
   formatMonth,
   MonthCalendar,
@@ -21,7 +19,7 @@ import { useHydrated } from '~/components/use-hydrated'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { isAppError } from '~/lib/errors'
+import { invalid, refused } from '~/lib/forms.server'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
@@ -36,8 +34,9 @@ import {
 } from '~/lib/zoned-time'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
 import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
-import { PAYMENT_PROVIDER_FAILED, releaseUnpaidBooking, startCheckout } from '~/models/booking/payments.server'
-import { createBooking } from '~/models/booking/booking.server'
+import { createBooking, SLOT_REQUIRED, TimeSlotChoiceSchema } from '~/models/booking/booking.server'
+import { startCheckout } from '~/models/booking/payments.server'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 import { listDaysWithOpenSlots, listOpenSlots } from '~/models/marketplace/open-slots.server'
 
@@ -45,14 +44,7 @@ import { listDaysWithOpenSlots, listOpenSlots } from '~/models/marketplace/open-
 const DEFAULT_DATE_HORIZON_DAYS = 60
 const NOON = 12 * 60
 
-const NOT_FOUND = { message: 'Service not found' }
-
-const BookingSlotSchema = z.object({
-  timeSlotId: z.coerce
-    .number({ error: 'Please select a time slot' })
-    .int('Please select a time slot')
-    .positive('Please select a time slot'),
-})
+const NOT_FOUND = { message: SERVICE_NOT_FOUND }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Book ${data.service.name} — Solace` : 'Service not found — Solace' },
@@ -104,16 +96,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = { message: string; toast: ToastData; redirectTo?: string }
-
-function refuse(message: string, toast: ToastData, status: number) {
-  return data<ActionData>({ message, toast }, { status })
-}
+/** With JavaScript, a paid booking's answer: where the payment page is, and what to say first. */
+type OnToPayment = { redirectTo: string; toast: ToastData }
 
 /**
- * Books the chosen slot: a slot is chosen, the person is signed in, and the slot is still
- * open for this service (checked first, so a stale page gets a plain answer); the booking
- * model then claims it. A free session lands on the dashboard with its confirmation.
+ * Books the chosen slot: a slot is chosen, the person is signed in, and the booking model
+ * claims the slot inside its transaction (and says so when it is gone). A free session lands
+ * on the dashboard with its confirmation; a paid one goes on to Stripe's payment page.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
@@ -122,30 +111,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const date = parseLocalDate(String(formData.get('date') ?? ''))
   const returnTo = `/services/${service.id}${date ? `?${new URLSearchParams({ date: formatLocalDate(date) })}` : ''}`
 
-  // The slot comes first (spec §5 lists it first): a visitor who has not chosen one is told so
-  // here rather than sent through login only to be asked for it on return.
-  const submission = parseWithZod(formData, { schema: BookingSlotSchema })
+  // The slot comes first: a visitor who has not chosen one is told so here rather than sent
+  // through login only to be asked for it on return.
+  const submission = parseWithZod(formData, { schema: TimeSlotChoiceSchema })
   if (submission.status !== 'success') {
-    return refuse(
-      'Please select a time slot',
-      {
-        type: 'error',
-        title: 'Please select a time slot',
-        description: 'You need to choose a date and time for your session',
-      },
-      400,
-    )
+    return invalid(submission, undefined, {
+      type: 'error',
+      title: SLOT_REQUIRED,
+      description: 'You need to choose a date and time for your session',
+    })
   }
   const user = await getUser(request)
   if (!user) throw redirect(loginPath(returnTo))
 
-  // createBooking decides whether the slot is still open (and says so), inside its transaction.
   let booking: Awaited<ReturnType<typeof createBooking>>
   try {
     booking = await createBooking(user, { serviceId: service.id, timeSlotId: submission.value.timeSlotId })
   } catch (error) {
-    if (!isAppError(error)) throw error
-    return refuse(error.message, { type: 'error', title: 'Booking failed', description: error.message }, error.status)
+    return refused(submission, error, 'Booking failed')
   }
   if (!booking.requiresPayment) {
     return redirectWithToast('/client-dashboard', {
@@ -155,26 +138,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   }
 
-  // A paid booking goes straight on to Stripe's payment page. Without JavaScript that is a
-  // redirect; with it the page first says where it is going (spec §4), then goes.
+  // Without JavaScript the payment page is a redirect; with it the page first says where it
+  // is going, then goes.
   try {
     const { url } = await startCheckout(user, booking.id, appOrigin(request))
     if (formData.get('enhanced') !== 'true') return redirect(url)
-    return data<ActionData>({
-      message: '',
+    return data<OnToPayment>({
       redirectTo: url,
       toast: { type: 'success', title: 'Booking created!', description: 'Redirecting to secure payment...' },
     })
   } catch (error) {
-    // No payment page, no reason to hold the time: the slot is freed for another try.
-    releaseUnpaidBooking(booking.id, 'payment_failed')
-    if (!isAppError(error)) console.error(error)
-    const message = isAppError(error) ? error.message : PAYMENT_PROVIDER_FAILED
-    return refuse(
-      message,
-      { type: 'error', title: 'Payment setup failed', description: message },
-      isAppError(error) ? error.status : 502,
-    )
+    // startCheckout has freed the slot already (docs/decisions/011), so booking again works.
+    return refused(submission, error, 'Payment setup failed')
   }
 }
 
@@ -184,7 +159,9 @@ export default function ServiceBookingPage() {
   const actionData = useActionData<typeof action>()
   const pending = useIsSubmitting()
   const hydrated = useHydrated()
-  const redirectTo = actionData?.redirectTo
+  const redirectTo = actionData && 'redirectTo' in actionData ? actionData.redirectTo : undefined
+  const error =
+    actionData && 'result' in actionData ? Object.values(actionData.result.error ?? {}).flat()[0] : undefined
   useEffect(() => {
     // Long enough to read the toast; Stripe's page replaces this one.
     if (redirectTo) setTimeout(() => window.location.assign(redirectTo), 800)
@@ -285,15 +262,15 @@ export default function ServiceBookingPage() {
                 dateLabel={dateLabel}
                 zoneLabel={zoneLabel}
                 hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
-                errorId={actionData?.message ? 'booking-error' : undefined}
+                errorId={error ? 'booking-error' : undefined}
               />
-              {actionData?.message ? (
+              {error ? (
                 <p
                   id="booking-error"
                   role="alert"
                   className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
                 >
-                  {actionData.message}
+                  {error}
                 </p>
               ) : null}
               <SubmitButton
@@ -317,15 +294,17 @@ export default function ServiceBookingPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MissingService
-        title="Service not found"
-        hint="The service you're looking for doesn't exist or has been removed."
-        action="Browse Services"
-      />
-    )
-  }
-  return <GeneralErrorBoundary />
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <NotFound
+            title={SERVICE_NOT_FOUND}
+            hint="The service you're looking for doesn't exist or has been removed."
+            back={{ to: '/services', label: 'Browse Services' }}
+          />
+        ),
+      }}
+    />
+  )
 }

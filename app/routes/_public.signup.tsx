@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { 'Set-Cookie': cookie } },
     )
   } catch (error) {
-    return refused(submission, error, 'Registration failed', ['password', 'confirmPassword'])
+    return refused(submission, error, 'Registration failed', { hideFields: ['password', 'confirmPassword'] })
   }
 }
 

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
 import { ContactSchema } from '~/models/marketplace/contact'
 import { submitContactMessage } from '~/models/marketplace/contact.server'
@@ -15,9 +15,4 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Reading this address is not a thing: GET answers 405 JSON rather than an HTML page. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'POST')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const loader = writeOnlyLoader('POST')

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
 import { LeadSchema } from '~/models/marketplace/lead'
 import { submitLead } from '~/models/marketplace/lead.server'
@@ -18,9 +18,4 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Leads are listed only to admins (/api/admin/leads): GET here answers 405 JSON. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'POST')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const loader = writeOnlyLoader('POST')

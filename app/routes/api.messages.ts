@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { MessageSchema } from '~/models/messaging/message'
 import { sendMessage } from '~/models/messaging/message.server'
@@ -19,9 +19,4 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Listing messages (GET /api/messages) belongs to the inbox issue: 405 JSON for now. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'POST')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const loader = writeOnlyLoader('POST')

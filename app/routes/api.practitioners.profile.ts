@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { ProfileApiSchema } from '~/models/practice/profile'
 import { updateProfileFromApi } from '~/models/practice/profile.server'
@@ -19,9 +19,4 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** A GET here is not a practitioner id: 405 (the current profile is GET /api/auth/user). */
-export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'PATCH')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const loader = writeOnlyLoader('PATCH')

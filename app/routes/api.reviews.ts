@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { ReviewSchema } from '~/models/marketplace/review'
 import { createReview } from '~/models/marketplace/review.server'
@@ -20,9 +20,4 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Reviews are read through GET /api/practitioners/:id: GET here answers 405 JSON. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'POST')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const loader = writeOnlyLoader('POST')

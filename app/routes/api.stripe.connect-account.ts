@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { handleApi, jsonError, requireMethod } from '~/lib/api.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
@@ -17,9 +17,4 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
-    requireMethod(request, 'POST')
-    return jsonError('Method not allowed', 405)
-  })
-}
+export const loader = writeOnlyLoader('POST')

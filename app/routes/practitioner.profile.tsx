@@ -1,18 +1,17 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { ImagePicker } from '~/components/account/image-picker'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms'
-import { Toaster, type ToastData } from '~/components/toaster'
+import { Toaster } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { isAppError } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
-import { refused, type FormActionData } from '~/lib/forms.server'
+import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
@@ -49,14 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** A failed save: the messages go back to the form, and the toast names what went wrong. */
-function failed(result: SubmissionResult<string[]>, status: number, message?: string) {
-  // The spec writes the duplicate message as "title: description"; show it that way.
-  const toast: ToastData =
-    message === SPECIALTY_EXISTS
-      ? { type: 'error', title: 'Specialty already exists', description: 'This specialty is already in your list' }
-      : { type: 'error', title: FAILED, description: message }
-  return data<FormActionData>({ result, toast }, { status })
+/** The spec writes the duplicate message as "title: description"; its toast reads that way. */
+function failureToast(message: string) {
+  return message === SPECIALTY_EXISTS
+    ? { title: 'Specialty already exists', description: 'This specialty is already in your list' }
+    : { title: FAILED, description: message }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -69,28 +65,23 @@ export async function action({ request }: ActionFunctionArgs) {
       field: 'profilePictureFile',
     })
   } catch (error) {
-    if (!isAppError(error)) throw error
     // The upload was cut off at the size limit, so no field arrived: keep the saved values.
     const { firstName, lastName, title, bio, specialties } = user
-    return failed(
-      {
-        status: 'error',
-        initialValue: { firstName, lastName, title: title ?? '', bio: bio ?? '', specialties },
-        error: { profilePictureFile: [error.message] },
-      },
-      error.status,
-      error.message,
+    return refused(
+      { initialValue: { firstName, lastName, title: title ?? '', bio: bio ?? '', specialties } },
+      error,
+      failureToast,
     )
   }
   const submission = parseWithZod(formData, { schema: ProfileFormSchema })
   if (submission.status !== 'success') {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined
-    return failed(submission.reply(), 400, first)
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? ''
+    return invalid(submission, undefined, { type: 'error', ...failureToast(first) })
   }
   try {
     await updateProfileFromForm(user.id, submission.value)
   } catch (error) {
-    return refused(submission, error, FAILED)
+    return refused(submission, error, failureToast)
   }
   return redirectWithToast(PAGE, {
     type: 'success',

@@ -17,7 +17,7 @@ import { SERVICE_CATEGORIES } from '~/db/enums'
 import { cn } from '~/lib/cn'
 import { AppError, isAppError } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
-import { invalid, refused, type FormActionData } from '~/lib/forms.server'
+import { invalid, refused, refuseWithRedirect, type FormActionData } from '~/lib/forms.server'
 import { imageUrlFor } from '~/lib/images'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -61,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+const saveFailed = (creating: boolean) => (creating ? 'Failed to create service' : 'Failed to update service')
+
 function serviceIdFrom(formData: FormData) {
   const id = idFromParam(String(formData.get('serviceId') ?? ''))
   if (id === null) throw new AppError(SERVICE_NOT_FOUND, 404)
@@ -77,7 +79,7 @@ async function saveAction(formData: FormData, user: Awaited<ReturnType<typeof re
     else await updateService(user, serviceIdFrom(formData), input, imageFile)
     return redirectWithToast(PAGE, { type: 'success', title: creating ? 'Service created' : 'Service updated' })
   } catch (error) {
-    return refused(submission, error, creating ? 'Failed to create service' : 'Failed to update service', HIDDEN_FIELDS)
+    return refused(submission, error, saveFailed(creating), { hideFields: HIDDEN_FIELDS })
   }
 }
 
@@ -86,9 +88,8 @@ async function deleteAction(formData: FormData, user: { id: number }) {
     await deleteService(user, serviceIdFrom(formData))
     return redirectWithToast(PAGE, { type: 'success', title: 'Service deleted' })
   } catch (error) {
-    if (!isAppError(error)) throw error
     // The confirmation closes either way; the toast says why nothing was deleted.
-    return redirectWithToast(PAGE, { type: 'error', title: 'Failed to delete service', description: error.message })
+    return refuseWithRedirect(PAGE, error, 'Failed to delete service')
   }
 }
 
@@ -102,26 +103,10 @@ export async function action({ request }: ActionFunctionArgs) {
       field: 'imageFile',
     })
   } catch (error) {
-    if (!isAppError(error)) throw error
     // The upload was cut off at the size limit, so no field arrived; the dialog's URL says
     // which form it was, and an edit form falls back to the saved values.
     const editing = new URL(request.url).searchParams.has('edit')
-    const result: SubmissionResult<string[]> = {
-      status: 'error',
-      initialValue: { intent: editing ? UPDATE_INTENT : CREATE_INTENT },
-      error: { imageFile: [error.message] },
-    }
-    return data<FormActionData>(
-      {
-        result,
-        toast: {
-          type: 'error',
-          title: editing ? 'Failed to update service' : 'Failed to create service',
-          description: error.message,
-        },
-      },
-      { status: error.status },
-    )
+    return refused({ initialValue: { intent: editing ? UPDATE_INTENT : CREATE_INTENT } }, error, saveFailed(!editing))
   }
   const intent = String(formData.get('intent') ?? '')
   switch (intent) {

@@ -112,7 +112,7 @@ describe('booking a slot', () => {
     for (const reply of lost) {
       expect([400, 409]).toContain(reply.status)
       expect(reply).toMatchObject({
-        message: SLOT_UNAVAILABLE,
+        result: { error: { '': [SLOT_UNAVAILABLE] } },
         toast: { title: 'Booking failed', description: SLOT_UNAVAILABLE },
       })
     }
@@ -283,7 +283,11 @@ describe('booking a slot', () => {
     const noSlot = formReply(
       await servicePage.action(routeArgs(formRequest(`/services/${freeServiceId}`, {}), { id: String(freeServiceId) })),
     )
-    expect(noSlot).toMatchObject({ status: 400, message: 'Please select a time slot' })
+    expect(noSlot).toMatchObject({
+      status: 400,
+      result: { error: { timeSlotId: ['Please select a time slot'] } },
+      toast: { title: 'Please select a time slot' },
+    })
     const slot = openSlot()
     const answer = await settle(() =>
       servicePage.action(

@@ -288,6 +288,51 @@ test('when Stripe cannot open a checkout, the booking page says so and the time 
   expect(slotBooked(slot.id)).toBe(false)
 })
 
+describe('when Stripe cannot open a checkout on the other paths, the time is freed too', () => {
+  function refuseCheckouts() {
+    mockServer.use(
+      http.post('https://api.stripe.com/v1/checkout/sessions', () =>
+        HttpResponse.json({ error: { type: 'api_error', message: 'Stripe is down' } }, { status: 500 }),
+      ),
+    )
+  }
+
+  test('POST /api/stripe/create-checkout: 502, the booking released, and booking again works', async () => {
+    const client = await newClient()
+    const slot = insertSlot({ practitionerId: practitioner.id, serviceId, startTime: future(), minutes: 60 })
+    const { id } = await createBooking(client, { serviceId, timeSlotId: slot.id })
+    refuseCheckouts()
+    const reply = await callApi(
+      createCheckoutApi.action,
+      jsonRequest('/api/stripe/create-checkout', 'POST', { bookingId: id }, { cookie: client.cookie }),
+    )
+    expect(reply).toMatchObject({ status: 502, body: { message: 'Unable to process payment. Please try again.' } })
+    expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'payment_failed' })
+    expect(slotBooked(slot.id)).toBe(false)
+    const again = await createBooking(client, { serviceId, timeSlotId: slot.id })
+    expect(again.id).not.toBe(id)
+    expect(slotBooked(slot.id)).toBe(true)
+  })
+
+  test('the payment page: back to the dashboard with the reason, the booking released', async () => {
+    const client = await newClient()
+    const slot = insertSlot({ practitionerId: practitioner.id, serviceId, startTime: future(), minutes: 60 })
+    const { id } = await createBooking(client, { serviceId, timeSlotId: slot.id })
+    refuseCheckouts()
+    const answer = await checkoutPage.action(
+      routeArgs(formRequest('/checkout', { bookingId: String(id), intent: 'hosted' }, { cookie: client.cookie })),
+    )
+    const response = expectRedirect(answer, '/client-dashboard')
+    expect(await readToast(response)).toMatchObject({
+      type: 'error',
+      title: 'Payment setup failed',
+      description: 'Unable to process payment. Please try again.',
+    })
+    expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'payment_failed' })
+    expect(slotBooked(slot.id)).toBe(false)
+  })
+})
+
 describe('paying with the Payment Element', () => {
   test('POST /api/create-payment-intent gives one reusable client secret; paying confirms', async () => {
     const client = await newClient()

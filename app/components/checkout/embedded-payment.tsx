@@ -4,7 +4,7 @@ import { Toaster, type ToastData } from '~/components/toaster'
 import { EmulatedCardForm } from './emulated-card-form'
 import { StripeCardForm } from './stripe-card-form'
 
-type SetupAnswer = { clientSecret?: string; error?: string; toast?: ToastData }
+type SetupAnswer = { clientSecret?: string; toast?: ToastData }
 
 /**
  * The card form on the payment page (JavaScript only): asks the page's action for a
@@ -45,7 +45,7 @@ export function EmbeddedPayment({
           role="alert"
           className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
         >
-          {answer.error ?? 'Could not set up payment. Please try again.'}
+          {answer.toast?.description ?? 'Could not set up payment. Please try again.'}
         </p>
         <Toaster toast={answer.toast} />
       </>

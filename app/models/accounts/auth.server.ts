@@ -7,6 +7,7 @@ import { check, clientIp, hit, LIMITS, reset } from '~/lib/rate-limit.server'
 import { REMEMBER_ME_MAX_AGE_S, getSession, sessionStorage } from './session.server'
 import { dashboardPath, LoginSchema, type PublicUser } from './user'
 import { getUserById, verifyLogin } from './user.server'
+import { jsonError } from '~/lib/api.server'
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 
@@ -113,10 +114,6 @@ export async function requireAdmin(request: Request) {
 export async function requireAnonymous(request: Request) {
   const user = await getUser(request)
   if (user) throw redirect(dashboardPath(user))
-}
-
-function jsonError(message: string, status: number) {
-  return Response.json({ message }, { status })
 }
 
 /** For /api routes: the signed-in user, or a 401 JSON answer. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, lt, or } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { passwordResetTokens, users } from '~/db/schema'
 import { sendEmail } from '~/integrations/email.server'
@@ -94,4 +94,12 @@ export async function resetPassword(token: string, newPassword: string) {
     },
     { behavior: 'immediate' },
   )
+}
+
+/** Removes reset tokens that can no longer be used (spent or expired); answers how many. */
+export function purgeSpentResetTokens(now = new Date()) {
+  return getDb()
+    .delete(passwordResetTokens)
+    .where(or(eq(passwordResetTokens.isUsed, true), lt(passwordResetTokens.expiresAt, now)))
+    .run().changes
 }

@@ -16,6 +16,7 @@ import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 export type BookingActor = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'timeZone'>
 
 export { BOOKING_NOT_FOUND }
+export const SLOT_REQUIRED = 'Please select a time slot'
 export const SLOT_UNAVAILABLE = 'This time slot is no longer available. Please choose another.'
 export const OWN_SERVICE = 'You cannot book your own service.'
 export const ALREADY_CANCELLED = 'This booking has already been cancelled.'
@@ -27,11 +28,11 @@ export const JUST_PAID = 'This booking was paid a moment ago. Please try cancell
 /** POST /api/bookings' body (spec §7). */
 export const CreateBookingSchema = z.object({
   serviceId: z.coerce.number({ error: 'A service is required' }).int().positive('A service is required'),
-  timeSlotId: z.coerce
-    .number({ error: 'Please select a time slot' })
-    .int('Please select a time slot')
-    .positive('Please select a time slot'),
+  timeSlotId: z.coerce.number({ error: SLOT_REQUIRED }).int(SLOT_REQUIRED).positive(SLOT_REQUIRED),
 })
+
+/** The booking screen's form: the service is the page's own, so only the slot is chosen. */
+export const TimeSlotChoiceSchema = CreateBookingSchema.pick({ timeSlotId: true })
 
 /** A client may cancel a pending or confirmed booking until the session starts (spec §4). */
 export function isCancellable(booking: { status: string; startTime: Date }, now = new Date()) {

@@ -81,8 +81,11 @@ function providerFailure(error: unknown): never {
 }
 
 /**
- * A hosted Checkout page for the booking (POST /api/stripe/create-checkout): the open session
- * when there is one, else a new session whose life the hold then matches.
+ * A hosted Checkout page for the booking (the booking screen, the checkout page and POST
+ * /api/stripe/create-checkout): the open session when there is one, else a new session whose
+ * life the hold then matches. When Stripe will not open one, the booking is released and its
+ * slot freed at once (docs/decisions/011-checkout-failure-frees-the-slot.md): the client can
+ * book again straight away instead of finding the time held by their own unpayable booking.
  */
 export async function startCheckout(
   client: { id: number; email: string },
@@ -131,6 +134,8 @@ export async function startCheckout(
     }
     return { url: session.url }
   } catch (error) {
+    // A refusal of ours (the booking stopped waiting) leaves the booking as it is.
+    if (!(error instanceof AppError)) releaseUnpaidBooking(booking.id, 'payment_failed', now)
     providerFailure(error)
   }
 }

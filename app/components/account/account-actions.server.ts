@@ -21,7 +21,7 @@ export async function changePasswordAction(request: Request, formData: FormData,
       description: 'Your password has been updated. Other devices have been signed out.',
     })
   } catch (error) {
-    return refused(submission, error, 'Failed to Change Password', secret)
+    return refused(submission, error, 'Failed to Change Password', { hideFields: secret })
   }
 }
 
@@ -36,6 +36,6 @@ export async function deleteAccountAction(request: Request, formData: FormData, 
       { headers: { 'Set-Cookie': await destroyUserSession(request) } },
     )
   } catch (error) {
-    return refused(submission, error, 'Failed to Delete Account', ['password'])
+    return refused(submission, error, 'Failed to Delete Account', { hideFields: ['password'] })
   }
 }

@@ -1,0 +1,74 @@
+import js from '@eslint/js'
+import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import react from 'eslint-plugin-react'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/**
+ * Lint for correctness, not style: Prettier owns the layout (`npm run format`), so nothing
+ * here argues about spaces or quotes.
+ */
+export default tseslint.config(
+  {
+    ignores: [
+      'build/**',
+      'build-*/**',
+      'node_modules/**',
+      'data/**',
+      'public/**',
+      'bench/.data/**',
+      'tests/.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/first': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index'], 'type'],
+          pathGroups: [{ pattern: '~/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          alphabetize: { order: 'asc', caseInsensitive: true },
+          'newlines-between': 'never',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat['jsx-runtime'],
+    languageOptions: { ...react.configs.flat.recommended.languageOptions },
+    settings: { react: { version: 'detect' } },
+    plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat['jsx-runtime'].rules,
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Types say what props are; PropTypes would say it twice.
+      'react/prop-types': 'off',
+    },
+  },
+  {
+    // Plain-JS server files and scripts run in Node only.
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+)
