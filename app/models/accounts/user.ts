@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { blankImageAsNull } from '~/models/images/image'
+import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
 
 /**
  * Account schemas, shared by the forms (conform, in the browser and the action) and the
- * matching /api routes. Texts are the spec's (§5).
+ * matching /api routes. Texts are the spec's.
  */
 
 export const PRACTITIONER_COUNTRIES = [
@@ -53,11 +53,17 @@ export function emailField(requiredMessage = INVALID_EMAIL) {
 const requiredText = (message: string, max = 100) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
 
-const phoneNumber = z
-  .string({ error: 'Please enter a valid phone number' })
-  .trim()
-  .min(10, 'Please enter a valid phone number')
-  .max(30, 'Please enter a valid phone number')
+const INVALID_PHONE = 'Please enter a valid phone number'
+const FILL_ALL = 'Please fill in all fields'
+
+const phoneNumber = z.string({ error: INVALID_PHONE }).trim().min(10, INVALID_PHONE).max(30, INVALID_PHONE)
+
+/** A field that must not be left empty, with the message for when it is. */
+const filled = (message: string) => z.string({ error: message }).min(1, message)
+
+/** A new password: at least `min` characters (`tooShort` says so), at most 200. */
+const newPassword = (field: z.ZodString, min: number, tooShort: string) =>
+  field.min(min, tooShort).max(200, 'Password must be at most 200 characters')
 
 /** A same-site path to return to after login; anything else is dropped. */
 export const redirectToField = z.string().optional()
@@ -81,10 +87,11 @@ const countryField = z
 /** What POST /api/signup takes (spec §7): no confirmPassword or agreeToTerms. */
 export const SignupBaseSchema = z.object({
   email: emailField(),
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(6, 'Password must be at least 6 characters')
-    .max(200, 'Password must be at most 200 characters'),
+  password: newPassword(
+    z.string({ error: 'Password must be at least 6 characters' }),
+    6,
+    'Password must be at least 6 characters',
+  ),
   firstName: requiredText('First name is required'),
   lastName: requiredText('Last name is required'),
   phoneNumber,
@@ -135,16 +142,12 @@ export const ForgotPasswordSchema = z.object({
 })
 
 export const ResetPasswordApiSchema = z.object({
-  token: z.string({ error: 'Invalid reset token' }).min(1, 'Invalid reset token'),
-  newPassword: z
-    .string({ error: 'Please fill in all fields' })
-    .min(1, 'Please fill in all fields')
-    .min(8, 'Password must be at least 8 characters long')
-    .max(200, 'Password must be at most 200 characters'),
+  token: filled('Invalid reset token'),
+  newPassword: newPassword(filled(FILL_ALL), 8, 'Password must be at least 8 characters long'),
 })
 
 export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
-  confirmPassword: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields'),
+  confirmPassword: filled(FILL_ALL),
 }).refine((v) => v.newPassword === v.confirmPassword, {
   path: ['confirmPassword'],
   message: 'Passwords do not match',
@@ -152,16 +155,12 @@ export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
 })
 
 export const ChangePasswordApiSchema = z.object({
-  currentPassword: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields'),
-  newPassword: z
-    .string({ error: 'Please fill in all fields' })
-    .min(1, 'Please fill in all fields')
-    .min(6, 'Password must be at least 6 characters long')
-    .max(200, 'Password must be at most 200 characters'),
+  currentPassword: filled(FILL_ALL),
+  newPassword: newPassword(filled(FILL_ALL), 6, 'Password must be at least 6 characters long'),
 })
 
 export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({
-  confirmPassword: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields'),
+  confirmPassword: filled(FILL_ALL),
 }).refine((v) => v.newPassword === v.confirmPassword, {
   path: ['confirmPassword'],
   message: 'New password and confirmation do not match',
@@ -169,9 +168,7 @@ export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({
 })
 
 export const DeleteAccountSchema = z.object({
-  password: z
-    .string({ error: 'Please enter your password to delete your account' })
-    .min(1, 'Please enter your password to delete your account'),
+  password: filled('Please enter your password to delete your account'),
 })
 
 export const UpdateAccountSchema = z.object({
@@ -181,8 +178,8 @@ export const UpdateAccountSchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .max(30, 'Please enter a valid phone number')
-    .refine((v) => v === '' || v.length >= 10, 'Please enter a valid phone number')
+    .max(30, INVALID_PHONE)
+    .refine((v) => v === '' || v.length >= 10, INVALID_PHONE)
     .optional(),
   /**
    * null or '' (the spec's client clears the picker to '') removes the picture; the current
@@ -192,7 +189,7 @@ export const UpdateAccountSchema = z.object({
    */
   profilePicture: z
     .string()
-    .max(7_100_000, 'Image must be less than 5MB')
+    .max(IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE)
     .nullable()
     .optional()
     .transform(blankImageAsNull),

@@ -1,8 +1,11 @@
-/** Spec §5 image upload rules, shared by the picker (browser) and the server. */
+/** Image upload rules (an image type, at most 5 MB), shared by the picker (browser) and the server. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp'
 export const NOT_AN_IMAGE = 'Please select an image file'
 export const IMAGE_TOO_LARGE = 'Image must be less than 5MB'
+
+/** The longest inline picture a JSON body may carry: 5 MB as base64 (4/3), plus its `data:` prefix. */
+export const IMAGE_DATA_URL_MAX_LENGTH = 7_100_000
 
 /**
  * An image field of a JSON body, as the spec's client sends it: removing the picture clears

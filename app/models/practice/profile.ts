@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { blankImageAsNull } from '~/models/images/image'
+import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
 
-/** A practitioner is visible to clients once photo, bio and title are all there (spec §4). */
+/** A practitioner is visible to clients once photo, bio and title are all there. */
 export function missingProfileParts(user: {
   profileImageUrl: string | null
   bio: string | null
@@ -110,7 +110,7 @@ export const ProfileApiSchema = ProfileSchema.extend({
   specialties: specialtyList.optional(),
   profileImageUrl: z
     .string()
-    .max(7_100_000, 'Image must be less than 5MB')
+    .max(IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE)
     .nullable()
     .optional()
     .transform(blankImageAsNull),

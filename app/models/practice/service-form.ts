@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { SERVICE_CATEGORIES } from '~/db/enums'
-import { blankImageAsNull } from '~/models/images/image'
+import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '~/models/images/image'
 
 /**
- * The service a practitioner edits (spec §3, §5), shared by the My Services dialog (conform,
+ * The service a practitioner edits (its fields and rules), shared by the My Services dialog (conform,
  * in the browser and in the action) and by POST/PATCH /api/services. The field rules are
  * written once in `serviceFields`; the two schemas differ only where HTML forms and JSON
  * differ (see ServiceFormSchema).
@@ -78,13 +78,13 @@ const imageUrl = z
     [
       z.null(),
       z.literal('').transform(blankImageAsNull),
-      z.string().regex(/^\/(uploads\/)?images\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/, 'Please select an image file'),
+      z.string().regex(/^\/(uploads\/)?images\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/, NOT_AN_IMAGE),
       z
         .string()
-        .regex(/^data:image\//, 'Please select an image file')
-        .max(7_100_000, 'Image must be less than 5MB'),
+        .regex(/^data:image\//, NOT_AN_IMAGE)
+        .max(IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE),
     ],
-    { error: 'Please select an image file' },
+    { error: NOT_AN_IMAGE },
   )
   .optional()
 
