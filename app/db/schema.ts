@@ -14,7 +14,7 @@ import {
 } from './enums'
 
 /**
- * The whole data model (spec §3 plus ARCHITECTURE's own tables).
+ * The whole data model: the spec's entities plus our own tables.
  * Conventions: money is integer cents (`*_cents`), instants are UTC epoch milliseconds,
  * booleans are 0/1, enums and ranges are guarded by CHECK constraints.
  */
@@ -127,7 +127,7 @@ export const services = sqliteTable(
     bookingCount: integer('booking_count').notNull().default(0),
     /**
      * Shown to the public: active, its practitioner's profile complete, and (when paid) the
-     * practitioner able to take payments. Kept exact by triggers (migration 0003), so every
+     * practitioner able to take payments. Kept exact by triggers (drizzle/0001_browse.sql), so every
      * browse query filters on one indexed column.
      */
     isListed: integer('is_listed', { mode: 'boolean' }).notNull().default(false),

@@ -19,6 +19,7 @@ import { requireUser } from '~/models/accounts/auth.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
 import { UpdateAccountFormSchema } from '~/models/accounts/user'
 import { updateAccountFromForm } from '~/models/accounts/user.server'
+import { NameFields } from '~/components/name-fields'
 
 export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
 
@@ -101,18 +102,7 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
             label="Profile picture"
             errors={fields.profilePictureFile.errors}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              labelProps={{ children: 'First name' }}
-              inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-              errors={fields.firstName.errors}
-            />
-            <Field
-              labelProps={{ children: 'Last name' }}
-              inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-              errors={fields.lastName.errors}
-            />
-          </div>
+          <NameFields firstName={fields.firstName} lastName={fields.lastName} />
           <Field
             labelProps={{ children: 'Email' }}
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}

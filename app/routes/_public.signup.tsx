@@ -14,6 +14,7 @@ import { createUserSession, requireAnonymous } from '~/models/accounts/auth.serv
 import { signup } from '~/models/accounts/signup.server'
 import { dashboardPath, PRACTITIONER_COUNTRIES, SignupFormSchema } from '~/models/accounts/user'
 import { useReturnPath } from './_public.login'
+import { NameFields } from '~/components/name-fields'
 
 export const meta: MetaFunction = () => [{ title: 'Sign up — Solace' }]
 
@@ -97,18 +98,7 @@ export default function SignupPage() {
           </div>
           <ErrorList errors={fields.isPractitioner.errors} />
         </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            labelProps={{ children: 'First name' }}
-            inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-            errors={fields.firstName.errors}
-          />
-          <Field
-            labelProps={{ children: 'Last name' }}
-            inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-            errors={fields.lastName.errors}
-          />
-        </div>
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
         <Field
           labelProps={{ children: 'Email' }}
           inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}

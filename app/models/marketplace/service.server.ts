@@ -17,7 +17,7 @@ export const PRACTITIONER_LISTED = sql.raw(
 )
 /**
  * Over `services s`. The same rule, applied through `services.is_listed`, which triggers keep
- * exact (migration 0003's `service_listing` view holds the rule in SQL).
+ * exact (`drizzle/0001_browse.sql`'s `service_listing` view holds the rule in SQL).
  */
 export const SERVICE_LISTED = sql.raw('s.is_listed = 1')
 
