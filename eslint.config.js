@@ -34,7 +34,10 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
       'import-x/first': 'error',
@@ -60,8 +63,12 @@ export default tseslint.config(
     rules: {
       ...react.configs.flat.recommended.rules,
       ...react.configs.flat['jsx-runtime'].rules,
-      ...reactHooks.configs.recommended.rules,
+      // The rules of hooks themselves; the plugin's React Compiler advice does not apply (no compiler here).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       ...jsxA11y.flatConfigs.recommended.rules,
+      // Our labels wrap their control and its text a few elements deep (choice cards).
+      'jsx-a11y/label-has-associated-control': ['error', { assert: 'either', depth: 3 }],
       // Types say what props are; PropTypes would say it twice.
       'react/prop-types': 'off',
     },

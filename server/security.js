@@ -1,5 +1,5 @@
-// Security baseline applied to every response (ARCHITECTURE §4). Plain JS: the production
-// server loads it without a build step.
+// Security baseline applied to every response (docs/decisions/009-the-express-server.md).
+// Plain JS: the production server loads it without a build step.
 import crypto from 'node:crypto'
 import helmet from 'helmet'
 

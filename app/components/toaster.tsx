@@ -7,7 +7,7 @@ export type ToastData = {
   description?: string
 }
 
-/** Spec §9 notification constants. */
+/** Notification constants: a toast shows for 5 s, a swipe right past 50 px dismisses it, F8 focuses it. */
 export const TOAST_DURATION_MS = 5000
 const SWIPE_THRESHOLD_PX = 50
 const HOTKEY = 'F8'

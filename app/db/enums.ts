@@ -1,5 +1,5 @@
 /**
- * The fixed value lists of the data model (spec §3, §9). Plain constants with no drizzle
+ * The fixed value lists of the data model. Plain constants with no drizzle
  * import, so browser code can use them; the schema builds its CHECK constraints from them.
  */
 

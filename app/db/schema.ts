@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core'
 import {
   AUDIT_ACTIONS,
   BOOKING_STATUSES,
@@ -291,7 +301,7 @@ export const messages = sqliteTable(
     subject: text('subject').notNull(),
     content: text('content').notNull(),
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
-    isReplyTo: integer('is_reply_to').references((): any => messages.id, {
+    isReplyTo: integer('is_reply_to').references((): AnySQLiteColumn => messages.id, {
       onDelete: 'set null',
     }),
     ...timestamps,

@@ -12,8 +12,9 @@ export async function isPrimaryInstance() {
 }
 
 /**
- * For the rare GET that must write (ARCHITECTURE §9): on a replica this throws a response that
- * makes Fly's proxy replay the request on the primary; on the primary it does nothing.
+ * For the rare GET that must write (only the primary writes): on a replica this throws a
+ * response that makes Fly's proxy replay the request on the primary; on the primary it does
+ * nothing.
  */
 export async function ensurePrimary() {
   if (!process.env.LITEFS_DIR) return

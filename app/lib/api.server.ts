@@ -67,7 +67,7 @@ export function readOnlyAction({ request }: { request: Request }) {
   })
 }
 
-/** A page of a list as JSON (a plain array, spec §7) with its position in headers. */
+/** A page of a list as JSON (a plain array, as the spec's client expects) with its position in headers. */
 export function pagedJson<T>(
   items: T[],
   { total, page, pageCount, pageSize }: { total: number; page: number; pageCount: number; pageSize: number },

@@ -1,6 +1,6 @@
 /**
- * Dates shown to people, always in a named IANA zone (ARCHITECTURE §5). Formats follow the
- * spec: 'MMM d, yyyy' for dates and 'h:mm a' for times.
+ * Dates shown to people, always in a named IANA zone (docs/decisions/003-times-and-zones.md).
+ * Formats follow the spec: 'MMM d, yyyy' for dates and 'h:mm a' for times.
  */
 export const DEFAULT_TIME_ZONE = 'America/Toronto'
 

@@ -7,15 +7,15 @@ export function dollarsToCents(dollars: number) {
   return Math.round(dollars * 100)
 }
 
-/** 'Free' for 0, otherwise '$49.99 CAD' (spec §9); takes dollars, as the API speaks them. */
+/** 'Free' for 0, otherwise '$49.99 CAD'; takes dollars, as the API speaks them. */
 export function formatPrice(dollars: number) {
   if (dollars === 0) return 'Free'
   return `$${dollars.toFixed(2)} CAD`
 }
 
 /**
- * Earnings in cents as '$0.00 CAD': always 2 decimals (spec §9), and CAD like every other
- * screen, the dashboard included (ARCHITECTURE §5: the spec's USD there is a slip).
+ * Earnings in cents as '$0.00 CAD': always 2 decimals, and CAD like every other screen, the
+ * dashboard included (docs/decisions/002-money-in-cents-one-currency.md).
  */
 export function formatEarnings(cents: number) {
   return `$${centsToDollars(cents).toFixed(2)} CAD`

@@ -7,7 +7,7 @@ import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { AppError, isAppError } from '~/lib/errors'
+import { AppError } from '~/lib/errors'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { refuseWithRedirect } from '~/lib/forms.server'
@@ -27,7 +27,7 @@ const CANCEL_INTENT = 'cancel'
 
 export const meta: MetaFunction = () => [{ title: 'My Sessions — Solace' }]
 
-/** `?payment=` comes back from the payment page (spec §2); its toast shows once, on a clean address. */
+/** `?payment=` comes back from the payment page; its toast shows once, on a clean address. */
 const PAYMENT_TOASTS = {
   success: { type: 'success', title: 'Payment successful!' },
   cancelled: { type: 'info', title: 'Payment cancelled' },
@@ -190,7 +190,10 @@ function SessionCard({ session: s, timeZone }: { session: Session; timeZone: str
   )
 }
 
-/** What cancelling gives back, said before the client confirms (ARCHITECTURE §6). */
+/**
+ * What cancelling gives back, said before the client confirms
+ * (docs/decisions/007-refunds-and-cancellation-policy.md).
+ */
 function refundText(booking: { isPaid: boolean; paid: number; refund: number }) {
   if (!booking.isPaid) return `Nothing has been charged for this session. ${CANCELLATION_POLICY}`
   if (booking.refund > 0) return `You will be refunded ${formatPrice(booking.refund)} in full.`

@@ -14,7 +14,7 @@ const STEPS = [
   { title: 'Connect Virtually', text: 'Meet your practitioner one-on-one over a secure video session.' },
 ]
 
-/** Spec §9: the home page shows at most 3 services and 4 practitioners. */
+/** The home page shows at most 3 services and 4 practitioners. */
 export function loader() {
   return { services: getPopularServices(3), practitioners: getFeaturedPractitioners(4) }
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { ButtonLink } from '~/components/ui/button'
 
-/** After deletion the person lands here and goes home after 2 seconds (spec §4), even without JS. */
+/** After deletion the person lands here and goes home after 2 seconds, even without JS. */
 export const meta: MetaFunction = () => [
   { title: 'Account deleted — Solace' },
   { httpEquiv: 'refresh', content: '2;url=/' },

@@ -47,7 +47,7 @@ const INVALID_BOOKING = {
 } as const
 
 /**
- * The payment page (spec §2): what is being paid for, Stripe's Payment Element with
+ * The payment page: what is being paid for, Stripe's Payment Element with
  * JavaScript, and Stripe's hosted Checkout page as the way to pay without it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { destroyUserSession, getUserId } from '~/models/accounts/auth.server'
 export const meta: MetaFunction = () => [{ title: 'Log out — Solace' }]
 
 /**
- * Visiting /logout signs out too (spec §2), but a GET never changes state here (another site
+ * Visiting /logout signs out too, but a GET never changes state here (another site
  * could link to it, and replicas cannot write): the page posts the logout itself, at once
  * with JavaScript, or with one click without.
  */

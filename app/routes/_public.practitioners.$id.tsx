@@ -1,6 +1,6 @@
 import { idFromParam } from '~/lib/route-params'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import {
@@ -16,7 +16,7 @@ import { Stars } from '~/components/marketplace/stars'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
-import { invalid, refused, type FormActionData } from '~/lib/forms.server'
+import { invalid, refused } from '~/lib/forms.server'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     practitioner,
     services: listPractitionerServices(practitioner.id),
     viewer,
-    // Practitioners and admins never see "Write a Review" (spec §2); clients always do, and
+    // Practitioners and admins never see "Write a Review"; clients always do, and
     // those who cannot review yet learn why inside the dialog.
     canWriteReview: isClient,
     reviewBlocker: user && isClient ? reviewBlocker(user.id, practitioner.id) : null,
@@ -104,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
-/** Spec §5: the missing rating is named first, then the missing text, each with its own title. */
+/** The missing rating is named first, then the missing text, each with its own title. */
 function reviewToast(errors: Record<string, string[] | null> | null | undefined): ToastData | null {
   const rating = errors?.rating?.[0]
   if (rating) return { type: 'error', title: 'Rating Required', description: rating }
@@ -142,7 +142,7 @@ export default function PractitionerProfilePage() {
           <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
             <img
               src={practitioner.profileImageUrl ?? PLACEHOLDER_AVATAR}
-              alt={`Photo of ${fullName}`}
+              alt={fullName}
               width={128}
               height={128}
               className="size-32 shrink-0 rounded-full bg-muted object-cover"

@@ -7,7 +7,7 @@ import { requireAdmin } from '~/models/accounts/auth.server'
 
 const SIDE_LINKS: ShellLink[] = [{ to: '/admin/dashboard', label: 'Dashboard' }]
 
-/** Admin pages: signed out → /login; signed in but not an admin → / (spec §6). */
+/** Admin pages: signed out → /login; signed in but not an admin → /. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request)
   return { user }

@@ -7,8 +7,8 @@ import { ServiceFiltersSchema } from '~/models/marketplace/service-filters'
 import { listServices } from '~/models/marketplace/service.server'
 
 /**
- * GET /api/services?search&category&priceRange&page → the page's ServiceCardData[] (a list,
- * spec §7), with X-Total-Count, X-Page and X-Page-Count headers. A page past the end answers
+ * GET /api/services?search&category&priceRange&page → the page's ServiceCardData[] (a plain
+ * list), with X-Total-Count, X-Page and X-Page-Count headers. A page past the end answers
  * the last page (X-Page says which). Unknown parameters are ignored.
  *
  * GET /api/services?scope=mine → every service of the signed-in practitioner, active or not

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { listSpecialties } from '~/models/marketplace/practitioner.server'
 

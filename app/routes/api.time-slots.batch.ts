@@ -9,7 +9,7 @@ export const SKIPPED_COUNT_HEADER = 'X-Skipped-Count'
 
 /**
  * POST /api/time-slots/batch { dateRange: [from, to], startTime, endTime, duration, interval,
- * timezone, serviceId? } → 201 the created slots (an array, spec §7), sharing one batchId.
+ * timezone, serviceId? } → 201 the created slots (an array), sharing one batchId.
  * Times that overlap the caller's slots are skipped; their count is in X-Skipped-Count.
  * (A static segment, so it never reaches /api/time-slots/:serviceId/:date or /:id.)
  */

@@ -15,9 +15,10 @@ import {
 import { formatPrice } from '~/lib/money'
 
 /**
- * Emulated payments only (ARCHITECTURE §6): stands in for Stripe's hosted Checkout page, where
- * a Checkout session's url points in emulated mode. Paying completes the session and sends the
- * signed events Stripe would to our webhook, then returns to the session's success URL.
+ * Emulated payments only (docs/decisions/008-emulated-payments.md): stands in for Stripe's
+ * hosted Checkout page, where a Checkout session's url points in emulated mode. Paying
+ * completes the session and sends the signed events Stripe would to our webhook, then
+ * returns to the session's success URL.
  */
 
 export const meta: MetaFunction = () => [{ title: 'Test payment — Solace' }, { name: 'robots', content: 'noindex' }]

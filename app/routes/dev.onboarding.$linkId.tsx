@@ -14,8 +14,9 @@ import {
 } from '~/integrations/stripe-emulator/payments.server'
 
 /**
- * Emulated payments only (ARCHITECTURE §6): stands in for Stripe's hosted Connect onboarding,
- * where an Account Link points in emulated mode. With real keys this page does not exist.
+ * Emulated payments only (docs/decisions/008-emulated-payments.md): stands in for Stripe's
+ * hosted Connect onboarding, where an Account Link points in emulated mode. With real keys
+ * this page does not exist.
  */
 
 export const meta: MetaFunction = () => [{ title: 'Test onboarding — Solace' }, { name: 'robots', content: 'noindex' }]

@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** Spec §4: 'paid' is a primary badge, any other status a secondary one. */
+/** A payout's status: 'paid' is a primary badge, any other status a secondary one. */
 function PayoutStatus({ status }: { status: string }) {
   return <Badge tone={status === 'paid' ? 'default' : 'secondary'}>{status.replace(/_/g, ' ')}</Badge>
 }

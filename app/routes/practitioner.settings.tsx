@@ -35,7 +35,7 @@ const PAGE = '/practitioner/settings'
  */
 async function onboardingReturn(userId: number) {
   // Reads the account from Stripe now, so the page is right before the webhook arrives; a
-  // GET that writes must run on the primary (ARCHITECTURE §9).
+  // GET that writes must run on the primary (only the primary writes).
   await ensurePrimary()
   const status = await refreshPaymentAccount(userId)
   if (!status.hasAccount) return redirect(PAGE)
@@ -55,7 +55,7 @@ async function onboardingReturn(userId: number) {
   )
 }
 
-/** Sends the browser to the payment provider, or back here with the spec's toast (§8). */
+/** Sends the browser to the payment provider, or back here with the spec's toast. */
 async function toProvider(start: () => Promise<{ url: string }>) {
   try {
     return redirect((await start()).url)

@@ -63,14 +63,14 @@ import {
 } from '../helpers'
 
 /*
- * The JSON contract of spec §7: every call the spec's own browser client makes that has a
+ * The spec's JSON contract: every call the spec's own browser client makes that has a
  * route in app/routes today, replayed with the exact bodies that client sends (JSON with a
  * JSON content type only when there is a body; '' for cleared optional fields; ISO instants
  * for times; numbers as numbers; booleans as booleans), in the order the client makes them,
  * so each call's prerequisites were made by earlier calls. Each call must succeed (2xx) and
  * answer the shape the spec names.
  *
- * §7 calls not built yet (no route, or a route that answers 405/404 for them), so not here:
+ * The spec's calls not built yet (no route, or a route that answers 405/404 for them), so not here:
  *   - GET /api/messages (405 until the inbox issue), PATCH /api/messages/{id}/read,
  *     DELETE /api/messages/{id};
  *   - GET/POST /api/patient-profiles, PATCH/DELETE /api/patient-profiles/{id},
@@ -200,7 +200,7 @@ function forwardWebhooks() {
   )
 }
 
-describe('spec §7 calls, in the order the spec’s client makes them', () => {
+describe('the spec’s calls, in the order the spec’s client makes them', () => {
   test('a visitor opens the home page and the browse filters', async () => {
     expect(ok(await visitor.call(categoriesApi.loader, 'GET', '/api/categories'))).toEqual([
       'Yoga',

@@ -33,10 +33,10 @@ import {
 } from '../helpers'
 
 /**
- * Payment Setup (spec §2 Settings, §4, §8): the Connect Express account, its hosted onboarding
- * (the emulator's test page here) and the sync that marks it ready, through the settings
- * screen, the /api twins and the emulated onboarding route. msw answers Stripe with the
- * payments emulator.
+ * Payment Setup on Settings (its states and toasts): the Connect Express account, its
+ * hosted onboarding (the emulator's test page here) and the sync that marks it ready,
+ * through the settings screen, the /api twins and the emulated onboarding route. msw
+ * answers Stripe with the payments emulator.
  */
 
 const PAGE = '/practitioner/settings'

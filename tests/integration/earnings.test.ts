@@ -24,7 +24,7 @@ import {
 } from '../helpers'
 
 /**
- * Earnings (spec §2 Earnings and Settings, §9 dashboard): what a practitioner earned, net of
+ * Earnings (on Earnings, Settings and the dashboard): what a practitioner earned, net of
  * the platform fee and of refunds, in cents inside and dollars in /api; and their transfers.
  */
 

@@ -17,7 +17,7 @@ import {
   updateServiceRow,
 } from '../helpers'
 
-/** The practitioner dashboard's cards and list, by the spec §9 rules. */
+/** The practitioner dashboard's cards and list, by the spec's rules. */
 
 type BookingOverrides = Partial<typeof bookings.$inferInsert>
 

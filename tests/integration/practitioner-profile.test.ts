@@ -31,7 +31,7 @@ import {
   type FormFields,
 } from '../helpers'
 
-/** My Profile (screen, API and model): spec §2, §4, §5 custom specialty, §7, §8. */
+/** My Profile (screen, API and model): the form, completeness, custom specialties, the API body and toasts. */
 
 const PAGE = '/practitioner/profile'
 const API = '/api/practitioners/profile'

@@ -1,4 +1,4 @@
-/** The public header's links (spec §2 shared public shell). */
+/** The links of the public pages' shared header. */
 export const PUBLIC_LINKS = [
   { to: '/', label: 'Home', end: true },
   { to: '/services', label: 'Find Services' },
@@ -7,7 +7,7 @@ export const PUBLIC_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const
 
-/** The top bar of the client and admin areas (spec §2 client layout). */
+/** The top bar of the client and admin areas. */
 export const SIGNED_IN_TOP_LINKS = [
   { to: '/', label: 'Home', end: true },
   { to: '/services', label: 'Services' },

@@ -21,7 +21,7 @@ export function useIsSubmittingIntent(intent: string) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-/** Spec §2 "Ask a Question": the form, then the sent state ('?sent=1' in the URL). */
+/** The "Ask a Question" card: the form, then the sent state ('?sent=1' in the URL). */
 export function MessageCard({
   viewer,
   sent,

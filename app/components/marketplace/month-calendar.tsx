@@ -5,7 +5,7 @@ import { addDays, formatLocalDate, weekdayOf, type LocalDate } from '~/lib/zoned
 /** A calendar month: `{ year: 2026, month: 11 }` (1-12). */
 export type CalendarMonth = { year: number; month: number }
 
-/** Spec §9: the calendar grid is 42 days starting on the Sunday on or before the 1st. */
+/** The calendar grid is 42 days starting on the Sunday on or before the 1st. */
 export function monthGrid({ year, month }: CalendarMonth): LocalDate[] {
   const first = { year, month, day: 1 }
   const start = addDays(first, -weekdayOf(first))

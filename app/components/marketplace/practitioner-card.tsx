@@ -6,7 +6,7 @@ import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/marketpl
 import { PLACEHOLDER_AVATAR } from './service-card'
 import { Stars } from './stars'
 
-/** Spec §2 practitioner card: photo, name, title, bio, specialties, stars and review count. */
+/** The practitioner card: photo, name, title, bio, specialties, stars and review count. */
 export function PractitionerCard({ practitioner }: { practitioner: PractitionerCardData }) {
   const specialties = practitioner.specialties.length ? practitioner.specialties : [FALLBACK_SPECIALTY]
   return (

@@ -18,7 +18,7 @@ export const REVIEW_PARAM = 'review'
 /** The dialog's fields: the practitioner is the profile being viewed, taken from the URL. */
 export const ReviewFormSchema = ReviewSchema.omit({ practitionerId: true })
 
-/** Spec §4 review dialog: stars and text; it closes (and so clears) when the review is posted. */
+/** The review dialog: stars and text; it closes (and so clears) when the review is posted. */
 export function ReviewDialog({
   open,
   pagePath,
@@ -54,7 +54,7 @@ function ReviewForm({ pagePath, lastResult }: { pagePath: string; lastResult: Su
   const pending = useIsSubmittingIntent(REVIEW_INTENT)
   const [form, fields] = useSchemaForm(ReviewFormSchema, { id: REVIEW_INTENT, lastResult })
   // Without JavaScript the button stays enabled and the server checks; with it, the button
-  // waits for both a rating and some text (spec §5).
+  // waits for both a rating and some text.
   const hydrated = useHydrated()
   const rating = fields.rating.value
   const content = fields.content.value

@@ -10,7 +10,7 @@ import { RatingSummary } from './stars'
 export const PLACEHOLDER_SERVICE_IMAGE = '/images/placeholder-service.svg'
 export const PLACEHOLDER_AVATAR = '/images/placeholder-avatar.svg'
 
-/** Spec §2 service card: links to the details page and to the booking page. */
+/** A service card: links to the details page and to the booking page. */
 export function ServiceCard({ service }: { service: ServiceCardData }) {
   return (
     <Card className="flex flex-col overflow-hidden">

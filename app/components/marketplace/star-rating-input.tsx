@@ -21,7 +21,12 @@ export function StarRatingInput({
   legend?: string
 }) {
   return (
-    <fieldset aria-describedby={errorId} className="space-y-1.5">
+    <fieldset
+      role="radiogroup"
+      aria-describedby={errorId}
+      aria-invalid={errorId ? true : undefined}
+      className="space-y-1.5"
+    >
       <legend className="text-sm font-medium text-foreground">{legend}</legend>
       <div className="flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -40,7 +45,6 @@ export function StarRatingInput({
               form={form}
               value={n}
               defaultChecked={defaultValue === String(n)}
-              aria-invalid={errorId ? true : undefined}
               // Invisible but covering its star, so the click lands on the radio itself.
               className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
             />

@@ -1,6 +1,6 @@
 import { cn } from '~/lib/cn'
 
-/** Five stars, the number filled being the rating rounded down (spec §9). */
+/** Five stars, the number filled being the rating rounded down. */
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const filled = Math.floor(rating)
   return (
@@ -23,7 +23,7 @@ export function Stars({ rating, className }: { rating: number; className?: strin
   )
 }
 
-/** Stars with the number and review count, shown only when there are reviews (spec §9). */
+/** Stars with the number and review count, shown only when there are reviews. */
 export function RatingSummary({ rating, reviewCount }: { rating: number; reviewCount: number }) {
   if (reviewCount <= 0) return null
   return (

@@ -103,7 +103,7 @@ function Ready({ earnings }: { earnings: PaymentSetupProps['earnings'] }) {
   )
 }
 
-/** Spec §4 "Payment account setup": no account, onboarding unfinished, ready. */
+/** Payment account setup in its three states: no account, onboarding unfinished, ready. */
 export function PaymentSetupCard({ hasAccount, onboardingComplete, earnings, emulated }: PaymentSetupProps) {
   const badge = onboardingComplete
     ? { tone: 'success' as const, label: 'Ready for payments' }

@@ -96,14 +96,14 @@ export async function requireUser(request: Request) {
   return user
 }
 
-/** Practitioner screens: others go to their own dashboard (ARCHITECTURE §4). */
+/** Practitioner screens: others go to their own dashboard. */
 export async function requirePractitioner(request: Request) {
   const user = await requireUser(request)
   if (!user.isPractitioner) throw redirect(dashboardPath(user))
   return user
 }
 
-/** Admin screens: non-admins go to / (spec §6). */
+/** Admin screens: non-admins go to /. */
 export async function requireAdmin(request: Request) {
   const user = await requireUser(request)
   if (!user.isAdmin) throw redirect('/')

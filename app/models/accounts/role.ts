@@ -8,7 +8,7 @@ export function roleOf(user: { isAdmin: boolean; isPractitioner: boolean }): Rol
   return 'client'
 }
 
-/** Where each role lands after logging in (spec §2 Login). */
+/** Where each role lands after logging in. */
 export function dashboardPath(user: { isAdmin: boolean; isPractitioner: boolean }) {
   return {
     admin: '/admin/dashboard',

@@ -84,7 +84,7 @@ const countryField = z
   .union([z.literal('').transform(() => undefined), z.enum(COUNTRY_CODES)], { error: 'Please select your country' })
   .optional()
 
-/** What POST /api/signup takes (spec §7): no confirmPassword or agreeToTerms. */
+/** What POST /api/signup takes: no confirmPassword or agreeToTerms. */
 export const SignupBaseSchema = z.object({
   email: emailField(),
   password: newPassword(
@@ -183,9 +183,8 @@ export const UpdateAccountSchema = z.object({
     .optional(),
   /**
    * null or '' (the spec's client clears the picker to '') removes the picture; the current
-   * picture's URL keeps it; a new picture comes as an image `data:` URL (spec §5: "stored as
-   * an inline data value"), which the server decodes, checks and stores as a file. Anything
-   * else is refused.
+   * picture's URL keeps it; a new picture comes inline as an image `data:` URL, which the
+   * server decodes, checks and stores as a file. Anything else is refused.
    */
   profilePicture: z
     .string()

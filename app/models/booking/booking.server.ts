@@ -25,7 +25,7 @@ export const STARTED_NOT_CANCELLABLE = 'This session has already started and can
 export const REFUND_FAILED = 'Failed to cancel booking. Please try again.'
 export const JUST_PAID = 'This booking was paid a moment ago. Please try cancelling again to see your refund.'
 
-/** POST /api/bookings' body (spec §7). */
+/** POST /api/bookings' body: serviceId and timeSlotId. */
 export const CreateBookingSchema = z.object({
   serviceId: z.coerce.number({ error: 'A service is required' }).int().positive('A service is required'),
   timeSlotId: z.coerce.number({ error: SLOT_REQUIRED }).int(SLOT_REQUIRED).positive(SLOT_REQUIRED),
@@ -34,7 +34,7 @@ export const CreateBookingSchema = z.object({
 /** The booking screen's form: the service is the page's own, so only the slot is chosen. */
 export const TimeSlotChoiceSchema = CreateBookingSchema.pick({ timeSlotId: true })
 
-/** A client may cancel a pending or confirmed booking until the session starts (spec §4). */
+/** A client may cancel a pending or confirmed booking until the session starts. */
 export function isCancellable(booking: { status: string; startTime: Date }, now = new Date()) {
   return isLive(booking) && booking.startTime.getTime() > now.getTime()
 }
@@ -42,10 +42,11 @@ export function isCancellable(booking: { status: string; startTime: Date }, now 
 /**
  * Books a slot of a listed service. One IMMEDIATE transaction with no await inside: the slot
  * is claimed by a conditional update that only one attempt can win, so under any concurrency
- * (requests, processes) a slot gives exactly one booking (ARCHITECTURE §6); the partial unique
- * index on live bookings backs this up. A free session is confirmed at once (its email goes
- * after the commit); a paid one is pending, holding the slot for PAYMENT_HOLD_MS while the
- * client pays (booking-payments.server.ts), and is confirmed by the payment's webhook.
+ * (requests, processes) a slot gives exactly one booking; the partial unique index on live
+ * bookings backs this up (docs/decisions/005-slot-claiming-and-holds.md). A free session is
+ * confirmed at once (its email goes after the commit); a paid one is pending, holding the
+ * slot for PAYMENT_HOLD_MS while the client pays (booking-payments.server.ts), and is
+ * confirmed by the payment's webhook.
  */
 export async function createBooking(
   client: BookingActor,
@@ -128,7 +129,8 @@ function findCancellable(client: { id: number }, bookingId: number, now: Date) {
 
 /**
  * What cancelling now would do, for the confirmation prompt: the refund the policy gives
- * (ARCHITECTURE §6), in cents. Throws like cancelBooking when it cannot be cancelled.
+ * (docs/decisions/007-refunds-and-cancellation-policy.md), in cents. Throws like
+ * cancelBooking when it cannot be cancelled.
  */
 export function previewCancellation(client: { id: number }, bookingId: number, now = new Date()) {
   const { row, refundCents } = findCancellable(client, bookingId, now)
@@ -218,7 +220,7 @@ type ViewRow = {
 }
 
 /**
- * A booking as the API answers it (spec §5): amounts in dollars, times ISO, the service as
+ * A booking as the API answers it: amounts in dollars, times ISO, the service as
  * bought (its name, duration and price are the booking's own copy), and the meeting link only
  * once the booking is confirmed.
  */
@@ -280,7 +282,7 @@ export function listPractitionerBookings(practitioner: { id: number }) {
 }
 
 /**
- * The client's sessions for the dashboard (spec §2): newest first, cancelled ones left out,
+ * The client's sessions for the dashboard: newest first, cancelled ones left out,
  * each with what the client may do now, and the counts of its cards: total, upcoming
  * (confirmed, starting later), completed.
  */

@@ -3,7 +3,7 @@
 /** Shown before booking a free session and before cancelling one. */
 export const CANCELLATION_POLICY = 'Free cancellation up to 24 hours before your session.'
 
-/** The refund rule of ARCHITECTURE §6, shown before a paid booking and before cancelling it. */
+/** The refund rule (docs/decisions/007-refunds-and-cancellation-policy.md), shown before paying and cancelling. */
 export const PAID_CANCELLATION_POLICY =
   'Cancel 24 hours or more before your session for a full refund; later cancellations are not refunded.'
 

@@ -17,11 +17,12 @@ import {
 } from './booking-state.server'
 
 /**
- * Paying for a booking (ARCHITECTURE §6): a pending paid booking holds its slot while a Stripe
- * Checkout session (or a PaymentIntent for the embedded form) can be paid; the payment is a
- * destination charge, so Stripe sends 95% to the practitioner's connected account and keeps
- * our 5% as the application fee. Only webhook events confirm a booking, and each outcome
- * below is safe to apply twice and in any order.
+ * Paying for a booking (docs/decisions/005-slot-claiming-and-holds.md): a pending paid
+ * booking holds its slot while a Stripe Checkout session (or a PaymentIntent for the
+ * embedded form) can be paid; the payment is a destination charge, so Stripe sends 95% to
+ * the practitioner's connected account and keeps our 5% as the application fee. Only
+ * webhook events confirm a booking, and each outcome below is safe to apply twice and in
+ * any order.
  */
 
 export const BOOKING_NOT_FOUND = 'Booking not found'

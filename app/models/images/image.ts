@@ -9,7 +9,7 @@ export const IMAGE_DATA_URL_MAX_LENGTH = 7_100_000
 
 /**
  * An image field of a JSON body, as the spec's client sends it: removing the picture clears
- * the value to '' (spec §4 "removing the image clears the value"), which means no image, the
+ * the value to '', which means no image, the
  * same as null. Applied in the API schemas, so every model sees null.
  */
 export function blankImageAsNull<T extends string | null | undefined>(value: T): Exclude<T, ''> | null {

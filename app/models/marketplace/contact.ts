@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { emailField } from '~/models/accounts/user'
 
 /**
- * The contact form (spec §2 Contact, §5: all four fields required), shared by the /contact
+ * The contact form (all four fields required), shared by the /contact
  * screen (conform, in the browser and the action) and POST /api/contact.
  */
 
@@ -18,7 +18,7 @@ export const ContactSchema = z.object({
 
 export type ContactInput = z.output<typeof ContactSchema>
 
-/** Spec §8 toasts for the contact form. */
+/** The contact form's toasts, in the spec's words. */
 export const CONTACT_SENT_TOAST = {
   title: 'Message Sent!',
   description: "Thank you for contacting us. We'll get back to you within 24 hours.",

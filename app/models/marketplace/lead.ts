@@ -3,7 +3,7 @@ import { EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES } from
 import { emailField } from '~/models/accounts/user'
 
 /**
- * The early-access lead form on /launching-soon (spec §3 Lead, §5), shared by the screen
+ * The early-access lead form on /launching-soon (its fields and rules), shared by the screen
  * (conform) and POST /api/leads. Texts are the spec's.
  */
 
@@ -12,7 +12,7 @@ export { EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES }
 export type PracticeType = (typeof PRACTICE_TYPES)[number]
 export type Experience = (typeof EXPERIENCE_VALUES)[number]
 
-/** Calling codes offered on the lead form (spec §3), as [value, label]. */
+/** Calling codes offered on the lead form, as [value, label]. */
 export const CALLING_CODES = [
   ['+1', '+1 US/CA'],
   ['+44', '+44 GB'],
@@ -96,14 +96,14 @@ export const LeadSchema = z.object({
     'Years of experience is required',
     'Please choose years of experience from the list',
   ),
-  // The landing page always sends these defaults (spec §7); the admin list shows them.
+  // The landing page always sends these defaults; the admin list shows them.
   userType: z.enum(LEAD_USER_TYPES).default('practitioner'),
   source: z.enum(LEAD_SOURCES).default('launching_soon'),
 })
 
 export type LeadInput = z.output<typeof LeadSchema>
 
-/** Spec §8 toasts for the lead form. */
+/** The lead form's toasts, in the spec's words. */
 export const LEAD_JOINED_TOAST = { title: 'Thank you!', description: "We'll notify you as soon as we launch!" } as const
 export const LEAD_FAILED_TITLE = 'Error'
 export const LEAD_FAILED_FALLBACK = 'Failed to submit your information. Please try again.'

@@ -3,7 +3,7 @@ import { pageField } from './service-filters'
 
 const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
-/** Practitioner browse filters (spec §2, §7 GET /api/practitioners), shared by the page and the API. */
+/** Practitioner browse filters, shared by the /practitioners page and GET /api/practitioners. */
 export const PractitionerFiltersSchema = z.object({
   search: z.preprocess(
     emptyAsUndefined,

@@ -1,4 +1,4 @@
-/** Practitioner browse (spec §2, §7 GET /api/practitioners), shared by the page and the API. */
+/** Practitioner browse, shared by the /practitioners page and GET /api/practitioners. */
 export const PRACTITIONER_SORTS = [
   ['rating', 'Highest Rated'],
   ['reviews', 'Most Reviews'],
@@ -11,7 +11,7 @@ export const PRACTITIONERS_PAGE_SIZE = 24
 
 export const PRACTITIONER_NOT_FOUND = 'Practitioner not found'
 
-/** The fallback specialty when a practitioner lists none (spec §2 practitioner card). */
+/** The fallback specialty when a practitioner lists none, shown on their card. */
 export const FALLBACK_SPECIALTY = 'General Consultation'
 
 export type PractitionerCardData = {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Spec §5 review rules, shared by the profile's review form and POST /api/reviews. */
+/** Review rules (a rating of 1 to 5 and non-blank text), shared by the profile's review form and POST /api/reviews. */
 export const ReviewSchema = z.object({
   practitionerId: z.coerce.number({ error: 'practitionerId is required' }).int().positive('practitionerId is required'),
   rating: z.coerce

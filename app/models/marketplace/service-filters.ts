@@ -16,7 +16,7 @@ export const pageField = optional(
     .max(10_000, 'page is too large'),
 ).transform((v) => v ?? 1)
 
-/** Browse filters (spec §2 Services browse, §7 GET /api/services), shared by the page and the API. */
+/** Services browse filters, shared by the /services page and GET /api/services. */
 export const ServiceFiltersSchema = z.object({
   search: optional(z.string().trim().max(100, 'search must be at most 100 characters')),
   category: optional(

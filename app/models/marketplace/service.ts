@@ -23,7 +23,7 @@ export const PRICE_RANGE_CENTS: Record<PriceRange, [number, number | null]> = {
   over100: [10001, null],
 }
 
-/** A service as cards and the API show it (money in dollars, spec §7). */
+/** A service as cards and the API show it (money in dollars, as the API speaks it). */
 export type ServiceCardData = {
   id: number
   name: string

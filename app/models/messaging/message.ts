@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** Spec §5 message rules, shared by the "Ask a Question" card, replies and POST /api/messages. */
+/**
+ * Message rules (subject required, content at least 10 characters), shared by the "Ask a
+ * Question" card, replies and POST /api/messages.
+ */
 export const MessageSchema = z.object({
   recipientId: z.coerce.number({ error: 'recipientId is required' }).int().positive('recipientId is required'),
   subject: z

@@ -6,7 +6,7 @@ import { AppError } from '~/lib/errors'
 import type { PublicUser } from '~/models/accounts/user'
 
 /**
- * Payment accounts (spec §2 Settings, §4 "Payment account setup"): each practitioner is paid
+ * Payment accounts (the Payment Setup of Settings): each practitioner is paid
  * through a Stripe Connect Express account. We create it, send the practitioner to Stripe's
  * hosted onboarding, and keep two things in our own row: the account id, and whether the
  * account can take payments (`onboardingComplete`, which lists their paid services).
@@ -27,7 +27,7 @@ export type PaymentAccountStatus = { hasAccount: boolean; onboardingComplete: bo
 export type ConnectAccountStatus = 'active' | 'restricted' | 'pending'
 
 /**
- * A payment-account step failed. `title` and `description` are the spec's toast (§8); the
+ * A payment-account step failed. `title` and `description` are the spec's toast; the
  * message (`title: description`) is what /api answers. Provider failures are 502: the
  * request was fine, Stripe (or the platform's Stripe setup) was not.
  */

@@ -19,7 +19,7 @@ export type DashboardSession = {
 }
 
 /**
- * The practitioner dashboard (spec §9):
+ * The practitioner dashboard:
  * - upcoming sessions: bookings starting later than 24 hours before `now` (so a session under
  *   way or just finished still shows) with status confirmed or pending; the list is the first 5
  *   by start time, the card counts them all;

@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server'
 import { bookings, payouts } from '~/db/schema'
 
 /**
- * What a practitioner earned (spec §2 Earnings and Settings, §9 dashboard). Amounts are cents
+ * What a practitioner earned (Earnings, Settings and the dashboard's card). Amounts are cents
  * here; screens and /api turn them into dollars at the edge.
  */
 

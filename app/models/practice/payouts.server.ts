@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 
 /**
- * The practitioner's 'Automatic Transfers' (spec §2 Earnings), written from Stripe's transfer
+ * The practitioner's 'Automatic Transfers' (on Earnings), written from Stripe's transfer
  * events: each destination charge moves the practitioner's share to their connected account.
  * Events may come twice or out of order, so a row only moves forward: paid, then partially
  * reversed, then reversed (a refund takes the transfer back).

@@ -43,7 +43,7 @@ export const SPECIALTY_MAX_LENGTH = 60
 export const BIO_MAX_LENGTH = 2000
 export const TITLE_MAX_LENGTH = 100
 
-/** Spec §5 custom specialty duplicate message (title and description in one line). */
+/** The duplicate custom specialty message (title and description in one line). */
 export const SPECIALTY_EXISTS = 'Specialty already exists: This specialty is already in your list'
 export const TOO_MANY_SPECIALTIES = `You can list up to ${MAX_SPECIALTIES} specialties`
 const EMPTY_SPECIALTY = 'Specialty cannot be empty'
@@ -77,7 +77,7 @@ export function firstDuplicateIndex(list: readonly string[]) {
   return -1
 }
 
-/** A practitioner's specialties in their chosen order: the spec §5 custom specialty rules. */
+/** A practitioner's specialties in their chosen order: each trimmed and non-empty, no duplicates. */
 const specialtyList = z
   .array(specialtyText)
   .max(MAX_SPECIALTIES, TOO_MANY_SPECIALTIES)
@@ -86,7 +86,7 @@ const specialtyList = z
   })
 
 /**
- * The profile fields as a practitioner edits them (spec §2 My Profile). The API's body and the
+ * The profile fields as a practitioner edits them on My Profile. The API's body and the
  * screen's form are both built from these fields, so a rule changes in one place.
  */
 export const ProfileSchema = z.object({

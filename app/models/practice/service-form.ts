@@ -71,7 +71,7 @@ const serviceFields = {
  * the picker to ''), a static picture of ours ('/images/...'), the picture the service
  * already has ('/uploads/images/...', checked by the model against the row, so nobody can
  * point at, and later delete, another account's file), or a new picture inline as an image
- * `data:` URL (spec §5), which the server checks and stores as a file.
+ * `data:` URL, which the server checks and stores as a file.
  */
 const imageUrl = z
   .union(
@@ -88,7 +88,7 @@ const imageUrl = z
   )
   .optional()
 
-/** POST/PATCH /api/services (spec §7): JSON with the spec's defaults for what is left out. */
+/** POST/PATCH /api/services: JSON with the spec's defaults for what is left out. */
 export const ServiceApiSchema = z.object({
   ...serviceFields,
   details: detailItems.default([]),

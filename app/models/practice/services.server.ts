@@ -10,7 +10,7 @@ import type { PublicUser } from '~/models/accounts/user'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 /**
- * A practitioner's own services (spec §2 My Services, §7 POST/PATCH/DELETE /api/services).
+ * A practitioner's own services (My Services and POST/PATCH/DELETE /api/services).
  * Every function is scoped by the owner: another practitioner's id looks exactly like a
  * missing one (404). `is_listed` is never written here; database triggers keep it.
  */
@@ -73,7 +73,7 @@ function requireOwnRow(practitionerId: number, id: number) {
   return row
 }
 
-/** Paid services are charged through the practitioner's connected account (spec §5). */
+/** Paid services are charged through the practitioner's connected account, so they need one. */
 function assertCanCharge(owner: Owner, priceCents: number) {
   if (priceCents > 0 && !owner.hasPaymentAccount) throw new AppError(PAID_SERVICE_NEEDS_ACCOUNT, 400, 'price')
 }

@@ -2,12 +2,12 @@ import { z } from 'zod'
 import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
 
 /**
- * Spec §5 time-slot rules, shared by the calendar's dialogs and /api/time-slots. The forms
- * speak calendar dates and wall-clock times; the single-slot API speaks ISO instants (spec
- * §7), so it has its own small schema built from the same pieces.
+ * Time-slot rules, shared by the calendar's dialogs and /api/time-slots. The forms speak
+ * calendar dates and wall-clock times; the single-slot API speaks ISO instants, so it has
+ * its own small schema built from the same pieces.
  */
 
-/** Spec §9: the time zones offered for batch slots, in the spec's order. */
+/** The time zones offered for batch slots, in the spec's order. */
 export const TIMEZONES = [
   'America/New_York',
   'America/Chicago',
@@ -20,7 +20,7 @@ export const TIMEZONES = [
 ] as const
 export type BatchTimeZone = (typeof TIMEZONES)[number]
 
-/** Spec §9 defaults. */
+/** Defaults: a single slot 09:00-10:00; batches 09:00-17:00, 60 minutes every 90, New York time. */
 export const SINGLE_SLOT_DEFAULTS = { startClock: '09:00', endClock: '10:00' } as const
 export const BATCH_DEFAULTS = {
   startTime: '09:00',
@@ -88,7 +88,7 @@ const dateRangeField = z.preprocess(
   ),
 )
 
-/** Minutes, whole quarter hours (spec §5: minimum 15, step 15). */
+/** Minutes, whole quarter hours (minimum 15, step 15). */
 const quarterHours = (label: string) =>
   z.coerce
     .number({ error: `${label} is required` })
@@ -127,7 +127,7 @@ export const SingleSlotFormSchema = z
   .refine((value) => value.endClock > value.startClock, { message: END_BEFORE_START, path: ['endClock'] })
 export type SingleSlotForm = z.output<typeof SingleSlotFormSchema>
 
-/** POST /api/time-slots: one slot per call, as instants (spec §7). */
+/** POST /api/time-slots: one slot per call, as ISO instants. */
 export const SingleSlotSchema = z
   .object({
     serviceId: serviceIdField,
@@ -160,7 +160,7 @@ function batchRules<T extends BatchShape>(value: T, ctx: z.RefinementCtx) {
 }
 
 /**
- * POST /api/time-slots/batch (spec §7 body, plus an optional serviceId: without one the slots
+ * POST /api/time-slots/batch (the spec's body, plus an optional serviceId: without one the slots
  * exist on the calendar but no service's booking page offers them).
  */
 export const BatchSlotSchema = z.object({ ...batchShape, serviceId: serviceIdField.optional() }).superRefine(batchRules)

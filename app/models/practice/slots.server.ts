@@ -40,7 +40,7 @@ import {
 
 const MINUTE = 60_000
 
-/** A slot as the API answers it (spec §3), instants in ISO 8601. */
+/** A slot as the API answers it, instants in ISO 8601. */
 export type SlotJson = {
   id: number
   practitionerId: number

@@ -1,0 +1,97 @@
+import { Form } from '@remix-run/react'
+import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { MonthCalendar, type CalendarMonth } from '~/components/marketplace/month-calendar'
+import { PriceBadge } from '~/components/marketplace/price-badge'
+import { SlotPicker, type SlotOption } from '~/components/marketplace/slot-picker'
+import { Card } from '~/components/ui/card'
+import { useHydrated } from '~/components/use-hydrated'
+import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+
+/**
+ * The booking card of a service's page (`#book`): a month of dates as links, the chosen day's
+ * open times as radio buttons, and the button that books (and, for a paid session, goes on to
+ * payment). It posts to the service's page, so booking works without JavaScript.
+ */
+export function BookingCard({
+  service,
+  month,
+  today,
+  selected,
+  dateChosen,
+  dateLabel,
+  zoneLabel,
+  markedDays,
+  slots,
+  error,
+  redirecting,
+}: {
+  service: { price: number; duration: number }
+  month: CalendarMonth
+  /** yyyy-MM-dd in the viewer's zone. */
+  today: string
+  /** The date whose times are shown (yyyy-MM-dd). */
+  selected: string
+  /** False when the page picked the date itself (the first day with open times). */
+  dateChosen: boolean
+  dateLabel: string
+  zoneLabel: string
+  /** yyyy-MM-dd days of the month on show that have open times. */
+  markedDays: string[]
+  slots: SlotOption[]
+  /** Why the last booking was refused, if it was. */
+  error: string | undefined
+  /** A paid booking was made and the page is about to leave for the payment page. */
+  redirecting: boolean
+}) {
+  const pending = useIsSubmitting()
+  const hydrated = useHydrated()
+  // Without JavaScript each date is a full page load: the fragment brings the booking card
+  // back into view. With JavaScript the page stays where it is.
+  const hrefFor = (query: { date: string; month: string }) => `?${new URLSearchParams(query)}${hydrated ? '' : '#book'}`
+
+  return (
+    <Card id="book" className="scroll-mt-20 p-5 sm:p-6">
+      <h2 id="book-title" className="text-xl font-semibold">
+        Book Your Session
+      </h2>
+      <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+        <span className="text-muted-foreground">{service.duration} minutes</span>
+        <PriceBadge price={service.price} />
+      </div>
+
+      <div className="mt-6">
+        <p className="mb-3 text-sm font-semibold">Select a date</p>
+        <MonthCalendar month={month} today={today} selected={selected} markedDays={markedDays} hrefFor={hrefFor} />
+      </div>
+
+      <Form method="post" className="mt-6 space-y-4">
+        <input type="hidden" name="date" value={selected} />
+        <input type="hidden" name="enhanced" value={String(hydrated)} />
+        <SlotPicker
+          // A new date is a new set of choices: nothing stays checked from the last one.
+          key={selected}
+          slots={slots}
+          dateLabel={dateLabel}
+          zoneLabel={zoneLabel}
+          hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
+          errorId={error ? 'booking-error' : undefined}
+        />
+        {error ? (
+          <p
+            id="booking-error"
+            role="alert"
+            className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
+          >
+            {error}
+          </p>
+        ) : null}
+        <SubmitButton className="w-full" size="lg" pending={pending || redirecting} pendingText="Processing...">
+          {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
+        </SubmitButton>
+        <p className="text-center text-xs text-muted-foreground">
+          {service.price === 0 ? CANCELLATION_POLICY : PAID_CANCELLATION_POLICY}
+        </p>
+      </Form>
+    </Card>
+  )
+}
