@@ -113,13 +113,20 @@ export async function jsonBody<T = Record<string, unknown>>(answer: unknown, sta
 export type RouteFunction = (args: ReturnType<typeof routeArgs>) => unknown
 
 /** An /api answer taken apart: status, headers and the parsed JSON body. */
-export type ApiAnswer<T = any> = { status: number; headers: Headers; body: T }
+/**
+ * A JSON body as tests read it: loosely typed on purpose, so an assertion can reach into any
+ * answer without a cast; the assertions themselves check the shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any
+
+export type ApiAnswer<T = Json> = { status: number; headers: Headers; body: T }
 
 /**
  * Calls a resource route's loader or action with this request (and URL params) and answers
  * its Response, returned or thrown, with the JSON body parsed.
  */
-export async function callApi<T = any>(
+export async function callApi<T = Json>(
   fn: RouteFunction,
   request: Request,
   params: Record<string, string> = {},
@@ -140,4 +147,9 @@ export async function refusal(run: () => Promise<unknown> | unknown) {
     throw error
   }
   throw new Error('expected a refusal')
+}
+
+/** A GET of a resource route, answered as `callApi` does. */
+export function getApi<T = Json>(fn: RouteFunction, path: string, params: Record<string, string> = {}) {
+  return callApi<T>(fn, getRequest(path), params)
 }

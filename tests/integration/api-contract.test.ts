@@ -59,6 +59,7 @@ import {
   settle,
   uniqueEmail,
   type ApiAnswer,
+  type Json,
   type RouteFunction,
 } from '../helpers'
 
@@ -103,7 +104,7 @@ class Browser {
    * One call, as the spec's client makes it: the JSON body (and its content type) only when
    * there is one. Answers the status, headers and parsed body; Set-Cookie is kept.
    */
-  async call<T = any>(
+  async call<T = Json>(
     fn: RouteFunction,
     method: string,
     path: string,

@@ -25,7 +25,7 @@ import * as serviceApi from '~/routes/api.services.$id'
 import * as popularApi from '~/routes/api.services.popular'
 import * as specialtiesApi from '~/routes/api.specialties'
 import * as slotsApi from '~/routes/api.time-slots.$serviceId.$date'
-import { callApi, getRequest, jsonRequest, type RouteFunction } from '../helpers'
+import { callApi, getRequest, jsonRequest, type RouteFunction, getApi } from '../helpers'
 
 /**
  * The browse API as a whole, over the demo seed: which file answers which URL, methods, ids,
@@ -35,10 +35,6 @@ import { callApi, getRequest, jsonRequest, type RouteFunction } from '../helpers
 beforeAll(async () => {
   expect(await seedDemo(getDb())).toBe('seeded')
 })
-
-function get<T = any>(fn: RouteFunction, url: string, params: Record<string, string> = {}) {
-  return callApi<T>(fn, getRequest(url), params)
-}
 
 describe('URL mapping (flat routes, as app/routes.ts builds them)', () => {
   const appDirectory = path.resolve(import.meta.dirname, '../../app')
@@ -86,7 +82,7 @@ describe('URL mapping (flat routes, as app/routes.ts builds them)', () => {
     }
     for (const url of ['/api/services/popular', '/api/practitioners/featured', '/api/categories']) {
       const { id, params } = leaf(url)
-      const answer = await get(modules[id!]!.loader, url, params as Record<string, string>)
+      const answer = await getApi(modules[id!]!.loader, url, params as Record<string, string>)
       expect(answer.status).toBe(200)
       expect(Array.isArray(answer.body)).toBe(true)
     }
@@ -95,7 +91,7 @@ describe('URL mapping (flat routes, as app/routes.ts builds them)', () => {
 
 describe('the home queries on the demo seed', () => {
   test('3 popular services, in popularity order, all listed', async () => {
-    const { body } = await get(popularApi.loader, '/api/services/popular')
+    const { body } = await getApi(popularApi.loader, '/api/services/popular')
     expect(body).toHaveLength(3)
     for (let i = 1; i < body.length; i++) {
       const [a, b] = [body[i - 1], body[i]]
@@ -105,17 +101,17 @@ describe('the home queries on the demo seed', () => {
   })
 
   test('4 featured practitioners, each with a public profile', async () => {
-    const { body } = await get(featuredApi.loader, '/api/practitioners/featured')
+    const { body } = await getApi(featuredApi.loader, '/api/practitioners/featured')
     expect(body).toHaveLength(4)
     for (const person of body) expect(getPractitionerProfile(person.id)).not.toBeNull()
   })
 
   test('services, practitioners and specialties are there', async () => {
-    const services = await get(servicesApi.loader, '/api/services')
+    const services = await getApi(servicesApi.loader, '/api/services')
     expect(Number(services.headers.get('X-Total-Count'))).toBeGreaterThan(0)
-    const practitioners = await get(practitionersApi.loader, '/api/practitioners')
+    const practitioners = await getApi(practitionersApi.loader, '/api/practitioners')
     expect(Number(practitioners.headers.get('X-Total-Count'))).toBeGreaterThan(0)
-    expect((await get(specialtiesApi.loader, '/api/specialties')).body.length).toBeGreaterThan(0)
+    expect((await getApi(specialtiesApi.loader, '/api/specialties')).body.length).toBeGreaterThan(0)
   })
 })
 
@@ -160,16 +156,16 @@ describe('ids in the path', () => {
     ['/api/practitioners/', practitionerApi.loader, 'Practitioner not found'],
   ] as const)('%s:id unknown or not a number: 404 { message }', async (prefix, loader, message) => {
     for (const id of [...malformed, '999999']) {
-      const answer = await get(loader, `${prefix}${encodeURIComponent(id)}`, { id })
+      const answer = await getApi(loader, `${prefix}${encodeURIComponent(id)}`, { id })
       expect(answer, id).toMatchObject({ status: 404, body: { message } })
     }
   })
 
   test('/api/practitioners/:id/services and /api/time-slots/:serviceId too', async () => {
     for (const id of [...malformed, '999999']) {
-      const services = await get(practitionerServicesApi.loader, `/api/practitioners/x/services`, { id })
+      const services = await getApi(practitionerServicesApi.loader, `/api/practitioners/x/services`, { id })
       expect(services, id).toMatchObject({ status: 404, body: { message: 'Practitioner not found' } })
-      const slots = await get(slotsApi.loader, `/api/time-slots/x/2031-01-15`, { serviceId: id, date: '2031-01-15' })
+      const slots = await getApi(slotsApi.loader, `/api/time-slots/x/2031-01-15`, { serviceId: id, date: '2031-01-15' })
       expect(slots, id).toMatchObject({ status: 404, body: { message: 'Service not found' } })
     }
   })
@@ -192,7 +188,7 @@ describe('query validation: 400 { message }', () => {
     ['/api/services?page=two', 'page must be a whole number of 1 or more'],
     ['/api/services?page=10001', 'page is too large'],
   ])('%s', async (url, message) => {
-    expect(await get(servicesApi.loader, url)).toMatchObject({ status: 400, body: { message } })
+    expect(await getApi(servicesApi.loader, url)).toMatchObject({ status: 400, body: { message } })
   })
 
   test.each([
@@ -201,7 +197,7 @@ describe('query validation: 400 { message }', () => {
     ['/api/practitioners?page=abc', 'page must be a whole number of 1 or more'],
     [`/api/practitioners?search=${'q'.repeat(101)}`, 'search must be at most 100 characters'],
   ])('%s', async (url, message) => {
-    expect(await get(practitionersApi.loader, url)).toMatchObject({ status: 400, body: { message } })
+    expect(await getApi(practitionersApi.loader, url)).toMatchObject({ status: 400, body: { message } })
   })
 })
 
@@ -253,7 +249,7 @@ describe('SQL statements per request (no per-row queries)', () => {
 
   test('GET /api/services with 24 results runs the same statements as the model', async () => {
     const prepare = vi.spyOn(getDb().$client, 'prepare')
-    const answer = await get(servicesApi.loader, '/api/services?page=1')
+    const answer = await getApi(servicesApi.loader, '/api/services?page=1')
     expect(answer.body).toHaveLength(24)
     expect(prepare.mock.calls.length).toBe(2)
   })

@@ -7,15 +7,13 @@ import * as practitionerServicesApi from '~/routes/api.practitioners.$id.service
 import * as featuredApi from '~/routes/api.practitioners.featured'
 import * as specialtiesApi from '~/routes/api.specialties'
 import {
-  callApi,
   createListedPractitioner,
   createUser,
-  getRequest,
   insertCompletedSession,
   insertReview,
   insertService,
   updateUserRow,
-  type RouteFunction,
+  getApi,
 } from '../helpers'
 
 /**
@@ -23,12 +21,8 @@ import {
  * /api/specialties), over one fixed set of people built once.
  */
 
-function get<T = any>(fn: RouteFunction, path: string, params: Record<string, string> = {}) {
-  return callApi<T>(fn, getRequest(path), params)
-}
-
 async function list(query = '') {
-  const answer = await get<PractitionerCardData[]>(practitionersApi.loader, `/api/practitioners${query}`)
+  const answer = await getApi<PractitionerCardData[]>(practitionersApi.loader, `/api/practitioners${query}`)
   expect(answer.status).toBe(200)
   return answer
 }
@@ -40,7 +34,6 @@ async function names(query = '') {
 type Person = Awaited<ReturnType<typeof createListedPractitioner>>
 let maya: Person
 let liam: Person
-let aaron: Person
 let bea: Person
 let noah: Person
 let hidden: Person
@@ -65,7 +58,7 @@ beforeAll(async () => {
     rating: 4.8,
     reviewCount: 35,
   })
-  aaron = await createListedPractitioner({
+  await createListedPractitioner({
     firstName: 'aaron',
     lastName: 'Zimmer',
     title: 'Psychotherapist',
@@ -151,7 +144,7 @@ describe('sort', () => {
   })
 
   test('an unknown sort is refused with the allowed values', async () => {
-    const answer = await get(practitionersApi.loader, '/api/practitioners?sortBy=price')
+    const answer = await getApi(practitionersApi.loader, '/api/practitioners?sortBy=price')
     expect(answer).toMatchObject({ status: 400, body: { message: 'sortBy must be one of: rating, reviews, name' } })
   })
 })
@@ -172,7 +165,10 @@ describe('search', () => {
 
   test('FTS syntax characters are plain text, never an error', async () => {
     for (const text of ['"', 'yoga*', 'NEAR(', 'title:yoga', 'OR', '-', "x' OR 1=1 --"]) {
-      const answer = await get(practitionersApi.loader, `/api/practitioners?${new URLSearchParams({ search: text })}`)
+      const answer = await getApi(
+        practitionersApi.loader,
+        `/api/practitioners?${new URLSearchParams({ search: text })}`,
+      )
       expect(answer.status, text).toBe(200)
     }
   })
@@ -193,20 +189,20 @@ describe('specialty filter', () => {
   })
 
   test('too long a specialty is refused', async () => {
-    const answer = await get(practitionersApi.loader, `/api/practitioners?specialty=${'x'.repeat(61)}`)
+    const answer = await getApi(practitionersApi.loader, `/api/practitioners?specialty=${'x'.repeat(61)}`)
     expect(answer).toMatchObject({ status: 400, body: { message: 'specialty must be at most 60 characters' } })
   })
 })
 
 test('GET /api/specialties: those of listed practitioners, each once, alphabetical', async () => {
-  const { status, body } = await get<string[]>(specialtiesApi.loader, '/api/specialties')
+  const { status, body } = await getApi<string[]>(specialtiesApi.loader, '/api/specialties')
   expect(status).toBe(200)
   // 'Yoga' is both Liam's and the hidden practitioner's: once. 'Hidden Specialty' is nobody listed's.
   expect(body).toEqual(['Anxiety', 'Breathwork', 'fitness', 'Gut Health', 'Mental Wellness', 'Nutrition', 'Yoga'])
 })
 
 test('GET /api/practitioners/featured: rating, then review count, then completed sessions; 4 at most', async () => {
-  const { status, body } = await get<PractitionerCardData[]>(featuredApi.loader, '/api/practitioners/featured')
+  const { status, body } = await getApi<PractitionerCardData[]>(featuredApi.loader, '/api/practitioners/featured')
   expect(status).toBe(200)
   // Noah and Maya tie on rating and reviews; Noah's two completed sessions put him first.
   expect(body.map((p) => p.firstName)).toEqual(['aaron', 'Liam', 'Noah', 'Maya'])
@@ -247,9 +243,13 @@ describe('GET /api/practitioners/:id', () => {
       createdAt: new Date('2026-02-05T12:00:00Z'),
     })
 
-    const { status, body } = await get<PractitionerProfile>(practitionerApi.loader, `/api/practitioners/${maya.id}`, {
-      id: String(maya.id),
-    })
+    const { status, body } = await getApi<PractitionerProfile>(
+      practitionerApi.loader,
+      `/api/practitioners/${maya.id}`,
+      {
+        id: String(maya.id),
+      },
+    )
     expect(status).toBe(200)
     expect(body).toMatchObject({
       id: maya.id,
@@ -283,7 +283,7 @@ describe('GET /api/practitioners/:id', () => {
   })
 
   test('no reviews: an empty list', async () => {
-    const { body } = await get<PractitionerProfile>(practitionerApi.loader, `/api/practitioners/${bea.id}`, {
+    const { body } = await getApi<PractitionerProfile>(practitionerApi.loader, `/api/practitioners/${bea.id}`, {
       id: String(bea.id),
     })
     expect(body.reviews).toEqual([])
@@ -291,7 +291,7 @@ describe('GET /api/practitioners/:id', () => {
 
   test('unknown, unlisted or not a practitioner: 404 { message }', async () => {
     for (const id of [999_999, hidden.id, client.id]) {
-      const answer = await get(practitionerApi.loader, `/api/practitioners/${id}`, { id: String(id) })
+      const answer = await getApi(practitionerApi.loader, `/api/practitioners/${id}`, { id: String(id) })
       expect(answer).toMatchObject({ status: 404, body: { message: 'Practitioner not found' } })
     }
   })
@@ -303,7 +303,7 @@ describe('GET /api/practitioners/:id/services', () => {
     const cheaper = insertService(liam.id, { name: 'Restorative', category: 'Yoga', priceCents: 3000 })
     const intro = insertService(liam.id, { name: 'Intro call', category: 'Yoga', priceCents: 0, isFreeIntro: true })
     insertService(liam.id, { name: 'Retired class', category: 'Yoga', isActive: false })
-    const { status, body } = await get<ServiceCardData[]>(
+    const { status, body } = await getApi<ServiceCardData[]>(
       practitionerServicesApi.loader,
       `/api/practitioners/${liam.id}/services`,
       { id: String(liam.id) },
@@ -314,7 +314,7 @@ describe('GET /api/practitioners/:id/services', () => {
   })
 
   test('a listed practitioner without services: an empty list', async () => {
-    const { status, body } = await get(practitionerServicesApi.loader, `/api/practitioners/${bea.id}/services`, {
+    const { status, body } = await getApi(practitionerServicesApi.loader, `/api/practitioners/${bea.id}/services`, {
       id: String(bea.id),
     })
     expect(status).toBe(200)
@@ -323,7 +323,9 @@ describe('GET /api/practitioners/:id/services', () => {
 
   test('unknown or unlisted practitioner: 404', async () => {
     for (const id of [999_999, hidden.id]) {
-      const answer = await get(practitionerServicesApi.loader, `/api/practitioners/${id}/services`, { id: String(id) })
+      const answer = await getApi(practitionerServicesApi.loader, `/api/practitioners/${id}/services`, {
+        id: String(id),
+      })
       expect(answer).toMatchObject({ status: 404, body: { message: 'Practitioner not found' } })
     }
   })

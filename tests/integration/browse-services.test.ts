@@ -5,26 +5,15 @@ import * as categoriesApi from '~/routes/api.categories'
 import * as servicesApi from '~/routes/api.services._index'
 import * as serviceApi from '~/routes/api.services.$id'
 import * as popularApi from '~/routes/api.services.popular'
-import {
-  callApi,
-  createListedPractitioner,
-  getRequest,
-  insertService,
-  updateServiceRow,
-  type RouteFunction,
-} from '../helpers'
+import { createListedPractitioner, insertService, updateServiceRow, getApi } from '../helpers'
 
 /**
  * Services browse through GET /api/services (and /popular, /:id, /api/categories), over one
  * fixed catalogue built once: the filters, search, pagination and popularity order.
  */
 
-function get<T = any>(fn: RouteFunction, path: string, params: Record<string, string> = {}) {
-  return callApi<T>(fn, getRequest(path), params)
-}
-
 async function list(query = '') {
-  const answer = await get<ServiceCardData[]>(servicesApi.loader, `/api/services${query}`)
+  const answer = await getApi<ServiceCardData[]>(servicesApi.loader, `/api/services${query}`)
   expect(answer.status).toBe(200)
   return answer
 }
@@ -208,7 +197,7 @@ describe('search', () => {
       '*',
       '{name}:x',
     ]) {
-      const answer = await get(servicesApi.loader, `/api/services?${new URLSearchParams({ search: text })}`)
+      const answer = await getApi(servicesApi.loader, `/api/services?${new URLSearchParams({ search: text })}`)
       expect(answer.status, text).toBe(200)
     }
     expect(await names(`?${new URLSearchParams({ search: '"yog*' })}`)).toEqual(['Gentle Morning Yoga'])
@@ -219,7 +208,7 @@ describe('search', () => {
   })
 
   test('a search too long is refused', async () => {
-    const answer = await get(servicesApi.loader, `/api/services?search=${'a'.repeat(101)}`)
+    const answer = await getApi(servicesApi.loader, `/api/services?search=${'a'.repeat(101)}`)
     expect(answer).toMatchObject({ status: 400, body: { message: 'search must be at most 100 characters' } })
   })
 })
@@ -270,7 +259,7 @@ describe('popularity order', () => {
   })
 
   test('GET /api/services/popular: the top 3 by the same rule (hidden ones never)', async () => {
-    const { status, body } = await get<ServiceCardData[]>(popularApi.loader, '/api/services/popular')
+    const { status, body } = await getApi<ServiceCardData[]>(popularApi.loader, '/api/services/popular')
     expect(status).toBe(200)
     expect(body.map((s) => s.name)).toEqual(['Reiki Energy Balance', 'Sound Bath', 'Plant-Based Meal Planning'])
     expect(body[0]).toMatchObject({ price: 100.01, rating: 5, reviewCount: 10, practitioner: { id: practitioner.id } })
@@ -281,7 +270,7 @@ describe('GET /api/services/:id', () => {
   test('the service with its details and practitioner (id, names, image, title, bio)', async () => {
     const id = ids['Plant-Based Meal Planning']!
     updateServiceRow(id, { details: ['Weekly plan', 'Shopping list'], imageUrl: '/uploads/images/meal.webp' })
-    const { status, body } = await get<ServiceDetail>(serviceApi.loader, `/api/services/${id}`, { id: String(id) })
+    const { status, body } = await getApi<ServiceDetail>(serviceApi.loader, `/api/services/${id}`, { id: String(id) })
     expect(status).toBe(200)
     expect(body).toMatchObject({
       id,
@@ -305,14 +294,14 @@ describe('GET /api/services/:id', () => {
 
   test('an inactive or unknown service: 404 { message }', async () => {
     for (const id of [ids['Retired Yoga Flow']!, 999_999]) {
-      const answer = await get(serviceApi.loader, `/api/services/${id}`, { id: String(id) })
+      const answer = await getApi(serviceApi.loader, `/api/services/${id}`, { id: String(id) })
       expect(answer).toMatchObject({ status: 404, body: { message: 'Service not found' } })
     }
   })
 })
 
 test('GET /api/categories: the seven categories', async () => {
-  const { status, body } = await get<string[]>(categoriesApi.loader, '/api/categories')
+  const { status, body } = await getApi<string[]>(categoriesApi.loader, '/api/categories')
   expect(status).toBe(200)
   expect(body).toEqual([...SERVICE_CATEGORIES])
   expect(body).toEqual(['Yoga', 'Meditation', 'Nutrition', 'Mental Wellness', 'Fitness', 'Holistic Health', 'Other'])

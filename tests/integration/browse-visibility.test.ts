@@ -10,15 +10,13 @@ import * as popularApi from '~/routes/api.services.popular'
 import * as slotsApi from '~/routes/api.time-slots.$serviceId.$date'
 import * as featuredApi from '~/routes/api.practitioners.featured'
 import {
-  callApi,
   createListedPractitioner,
   createUser,
-  getRequest,
   insertService,
   insertSlot,
   updateServiceRow,
   updateUserRow,
-  type RouteFunction,
+  getApi,
 } from '../helpers'
 
 /**
@@ -28,34 +26,30 @@ import {
  * (the triggers keep services.is_listed exact).
  */
 
-function get<T = any>(fn: RouteFunction, path: string, params: Record<string, string> = {}) {
-  return callApi<T>(fn, getRequest(path), params)
-}
-
 async function listedServiceIds() {
-  const { status, body } = await get<ServiceCardData[]>(servicesApi.loader, '/api/services')
+  const { status, body } = await getApi<ServiceCardData[]>(servicesApi.loader, '/api/services')
   expect(status).toBe(200)
   return body.map((s) => s.id)
 }
 
 async function popularIds() {
-  return (await get<ServiceCardData[]>(popularApi.loader, '/api/services/popular')).body.map((s) => s.id)
+  return (await getApi<ServiceCardData[]>(popularApi.loader, '/api/services/popular')).body.map((s) => s.id)
 }
 
 async function listedPractitionerIds() {
-  const { status, body } = await get<PractitionerCardData[]>(practitionersApi.loader, '/api/practitioners')
+  const { status, body } = await getApi<PractitionerCardData[]>(practitionersApi.loader, '/api/practitioners')
   expect(status).toBe(200)
   return body.map((p) => p.id)
 }
 
 async function serviceStatus(id: number) {
-  return (await get(serviceApi.loader, `/api/services/${id}`, { id: String(id) })).status
+  return (await getApi(serviceApi.loader, `/api/services/${id}`, { id: String(id) })).status
 }
 
 const SLOT_DAY = '2031-06-16'
 async function slotsStatus(serviceId: number) {
   return (
-    await get(slotsApi.loader, `/api/time-slots/${serviceId}/${SLOT_DAY}?timeZone=UTC`, {
+    await getApi(slotsApi.loader, `/api/time-slots/${serviceId}/${SLOT_DAY}?timeZone=UTC`, {
       serviceId: String(serviceId),
       date: SLOT_DAY,
     })
@@ -63,11 +57,13 @@ async function slotsStatus(serviceId: number) {
 }
 
 async function profileStatus(id: number) {
-  return (await get(practitionerApi.loader, `/api/practitioners/${id}`, { id: String(id) })).status
+  return (await getApi(practitionerApi.loader, `/api/practitioners/${id}`, { id: String(id) })).status
 }
 
 async function practitionerServices(id: number) {
-  return get<ServiceCardData[]>(practitionerServicesApi.loader, `/api/practitioners/${id}/services`, { id: String(id) })
+  return getApi<ServiceCardData[]>(practitionerServicesApi.loader, `/api/practitioners/${id}/services`, {
+    id: String(id),
+  })
 }
 
 /** Everything the public sees of one service: listed, detail, slots. */
@@ -151,7 +147,7 @@ describe.each([
     expect(await popularIds()).not.toContain(free.id)
     expect(await listedPractitionerIds()).not.toContain(practitioner.id)
     expect(
-      (await get(featuredApi.loader, '/api/practitioners/featured')).body.map((p: { id: number }) => p.id),
+      (await getApi(featuredApi.loader, '/api/practitioners/featured')).body.map((p: { id: number }) => p.id),
     ).not.toContain(practitioner.id)
     expect(await profileStatus(practitioner.id)).toBe(404)
     expect(await practitionerServices(practitioner.id)).toMatchObject({

@@ -14,7 +14,11 @@ import * as launchingScreen from '~/routes/_public.launching-soon'
  * /api twins (JSON), over one fresh database.
  */
 
-type Action = (args: { request: Request; params: {}; context: {} }) => Promise<unknown>
+type Action = (args: {
+  request: Request
+  params: Record<string, string>
+  context: Record<string, unknown>
+}) => Promise<unknown>
 type FormReply = {
   result: { status?: string; error?: Record<string, string[] | null> }
   toast: { type: string; title: string; description?: string } | null

@@ -4,7 +4,7 @@ import { readImage } from '~/models/images/image.server'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import { getPractitionerProfile, listPractitioners } from '~/models/marketplace/practitioner.server'
 import {
-  ProfileApiSchema,
+  type ProfileApiSchema,
   ProfileFormSchema,
   ProfileSchema,
   SPECIALTY_EXISTS,
@@ -21,7 +21,6 @@ import {
   createUser,
   expectRedirect,
   formReply,
-  formRequest,
   getRequest,
   jsonRequest,
   readToast,

@@ -1,6 +1,5 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { useState } from 'react'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { useSchemaForm } from '~/components/use-schema-form'
