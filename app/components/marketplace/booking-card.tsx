@@ -39,7 +39,7 @@ export function BookingCard({
   markedDays: string[]
   slots: SlotOption[]
   /** Why the last booking was refused, if it was. */
-  error: string | undefined
+  error?: string | null
   /** A paid booking was made and the page is about to leave for the payment page. */
   redirecting: boolean
 }) {
@@ -50,48 +50,50 @@ export function BookingCard({
   const hrefFor = (query: { date: string; month: string }) => `?${new URLSearchParams(query)}${hydrated ? '' : '#book'}`
 
   return (
-    <Card id="book" className="scroll-mt-20 p-5 sm:p-6">
-      <h2 id="book-title" className="text-xl font-semibold">
-        Book Your Session
-      </h2>
-      <div className="mt-3 flex items-center justify-between gap-3 text-sm">
-        <span className="text-muted-foreground">{service.duration} minutes</span>
-        <PriceBadge price={service.price} />
-      </div>
+    <aside aria-labelledby="book-title">
+      <Card id="book" className="scroll-mt-20 p-5 sm:p-6">
+        <h2 id="book-title" className="text-xl font-semibold">
+          Book Your Session
+        </h2>
+        <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+          <span className="text-muted-foreground">{service.duration} minutes</span>
+          <PriceBadge price={service.price} />
+        </div>
 
-      <div className="mt-6">
-        <p className="mb-3 text-sm font-semibold">Select a date</p>
-        <MonthCalendar month={month} today={today} selected={selected} markedDays={markedDays} hrefFor={hrefFor} />
-      </div>
+        <div className="mt-6">
+          <p className="mb-3 text-sm font-semibold">Select a date</p>
+          <MonthCalendar month={month} today={today} selected={selected} markedDays={markedDays} hrefFor={hrefFor} />
+        </div>
 
-      <Form method="post" className="mt-6 space-y-4">
-        <input type="hidden" name="date" value={selected} />
-        <input type="hidden" name="enhanced" value={String(hydrated)} />
-        <SlotPicker
-          // A new date is a new set of choices: nothing stays checked from the last one.
-          key={selected}
-          slots={slots}
-          dateLabel={dateLabel}
-          zoneLabel={zoneLabel}
-          hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
-          errorId={error ? 'booking-error' : undefined}
-        />
-        {error ? (
-          <p
-            id="booking-error"
-            role="alert"
-            className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
-          >
-            {error}
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="date" value={selected} />
+          <input type="hidden" name="enhanced" value={String(hydrated)} />
+          <SlotPicker
+            // A new date is a new set of choices: nothing stays checked from the last one.
+            key={selected}
+            slots={slots}
+            dateLabel={dateLabel}
+            zoneLabel={zoneLabel}
+            hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
+            errorId={error ? 'booking-error' : undefined}
+          />
+          {error ? (
+            <p
+              id="booking-error"
+              role="alert"
+              className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
+            >
+              {error}
+            </p>
+          ) : null}
+          <SubmitButton className="w-full" size="lg" pending={pending || redirecting} pendingText="Processing...">
+            {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
+          </SubmitButton>
+          <p className="text-center text-xs text-muted-foreground">
+            {service.price === 0 ? CANCELLATION_POLICY : PAID_CANCELLATION_POLICY}
           </p>
-        ) : null}
-        <SubmitButton className="w-full" size="lg" pending={pending || redirecting} pendingText="Processing...">
-          {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
-        </SubmitButton>
-        <p className="text-center text-xs text-muted-foreground">
-          {service.price === 0 ? CANCELLATION_POLICY : PAID_CANCELLATION_POLICY}
-        </p>
-      </Form>
-    </Card>
+        </Form>
+      </Card>
+    </aside>
   )
 }

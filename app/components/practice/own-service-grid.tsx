@@ -1,0 +1,28 @@
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import type { OwnService } from '~/models/practice/service-form'
+import { OwnServiceCard } from './own-service-card'
+
+/** The practitioner's services as a grid of cards, or an invitation to add the first one. */
+export function OwnServiceGrid({ services }: { services: OwnService[] }) {
+  if (!services.length) {
+    return (
+      <Card className="p-10 text-center">
+        <h2 className="text-lg font-semibold">No services yet</h2>
+        <p className="mt-1 text-sm text-muted-foreground">Get started by creating your first service.</p>
+        <ButtonLink to="?new=1" preventScrollReset className="mt-4">
+          Add Service
+        </ButtonLink>
+      </Card>
+    )
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your services">
+      {services.map((service) => (
+        <li key={service.id} className="flex">
+          <OwnServiceCard service={service} />
+        </li>
+      ))}
+    </ul>
+  )
+}

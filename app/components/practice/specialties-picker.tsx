@@ -1,0 +1,78 @@
+import { getInputProps, getSelectProps } from '@conform-to/react'
+import { ErrorList, Field, SelectField } from '~/components/forms'
+import type { useSchemaForm } from '~/components/use-schema-form'
+import { SUGGESTED_SPECIALTIES, type ProfileFormSchema } from '~/models/practice/profile'
+
+type ProfileFormFields = ReturnType<typeof useSchemaForm<typeof ProfileFormSchema>>[1]
+
+/**
+ * The specialties part of the My Profile form: the saved ones as checkboxes (unchecking one
+ * removes it on save), and a suggestion list and a free-text field to add one more. Plain
+ * form controls, so it works without JavaScript.
+ */
+export function SpecialtiesPicker({
+  fields,
+  saved,
+  checkedAtFirst,
+  checked,
+}: {
+  fields: Pick<ProfileFormFields, 'specialties' | 'suggestedSpecialty' | 'customSpecialty'>
+  /** The saved specialties, in order. */
+  saved: string[]
+  /** Which saved specialties start checked. */
+  checkedAtFirst: Set<string>
+  /** The saved specialties checked now; the suggestion list leaves these out. */
+  checked: string[]
+}) {
+  const kept = new Set(checked.map((s) => s.toLocaleLowerCase()))
+  const suggestions = SUGGESTED_SPECIALTIES.filter((s) => !kept.has(s.toLocaleLowerCase()))
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium">Specialties</legend>
+      {saved.length ? (
+        <div className="space-y-1.5">
+          <p id="specialties-hint" className="text-xs text-muted-foreground">
+            Uncheck a specialty to remove it when you save.
+          </p>
+          <ul className="flex flex-wrap gap-2" aria-describedby="specialties-hint">
+            {saved.map((s) => (
+              <li key={s}>
+                <label className="flex items-center gap-2 rounded-full border border-border px-3 py-1 text-sm has-[:not(:checked)]:line-through has-[:not(:checked)]:opacity-60">
+                  <input
+                    type="checkbox"
+                    name={fields.specialties.name}
+                    value={s}
+                    defaultChecked={checkedAtFirst.has(s)}
+                    className="accent-primary"
+                  />
+                  {s}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">No specialties yet. Add one below.</p>
+      )}
+      <ErrorList id={fields.specialties.errorId} errors={fields.specialties.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          labelProps={{ children: 'Add a suggested specialty' }}
+          selectProps={getSelectProps(fields.suggestedSpecialty)}
+          options={suggestions.map((s) => [s, s] as const)}
+          placeholder="Choose a specialty"
+          errors={fields.suggestedSpecialty.errors}
+        />
+        <Field
+          labelProps={{ children: 'Custom specialty' }}
+          inputProps={{
+            ...getInputProps(fields.customSpecialty, { type: 'text' }),
+            placeholder: 'e.g. Prenatal Yoga',
+          }}
+          errors={fields.customSpecialty.errors}
+        />
+      </div>
+      <p className="text-xs text-muted-foreground">New specialties are added to your list when you save.</p>
+    </fieldset>
+  )
+}
