@@ -1,7 +1,7 @@
 // The HTTP server: security headers, compression, static files, then Remix.
+import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
-import { createRequestHandler } from '@remix-run/express'
 import { clientAddress, cspNonce, sameOriginGuard, securityHeaders } from './server/security.js'
 
 const isProduction = process.env.NODE_ENV === 'production'

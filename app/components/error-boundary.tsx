@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from '@remix-run/react'
-import type { ReactNode } from 'react'
 import { ButtonLink } from '~/components/ui/button'
+import type { ReactNode } from 'react'
 
 /**
  * A not-found screen: by default the spec's own (any unknown path, any record that does not

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Field, type ListOfErrors } from './forms'
 import { useHydrated } from '~/components/use-hydrated'
+import { Field, type ListOfErrors } from './forms'
 
 /**
  * A password input with a show/hide toggle. The toggle needs JavaScript, so it appears only

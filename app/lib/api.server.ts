@@ -1,6 +1,6 @@
+import { AppError, isAppError } from './errors'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
-import { AppError, isAppError } from './errors'
 
 const METHOD_NOT_ALLOWED = 'Method not allowed'
 

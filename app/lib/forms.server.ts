@@ -1,8 +1,8 @@
-import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import type { ToastData } from '~/components/toaster'
 import { AppError, isAppError } from './errors'
 import { redirectWithToast } from './toast.server'
+import type { Submission, SubmissionResult } from '@conform-to/react'
 
 /**
  * The one way a screen's action says no (docs/decisions/012-one-way-to-refuse.md). Every

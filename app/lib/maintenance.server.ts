@@ -1,7 +1,7 @@
 import { isPrimaryInstance } from '~/integrations/litefs.server'
-import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
 import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
+import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
 
 const HOUR_MS = 60 * 60 * 1000
 /** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */

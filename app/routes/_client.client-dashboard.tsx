@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { StatCard } from '~/components/stat-card'
@@ -8,9 +7,9 @@ import { Card } from '~/components/ui/card'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { refuseWithRedirect } from '~/lib/forms.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
-import { refuseWithRedirect } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
@@ -21,6 +20,7 @@ import {
   previewCancellation,
   REFUND_FAILED,
 } from '~/models/booking/booking.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 const PAGE = '/client-dashboard'
 const CANCEL_INTENT = 'cancel'

@@ -1,10 +1,10 @@
-import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PractitionerCard } from '~/components/marketplace/practitioner-card'
 import { ServiceCard } from '~/components/marketplace/service-card'
 import { ButtonLink } from '~/components/ui/button'
 import { getFeaturedPractitioners } from '~/models/marketplace/practitioner.server'
 import { getPopularServices } from '~/models/marketplace/service.server'
+import type { MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Solace — Find peace and balance with wellness experts' }]
 

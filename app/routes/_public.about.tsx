@@ -1,6 +1,6 @@
-import type { MetaFunction } from '@remix-run/node'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import type { MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [
   { title: 'About — Solace' },

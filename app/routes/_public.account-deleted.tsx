@@ -1,5 +1,5 @@
-import type { MetaFunction } from '@remix-run/node'
 import { ButtonLink } from '~/components/ui/button'
+import type { MetaFunction } from '@remix-run/node'
 
 /** After deletion the person lands here and goes home after 2 seconds, even without JS. */
 export const meta: MetaFunction = () => [

@@ -15,13 +15,13 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import { getBookingForClient } from '~/models/booking/booking.server'
 import {
   BookingPaymentSchema,
   PAYMENT_PROVIDER_FAILED,
   preparePaymentIntent,
   startCheckout,
 } from '~/models/booking/payments.server'
-import { getBookingForClient } from '~/models/booking/booking.server'
 
 export const meta: MetaFunction = () => [{ title: 'Complete Your Booking — Solace' }]
 

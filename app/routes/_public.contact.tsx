@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { Form, useActionData, useLocation } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field, Honeypot, TextareaField } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { invalid, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { CONTACT_FAILED_TITLE, CONTACT_SENT_TOAST, ContactSchema } from '~/models/marketplace/contact'
 import { submitContactMessage } from '~/models/marketplace/contact.server'
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [
   { title: 'Contact — Solace' },

@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
 import { authenticate, createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
 import { dashboardPath, LoginSchema } from '~/models/accounts/user'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Log in — Solace' }]
 

@@ -1,12 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatPrice } from '~/lib/money'
 import { requireUser } from '~/models/accounts/auth.server'
-import { findPaymentReturn, paymentStateOf, type PaymentState } from '~/models/booking/payments.server'
 import { getBookingForClient } from '~/models/booking/booking.server'
+import { findPaymentReturn, paymentStateOf, type PaymentState } from '~/models/booking/payments.server'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 /** While the payment is still being confirmed, the page looks again by itself (no JavaScript needed). */
 const RECHECK_SECONDS = 3

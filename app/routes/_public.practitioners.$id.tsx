@@ -1,4 +1,3 @@
-import { idFromParam } from '~/lib/route-params'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -17,15 +16,15 @@ import { Toaster, type ToastData } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { invalid, refused } from '~/lib/forms.server'
+import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
-import { sendMessage } from '~/models/messaging/message.server'
-import { FALLBACK_SPECIALTY } from '~/models/marketplace/practitioner'
+import { FALLBACK_SPECIALTY, PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
-import { PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
+import { sendMessage } from '~/models/messaging/message.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Pagination } from '~/components/marketplace/pagination'
 import { PractitionerCard } from '~/components/marketplace/practitioner-card'
@@ -9,6 +8,7 @@ import {
   type PractitionerFilters as Filters,
 } from '~/models/marketplace/practitioner-filters'
 import { listPractitioners, listSpecialties } from '~/models/marketplace/practitioner.server'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [
   { title: 'Meet Our Practitioners — Solace' },

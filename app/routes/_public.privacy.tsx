@@ -1,6 +1,6 @@
-import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { createLegalSection, LegalDocument } from '~/components/legal-document'
+import type { MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [
   { title: 'Privacy Policy — Solace' },

@@ -1,14 +1,13 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { redirect } from '@remix-run/node'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { invalid, refused } from '~/lib/forms.server'
 import {
   INVALID_RESET_TOKEN,

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Pagination } from '~/components/marketplace/pagination'
 import { ServiceCard } from '~/components/marketplace/service-card'
@@ -6,6 +5,7 @@ import { ServiceFilters } from '~/components/marketplace/service-filters'
 import { ButtonLink } from '~/components/ui/button'
 import { ServiceFiltersSchema, type ServiceFilters as Filters } from '~/models/marketplace/service-filters'
 import { listServices } from '~/models/marketplace/service.server'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Browse Wellness Services — Solace' }]
 

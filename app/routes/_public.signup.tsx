@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, ErrorList, Field, Honeypot, SelectField } from '~/components/forms'
+import { NameFields } from '~/components/name-fields'
 import { Toaster } from '~/components/toaster'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -14,7 +14,7 @@ import { createUserSession, requireAnonymous } from '~/models/accounts/auth.serv
 import { signup } from '~/models/accounts/signup.server'
 import { dashboardPath, PRACTITIONER_COUNTRIES, SignupFormSchema } from '~/models/accounts/user'
 import { useReturnPath } from './_public.login'
-import { NameFields } from '~/components/name-fields'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Sign up — Solace' }]
 

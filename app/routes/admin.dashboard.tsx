@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { StatCard } from '~/components/stat-card'
 import { requireAdmin } from '~/models/accounts/auth.server'
 import { getUserCounts } from '~/models/admin/admin.server'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Admin dashboard — Solace' }]
 

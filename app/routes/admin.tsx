@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
 import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireAdmin } from '~/models/accounts/auth.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const SIDE_LINKS: ShellLink[] = [{ to: '/admin/dashboard', label: 'Dashboard' }]
 

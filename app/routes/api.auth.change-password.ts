@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { getSessionId, requireApiUser } from '~/models/accounts/auth.server'
 import { ChangePasswordApiSchema } from '~/models/accounts/user'
 import { changePassword } from '~/models/accounts/user.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** POST /api/auth/change-password { currentPassword, newPassword }; other sessions end. */
 export async function action({ request }: ActionFunctionArgs) {

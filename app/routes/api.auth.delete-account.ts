@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser, destroyUserSession } from '~/models/accounts/auth.server'
 import { DeleteAccountSchema } from '~/models/accounts/user'
 import { deleteAccount } from '~/models/accounts/user.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** DELETE /api/auth/delete-account { password } → { message }; the session cookie is cleared. */
 export async function action({ request }: ActionFunctionArgs) {

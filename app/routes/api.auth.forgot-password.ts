@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/accounts/password-reset.server'
 import { ForgotPasswordSchema } from '~/models/accounts/user'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** POST /api/auth/forgot-password { email } → { message } (the same whether or not it exists). */
 export async function action({ request }: ActionFunctionArgs) {

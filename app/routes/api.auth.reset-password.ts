@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { PASSWORD_RESET_DONE, resetPassword } from '~/models/accounts/password-reset.server'
 import { ResetPasswordApiSchema } from '~/models/accounts/user'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** POST /api/auth/reset-password { token, newPassword } → { message }; 400 for a bad token. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { UpdateAccountSchema } from '~/models/accounts/user'
 import { updateAccountFromApi } from '~/models/accounts/user.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** PATCH /api/auth/update-account { firstName, lastName, phoneNumber, email, profilePicture }. */
 export async function action({ request }: ActionFunctionArgs) {

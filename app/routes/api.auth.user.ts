@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /** GET /api/auth/user: the signed-in user, or 401 { message } when signed out. */
 export async function loader({ request }: LoaderFunctionArgs) {

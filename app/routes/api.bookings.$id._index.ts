@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND, getBookingForClient } from '~/models/booking/booking.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/bookings/:id → the client's own booking (BookingView: service { name, price, ... },

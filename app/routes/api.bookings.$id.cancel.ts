@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND, cancelBooking } from '~/models/booking/booking.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * PATCH /api/bookings/:id/cancel (empty body) → { id, status: 'cancelled', refundAmount, message }.

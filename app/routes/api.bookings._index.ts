@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod } from '~/lib/api.server'
 import { requireApiPractitioner, requireApiUser } from '~/models/accounts/auth.server'
 import { createBooking, CreateBookingSchema, listPractitionerBookings } from '~/models/booking/booking.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 /** GET /api/bookings → the signed-in practitioner's bookings (BookingView[]); 401 / 403 otherwise. */
 export async function loader({ request }: LoaderFunctionArgs) {

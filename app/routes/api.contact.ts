@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
 import { ContactSchema } from '~/models/marketplace/contact'
 import { submitContactMessage } from '~/models/marketplace/contact.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** POST /api/contact { name, email, subject, message } → 201 { message: 'Message sent', id }. */
 export async function action({ request }: ActionFunctionArgs) {

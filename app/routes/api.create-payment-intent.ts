@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BookingPaymentSchema, preparePaymentIntent } from '~/models/booking/payments.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /api/create-payment-intent { bookingId } → { clientSecret } for the embedded payment

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
 import { LeadSchema } from '~/models/marketplace/lead'
 import { submitLead } from '~/models/marketplace/lead.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /api/leads { firstName, lastName, email, countryCode, phoneNumber, practiceType,

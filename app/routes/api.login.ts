@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { authenticate, createUserSession } from '~/models/accounts/auth.server'
 import { LoginSchema } from '~/models/accounts/user'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** POST /api/login { email, password, remember } → { user, message } and the session cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { destroyUserSession } from '~/models/accounts/auth.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** POST /api/logout: ends the session on the server and clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { MessageSchema } from '~/models/messaging/message'
 import { sendMessage } from '~/models/messaging/message.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /api/messages { recipientId, subject, content } → 201 with the stored message.

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { centsToDollars } from '~/lib/money'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { getEarningsSummary } from '~/models/practice/earnings.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/practitioner/earnings → { totalEarnings, pendingEarnings, completedBookings }, in

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { centsToDollars } from '~/lib/money'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { listPayouts } from '~/models/practice/earnings.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/practitioner/payouts → [{ id, amount (dollars), date (ISO), status }], newest first:

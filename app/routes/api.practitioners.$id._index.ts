@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
-import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
+import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/practitioners/:id → PractitionerProfile (specialties, and reviews newest first, each

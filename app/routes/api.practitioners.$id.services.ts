@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readOnlyAction } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
+import { PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
-import { PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/practitioners/:id/services → that practitioner's listed services (ServiceCardData[]).

@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, pagedJson, readOnlyAction, readQuery } from '~/lib/api.server'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import { listPractitioners } from '~/models/marketplace/practitioner.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/practitioners?search&specialty&sortBy&page → the page's PractitionerCardData[],

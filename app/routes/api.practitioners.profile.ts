@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { ProfileApiSchema } from '~/models/practice/profile'
 import { updateProfileFromApi } from '~/models/practice/profile.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * PATCH /api/practitioners/profile { firstName, lastName, title, bio, profileImageUrl, specialties }

@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { ReviewSchema } from '~/models/marketplace/review'
 import { createReview } from '~/models/marketplace/review.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /api/reviews { practitionerId, rating, content } → 201 { id, rating, content, createdAt }.

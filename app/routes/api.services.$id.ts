@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
-import { deleteService, updateService } from '~/models/practice/services.server'
-import { ServiceApiSchema } from '~/models/practice/service-form'
-import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
+import { getPublicServiceByParam } from '~/models/marketplace/service.server'
+import { ServiceApiSchema } from '~/models/practice/service-form'
+import { deleteService, updateService } from '~/models/practice/services.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/services/:id → ServiceDetail (with its practitioner's id, names, image, title, bio).

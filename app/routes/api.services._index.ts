@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
-import { createService, listOwnServices } from '~/models/practice/services.server'
-import { ServiceApiSchema } from '~/models/practice/service-form'
 import { ServiceFiltersSchema } from '~/models/marketplace/service-filters'
 import { listServices } from '~/models/marketplace/service.server'
+import { ServiceApiSchema } from '~/models/practice/service-form'
+import { createService, listOwnServices } from '~/models/practice/services.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/services?search&category&priceRange&page → the page's ServiceCardData[] (a plain

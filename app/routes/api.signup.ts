@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
 import { createUserSession } from '~/models/accounts/auth.server'
 import { signup } from '~/models/accounts/signup.server'
 import { SignupApiSchema } from '~/models/accounts/user'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** POST /api/signup → 201 { user, message } and a session cookie (the new user is signed in). */
 export async function action({ request }: ActionFunctionArgs) {

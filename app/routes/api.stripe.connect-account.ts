@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /api/stripe/connect-account (no body) → { url } of the account's hosted onboarding; the

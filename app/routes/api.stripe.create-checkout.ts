@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BookingPaymentSchema, startCheckout } from '~/models/booking/payments.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /api/stripe/create-checkout { bookingId } → { url } of the hosted Checkout page for the

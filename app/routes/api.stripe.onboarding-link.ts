@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { createOnboardingLink } from '~/models/practice/connect.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /api/stripe/onboarding-link → { url } of a fresh onboarding link for the practitioner's

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, jsonError, readQuery, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
-import { deleteSlot } from '~/models/practice/slots.server'
 import { DeleteSlotSchema, SLOT_NOT_FOUND } from '~/models/practice/slot-form'
+import { deleteSlot } from '~/models/practice/slots.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * DELETE /api/time-slots/:id[?deleteBatch=true] → { message, deleted }. Only unbooked slots

@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { handleApi, readJson, readQuery, requireMethod } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
-import { createSlotFromApi, listSlots } from '~/models/practice/slots.server'
 import { SingleSlotSchema } from '~/models/practice/slot-form'
+import { createSlotFromApi, listSlots } from '~/models/practice/slots.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 /** A year is the longest range the calendar asks for; it keeps one answer a sensible size. */
 const MAX_RANGE_MS = 366 * 24 * 60 * 60_000

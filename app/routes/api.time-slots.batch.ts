@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
-import { createBatch } from '~/models/practice/slots.server'
 import { BatchSlotSchema } from '~/models/practice/slot-form'
+import { createBatch } from '~/models/practice/slots.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /** How many generated times were left out because they overlap existing slots. */
 export const SKIPPED_COUNT_HEADER = 'X-Skipped-Count'

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { AppError } from '~/lib/errors'
 import { idFromParam } from '~/lib/route-params'
 import { requireUser } from '~/models/accounts/auth.server'
-import { sessionIcs } from '~/models/booking/emails.server'
 import { BOOKING_NOT_FOUND, getSessionForCalendar } from '~/models/booking/booking.server'
+import { sessionIcs } from '~/models/booking/emails.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /** GET /bookings/:id/calendar.ics: the client's own upcoming session as a calendar invitation. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

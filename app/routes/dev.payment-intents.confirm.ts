@@ -1,9 +1,9 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { paymentsAreEmulated } from '~/env.server'
 import { deliverPendingEvents } from '~/integrations/stripe-emulator/events.server'
 import { confirmPaymentIntent, EmulatorError } from '~/integrations/stripe-emulator/payments.server'
 import { writeOnlyLoader } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * Emulated payments only: what Stripe.js's confirmPayment does for the emulated card form.

@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import {
   BATCH_INTENT,
@@ -38,6 +37,12 @@ import {
 } from '~/lib/zoned-time'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import {
+  BatchSlotFormSchema,
+  DeleteSlotFormSchema,
+  SINGLE_SLOT_DATE_CHOICES,
+  SingleSlotFormSchema,
+} from '~/models/practice/slot-form'
+import {
   createBatch,
   createSlotsFromForm,
   daysWithSlots,
@@ -47,12 +52,7 @@ import {
   listSlots,
   slotDay,
 } from '~/models/practice/slots.server'
-import {
-  BatchSlotFormSchema,
-  DeleteSlotFormSchema,
-  SINGLE_SLOT_DATE_CHOICES,
-  SingleSlotFormSchema,
-} from '~/models/practice/slot-form'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Calendar — Solace' }]
 

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { StatCard } from '~/components/stat-card'
 import { Badge } from '~/components/ui/badge'
@@ -9,6 +8,7 @@ import { formatEarnings } from '~/lib/money'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { getDashboard, type DashboardSession } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — Solace' }]
 

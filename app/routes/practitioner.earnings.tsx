@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { StatCard } from '~/components/stat-card'
 import { Badge } from '~/components/ui/badge'
@@ -7,6 +6,7 @@ import { formatDate } from '~/lib/dates'
 import { formatEarnings } from '~/lib/money'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { getEarningsSummary, listPayouts } from '~/models/practice/earnings.server'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Earnings — Solace' }]
 

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const TOP_LINKS: ShellLink[] = [
   { to: '/', label: 'Home', end: true },

@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { isImageWidth } from '~/lib/images'
 import { readImage, readImageVariant } from '~/models/images/image.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const HEADERS = {
   'Cache-Control': 'public, max-age=31536000, immutable',

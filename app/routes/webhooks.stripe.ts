@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { applyStripeEvent, verifyStripeEvent } from '~/models/booking/stripe-webhook.server'
+import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
  * POST /webhooks/stripe: Stripe's events, signed. The raw body is what is signed, so it is

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import Database from 'better-sqlite3'
 import { E2E_DATABASE } from '../../playwright.config'
 import { DEMO, expectToast, logIn, uniqueEmail } from './support'
 

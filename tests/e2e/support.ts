@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3'
 import { expect, type Page, type TestInfo } from '@playwright/test'
+import Database from 'better-sqlite3'
 import { E2E_DATABASE } from '../../playwright.config'
 
 export const DEMO_PASSWORD = 'Solace-demo-2026'

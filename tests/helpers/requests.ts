@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server'
 import { isAppError } from '~/lib/errors'
+import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server'
 
 /**
  * Request builders and answer readers for calling route modules directly

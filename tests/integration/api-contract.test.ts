@@ -4,12 +4,12 @@ import { getEnv } from '~/env.server'
 import { takeEvents } from '~/integrations/stripe-emulator/events.server'
 import { confirmPaymentIntent, payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
-import * as authUserApi from '~/routes/api.auth.user'
 import * as changePasswordApi from '~/routes/api.auth.change-password'
 import * as deleteAccountApi from '~/routes/api.auth.delete-account'
 import * as forgotPasswordApi from '~/routes/api.auth.forgot-password'
 import * as resetPasswordApi from '~/routes/api.auth.reset-password'
 import * as updateAccountApi from '~/routes/api.auth.update-account'
+import * as authUserApi from '~/routes/api.auth.user'
 import * as bookingByIdApi from '~/routes/api.bookings.$id._index'
 import * as cancelBookingApi from '~/routes/api.bookings.$id.cancel'
 import * as bookingsApi from '~/routes/api.bookings._index'
@@ -44,7 +44,6 @@ import * as slotsApi from '~/routes/api.time-slots._index'
 import * as batchApi from '~/routes/api.time-slots.batch'
 import * as testOnboarding from '~/routes/dev.onboarding.$linkId'
 import * as webhook from '~/routes/webhooks.stripe'
-import { mockServer } from '../mocks/server'
 import {
   callApi,
   CookieJar,
@@ -62,6 +61,7 @@ import {
   type Json,
   type RouteFunction,
 } from '../helpers'
+import { mockServer } from '../mocks/server'
 
 /*
  * The spec's JSON contract: every call the spec's own browser client makes that has a

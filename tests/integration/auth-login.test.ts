@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { sessions } from '~/db/schema'
 import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
+import * as loginScreen from '~/routes/_public.login'
+import * as logoutScreen from '~/routes/_public.logout'
 import * as authUserApi from '~/routes/api.auth.user'
 import * as loginApi from '~/routes/api.login'
 import * as logoutApi from '~/routes/api.logout'
-import * as loginScreen from '~/routes/_public.login'
-import * as logoutScreen from '~/routes/_public.logout'
 import {
   CookieJar,
   SESSION_COOKIE,

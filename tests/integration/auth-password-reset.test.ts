@@ -4,10 +4,10 @@ import { getDb } from '~/db/client.server'
 import { passwordResetTokens } from '~/db/schema'
 import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
 import { verifyLogin } from '~/models/accounts/user.server'
-import * as forgotApi from '~/routes/api.auth.forgot-password'
-import * as resetApi from '~/routes/api.auth.reset-password'
 import * as forgotScreen from '~/routes/_public.forgot-password'
 import * as resetScreen from '~/routes/_public.reset-password'
+import * as forgotApi from '~/routes/api.auth.forgot-password'
+import * as resetApi from '~/routes/api.auth.reset-password'
 import {
   createUser,
   expectRedirect,

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
 import { getUser } from '~/models/accounts/auth.server'
-import * as signupApi from '~/routes/api.signup'
 import * as signupScreen from '~/routes/_public.signup'
+import * as signupApi from '~/routes/api.signup'
 import {
   SESSION_COOKIE,
   TOAST_COOKIE,

@@ -10,6 +10,7 @@ import {
   STARTED_NOT_CANCELLABLE,
   ALREADY_CANCELLED,
 } from '~/models/booking/booking.server'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import * as dashboardScreen from '~/routes/_client.client-dashboard'
 import * as servicePage from '~/routes/_public.services.$id'
 import * as bookingApi from '~/routes/api.bookings.$id._index'
@@ -36,7 +37,6 @@ import {
   signIn,
   updateServiceRow,
 } from '../helpers'
-import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 /**
  * Booking and cancelling (issue 5): one IMMEDIATE transaction claims the slot, free sessions

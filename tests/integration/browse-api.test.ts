@@ -4,24 +4,24 @@ import { matchRoutes } from '@remix-run/react'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { seedDemo } from '~/db/seed/demo'
+import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import {
   listPractitioners,
   getFeaturedPractitioners,
   getPractitionerProfile,
   listSpecialties,
 } from '~/models/marketplace/practitioner.server'
-import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import { ServiceFiltersSchema } from '~/models/marketplace/service-filters'
 import { getPopularServices, getPublicService, listServices } from '~/models/marketplace/service.server'
 import * as categoriesApi from '~/routes/api.categories'
 import * as messagesApi from '~/routes/api.messages'
-import * as practitionersApi from '~/routes/api.practitioners._index'
 import * as practitionerApi from '~/routes/api.practitioners.$id._index'
 import * as practitionerServicesApi from '~/routes/api.practitioners.$id.services'
+import * as practitionersApi from '~/routes/api.practitioners._index'
 import * as featuredApi from '~/routes/api.practitioners.featured'
 import * as reviewsApi from '~/routes/api.reviews'
-import * as servicesApi from '~/routes/api.services._index'
 import * as serviceApi from '~/routes/api.services.$id'
+import * as servicesApi from '~/routes/api.services._index'
 import * as popularApi from '~/routes/api.services.popular'
 import * as specialtiesApi from '~/routes/api.specialties'
 import * as slotsApi from '~/routes/api.time-slots.$serviceId.$date'

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { PractitionerCardData, PractitionerProfile } from '~/models/marketplace/practitioner'
 import type { ServiceCardData } from '~/models/marketplace/service'
-import * as practitionersApi from '~/routes/api.practitioners._index'
 import * as practitionerApi from '~/routes/api.practitioners.$id._index'
 import * as practitionerServicesApi from '~/routes/api.practitioners.$id.services'
+import * as practitionersApi from '~/routes/api.practitioners._index'
 import * as featuredApi from '~/routes/api.practitioners.featured'
 import * as specialtiesApi from '~/routes/api.specialties'
 import {

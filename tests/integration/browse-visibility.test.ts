@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { PractitionerCardData } from '~/models/marketplace/practitioner'
 import type { ServiceCardData } from '~/models/marketplace/service'
-import * as practitionersApi from '~/routes/api.practitioners._index'
 import * as practitionerApi from '~/routes/api.practitioners.$id._index'
 import * as practitionerServicesApi from '~/routes/api.practitioners.$id.services'
-import * as servicesApi from '~/routes/api.services._index'
+import * as practitionersApi from '~/routes/api.practitioners._index'
+import * as featuredApi from '~/routes/api.practitioners.featured'
 import * as serviceApi from '~/routes/api.services.$id'
+import * as servicesApi from '~/routes/api.services._index'
 import * as popularApi from '~/routes/api.services.popular'
 import * as slotsApi from '~/routes/api.time-slots.$serviceId.$date'
-import * as featuredApi from '~/routes/api.practitioners.featured'
 import {
   createListedPractitioner,
   createUser,

@@ -15,7 +15,6 @@ import * as connectAccountApi from '~/routes/api.stripe.connect-account'
 import * as onboardingLinkApi from '~/routes/api.stripe.onboarding-link'
 import * as testOnboarding from '~/routes/dev.onboarding.$linkId'
 import * as settings from '~/routes/practitioner.settings'
-import { mockServer } from '../mocks/server'
 import {
   callApi,
   createUser,
@@ -31,6 +30,7 @@ import {
   updateUserRow,
   userRow,
 } from '../helpers'
+import { mockServer } from '../mocks/server'
 
 /**
  * Payment Setup on Settings (its states and toasts): the Connect Express account, its

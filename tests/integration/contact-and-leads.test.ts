@@ -3,10 +3,10 @@ import { CLIENT_IP_HEADER, TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-
 import { getToast } from '~/lib/toast.server'
 import { listContactMessages } from '~/models/marketplace/contact.server'
 import { listLeads } from '~/models/marketplace/lead.server'
-import * as contactApi from '~/routes/api.contact'
-import * as leadsApi from '~/routes/api.leads'
 import * as contactScreen from '~/routes/_public.contact'
 import * as launchingScreen from '~/routes/_public.launching-soon'
+import * as contactApi from '~/routes/api.contact'
+import * as leadsApi from '~/routes/api.leads'
 
 /**
  * The contact form and the early-access lead form, end to end through the route modules:

@@ -3,8 +3,6 @@ import { http, HttpResponse } from 'msw'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, payouts, stripeEvents, timeSlots } from '~/db/schema'
-import { EMULATED_WEBHOOK_SECRET } from '~/integrations/stripe.server'
-import { findObject } from '~/integrations/stripe-emulator/store.server'
 import {
   cancelPaymentIntent,
   confirmPaymentIntent,
@@ -13,7 +11,10 @@ import {
   type Charge,
   type Transfer,
 } from '~/integrations/stripe-emulator/payments.server'
+import { findObject } from '~/integrations/stripe-emulator/store.server'
+import { EMULATED_WEBHOOK_SECRET } from '~/integrations/stripe.server'
 import { sweepBookings } from '~/lib/maintenance.server'
+import { cancelBooking, createBooking, REFUND_FAILED } from '~/models/booking/booking.server'
 import {
   completeEndedSessions,
   HOLD_LAPSED,
@@ -21,15 +22,13 @@ import {
   releaseLapsedHolds,
   startCheckout,
 } from '~/models/booking/payments.server'
-import { cancelBooking, createBooking, REFUND_FAILED } from '~/models/booking/booking.server'
-import * as checkoutPage from '~/routes/_public.checkout'
-import * as servicePage from '~/routes/_public.services.$id'
-import * as paymentSuccess from '~/routes/_public.payment-success'
 import * as dashboard from '~/routes/_client.client-dashboard'
-import * as calendarFile from '~/routes/bookings.$id.calendar[.ics]'
-import * as createCheckoutApi from '~/routes/api.stripe.create-checkout'
+import * as checkoutPage from '~/routes/_public.checkout'
+import * as paymentSuccess from '~/routes/_public.payment-success'
+import * as servicePage from '~/routes/_public.services.$id'
 import * as paymentIntentApi from '~/routes/api.create-payment-intent'
-import { mockServer } from '../mocks/server'
+import * as createCheckoutApi from '~/routes/api.stripe.create-checkout'
+import * as calendarFile from '~/routes/bookings.$id.calendar[.ics]'
 import {
   callApi,
   createListedPractitioner,
@@ -52,6 +51,7 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { mockServer } from '../mocks/server'
 
 /**
  * Paying for a booking end to end against the payments emulator (the same msw handlers the

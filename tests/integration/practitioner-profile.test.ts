@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { resetAllLimits } from '~/lib/rate-limit.server'
+import { getSpecialties, getUserById } from '~/models/accounts/user.server'
 import { readImage } from '~/models/images/image.server'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import { getPractitionerProfile, listPractitioners } from '~/models/marketplace/practitioner.server'
@@ -11,9 +12,8 @@ import {
   TOO_MANY_SPECIALTIES,
 } from '~/models/practice/profile'
 import { updatePractitionerProfile } from '~/models/practice/profile.server'
-import { getSpecialties, getUserById } from '~/models/accounts/user.server'
-import * as profileApi from '~/routes/api.practitioners.profile'
 import * as practitionerByIdApi from '~/routes/api.practitioners.$id._index'
+import * as profileApi from '~/routes/api.practitioners.profile'
 import * as profileScreen from '~/routes/practitioner.profile'
 import {
   callApi,

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { timeSlots } from '~/db/schema'
 import { formatTime } from '~/lib/dates'
-import type { CalendarSlot, SlotJson } from '~/models/practice/slots.server'
 import {
   BATCH_TOO_LARGE,
   BOOKED_SLOT,
@@ -17,10 +16,11 @@ import {
   PAST_DATE,
   SERVICE_REQUIRED,
 } from '~/models/practice/slot-form'
-import * as calendarPage from '~/routes/practitioner.calendar'
+import type { CalendarSlot, SlotJson } from '~/models/practice/slots.server'
 import * as slotApi from '~/routes/api.time-slots.$id'
 import * as slotsApi from '~/routes/api.time-slots._index'
 import * as batchApi from '~/routes/api.time-slots.batch'
+import * as calendarPage from '~/routes/practitioner.calendar'
 import {
   callApi,
   createListedPractitioner,

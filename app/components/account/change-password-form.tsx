@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { Form } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { ChangePasswordFormSchema } from '~/models/accounts/user'
 
 export const CHANGE_PASSWORD_INTENT = 'change-password'

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { Form, Link } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { UrlDialog } from '~/components/ui/url-dialog'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { DeleteAccountSchema } from '~/models/accounts/user'
 
 export const DELETE_ACCOUNT_INTENT = 'delete-account'

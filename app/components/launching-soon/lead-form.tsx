@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { Field, Honeypot, SelectField } from '~/components/forms'
+import { NameFields } from '~/components/name-fields'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { CALLING_CODES, EXPERIENCE_OPTIONS, LeadSchema, PRACTICE_TYPE_OPTIONS } from '~/models/marketplace/lead'
 
@@ -33,18 +34,7 @@ export function LeadForm({
     <Form method="post" action="/launching-soon" className="space-y-4" {...getFormProps(form)}>
       <Honeypot />
       <input type="hidden" name="placement" value={placement} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          labelProps={{ children: 'First name' }}
-          inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-          errors={fields.firstName.errors}
-        />
-        <Field
-          labelProps={{ children: 'Last name' }}
-          inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-          errors={fields.lastName.errors}
-        />
-      </div>
+      <NameFields firstName={fields.firstName} lastName={fields.lastName} />
       <Field
         labelProps={{ children: 'Email' }}
         inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}

@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { Field, TextareaField } from '~/components/forms'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label, Textarea } from '~/components/ui/input'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { MessageSchema } from '~/models/messaging/message'
 
 export const MESSAGE_INTENT = 'message'

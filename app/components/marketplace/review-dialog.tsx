@@ -2,13 +2,13 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-
 import { Form, Link } from '@remix-run/react'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { ErrorList, TextareaField } from '~/components/forms'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { buttonClass } from '~/components/ui/button'
 import { UrlDialog } from '~/components/ui/url-dialog'
+import { useHydrated } from '~/components/use-hydrated'
+import { useSchemaForm } from '~/components/use-schema-form'
 import { ReviewSchema } from '~/models/marketplace/review'
 import { useIsSubmittingIntent } from './message-card'
 import { StarRatingInput } from './star-rating-input'
-import { useHydrated } from '~/components/use-hydrated'
 
 export const REVIEW_INTENT = 'review'
 /** The URL parameter that opens the dialog, so it works (server-rendered) without JavaScript. */

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { ImagePicker } from '~/components/account/image-picker'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field, TextareaField } from '~/components/forms'
+import { NameFields } from '~/components/name-fields'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { BIO_MAX_LENGTH, firstDuplicateIndex, ProfileFormSchema } from '~/models/practice/profile'
@@ -122,18 +123,7 @@ export function ProfileForm({
               label="Profile image"
               errors={fields.profilePictureFile.errors}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                labelProps={{ children: 'First name' }}
-                inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-                errors={fields.firstName.errors}
-              />
-              <Field
-                labelProps={{ children: 'Last name' }}
-                inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-                errors={fields.lastName.errors}
-              />
-            </div>
+            <NameFields firstName={fields.firstName} lastName={fields.lastName} />
             <Field
               labelProps={{ children: 'Professional title' }}
               inputProps={{

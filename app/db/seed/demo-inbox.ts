@@ -1,7 +1,7 @@
 import { contactMessages, leads, messages } from '~/db/schema'
+import { DAY_MS } from '~/lib/zoned-time'
 import { CONTACT_MESSAGES, LEADS, MESSAGES } from './data/inbox'
 import type { SeededPerson } from './demo-people'
-import { DAY_MS } from '~/lib/zoned-time'
 import type { Tx } from './types'
 
 const HOUR_MS = 60 * 60_000

@@ -1,6 +1,6 @@
 import { userSpecialties, users } from '~/db/schema'
-import { DEMO_ADMIN, DEMO_CLIENT, OTHER_CLIENTS, PRACTITIONERS, type PersonSeed } from './data/accounts'
 import { DAY_MS } from '~/lib/zoned-time'
+import { DEMO_ADMIN, DEMO_CLIENT, OTHER_CLIENTS, PRACTITIONERS, type PersonSeed } from './data/accounts'
 import type { Tx } from './types'
 
 export interface SeededPerson {

@@ -1,7 +1,7 @@
 import { bookings, payouts, timeSlots } from '~/db/schema'
+import { splitFee } from '~/lib/money'
 import type { PlannedSession } from './demo-sessions'
 import type { PlannedSlot } from './demo-slots'
-import { splitFee } from '~/lib/money'
 import type { Tx } from './types'
 
 const MINUTE_MS = 60_000

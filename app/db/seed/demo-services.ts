@@ -1,7 +1,7 @@
 import { services } from '~/db/schema'
+import { DAY_MS } from '~/lib/zoned-time'
 import { CATEGORY_IMAGES, MEETING_HOST, SERVICES, type Category } from './data/services'
 import type { SeededPerson } from './demo-people'
-import { DAY_MS } from '~/lib/zoned-time'
 import type { Tx } from './types'
 
 export interface SeededService {

@@ -1,3 +1,4 @@
+import { addDays, addMinutes, clock, DAY_MS, localDateOf, weekdayOf, zonedTime } from '~/lib/zoned-time'
 import { OTHER_CLIENTS } from './data/accounts'
 import { STORY_PAST_SESSIONS, STORY_UPCOMING_SESSIONS } from './data/bookings'
 import { LUKEWARM_REVIEWS, WARM_REVIEWS } from './data/reviews'
@@ -6,7 +7,6 @@ import type { SeededService } from './demo-services'
 import type { PlannedSlot } from './demo-slots'
 import type { Random } from './random'
 import type { SlotPlanner } from './slot-planner'
-import { addDays, addMinutes, clock, DAY_MS, localDateOf, weekdayOf, zonedTime } from '~/lib/zoned-time'
 
 export interface PlannedReview {
   rating: number

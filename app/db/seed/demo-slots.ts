@@ -1,7 +1,3 @@
-import type { SeededPerson } from './demo-people'
-import type { SeededService } from './demo-services'
-import type { Random } from './random'
-import type { SlotPlanner } from './slot-planner'
 import {
   addDays,
   addMinutes,
@@ -13,6 +9,10 @@ import {
   zonedTime,
   type LocalDate,
 } from '~/lib/zoned-time'
+import type { SeededPerson } from './demo-people'
+import type { SeededService } from './demo-services'
+import type { Random } from './random'
+import type { SlotPlanner } from './slot-planner'
 
 export interface PlannedSlot {
   practitionerId: number

@@ -1,10 +1,10 @@
 import { SERVICE_CATEGORIES } from '~/db/schema'
+import { DAY_MS } from '~/lib/zoned-time'
 import { PRACTITIONERS } from './data/accounts'
 import { BENCH_ZONES, BIO_TEMPLATES, CATEGORY_WORDS, FIRST_NAMES, LAST_NAMES } from './data/large'
 import type { Category } from './data/services'
 import type { LargeInserts } from './large-statements'
 import type { Random } from './random'
-import { DAY_MS } from '~/lib/zoned-time'
 
 export const BENCH_DOMAIN = 'bench.solace.test'
 

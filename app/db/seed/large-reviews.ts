@@ -1,11 +1,11 @@
+import { splitFee } from '~/lib/money'
+import { DAY_MS, type createDayClock } from '~/lib/zoned-time'
 import { LUKEWARM_REVIEWS, WARM_REVIEWS } from './data/reviews'
 import type { Category } from './data/services'
 import type { BenchPractitioner } from './large-people'
 import type { BenchService } from './large-services'
 import type { LargeInserts } from './large-statements'
-import { splitFee } from '~/lib/money'
 import type { Random } from './random'
-import { DAY_MS, type createDayClock } from '~/lib/zoned-time'
 
 const MINUTE_MS = 60_000
 /** 10:00, 12:00 or 14:00: one past session a weekday per practitioner, so none overlap. */

@@ -1,10 +1,10 @@
 import { SERVICE_CATEGORIES } from '~/db/schema'
+import { DAY_MS } from '~/lib/zoned-time'
 import { CATEGORY_WORDS, SERVICE_MODIFIERS } from './data/large'
 import { CATEGORY_IMAGES, MEETING_HOST, type Category } from './data/services'
 import type { BenchPractitioner } from './large-people'
 import type { LargeInserts } from './large-statements'
 import type { Random } from './random'
-import { DAY_MS } from '~/lib/zoned-time'
 
 export interface BenchService {
   id: number

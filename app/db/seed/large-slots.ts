@@ -1,8 +1,8 @@
+import { clock, DAY_MS, type createDayClock } from '~/lib/zoned-time'
 import type { BenchPractitioner } from './large-people'
 import type { BenchService } from './large-services'
 import type { LargeInserts } from './large-statements'
 import type { Random } from './random'
-import { clock, DAY_MS, type createDayClock } from '~/lib/zoned-time'
 
 const DAY_START = clock('09:00')
 const DAY_END = clock('17:00')

@@ -3,11 +3,11 @@ import { getDb } from '~/db/client.server'
 import { getEnv } from '~/env.server'
 import { hashPassword } from '~/lib/password.server'
 import { migrateDatabase } from '../../../scripts/migrate.js'
-import type { LargeCounts } from './args'
 import { DEMO_PASSWORD } from './data/accounts'
 import { seedDemo } from './demo'
 import { hasLargeData, seedLarge } from './large'
 import { BENCH_DOMAIN } from './large-people'
+import type { LargeCounts } from './args'
 
 process.env.PASSWORD_HASH_COST ??= '12'
 

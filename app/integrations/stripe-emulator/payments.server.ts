@@ -1,5 +1,5 @@
-import { emitEvent } from './events.server'
 import { splitFee } from '~/lib/money'
+import { emitEvent } from './events.server'
 import { findObject, newId, nowSeconds, saveObject, type StripeObject } from './store.server'
 
 /**

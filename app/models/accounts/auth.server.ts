@@ -2,12 +2,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
+import { jsonError } from '~/lib/api.server'
 import { AppError } from '~/lib/errors'
 import { check, clientIp, hit, LIMITS, reset } from '~/lib/rate-limit.server'
 import { REMEMBER_ME_MAX_AGE_S, getSession, sessionStorage } from './session.server'
 import { dashboardPath, LoginSchema, type PublicUser } from './user'
 import { getUserById, verifyLogin } from './user.server'
-import { jsonError } from '~/lib/api.server'
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 

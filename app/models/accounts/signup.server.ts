@@ -1,9 +1,9 @@
-import type { z } from 'zod'
 import { checkHoneypot } from '~/lib/honeypot.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { timeZoneHint } from '~/lib/time-zone.server'
-import type { SignupBaseSchema } from './user'
 import { createUser } from './user.server'
+import type { SignupBaseSchema } from './user'
+import type { z } from 'zod'
 
 /**
  * Public sign-up, shared by the screen and POST /api/signup: refuses bots (honeypot) and

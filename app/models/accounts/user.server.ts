@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm'
-import type { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { bookings, reviews, services, userSpecialties, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -14,6 +13,7 @@ import type {
   UpdateAccountFormSchema,
   UpdateAccountSchema,
 } from './user'
+import type { z } from 'zod'
 
 const publicColumns = {
   id: users.id,

@@ -4,13 +4,13 @@ import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { centsToDollars, splitFee } from '~/lib/money'
+import type { PublicUser } from '~/models/accounts/user'
+import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
+import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
 import { PAYMENT_HOLD_MS, refundDueCents } from './booking'
+import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
 import { sendBookingCancelled, sendBookingConfirmed } from './emails.server'
 import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
-import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
-import type { PublicUser } from '~/models/accounts/user'
-import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
-import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 
 /** Who books or cancels: the signed-in user, as much of them as the emails need. */
 export type BookingActor = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'timeZone'>

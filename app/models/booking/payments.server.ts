@@ -5,7 +5,6 @@ import { bookings, users } from '~/db/schema'
 import { getStripe, isStripeError } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
 import { PAYMENT_HOLD_MS } from './booking'
-import { sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
 import {
   cancelLiveBooking,
   claimSlot,
@@ -15,6 +14,7 @@ import {
   type BookingRow,
   type CancellationReason,
 } from './booking-state.server'
+import { sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
 
 /**
  * Paying for a booking (docs/decisions/005-slot-claiming-and-holds.md): a pending paid

@@ -3,9 +3,9 @@ import { getDb } from '~/db/client.server'
 import { stripeEvents } from '~/db/schema'
 import { getStripe, webhookSecret, type Stripe } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
-import { recordPayment, recordRefund, releaseUnpaidBooking } from './payments.server'
 import { syncConnectedAccount } from '~/models/practice/connect.server'
 import { recordTransfer } from '~/models/practice/payouts.server'
+import { recordPayment, recordRefund, releaseUnpaidBooking } from './payments.server'
 
 /**
  * Stripe's webhook events (/webhooks/stripe). The signature is checked on the raw body; each

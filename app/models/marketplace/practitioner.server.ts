@@ -7,8 +7,8 @@ import {
   type PractitionerProfile,
   type PublicReview,
 } from './practitioner'
-import type { PractitionerFilters } from './practitioner-filters'
 import { PRACTITIONER_LISTED } from './service.server'
+import type { PractitionerFilters } from './practitioner-filters'
 
 const CARD_COLUMNS = sql.raw(
   `u.id, u.first_name AS firstName, u.last_name AS lastName, u.profile_image_url AS profileImageUrl,

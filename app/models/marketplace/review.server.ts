@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { z } from 'zod'
 import { getDb, type Db, type Tx } from '~/db/client.server'
+import { bookings, reviews, services, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { ALREADY_REVIEWED, NOT_ELIGIBLE_TO_REVIEW, ONLY_CLIENTS_REVIEW, type ReviewSchema } from './review'
-import { bookings, reviews, services, users } from '~/db/schema'
+import type { z } from 'zod'
 
 /**
  * Sets the rating (average) and review count of these practitioners and services from their

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { messages, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { hit, LIMITS } from '~/lib/rate-limit.server'
 import { CANNOT_MESSAGE_SELF, RECIPIENT_NOT_FOUND, type MessageSchema } from './message'
+import type { z } from 'zod'
 
 /** Sends a message from a signed-in person (limited per sender), answering the stored message. */
 export function sendMessage(senderId: number, input: z.output<typeof MessageSchema> & { isReplyTo?: number | null }) {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
-import type { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { userSpecialties, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
-import { specialtiesFromForm, type ProfileApiSchema, type ProfileFields, type ProfileFormSchema } from './profile'
 import type { PublicUser } from '~/models/accounts/user'
 import { getUserById, type PictureChange } from '~/models/accounts/user.server'
+import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
+import { specialtiesFromForm, type ProfileApiSchema, type ProfileFields, type ProfileFormSchema } from './profile'
+import type { z } from 'zod'
 
 /**
  * Saves a practitioner's public profile: the users columns and the specialties (replaced, in

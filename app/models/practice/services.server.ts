@@ -3,11 +3,11 @@ import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { dollarsToCents } from '~/lib/money'
-import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
-import { NOT_AN_IMAGE } from '~/models/images/image'
-import { PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS, type OwnService, type ServiceInput } from './service-form'
 import type { PublicUser } from '~/models/accounts/user'
+import { NOT_AN_IMAGE } from '~/models/images/image'
+import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
+import { PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS, type OwnService, type ServiceInput } from './service-form'
 
 /**
  * A practitioner's own services (My Services and POST/PATCH/DELETE /api/services).

@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { listClientBookings } from '~/models/booking/booking.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/bookings/client → the signed-in client's bookings (BookingView[]), newest first;
