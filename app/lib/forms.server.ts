@@ -73,8 +73,7 @@ export function refused(
           initialValue: form.initialValue as FormReply['initialValue'],
           error: { [key]: [reason.message] },
         }
-  const unexpected = reason.status >= 500 && !isAppError(error)
-  const toast = unexpected
+  const toast = !isAppError(error)
     ? { title: 'Error', description: reason.message }
     : typeof toastTitle === 'string'
       ? { title: toastTitle, description: reason.message }
