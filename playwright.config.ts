@@ -1,14 +1,51 @@
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
 
 /**
  * End-to-end flows against the production build, each run twice: with JavaScript and
- * without. The server runs on its own freshly seeded SQLite file with emulated payments,
- * and is stopped when the run ends.
+ * without. Each of the two projects has its own server with its own freshly seeded SQLite
+ * file and emulated payments (`js` on E2E_PORT, `no-js` on the port after it), so the two
+ * runs never meet in the data: they may book the same slot or review the same practitioner.
+ * The servers are stopped when the run ends. No retries: a flow that fails once is a failure.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3310)
-export const BASE_URL = `http://localhost:${PORT}`
-const E2E_DIR = `tests/.tmp/e2e-${PORT}`
-export const E2E_DATABASE = `${E2E_DIR}/solace.db`
+
+export const E2E_PROJECTS = ['js', 'no-js'] as const
+
+/** The server and database behind a project (the specs that read the database use this). */
+export function e2eServer(project: string) {
+  const index = (E2E_PROJECTS as readonly string[]).indexOf(project)
+  if (index < 0) throw new Error(`No end-to-end server for the project "${project}"`)
+  const port = PORT + index
+  const dir = `tests/.tmp/e2e-${port}`
+  return { port, baseURL: `http://localhost:${port}`, dir, database: `${dir}/solace.db` }
+}
+
+type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number]
+
+function webServer(project: string): WebServer {
+  const { port, baseURL, dir, database } = e2eServer(project)
+  return {
+    name: project,
+    command: `rm -rf ${dir} && npm run --silent db:seed && node server.js`,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATABASE_PATH: database,
+      SESSION_SECRET: 'e2e-session-secret-for-local-tests-only-0123456789',
+      ALLOW_EMULATED_PAYMENTS: 'true',
+      // Every browser here shares one address; the limits themselves are tested in Vitest.
+      RATE_LIMIT_FACTOR: '20',
+    },
+  }
+}
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -29,34 +66,17 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per port, so two runs side by side (README: E2E_PORT) do not clear each other's traces.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: { baseURL: BASE_URL, trace: 'retain-on-failure' },
+  use: { trace: 'retain-on-failure' },
   projects: [
-    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'js', use: { ...chromium, baseURL: e2eServer('js').baseURL, javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...chromium, baseURL: e2eServer('no-js').baseURL, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DIR} && npm run --silent db:seed && node server.js`,
-    url: `${BASE_URL}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: BASE_URL,
-      DATABASE_PATH: E2E_DATABASE,
-      SESSION_SECRET: 'e2e-session-secret-for-local-tests-only-0123456789',
-      ALLOW_EMULATED_PAYMENTS: 'true',
-      // Every browser here shares one address; the limits themselves are tested in Vitest.
-      RATE_LIMIT_FACTOR: '20',
-    },
-  },
+  webServer: E2E_PROJECTS.map(webServer),
 })

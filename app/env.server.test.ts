@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
-import { getEnv, resetEnvCache } from './env.server'
+import { getEnv, installationSecret, resetEnvCache } from './env.server'
 
 const saved = { ...process.env }
 
@@ -43,4 +46,22 @@ test('production refuses emulated payments unless they are allowed on purpose', 
   expect(withEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: undefined })).toThrowError(
     /STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/,
   )
+})
+
+test('an installation secret is made once beside the database, readable by its owner only, and differs per installation', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'solace-secret-'))
+  try {
+    const here = path.join(root, 'here', 'app.db')
+    const secret = installationSecret('.some-secret', here)
+    expect(secret).toMatch(/^[a-f0-9]{64}$/)
+    const file = path.join(root, 'here', '.some-secret')
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(fs.readFileSync(file, 'utf8')).toBe(secret)
+    expect(installationSecret('.some-secret', here)).toBe(secret)
+    expect(installationSecret('.some-secret', path.join(root, 'elsewhere', 'app.db'))).not.toBe(secret)
+    // No draft is left behind.
+    expect(fs.readdirSync(path.join(root, 'here'))).toEqual(['.some-secret'])
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
 })

@@ -64,19 +64,36 @@ function formatIssues(error: z.ZodError) {
 }
 
 /**
- * Outside production a secret is generated once and kept next to the database, so a restart
- * does not sign everyone out. It is for local use only; production must set SESSION_SECRET.
+ * A secret generated once for this installation and kept next to the database (0600), so it
+ * survives restarts and differs from every other installation. It is written to a temporary
+ * file and linked into place, which fails if the file exists: when two processes start
+ * together, both end up reading the one complete file that won.
+ */
+export function installationSecret(fileName: string, databasePath = getEnv().DATABASE_PATH) {
+  const file = path.join(path.dirname(path.resolve(databasePath)), fileName)
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+    fs.writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 })
+    try {
+      fs.linkSync(draft, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      fs.rmSync(draft, { force: true })
+    }
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim()
+  if (!secret) throw new Error(`${file} is empty: delete it and a new secret is generated`)
+  return secret
+}
+
+/**
+ * Outside production the session secret is generated once, so a restart does not sign
+ * everyone out. It is for local use only; production must set SESSION_SECRET.
  */
 function devSessionSecret(databasePath: string) {
-  const file = path.join(path.dirname(path.resolve(databasePath)), '.session-secret')
-  try {
-    return fs.readFileSync(file, 'utf8').trim()
-  } catch {
-    const secret = randomBytes(32).toString('hex')
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, secret, { mode: 0o600 })
-    return secret
-  }
+  return installationSecret('.session-secret', databasePath)
 }
 
 let cached: Env | undefined

@@ -46,6 +46,22 @@ export function securityHeaders({ isProduction }) {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** The one path exempt from the origin check: Stripe signs what it posts there instead. */
+const SIGNED_WEBHOOK_PATH = '/webhooks/stripe'
+
+/**
+ * Whether a proxy we trust stands in front of this process, so that its headers
+ * (Fly-Client-IP, X-Forwarded-*) are facts rather than claims
+ * (docs/decisions/013-client-address-and-proxies.md). Decided from the machine's environment,
+ * which a client cannot touch: Fly sets FLY_APP_NAME and FLY_MACHINE_ID on its machines, and
+ * TRUST_FLY_CLIENT_IP=true or false overrides that guess either way.
+ */
+export function trustsFlyProxy(env = process.env) {
+  if (env.TRUST_FLY_CLIENT_IP === 'true') return true
+  if (env.TRUST_FLY_CLIENT_IP === 'false') return false
+  return Boolean(env.FLY_APP_NAME && env.FLY_MACHINE_ID)
+}
+
 function hostOf(url) {
   try {
     return new URL(url).host
@@ -54,17 +70,52 @@ function hostOf(url) {
   }
 }
 
+function normalisedPathname(target) {
+  try {
+    // A request target is a path (`/a/../b`) or, rarely, a whole URL. Prefixing a path with an
+    // origin keeps `//x/..` a path instead of a host.
+    const url = target.startsWith('/') ? new URL(`http://solace.invalid${target}`) : new URL(target)
+    return url.pathname
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The path a request target stands for once `.` and `..` segments (`%2e%2e` included) are
+ * resolved, percent-escapes decoded and repeated slashes merged: what the router acts on,
+ * whatever spelling the client chose. Null when it cannot be read that way (a malformed
+ * percent-escape).
+ */
+export function routedPath(target) {
+  const pathname = normalisedPathname(target)
+  if (pathname === null) return null
+  try {
+    return decodeURIComponent(pathname).replace(/\/{2,}/g, '/')
+  } catch {
+    return null
+  }
+}
+
+/** Whether the request is for an /api endpoint, so that its refusals answer JSON. */
+export function isApiRequest(target) {
+  const path = routedPath(target) ?? normalisedPathname(target) ?? target
+  return path === '/api' || path.startsWith('/api/')
+}
+
 /**
  * Refuses state-changing requests that a browser sent from another site. Browsers send
  * `Origin` (and `Sec-Fetch-Site`) on every non-GET request, so a cross-site form or fetch is
  * caught even when it carries our session cookie. Requests with neither header come from
  * non-browser clients, which cannot ride on a visitor's cookies. The payment-provider webhook
- * is signed instead and is exempt.
+ * is signed instead and is exempt: only its exact path, decided on the normalised path, since
+ * `/webhooks/../api/messages` reaches /api/messages. `path` is the raw request target.
+ * `X-Forwarded-Host` names our host only behind a proxy we trust.
  */
-export function isSameOriginRequest({ method, path, headers }) {
+export function isSameOriginRequest({ method, path, headers, trustForwardedHost = false }) {
   if (SAFE_METHODS.has(method)) return true
-  if (path.startsWith('/webhooks/')) return true
-  const expected = headers['x-forwarded-host'] || headers.host
+  if (routedPath(path) === SIGNED_WEBHOOK_PATH) return true
+  const expected = (trustForwardedHost && headers['x-forwarded-host']) || headers.host
   const fetchSite = headers['sec-fetch-site']
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false
   const origin = headers.origin
@@ -75,19 +126,27 @@ export function isSameOriginRequest({ method, path, headers }) {
   return true
 }
 
-export function sameOriginGuard(req, res, next) {
-  if (isSameOriginRequest({ method: req.method, path: req.path, headers: req.headers })) {
-    return next()
+export function sameOriginGuard({ trustForwardedHost }) {
+  return (req, res, next) => {
+    const request = { method: req.method, path: req.originalUrl, headers: req.headers, trustForwardedHost }
+    if (isSameOriginRequest(request)) return next()
+    res.status(403).json({ message: 'Cross-site request refused.' })
   }
-  res.status(403).json({ message: 'Cross-site request refused.' })
 }
+
+/** The header the app's rate limits read the client's address from (app/lib/rate-limit.server.ts). */
+export const CLIENT_ADDRESS_HEADER = 'x-solace-client-ip'
 
 /**
  * Stamps the client's address on the request for the app's rate limits, replacing anything
- * the client sent under that name. On Fly the edge proxy's Fly-Client-IP is the real client;
- * elsewhere it is the socket's peer.
+ * the client sent under that name. Behind Fly's proxy, its Fly-Client-IP is the real client
+ * (the socket's peer is the proxy); anywhere else that header is whatever the client chose to
+ * send, so the socket's peer is the address.
  */
-export function clientAddress(req, _res, next) {
-  req.headers['x-solace-client-ip'] = req.headers['fly-client-ip'] || req.socket.remoteAddress || 'unknown'
-  next()
+export function clientAddress({ trustFlyClientIp }) {
+  return (req, _res, next) => {
+    const fromFly = trustFlyClientIp ? req.headers['fly-client-ip'] : undefined
+    req.headers[CLIENT_ADDRESS_HEADER] = fromFly || req.socket.remoteAddress || 'unknown'
+    next()
+  }
 }

@@ -155,6 +155,26 @@ export const services = sqliteTable(
   ],
 )
 
+/**
+ * Every uploaded picture kept in storage, with its owner and size: an account's stored bytes
+ * are the sum of its rows, so the per-account cap is one indexed query, checked and reserved
+ * in one transaction (docs/decisions/017-images.md). Written and deleted only by
+ * app/models/images/image.server.ts, together with the file.
+ */
+export const storedImages = sqliteTable(
+  'stored_images',
+  {
+    /** The file name in storage and in the URL (`<uuid>.webp`). */
+    name: text('name').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: integer('bytes').notNull(),
+    createdAt,
+  },
+  (t) => [index('stored_images_owner_idx').on(t.ownerId), check('stored_images_bytes_nonneg', sql`${t.bytes} >= 0`)],
+)
+
 export const timeSlots = sqliteTable(
   'time_slots',
   {
@@ -490,10 +510,18 @@ export const passwordResetTokens = sqliteTable(
   ],
 )
 
-/** Payment-provider webhook events already applied (each is applied once). */
+/**
+ * Payment-provider webhook events, each applied once: a delivery claims the id (`processing`)
+ * before applying it and marks it `done` after (docs/decisions/016-webhook-claims-and-retries.md).
+ */
 export const stripeEvents = sqliteTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
+  status: text('status', { enum: ['processing', 'done'] })
+    .notNull()
+    .default('done'),
+  /** When the delivery applying it claimed it; a claim this old is taken as abandoned. */
+  claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
   processedAt: integer('processed_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),

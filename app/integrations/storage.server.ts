@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { getEnv } from '~/env.server'
@@ -16,10 +17,21 @@ function resolveKey(key: string) {
   return path.join(uploadsDir(), key)
 }
 
+/**
+ * Writes the whole file under a temporary name, then renames it into place, so a reader (and
+ * the year-long cache behind it) never gets a half-written file.
+ */
 export async function putObject(key: string, bytes: Uint8Array) {
   const file = resolveKey(key)
   await fs.mkdir(path.dirname(file), { recursive: true })
-  await fs.writeFile(file, bytes)
+  const partial = `${file}.${randomUUID()}.partial`
+  try {
+    await fs.writeFile(partial, bytes)
+    await fs.rename(partial, file)
+  } catch (error) {
+    await fs.rm(partial, { force: true })
+    throw error
+  }
 }
 
 export async function getObject(key: string) {

@@ -1,3 +1,4 @@
+import { BODY_MAX_BYTES, BodyTooLargeError, formatBytes, readBodyBytes } from './body.server'
 import { AppError, isAppError } from './errors'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
@@ -13,11 +14,19 @@ function firstIssue(error: z.ZodError) {
   return error.issues[0]?.message ?? 'Invalid request'
 }
 
-/** Reads a JSON body and validates it with the form's schema; throws a 400 `{ message }`. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S) {
+/**
+ * Reads a JSON body and validates it with the form's schema; throws a 400 `{ message }`, or a
+ * 413 once the body passes `maxBytes` (reading stops there, see app/lib/body.server.ts). A
+ * route whose body may carry a picture inline passes `INLINE_IMAGE_BODY_MAX_BYTES`.
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { maxBytes = BODY_MAX_BYTES }: { maxBytes?: number } = {},
+) {
+  const text = await readText(request, { maxBytes })
   let body: unknown
   try {
-    const text = await request.text()
     body = text ? JSON.parse(text) : {}
   } catch {
     throw jsonError('The request body must be valid JSON', 400)
@@ -25,6 +34,21 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw jsonError(firstIssue(parsed.error), 400)
   return parsed.data as z.output<S>
+}
+
+/** The body as text, never more than `maxBytes` of it (413 past it); for JSON and signed payloads. */
+export async function readText(request: Request, { maxBytes = BODY_MAX_BYTES }: { maxBytes?: number } = {}) {
+  try {
+    return new TextDecoder().decode(await readBodyBytes(request, maxBytes))
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw bodyTooLarge(error.maxBytes)
+    throw jsonError('The request body could not be read', 400)
+  }
+}
+
+/** The 413 every /api route answers for a body over its cap. */
+export function bodyTooLarge(maxBytes: number) {
+  return jsonError(`The request body is too large (at most ${formatBytes(maxBytes)}).`, 413)
 }
 
 /** Validates query parameters (an object of strings) with a schema; throws a 400 `{ message }`. */
@@ -55,6 +79,8 @@ export async function handleApi(run: () => Promise<Response> | Response) {
 }
 
 export { AppError }
+/** The cap for a JSON body that may carry a picture inline (`readJson(request, schema, { maxBytes })`). */
+export { INLINE_IMAGE_BODY_MAX_BYTES } from './body.server'
 
 /**
  * The `action` of a read-only endpoint: any write method answers 405 JSON with `Allow: GET`

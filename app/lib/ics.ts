@@ -1,6 +1,10 @@
 /**
  * A calendar invitation (RFC 5545) for one session: a VCALENDAR with a single VEVENT, in UTC
  * so every calendar shows it at the right local time. Pure, so emails and links can share it.
+ *
+ * Service names, descriptions and meeting links are typed by practitioners, and the file goes
+ * to clients' calendars, so every text value is escaped and every line folded here: a value
+ * can never end its property or start another one (an extra ATTENDEE, ORGANIZER or VALARM).
  */
 export type CalendarEvent = {
   /** Stable per booking, so a re-sent invitation updates the same calendar entry. */
@@ -23,31 +27,57 @@ function utc(instant: Date) {
     .replace(/\.\d{3}/, '')
 }
 
-/** Text values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
-function escapeText(value: string) {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+/**
+ * Every way a line can break: CRLF, a lone LF or a lone CR (some calendar readers split on
+ * either), and Unicode's NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR.
+ */
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g
+/** Other control characters have no place in TEXT (only a horizontal tab does). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+/** Half a surrogate pair is no character at all; UTF-8 writes it as U+FFFD, so we do too. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/**
+ * A TEXT value: backslash, semicolon and comma escaped, each line break (whatever its form)
+ * written as the two characters `\n`, other control characters dropped and half surrogate
+ * pairs replaced.
+ */
+export function escapeText(value: string) {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(LINE_BREAK, '\\n')
+    .replace(CONTROL, '')
+    .replace(LONE_SURROGATE, '\ufffd')
 }
 
-/** Lines longer than 75 octets are folded: CRLF then a space (RFC 5545 §3.1). */
-function fold(line: string) {
-  const bytes = new TextEncoder().encode(line)
-  if (bytes.length <= 75) return line
+const encoder = new TextEncoder()
+const MAX_OCTETS = 75
+
+/**
+ * Content lines longer than 75 octets (UTF-8 bytes, not characters) are folded: CRLF then a
+ * space, which counts towards the next line's 75. Splits fall between code points, so a
+ * multi-byte character is never cut in two.
+ */
+export function fold(line: string) {
+  if (encoder.encode(line).length <= MAX_OCTETS) return line
   const parts: string[] = []
   let current = ''
   let size = 0
   for (const char of line) {
-    const charSize = new TextEncoder().encode(char).length
-    // Continuation lines start with a space, which counts towards their 75 octets.
-    if (size + charSize > (parts.length ? 74 : 75)) {
+    const charSize = encoder.encode(char).length
+    if (size + charSize > MAX_OCTETS) {
       parts.push(current)
-      current = ''
-      size = 0
+      current = ' '
+      size = 1
     }
     current += char
     size += charSize
   }
   parts.push(current)
-  return parts.join('\r\n ')
+  return parts.join('\r\n')
 }
 
 export function buildIcs(event: CalendarEvent) {

@@ -1,5 +1,71 @@
-import { describe, expect, test } from 'vitest'
-import { hashPassword, verifyPassword } from './password.server'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import {
+  currentParameters,
+  HASH_CONCURRENCY,
+  HASH_QUEUE_LENGTH,
+  hashPassword,
+  needsRehash,
+  SERVER_BUSY,
+  verifyPassword,
+} from './password.server'
+import type * as Crypto from 'node:crypto'
+
+/**
+ * scrypt stays real unless a test holds it: then every call waits until the test releases it,
+ * and the counter records how many ran at once.
+ */
+const scryptCalls = vi.hoisted(() => ({
+  held: false,
+  running: 0,
+  peak: 0,
+  started: 0,
+  waiting: [] as Array<() => void>,
+}))
+
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof Crypto>()
+  const scrypt = (...args: unknown[]) => {
+    if (!scryptCalls.held) return (actual.scrypt as (...a: unknown[]) => void)(...args)
+    const keyLength = args[2] as number
+    const callback = args.at(-1) as (error: Error | null, key: Buffer) => void
+    scryptCalls.started += 1
+    scryptCalls.running += 1
+    scryptCalls.peak = Math.max(scryptCalls.peak, scryptCalls.running)
+    scryptCalls.waiting.push(() => {
+      scryptCalls.running -= 1
+      callback(null, Buffer.alloc(keyLength))
+    })
+  }
+  return { ...actual, scrypt }
+})
+
+/** Lets every pending promise callback run (the queue hands places over in microtasks). */
+const flush = () => new Promise((resolve) => setImmediate(resolve))
+
+/** What a promise settled with by the next turn of the event loop, or 'still waiting'. */
+function settledNow(promise: Promise<unknown>) {
+  const outcome = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => error,
+  )
+  return Promise.race([outcome, flush().then(() => 'still waiting')])
+}
+
+function hold() {
+  Object.assign(scryptCalls, { held: true, running: 0, peak: 0, started: 0, waiting: [] })
+}
+
+async function releaseAll() {
+  while (scryptCalls.waiting.length > 0) {
+    scryptCalls.waiting.shift()!()
+    await flush()
+  }
+}
+
+afterEach(async () => {
+  await releaseAll()
+  scryptCalls.held = false
+})
 
 describe('password hashing', () => {
   test('verifies the right password and refuses a wrong one', async () => {
@@ -16,5 +82,67 @@ describe('password hashing', () => {
 
   test('refuses malformed stored values', async () => {
     await expect(verifyPassword('x', 'plain-text')).resolves.toBe(false)
+    await expect(verifyPassword('x', 'scrypt$4096$8$1$c2FsdA==$')).resolves.toBe(false)
+    await expect(verifyPassword('x', 'scrypt$abc$8$1$c2FsdA==$a2V5')).resolves.toBe(false)
+  })
+
+  test('outside tests: N=2^15, r=8, p=3 (32 MiB), and the hash verifies', async () => {
+    vi.stubEnv('PASSWORD_HASH_COST', '')
+    try {
+      expect(currentParameters()).toEqual({ N: 2 ** 15, r: 8, p: 3 })
+      const hash = await hashPassword('Solace-demo-2026')
+      expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/)
+      expect(needsRehash(hash)).toBe(false)
+      await expect(verifyPassword('Solace-demo-2026', hash)).resolves.toBe(true)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  test('a hash made with other parameters needs rehashing; one made today does not', async () => {
+    const legacy =
+      'scrypt$131072$8$1$AgSfl1SD5pRZJd8nQPpvQg==$ezbDgfs3zx0W3QHYqON9vD8XjUG5nfgK9KhhoFjy0UO5oe0SDfBiw6LlpkD4Yoxh+8WOk39xn3f7c1nMLhdRmw=='
+    expect(needsRehash(legacy)).toBe(true)
+    expect(needsRehash(legacy.replace('$131072$8$1$', `$${currentParameters().N}$8$3$`))).toBe(true)
+    expect(needsRehash('plain-text')).toBe(true)
+    expect(needsRehash(await hashPassword('x'))).toBe(false)
+  })
+})
+
+describe('the hashing queue', () => {
+  test(`never runs more than ${HASH_CONCURRENCY} hashes or verifications at once, first come first served`, async () => {
+    const stored = await hashPassword('secret')
+    hold()
+    const order: number[] = []
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      (i % 2 ? hashPassword('secret') : verifyPassword('secret', stored)).then(() => order.push(i)),
+    )
+    await flush()
+    expect(scryptCalls.running).toBe(HASH_CONCURRENCY)
+    expect(scryptCalls.started).toBe(HASH_CONCURRENCY)
+    await releaseAll()
+    await Promise.all(calls)
+    expect(scryptCalls.started).toBe(12)
+    expect(scryptCalls.peak).toBe(HASH_CONCURRENCY)
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+  })
+
+  test('a caller beyond the queue length is refused at once with 503; the queue then carries on', async () => {
+    hold()
+    const accepted = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_LENGTH }, () => hashPassword('secret'))
+    await flush()
+    // Refused while nothing has finished: the answer does not wait for a place.
+    const extraHash = settledNow(hashPassword('secret'))
+    const extraVerify = settledNow(verifyPassword('secret', 'scrypt$1024$8$1$c2FsdA==$a2V5'))
+    expect(await extraHash).toMatchObject({ name: 'AppError', status: 503, message: SERVER_BUSY })
+    expect(await extraVerify).toMatchObject({ name: 'AppError', status: 503 })
+    expect(scryptCalls.started).toBe(HASH_CONCURRENCY)
+    await releaseAll()
+    await expect(Promise.all(accepted)).resolves.toHaveLength(HASH_CONCURRENCY + HASH_QUEUE_LENGTH)
+    expect(scryptCalls.peak).toBe(HASH_CONCURRENCY)
+
+    // The refused callers took no place: the queue is empty again.
+    scryptCalls.held = false
+    await expect(verifyPassword('secret', await hashPassword('secret'))).resolves.toBe(true)
   })
 })

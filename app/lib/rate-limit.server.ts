@@ -4,13 +4,20 @@ import { AppError } from './errors'
  * Fixed-window counters kept in memory. Every write request reaches the primary instance
  * (LiteFS replays non-GET requests there), so one process sees them all.
  */
-type Window = { count: number; resetAt: number }
+type Window = {
+  count: number
+  resetAt: number
+  /** How many of `count` each source (a client address) made, for `refund`. */
+  sources?: Map<string, number>
+}
 
 const windows = new Map<string, Window>()
 
 export type Limit = { max: number; windowMs: number }
 
 export const LIMITS = {
+  // Wrong passwords from any check (login, change password, delete account), per account
+  // whatever the address and per address: docs/decisions/015-password-hashing-and-login-limits.md.
   login: { max: 10, windowMs: 15 * 60_000 },
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
   signup: { max: 10, windowMs: 60 * 60_000 },
@@ -22,6 +29,9 @@ export const LIMITS = {
 } satisfies Record<string, Limit>
 
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.'
+
+/** What a full window answers: a fixed text, or one made from the time left until it ends. */
+export type Refusal = string | ((retryAfterMs: number) => string)
 
 /**
  * The client's address, as stamped by our HTTP server (server/security.js). Headers a client
@@ -45,22 +55,50 @@ function scaled(limit: Limit): Limit {
 function current(key: string, limit: Limit, now: number) {
   const existing = windows.get(key)
   if (existing && existing.resetAt > now) return existing
-  const fresh = { count: 0, resetAt: now + limit.windowMs }
+  const fresh: Window = { count: 0, resetAt: now + limit.windowMs }
   windows.set(key, fresh)
   return fresh
 }
 
-/** Counts one attempt; throws a 429 AppError once the window is full. */
-export function hit(key: string, limit: Limit, now = Date.now()) {
+function refuse(window: Window, now: number, refusal: Refusal): never {
+  const message = typeof refusal === 'string' ? refusal : refusal(Math.max(0, window.resetAt - now))
+  throw new AppError(message, 429)
+}
+
+/**
+ * Counts one attempt; throws a 429 AppError once the window is full. A `source` is
+ * remembered with the attempt so that `refund` can later take back that source's attempts
+ * and nobody else's.
+ */
+export function hit(key: string, limit: Limit, now = Date.now(), source?: string) {
   const window = current(key, limit, now)
-  if (window.count >= scaled(limit).max) throw new AppError(TOO_MANY_REQUESTS, 429)
+  if (window.count >= scaled(limit).max) refuse(window, now, TOO_MANY_REQUESTS)
   window.count += 1
+  if (source !== undefined) {
+    window.sources ??= new Map()
+    window.sources.set(source, (window.sources.get(source) ?? 0) + 1)
+  }
   if (windows.size > 50_000) sweep(now)
 }
 
 /** Throws if the window is already full, without counting (for "count failures only"). */
-export function check(key: string, limit: Limit, now = Date.now()) {
-  if (current(key, limit, now).count >= scaled(limit).max) throw new AppError(TOO_MANY_REQUESTS, 429)
+export function check(key: string, limit: Limit, now = Date.now(), refusal: Refusal = TOO_MANY_REQUESTS) {
+  const window = current(key, limit, now)
+  if (window.count >= scaled(limit).max) refuse(window, now, refusal)
+}
+
+/**
+ * Takes back up to `count` attempts (all of them by default) that `source` made against `key`
+ * in its current window. Attempts counted without a source, or by other sources, stay.
+ */
+export function refund(key: string, source: string, count = Infinity) {
+  const window = windows.get(key)
+  const made = window?.sources?.get(source)
+  if (!window || !made) return
+  const taken = Math.min(made, count)
+  window.count -= taken
+  if (made > taken) window.sources!.set(source, made - taken)
+  else window.sources!.delete(source)
 }
 
 export function reset(key: string) {

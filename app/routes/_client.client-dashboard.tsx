@@ -7,6 +7,7 @@ import { Card } from '~/components/ui/card'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { readForm } from '~/lib/form-data.server'
 import { refuseWithRedirect } from '~/lib/forms.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Cancels one of the client's sessions; the answer is a toast on the dashboard either way. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   if (formData.get('intent') !== CANCEL_INTENT) throw new Response('Unknown form', { status: 400 })
   try {
     const bookingId = idFromParam(String(formData.get('bookingId') ?? ''))

@@ -11,7 +11,7 @@ import { NameFields } from '~/components/name-fields'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { readFormData } from '~/lib/form-data.server'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   let formData: FormData
   try {
-    formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE })
+    formData = await readForm(request, { upload: { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE } })
   } catch (error) {
     // The upload was cut off at the size limit, so no field arrived: keep the saved values.
     const { firstName, lastName, email, phoneNumber } = user

@@ -9,6 +9,7 @@ import { paymentsAreEmulated } from '~/env.server'
 import { publishableKey } from '~/integrations/stripe.server'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { isAppError } from '~/lib/errors'
+import { readForm } from '~/lib/form-data.server'
 import { refusalOf, refuseWithRedirect } from '~/lib/forms.server'
 import { formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -73,7 +74,7 @@ type ActionData = { clientSecret: string } | { toast: ToastData }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const booking = readBooking(user, formData.get('bookingId'))
   if (!booking) throw await redirectWithToast('/services', INVALID_BOOKING)
   switch (formData.get('intent')) {

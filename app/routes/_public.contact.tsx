@@ -6,6 +6,7 @@ import { Field, Honeypot, TextareaField } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => [
 ]
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: ContactSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {

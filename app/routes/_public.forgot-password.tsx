@@ -8,6 +8,7 @@ import { Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/accounts/password-reset.server'
 import { ForgotPasswordSchema } from '~/models/accounts/user'
@@ -20,7 +21,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
     await forgotPassword(request, submission.value.email)

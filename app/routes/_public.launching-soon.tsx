@@ -8,6 +8,7 @@ import { LeadForm, type LeadPlacement } from '~/components/launching-soon/lead-f
 import { LeadThankYou } from '~/components/launching-soon/lead-thank-you'
 import { StatsStrip } from '~/components/launching-soon/stats-strip'
 import { Toaster } from '~/components/toaster'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () => [
 const JOINED_PATH = '/launching-soon?joined=1'
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const placement: LeadPlacement = formData.get('placement') === 'cta' ? 'cta' : 'hero'
   const submission = parseWithZod(formData, { schema: LeadSchema })
   // Tag the reply with its form, so only the form that was sent shows the errors.

@@ -6,6 +6,7 @@ import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-she
 import { CheckboxField, Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema })
+  const submission = parseWithZod(await readForm(request.clone()), { schema: LoginSchema })
   if (submission.status !== 'success') return invalid(submission, ['password'])
   try {
     const user = await authenticate(request)

@@ -15,6 +15,7 @@ import { Stars } from '~/components/marketplace/stars'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const practitioner = findPractitioner(params.id)
   const pagePath = profilePath(practitioner.id)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   if (intent !== MESSAGE_INTENT && intent !== REVIEW_INTENT) throw new Response('Unknown form', { status: 400 })
   const user = await getUser(request)

@@ -8,6 +8,7 @@ import { PasswordField } from '~/components/password-field'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import {
   INVALID_RESET_TOKEN,
@@ -34,7 +35,7 @@ export function loader({ request }: LoaderFunctionArgs): State {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordFormSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordFormSchema })
   if (submission.status !== 'success') return invalid(submission, ['newPassword', 'confirmPassword'])
   try {
     await resetPassword(submission.value.token, submission.value.newPassword)

@@ -8,6 +8,7 @@ import { formatMonth, monthGrid, parseMonth, type CalendarMonth } from '~/compon
 import { ServiceArticle } from '~/components/marketplace/service-article'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -95,7 +96,7 @@ type OnToPayment = { redirectTo: string; toast: ToastData }
 export async function action({ request, params }: ActionFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
   if (!service) throw data(NOT_FOUND, { status: 404 })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const date = parseLocalDate(String(formData.get('date') ?? ''))
   const returnTo = `/services/${service.id}${date ? `?${new URLSearchParams({ date: formatLocalDate(date) })}` : ''}`
 

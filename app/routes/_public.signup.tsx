@@ -7,6 +7,7 @@ import { CheckboxField, ErrorList, Field, Honeypot, SelectField } from '~/compon
 import { NameFields } from '~/components/name-fields'
 import { Toaster } from '~/components/toaster'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: SignupFormSchema })
   if (submission.status !== 'success') return invalid(submission, ['password', 'confirmPassword'])
   try {

@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'POST')
     const user = await requireApiUser(request)
     const body = await readJson(request, ChangePasswordApiSchema)
-    await changePassword(user.id, body, await getSessionId(request))
+    await changePassword(request, user.id, body, await getSessionId(request))
     return Response.json({ message: 'Password changed successfully' })
   })
 }

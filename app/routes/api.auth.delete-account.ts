@@ -10,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'DELETE')
     const user = await requireApiUser(request)
     const { password } = await readJson(request, DeleteAccountSchema)
-    await deleteAccount(user.id, password)
+    await deleteAccount(request, user.id, password)
     return Response.json(
       { message: 'Your account has been permanently deleted' },
       { headers: { 'Set-Cookie': await destroyUserSession(request) } },

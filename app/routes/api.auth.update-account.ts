@@ -1,4 +1,4 @@
-import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { UpdateAccountSchema } from '~/models/accounts/user'
 import { updateAccountFromApi } from '~/models/accounts/user.server'
@@ -9,7 +9,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'PATCH')
     const user = await requireApiUser(request)
-    const body = await readJson(request, UpdateAccountSchema)
+    const body = await readJson(request, UpdateAccountSchema, { maxBytes: INLINE_IMAGE_BODY_MAX_BYTES })
     return Response.json({ user: await updateAccountFromApi(user, body), message: 'Account updated' })
   })
 }

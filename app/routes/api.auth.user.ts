@@ -1,4 +1,4 @@
-import { handleApi } from '~/lib/api.server'
+import { handleApi, readOnlyAction } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
@@ -6,3 +6,6 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => Response.json(await requireApiUser(request)))
 }
+
+/** Any write answers 405 JSON with `Allow: GET` (Remix's own 405 would say "Unexpected Server Error"). */
+export const action = readOnlyAction

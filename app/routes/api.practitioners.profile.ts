@@ -1,4 +1,4 @@
-import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { ProfileApiSchema } from '~/models/practice/profile'
 import { updateProfileFromApi } from '~/models/practice/profile.server'
@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'PATCH')
     const user = await requireApiPractitioner(request)
-    const body = await readJson(request, ProfileApiSchema)
+    const body = await readJson(request, ProfileApiSchema, { maxBytes: INLINE_IMAGE_BODY_MAX_BYTES })
     return Response.json({ user: await updateProfileFromApi(user, body), message: 'Profile updated' })
   })
 }

@@ -1,4 +1,4 @@
-import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await deleteService(user, id)
       return Response.json({ message: 'Service deleted' })
     }
-    const input = await readJson(request, ServiceApiSchema)
+    const input = await readJson(request, ServiceApiSchema, { maxBytes: INLINE_IMAGE_BODY_MAX_BYTES })
     return Response.json(await updateService(user, id, input))
   })
 }

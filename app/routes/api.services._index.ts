@@ -1,4 +1,4 @@
-import { handleApi, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
+import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { ServiceFiltersSchema } from '~/models/marketplace/service-filters'
 import { listServices } from '~/models/marketplace/service.server'
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // GET is the loader; listing it keeps the 405's Allow header complete.
     requireMethod(request, 'GET', 'POST')
     const user = await requireApiPractitioner(request)
-    const input = await readJson(request, ServiceApiSchema)
+    const input = await readJson(request, ServiceApiSchema, { maxBytes: INLINE_IMAGE_BODY_MAX_BYTES })
     return Response.json(await createService(user, input), { status: 201 })
   })
 }

@@ -12,6 +12,7 @@ import {
   readCheckoutSession,
   type CheckoutSession,
 } from '~/integrations/stripe-emulator/payments.server'
+import { readForm } from '~/lib/form-data.server'
 import { formatPrice } from '~/lib/money'
 
 /**
@@ -53,7 +54,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = findSession(params.id)
-  const form = await request.formData()
+  const form = await readForm(request)
   try {
     payCheckoutSession(session.id, String(form.get('cardNumber') ?? ''))
   } catch (error) {

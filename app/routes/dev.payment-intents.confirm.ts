@@ -2,6 +2,7 @@ import { paymentsAreEmulated } from '~/env.server'
 import { deliverPendingEvents } from '~/integrations/stripe-emulator/events.server'
 import { confirmPaymentIntent, EmulatorError } from '~/integrations/stripe-emulator/payments.server'
 import { writeOnlyLoader } from '~/lib/api.server'
+import { readForm } from '~/lib/form-data.server'
 import { appOrigin } from '~/lib/url.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
@@ -12,7 +13,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (!paymentsAreEmulated()) throw new Response('Not Found', { status: 404 })
-  const form = await request.formData()
+  const form = await readForm(request)
   const clientSecret = String(form.get('clientSecret') ?? '')
   const intentId = clientSecret.split('_secret_')[0] ?? ''
   try {

@@ -21,6 +21,7 @@ import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
@@ -136,7 +137,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   switch (formData.get('intent')) {
     case SINGLE_INTENT: {
       const submission = parseWithZod(formData, { schema: SingleSlotFormSchema })

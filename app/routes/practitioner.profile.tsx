@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { ProfileForm } from '~/components/practice/profile-form'
 import { ProfileVisibilityStatus } from '~/components/practice/profile-visibility-status'
 import { Toaster } from '~/components/toaster'
-import { readFormData } from '~/lib/form-data.server'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
@@ -49,10 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   let formData: FormData
   try {
-    formData = await readFormData(request, {
-      maxFileBytes: IMAGE_MAX_BYTES,
-      tooLargeMessage: IMAGE_TOO_LARGE,
-      field: 'profilePictureFile',
+    formData = await readForm(request, {
+      upload: { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE, field: 'profilePictureFile' },
     })
   } catch (error) {
     // The upload was cut off at the size limit, so no field arrived: keep the saved values.

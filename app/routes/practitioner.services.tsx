@@ -12,7 +12,7 @@ import {
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { AppError } from '~/lib/errors'
-import { readFormData } from '~/lib/form-data.server'
+import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -91,10 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   let formData: FormData
   try {
-    formData = await readFormData(request, {
-      maxFileBytes: IMAGE_MAX_BYTES,
-      tooLargeMessage: IMAGE_TOO_LARGE,
-      field: 'imageFile',
+    formData = await readForm(request, {
+      upload: { maxBytes: IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE, field: 'imageFile' },
     })
   } catch (error) {
     // The upload was cut off at the size limit, so no field arrived; the dialog's URL says

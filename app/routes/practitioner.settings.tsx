@@ -12,6 +12,7 @@ import { Toaster } from '~/components/toaster'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { paymentsAreEmulated } from '~/env.server'
 import { ensurePrimary } from '~/integrations/litefs.server'
+import { readForm } from '~/lib/form-data.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
@@ -84,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   switch (formData.get('intent')) {
     case CHANGE_PASSWORD_INTENT:
       return changePasswordAction(request, formData, user.id, PAGE)

@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test'
-import { DEMO, DEMO_PASSWORD, expectToast, latestEmailTo, logIn, uniqueEmail } from './support'
+import { expect, test, type Page } from '@playwright/test'
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  DEMO_PEOPLE,
+  expectDashboard,
+  expectToast,
+  latestEmailTo,
+  logIn,
+  uniqueEmail,
+} from './support'
 
 test.describe('sign up', () => {
   test('a client signs up and lands on the client dashboard', async ({ page }, testInfo) => {
@@ -14,8 +23,7 @@ test.describe('sign up', () => {
     await page.getByLabel('I agree to the').check()
     await page.getByRole('button', { name: 'Create account' }).click()
 
-    await expect(page).toHaveURL(/\/client-dashboard$/)
-    await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible()
+    await expectDashboard(page, 'client', { firstName: 'Robin', lastName: 'Client' })
     await expectToast(page, 'Success!', 'Your account has been created. Welcome to our wellness platform!')
     await expect(page.getByText('No sessions yet')).toBeVisible()
   })
@@ -35,8 +43,7 @@ test.describe('sign up', () => {
     await page.getByLabel('I agree to the').check()
     await page.getByRole('button', { name: 'Create account' }).click()
 
-    await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
-    await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible()
+    await expectDashboard(page, 'practitioner', { firstName: 'Sam', lastName: 'Healer' })
     await expect(page.getByText('Your profile is not visible to clients yet.')).toBeVisible()
   })
 
@@ -65,23 +72,36 @@ test.describe('sign up', () => {
   })
 })
 
+/** A signed-in person turned away to the home page: the home page, and no admin figures on it. */
+async function expectHomeFor(page: Page) {
+  await expect(page).toHaveURL(/\/$/)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Find peace and balance with wellness experts' }),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0)
+  await expect(page.getByText('Total Users')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible()
+}
+
 test.describe('log in and out', () => {
   test('each role lands on its own dashboard, and logout returns home', async ({ page }) => {
     await logIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/client-dashboard$/)
+    await expectDashboard(page, 'client', DEMO_PEOPLE.client)
     await expectToast(page, 'Welcome back!', 'You have successfully logged in.')
     await page.getByRole('button', { name: 'Logout' }).first().click()
     await expect(page).toHaveURL(/\/$/)
     await expectToast(page, 'Logged out')
     await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
 
     await logIn(page, DEMO.practitioner)
-    await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
+    await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
+    await expect(page.getByRole('region', { name: 'Practice summary' })).toBeVisible()
     await page.getByRole('button', { name: 'Logout' }).first().click()
     await expect(page).toHaveURL(/\/$/)
 
     await logIn(page, DEMO.admin)
-    await expect(page).toHaveURL(/\/admin\/dashboard$/)
+    await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
     await expect(page.getByText('Total Users')).toBeVisible()
   })
 
@@ -100,17 +120,39 @@ test.describe('log in and out', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await expect(page).toHaveURL(/\/customer-settings$/)
     await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible()
+    // The signed-in client's own details, not just their settings page.
+    await expect(page.getByLabel('First name')).toHaveValue(DEMO_PEOPLE.client.firstName)
+    await expect(page.getByLabel('Last name')).toHaveValue(DEMO_PEOPLE.client.lastName)
   })
 
   test('roles are kept to their own areas', async ({ page }) => {
     await logIn(page, DEMO.client)
-    await expect(page).toHaveURL(/\/client-dashboard$/)
+    await expectDashboard(page, 'client', DEMO_PEOPLE.client)
+    // Sent back to their own dashboard, which shows them and none of the practice's controls.
     await page.goto('/practitioner/dashboard')
-    await expect(page).toHaveURL(/\/client-dashboard$/)
+    await expectDashboard(page, 'client', DEMO_PEOPLE.client)
+    await expect(page.getByRole('region', { name: 'Practice summary' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /Manage Services|My Services|Earnings/ })).toHaveCount(0)
+    // Admin pages send everyone else home, with nothing of the admin dashboard.
     await page.goto('/admin/dashboard')
-    await expect(page).toHaveURL(/\/$/)
+    await expectHomeFor(page)
     await page.goto('/login')
-    await expect(page).toHaveURL(/\/client-dashboard$/)
+    await expectDashboard(page, 'client', DEMO_PEOPLE.client)
+  })
+
+  test('a practitioner is kept out of the admin area, and an admin out of the practice', async ({ page }) => {
+    await logIn(page, DEMO.practitioner)
+    await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
+    await page.goto('/admin/dashboard')
+    await expectHomeFor(page)
+    await page.getByRole('button', { name: 'Logout' }).first().click()
+    await expect(page).toHaveURL(/\/$/)
+
+    await logIn(page, DEMO.admin)
+    await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
+    await page.goto('/practitioner/earnings')
+    await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
+    await expect(page.getByRole('region', { name: 'Earnings summary' })).toHaveCount(0)
   })
 })
 
@@ -161,7 +203,7 @@ test('forgot and reset password through the emailed link', async ({ page }, test
   await logIn(page, email, 'first-pass')
   await expect(page.getByRole('alert')).toContainText('Invalid email or password')
   await logIn(page, email, 'second-pass')
-  await expect(page).toHaveURL(/\/client-dashboard$/)
+  await expectDashboard(page, 'client', { firstName: 'Ria', lastName: 'Reset' })
 })
 
 test('an unknown path shows the not-found screen', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, expectToast, logIn } from './support'
+import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, logIn } from './support'
 
 /**
  * The practitioner's calendar, with and without JavaScript: a single slot that then shows on
- * the public booking page, a batch with its count, and deleting the batch. Both projects
- * share one database, so each works on its own days (well past the seeded two weeks).
+ * the public booking page, a batch with its count, and deleting the batch. Each test works on
+ * its own days, well past the seeded two weeks (each project has its own database).
  */
 
 /** The demo practitioner's zone: the calendar shows and creates times on this clock. */
@@ -40,11 +40,11 @@ async function chooseFirstService(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   await logIn(page, DEMO.practitioner)
-  await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
+  await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
 })
 
 test('adds a single slot and sees it on the calendar and the public booking page', async ({ page }, testInfo) => {
-  const day = dayFromToday(testInfo.project.name === 'js' ? 40 : 45)
+  const day = dayFromToday(40)
   await openDay(page, day)
   await page.getByRole('link', { name: 'Add Time Slot' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Time Slot' })
@@ -94,9 +94,9 @@ test('adds a single slot and sees it on the calendar and the public booking page
   expect((await open.json()).length).toBeGreaterThan(0)
 })
 
-test('adds a batch, sees the count, then deletes the whole batch', async ({ page }, testInfo) => {
-  const first = dayFromToday(testInfo.project.name === 'js' ? 41 : 46)
-  const last = dayFromToday(testInfo.project.name === 'js' ? 42 : 47)
+test('adds a batch, sees the count, then deletes the whole batch', async ({ page }) => {
+  const first = dayFromToday(41)
+  const last = dayFromToday(42)
   await openDay(page, first)
   await page.getByRole('link', { name: 'Add Batch Slots' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Batch Slots' })

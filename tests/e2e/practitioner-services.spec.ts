@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, expectToast, logIn, uniqueEmail } from './support'
+import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, logIn, uniqueEmail } from './support'
 
 /**
  * My Services, with JavaScript and without (the two projects): create, edit, deactivate and
  * delete a service, and the paid-service gate for a practitioner with no payment account.
- * Both projects share one database, so every name carries the project and a timestamp.
+ * Every name carries a timestamp, so the public search finds this test's service alone.
  */
 
 const PAGE = '/practitioner/services'
@@ -32,7 +32,7 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
   const word = uniqueWord(testInfo.project.name)
   const name = `Sunrise Flow ${word}`
   await logIn(page, DEMO.practitioner)
-  await expect(page).toHaveURL(/\/practitioner\/dashboard/)
+  await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   await page.goto(PAGE)
   await expect(page.getByRole('heading', { name: 'My Services' })).toBeVisible()
 
@@ -58,7 +58,8 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
   await expect(created).toContainText('$35.50 CAD')
   await expect(created).toContainText('45 min')
   await expect(created).toContainText('Yoga')
-  await expect(created.locator('img')).toHaveAttribute('src', /^\/uploads\/images\/[0-9a-f-]+\.png\?w=640$/)
+  // Stored re-encoded as WebP, never as the bytes sent (app/models/images/image.server.ts).
+  await expect(created.locator('img')).toHaveAttribute('src', /^\/uploads\/images\/[0-9a-f-]+\.webp\?w=640$/)
 
   // Edit: the dialog is prefilled.
   await created.getByRole('link', { name: `Edit ${name}` }).click()

@@ -1,5 +1,15 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { DEMO, expectToast, logIn, uniqueEmail } from './support'
+import {
+  cad,
+  DEMO,
+  DEMO_PEOPLE,
+  expectDashboard,
+  expectedEarnings,
+  expectToast,
+  logIn,
+  uniqueEmail,
+  valueBeside,
+} from './support'
 
 /** The practitioner's dashboard, My Profile and Settings, with JavaScript on and off. */
 
@@ -32,10 +42,12 @@ const STAT_LABELS = ['Upcoming Sessions', 'Active Services', 'Total Earnings', '
 
 test('the demo practitioner sees the four stat cards and upcoming sessions with paid state', async ({ page }) => {
   await logIn(page, DEMO.practitioner)
-  await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
+  await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   const summary = page.getByRole('region', { name: 'Practice summary' })
   for (const label of STAT_LABELS) await expect(summary.getByText(label, { exact: true })).toBeVisible()
-  await expect(summary.getByText(/^\$\d+\.\d{2} CAD$/)).toBeVisible()
+  const { totalCents } = expectedEarnings(DEMO.practitioner)
+  expect(totalCents).toBeGreaterThan(0)
+  await expect(valueBeside(summary, 'Total Earnings').getByText(cad(totalCents), { exact: true })).toBeVisible()
   const upcoming = page.getByRole('region', { name: 'Upcoming Sessions' })
   await expect(upcoming.getByRole('listitem').first()).toBeVisible()
   await expect(upcoming.getByText(/^(Paid|Unpaid|Free)$/).first()).toBeVisible()
@@ -90,7 +102,7 @@ test('a new practitioner completes their profile and clients see it', async ({ p
     await expectToast(page, 'Specialty already exists', 'This specialty is already in your list')
 
   await page.goto('/practitioner/dashboard')
-  await expect(page.getByRole('heading', { name: 'Welcome back, Robin' })).toBeVisible()
+  await expectDashboard(page, 'practitioner', { firstName: 'Robin', lastName: 'Hale' })
   await expect(page.getByText('Complete your profile')).toHaveCount(0)
 
   await page.goto(`/practitioners/${id}`)
@@ -120,5 +132,5 @@ test('practitioner settings: payment setup, preferences, and a password change',
   await page.getByRole('button', { name: 'Logout' }).first().click()
   await expect(page).toHaveURL(/\/$/)
   await logIn(page, email, 'another-pass-1')
-  await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
+  await expectDashboard(page, 'practitioner', { firstName: 'Robin', lastName: 'Hale' })
 })

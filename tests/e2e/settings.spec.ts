@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectToast, logIn, signUpClient } from './support'
+import { expectDashboard, expectToast, logIn, signUpClient } from './support'
 
 test('a client updates their account information', async ({ page }, testInfo) => {
   await signUpClient(page, testInfo)
@@ -36,7 +36,7 @@ test('a client changes their password and uses the new one', async ({ page }, te
   await page.getByRole('button', { name: 'Logout' }).first().click()
   await expect(page).toHaveURL(/\/$/)
   await logIn(page, email, 'brand-new-pass')
-  await expect(page).toHaveURL(/\/client-dashboard$/)
+  await expectDashboard(page, 'client', { firstName: 'Morgan', lastName: 'Member' })
 })
 
 test('a client deletes their account after confirming with the password', async ({ page }, testInfo) => {

@@ -1,12 +1,95 @@
-import { expect, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { E2E_DATABASE } from '../../playwright.config'
+import { splitFee } from '../../app/lib/money'
+import { e2eServer } from '../../playwright.config'
 
 export const DEMO_PASSWORD = 'Solace-demo-2026'
 export const DEMO = {
   admin: 'admin@solace.test',
   practitioner: 'practitioner@solace.test',
   client: 'client@solace.test',
+}
+/** Their names, as the seed writes them (app/db/seed/data/accounts.ts). */
+export const DEMO_PEOPLE = {
+  admin: { firstName: 'Avery', lastName: 'Adams' },
+  practitioner: { firstName: 'Priya', lastName: 'Sharma' },
+  client: { firstName: 'Casey', lastName: 'Morgan' },
+}
+
+/**
+ * The database behind the running test's server. Each project has its own server and
+ * database (playwright.config.ts), so this follows the project of the test calling it.
+ */
+export function testDatabase() {
+  return e2eServer(test.info().project.name).database
+}
+
+type Role = keyof typeof DEMO
+const AREAS: Record<Role, { url: RegExp; heading: (firstName: string) => string; menu: string }> = {
+  client: { url: /\/client-dashboard$/, heading: (firstName) => `Welcome, ${firstName}`, menu: 'My account' },
+  practitioner: {
+    url: /\/practitioner\/dashboard$/,
+    heading: (firstName) => `Welcome back, ${firstName}`,
+    menu: 'Practice',
+  },
+  admin: { url: /\/admin\/dashboard$/, heading: () => 'Admin Dashboard', menu: 'Admin' },
+}
+
+/**
+ * The page is `role`'s dashboard and shows this person, not just the right address: the
+ * role's greeting, the person's name by the side menu, the role's own menu and no other
+ * role's (a client never sees the Practice menu with My Services, Earnings and the rest).
+ */
+export async function expectDashboard(page: Page, role: Role, person: { firstName: string; lastName: string }) {
+  const area = AREAS[role]
+  await expect(page).toHaveURL(area.url)
+  await expect(page.getByRole('heading', { level: 1, name: area.heading(person.firstName), exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('complementary').getByText(`${person.firstName} ${person.lastName}`, { exact: true }),
+  ).toBeVisible()
+  for (const [other, { menu }] of Object.entries(AREAS)) {
+    await expect(page.getByRole('navigation', { name: menu, exact: true })).toHaveCount(other === role ? 1 : 0)
+  }
+}
+
+/** Cents as every screen writes an amount of money: '$1234.50 CAD' (app/lib/money.ts). */
+export function cad(cents: number) {
+  return `$${(cents / 100).toFixed(2)} CAD`
+}
+
+/** The value shown beside a label: a stat card's number, a <dt>'s <dd>. */
+export function valueBeside(region: Locator, label: string) {
+  return region.getByText(label, { exact: true }).locator('..')
+}
+
+/**
+ * What a practitioner has earned, worked out from their bookings in the test database by the
+ * rules the screens promise: of each paid booking they keep the price less the 5% fee
+ * (splitFee), less the same share of any refund; "pending" is the part from confirmed sessions
+ * still to come. Independent of the app's own queries, so a screen that sums the wrong rows fails.
+ */
+export function expectedEarnings(practitionerEmail: string) {
+  const db = new Database(testDatabase(), { readonly: true, fileMustExist: true })
+  try {
+    const rows = db
+      .prepare(
+        `SELECT b.status, b.is_paid AS paid, b.total_amount_cents AS total, b.refunded_amount_cents AS refunded
+         FROM bookings b JOIN users u ON u.id = b.practitioner_id WHERE u.email = ?`,
+      )
+      .all(practitionerEmail) as { status: string; paid: number; total: number; refunded: number }[]
+    let totalCents = 0
+    let pendingCents = 0
+    for (const row of rows) {
+      if (!row.paid) continue
+      const share = splitFee(row.total).practitionerAmountCents
+      const net = share - (row.total > 0 ? Math.floor((row.refunded * share) / row.total) : 0)
+      totalCents += net
+      if (row.status === 'confirmed') pendingCents += net
+    }
+    return { totalCents, pendingCents, completed: rows.filter((row) => row.status === 'completed').length }
+  } finally {
+    db.close()
+  }
 }
 
 /** A fresh address per test and project, so runs never collide. */
@@ -29,7 +112,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** The newest email the app wrote to its outbox for this address (offline delivery). */
 export function latestEmailTo(to: string) {
-  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true })
+  const db = new Database(testDatabase(), { readonly: true, fileMustExist: true })
   try {
     return db.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1').get(to) as
       { subject: string; text: string } | undefined
@@ -64,7 +147,7 @@ export async function signUpClient(page: Page, testInfo: TestInfo, password = 's
  * Written straight to the test database: the booking flow itself has its own tests.
  */
 export function giveCompletedSession(clientEmail: string, practitionerEmail: string) {
-  const db = new Database(E2E_DATABASE, { fileMustExist: true })
+  const db = new Database(testDatabase(), { fileMustExist: true })
   db.pragma('busy_timeout = 5000')
   try {
     const idOf = (email: string) =>

@@ -4,9 +4,16 @@ import { callApi, ORIGIN } from './requests'
 
 type Event = ReturnType<typeof takeEvents>[number]
 
-/** A webhook POST as Stripe sends it: the raw JSON body and its Stripe-Signature header. */
-export function webhookRequest(event: unknown, options: { secret?: string; signature?: string | null } = {}) {
-  const { payload, signature } = signEvent(event, options.secret)
+/**
+ * A webhook POST as Stripe sends it: the raw JSON body and its Stripe-Signature header, signed
+ * with the emulator's secret now, or with another `secret`, at another `timestamp` (seconds),
+ * or with the header replaced by `signature` (null: none).
+ */
+export function webhookRequest(
+  event: unknown,
+  options: { secret?: string; timestamp?: number; signature?: string | null } = {},
+) {
+  const { payload, signature } = signEvent(event, options)
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   const sent = options.signature === undefined ? signature : options.signature
   if (sent !== null) headers['Stripe-Signature'] = sent
@@ -34,4 +41,11 @@ export async function deliverRaisedEvents() {
     if (reply.status !== 200) throw new Error(`webhook refused ${event.type}: ${JSON.stringify(reply.body)}`)
   }
   return events
+}
+
+let madeEvents = 0
+
+/** An event as Stripe would send it, for types and states the emulator does not raise itself. */
+export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${++madeEvents}`) {
+  return { id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } }
 }

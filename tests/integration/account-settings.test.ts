@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, reviews, services, users } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
+import { accountLocked, addressLocked } from '~/models/accounts/password-attempts.server'
 import { UPCOMING_SESSIONS_BLOCK_DELETION, verifyLogin } from '~/models/accounts/user.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import * as settingsScreen from '~/routes/_client.customer-settings'
@@ -10,6 +12,8 @@ import * as changePasswordApi from '~/routes/api.auth.change-password'
 import * as deleteAccountApi from '~/routes/api.auth.delete-account'
 import * as updateAccountApi from '~/routes/api.auth.update-account'
 import * as authUserApi from '~/routes/api.auth.user'
+import * as loginApi from '~/routes/api.login'
+import * as practitionerSettingsScreen from '~/routes/practitioner.settings'
 import * as uploadedImage from '~/routes/uploads.images.$name'
 import {
   SESSION_COOKIE,
@@ -161,19 +165,20 @@ describe('customer settings: update-account', () => {
     )
   })
 
-  test('a PNG upload becomes the profile picture, served with its type and an immutable cache', async () => {
+  test('a PNG upload becomes the profile picture, served re-encoded as WebP with an immutable cache', async () => {
     const { user, cookie } = await signedInClient()
     const file = new File([PNG], 'me.png', { type: 'image/png' })
     expectRedirect(await settings(cookie, accountFields(user, { profilePictureFile: file })), PAGE)
 
     const url = userRow(user.id)!.profileImageUrl!
-    expect(url).toMatch(/^\/uploads\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/)
+    expect(url).toMatch(/^\/uploads\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/)
     const served = await serveImage(url)
     expect(served.status).toBe(200)
-    expect(served.headers.get('Content-Type')).toBe('image/png')
+    expect(served.headers.get('Content-Type')).toBe('image/webp')
     expect(served.headers.get('Cache-Control')).toContain('immutable')
     expect(served.headers.get('X-Content-Type-Options')).toBe('nosniff')
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
+    // Never the bytes as sent: a decoded and re-encoded copy (docs/decisions/017-images.md).
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1 })
 
     // A new picture replaces the old one, whose file is removed; then the picture can be removed.
     expectRedirect(
@@ -652,5 +657,100 @@ describe('/api/auth/update-account', () => {
     expect(cleared.user).toMatchObject({ profileImageUrl: null, profilePicture: null })
     expect(userRow(user.id)!.profileImageUrl).toBeNull()
     expect((await serveImage(url)).status).toBe(404)
+  })
+})
+
+describe('wrong passwords in settings are limited like logins', () => {
+  // Every password check shares the account's budget with the login: 10 wrong ones in 15 minutes.
+  const LOCKED = accountLocked(15 * 60_000)
+
+  const changeApi = (cookie: string, currentPassword: string, ip?: string) =>
+    changePasswordApi.action(
+      routeArgs(
+        jsonRequest(
+          '/api/auth/change-password',
+          'POST',
+          { currentPassword, newPassword: 'new-secret' },
+          { cookie, ip },
+        ),
+      ),
+    )
+  const deleteApi = (cookie: string, password: string, ip?: string) =>
+    deleteAccountApi.action(routeArgs(jsonRequest('/api/auth/delete-account', 'DELETE', { password }, { cookie, ip })))
+  const changeScreen = (cookie: string, currentPassword: string) =>
+    settings(cookie, {
+      intent: 'change-password',
+      currentPassword,
+      newPassword: 'new-secret',
+      confirmPassword: 'new-secret',
+    })
+  const practitionerDelete = (cookie: string, password: string) =>
+    settle(() =>
+      practitionerSettingsScreen.action(
+        routeArgs(formRequest('/practitioner/settings', { intent: 'delete-account', password }, { cookie })),
+      ),
+    )
+  const login = (email: string, password: string) =>
+    loginApi.action(routeArgs(jsonRequest('/api/login', 'POST', { email, password })))
+
+  test('/api/auth/change-password: 429 after 10 wrong passwords, even the right one; the login is locked too', async () => {
+    const { user, cookie } = await signedInClient()
+    for (let i = 0; i < 10; i++) {
+      expect(await jsonBody(await changeApi(cookie, `wrong-${i}`, `198.51.100.${i + 1}`), 400)).toEqual({
+        message: 'Current password is incorrect',
+      })
+    }
+    expect(await jsonBody(await changeApi(cookie, user.password, '192.0.2.50'), 429)).toEqual({ message: LOCKED })
+    expect(await verifyLogin(user.email, user.password)).not.toBeNull()
+    expect(await jsonBody(await login(user.email, user.password), 429)).toEqual({ message: LOCKED })
+  })
+
+  test('/api/auth/delete-account: 429 after 10 wrong passwords, even the right one; the account stays', async () => {
+    const { user, cookie } = await signedInClient()
+    for (let i = 0; i < 10; i++) {
+      expect((await deleteApi(cookie, `wrong-${i}`, `198.51.100.${i + 1}`)).status).toBe(400)
+    }
+    expect(await jsonBody(await deleteApi(cookie, user.password, '192.0.2.50'), 429)).toEqual({ message: LOCKED })
+    expect(userRow(user.id)).toBeDefined()
+    expect(await isSignedIn(cookie)).toBe(true)
+  })
+
+  test('the customer settings change-password form: 429 with the toast after 10 wrong passwords', async () => {
+    const { user, cookie } = await signedInClient()
+    for (let i = 0; i < 10; i++) expect(formReply(await changeScreen(cookie, `wrong-${i}`)).status).toBe(400)
+    const answer = formReply(await changeScreen(cookie, user.password))
+    expect(answer.status).toBe(429)
+    expect(answer.result.error).toEqual({ '': [LOCKED] })
+    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to Change Password', description: LOCKED })
+    expect(answer.result.initialValue).not.toHaveProperty('currentPassword')
+    expect(await verifyLogin(user.email, 'new-secret')).toBeNull()
+  })
+
+  test('the practitioner settings delete form: 429 with the toast after 10 wrong passwords', async () => {
+    const practitioner = await createUser({ isPractitioner: true })
+    const cookie = await signIn(practitioner.id)
+    for (let i = 0; i < 10; i++) {
+      expect(formReply(await practitionerDelete(cookie, `wrong-${i}`)).status).toBe(400)
+    }
+    const answer = formReply(await practitionerDelete(cookie, practitioner.password))
+    expect(answer.status).toBe(429)
+    expect(answer.result.error).toEqual({ '': [LOCKED] })
+    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to Delete Account', description: LOCKED })
+    expect(userRow(practitioner.id)).toBeDefined()
+  })
+
+  test('one address: 50 wrong passwords over several accounts, then 429 for any account from it', async () => {
+    const ip = '203.0.113.60'
+    for (let account = 0; account < 5; account++) {
+      const { cookie } = await signedInClient()
+      for (let i = 0; i < 5; i++) expect((await changeApi(cookie, `wrong-${i}`, ip)).status).toBe(400)
+      for (let i = 0; i < 5; i++) expect((await deleteApi(cookie, `wrong-${i}`, ip)).status).toBe(400)
+    }
+    const { user, cookie } = await signedInClient()
+    expect(await jsonBody(await changeApi(cookie, user.password, ip), 429)).toEqual({
+      message: addressLocked(15 * 60_000),
+    })
+    // The same account from another address is not affected.
+    expect((await changeApi(cookie, user.password, '203.0.113.61')).status).toBe(200)
   })
 })

@@ -1,6 +1,4 @@
-import { http } from 'msw'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { getEnv } from '~/env.server'
 import { takeEvents } from '~/integrations/stripe-emulator/events.server'
 import { confirmPaymentIntent, payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
@@ -43,7 +41,6 @@ import * as openSlotsApi from '~/routes/api.time-slots.$serviceId.$date'
 import * as slotsApi from '~/routes/api.time-slots._index'
 import * as batchApi from '~/routes/api.time-slots.batch'
 import * as testOnboarding from '~/routes/dev.onboarding.$linkId'
-import * as webhook from '~/routes/webhooks.stripe'
 import {
   callApi,
   CookieJar,
@@ -61,7 +58,6 @@ import {
   type Json,
   type RouteFunction,
 } from '../helpers'
-import { mockServer } from '../mocks/server'
 
 /*
  * The spec's JSON contract: every call the spec's own browser client makes that has a
@@ -194,13 +190,6 @@ afterEach(() => {
   takeEvents()
 })
 
-/** The emulator's webhook deliveries (Stripe → us) go to our webhook route. */
-function forwardWebhooks() {
-  mockServer.use(
-    http.post(`http://127.0.0.1:${getEnv().PORT}/webhooks/stripe`, ({ request }) => webhook.action(routeArgs(request))),
-  )
-}
-
 describe('the spec’s calls, in the order the spec’s client makes them', () => {
   test('a visitor opens the home page and the browse filters', async () => {
     expect(ok(await visitor.call(categoriesApi.loader, 'GET', '/api/categories'))).toEqual([
@@ -298,7 +287,6 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
     expect(link).toEqual({ url: expect.stringMatching(/^http/) })
 
     // The browser follows the url and finishes onboarding on the provider's (emulated) page.
-    forwardWebhooks()
     const linkId = (link.url as string).split('/').pop()!
     await settle(() =>
       testOnboarding.action(

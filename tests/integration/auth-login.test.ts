@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { sessions } from '~/db/schema'
-import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
+import { sessions, users } from '~/db/schema'
+import { currentParameters, needsRehash } from '~/lib/password.server'
+import { resetAllLimits } from '~/lib/rate-limit.server'
+import { accountLocked, addressLocked } from '~/models/accounts/password-attempts.server'
 import * as loginScreen from '~/routes/_public.login'
 import * as logoutScreen from '~/routes/_public.logout'
 import * as authUserApi from '~/routes/api.auth.user'
@@ -28,6 +30,7 @@ import {
   settle,
   signIn,
   uniqueEmail,
+  userRow,
 } from '../helpers'
 
 /** Logging in and out: the /login and /logout screens, /api/login, /api/logout, /api/auth/user. */
@@ -48,6 +51,13 @@ function currentUser(cookie?: string) {
 }
 
 beforeEach(resetAllLimits)
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const FIFTEEN_MINUTES = 15 * 60_000
+/** The per-account message as it reads right after the window opened. */
+const LOCKED = accountLocked(FIFTEEN_MINUTES)
 
 describe('login screen', () => {
   test('each role lands on its dashboard, signed in, with the welcome toast', async () => {
@@ -171,12 +181,12 @@ describe('login screen', () => {
     }
     const answer = formReply(await login({ email: user.email, password: user.password }))
     expect(answer.status).toBe(429)
-    expect(answer.result.error).toEqual({ '': [TOO_MANY_REQUESTS] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Login failed', description: TOO_MANY_REQUESTS })
+    expect(answer.result.error).toEqual({ '': [LOCKED] })
+    expect(answer.toast).toEqual({ type: 'error', title: 'Login failed', description: LOCKED })
     expect(sessionRows(user.id)).toHaveLength(0)
     // The API shares the limit.
     expect(await jsonBody(await apiLogin({ email: user.email, password: user.password }), 429)).toEqual({
-      message: TOO_MANY_REQUESTS,
+      message: LOCKED,
     })
   })
 
@@ -189,6 +199,103 @@ describe('login screen', () => {
     expectRedirect(await login({ email: user.email, password: user.password }), '/client-dashboard')
     for (let i = 0; i < 9; i++) await login({ email: user.email, password: 'wrong-password' })
     expectRedirect(await login({ email: user.email, password: user.password }), '/client-dashboard')
+  })
+})
+
+describe('limits on wrong passwords', () => {
+  /** A different address for each attempt, as an attacker rotating addresses would have. */
+  const address = (i: number) => `198.51.100.${i + 1}`
+
+  test('60 wrong passwords from 60 addresses: 429 after the 10th, then even the right password is refused until the window passes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const user = await createUser()
+    const statuses: number[] = []
+    for (let i = 0; i < 60; i++) {
+      const response = await apiLogin({ email: user.email, password: `wrong-${i}` }, { ip: address(i) })
+      statuses.push(response.status)
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses.slice(10)).toEqual(Array(50).fill(429))
+
+    // The owner, from an address that never failed: refused, told when and what else to do.
+    const fresh = { ip: '192.0.2.77' }
+    vi.setSystemTime(Date.now() + 5 * 60_000)
+    expect(await jsonBody(await apiLogin({ email: user.email, password: user.password }, fresh), 429)).toEqual({
+      message: 'Too many wrong passwords for this account. Try again in 10 minutes, or reset your password.',
+    })
+    const screen = formReply(await login({ email: user.email, password: user.password }, fresh))
+    expect(screen.status).toBe(429)
+    expect(sessionRows(user.id)).toHaveLength(0)
+
+    vi.setSystemTime(Date.now() + 10 * 60_000)
+    expect((await apiLogin({ email: user.email, password: user.password }, fresh)).status).toBe(200)
+  })
+
+  test('an email without an account is limited the same way, so the 429 does not tell who has one', async () => {
+    const email = uniqueEmail('nobody')
+    for (let i = 0; i < 10; i++) {
+      expect((await apiLogin({ email, password: `wrong-${i}` }, { ip: address(i) })).status).toBe(401)
+    }
+    expect(await jsonBody(await apiLogin({ email, password: 'wrong' }, { ip: address(10) }), 429)).toEqual({
+      message: LOCKED,
+    })
+  })
+
+  test("the owner's successful login takes back only their own failures, never those from other addresses", async () => {
+    const user = await createUser()
+    const owner = { ip: '192.0.2.10' }
+    for (let i = 0; i < 3; i++) {
+      expect((await apiLogin({ email: user.email, password: 'typo' }, owner)).status).toBe(401)
+    }
+    for (let i = 0; i < 6; i++) {
+      expect((await apiLogin({ email: user.email, password: `guess-${i}` }, { ip: address(i) })).status).toBe(401)
+    }
+    // 9 failures counted; the owner signs in, which forgives their 3 typos only.
+    expect((await apiLogin({ email: user.email, password: user.password }, owner)).status).toBe(200)
+    const after: number[] = []
+    for (let i = 6; i < 12; i++) {
+      after.push((await apiLogin({ email: user.email, password: `guess-${i}` }, { ip: address(i) })).status)
+    }
+    // 6 guesses already counted: 4 more are answered, the rest refused.
+    expect(after).toEqual([401, 401, 401, 401, 429, 429])
+  })
+
+  test('one address: after 50 wrong passwords over any accounts, 429 for every account', async () => {
+    const ip = { ip: '203.0.113.99' }
+    for (let i = 0; i < 50; i++) {
+      expect((await apiLogin({ email: uniqueEmail('spray'), password: 'Password1' }, ip)).status).toBe(401)
+    }
+    const user = await createUser()
+    expect(await jsonBody(await apiLogin({ email: user.email, password: user.password }, ip), 429)).toEqual({
+      message: addressLocked(FIFTEEN_MINUTES),
+    })
+    // Other addresses are not affected.
+    expect((await apiLogin({ email: user.email, password: user.password }, { ip: '203.0.113.100' })).status).toBe(200)
+  })
+})
+
+describe('password hashes from older parameters', () => {
+  /** PASSWORD hashed with scrypt N=2^17, r=8, p=1, the setting before decision 015. */
+  const LEGACY_HASH =
+    'scrypt$131072$8$1$AgSfl1SD5pRZJd8nQPpvQg==$ezbDgfs3zx0W3QHYqON9vD8XjUG5nfgK9KhhoFjy0UO5oe0SDfBiw6LlpkD4Yoxh+8WOk39xn3f7c1nMLhdRmw=='
+
+  test('are replaced with the current parameters at the next successful login; the password still works', async () => {
+    const user = await createUser()
+    getDb().update(users).set({ passwordHash: LEGACY_HASH }).where(eq(users.id, user.id)).run()
+
+    // A wrong password changes nothing.
+    expect((await apiLogin({ email: user.email, password: 'wrong-password' })).status).toBe(401)
+    expect(userRow(user.id)!.passwordHash).toBe(LEGACY_HASH)
+
+    expect((await apiLogin({ email: user.email, password: user.password })).status).toBe(200)
+    const upgraded = userRow(user.id)!.passwordHash
+    const { N, r, p } = currentParameters()
+    expect(upgraded.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true)
+    expect(needsRehash(upgraded)).toBe(false)
+
+    expect((await apiLogin({ email: user.email, password: user.password })).status).toBe(200)
+    expect(userRow(user.id)!.passwordHash).toBe(upgraded)
+    expect((await apiLogin({ email: user.email, password: 'wrong-password' })).status).toBe(401)
   })
 })
 

@@ -3,11 +3,13 @@ import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { passwordResetTokens } from '~/db/schema'
 import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
+import { accountLocked } from '~/models/accounts/password-attempts.server'
 import { verifyLogin } from '~/models/accounts/user.server'
 import * as forgotScreen from '~/routes/_public.forgot-password'
 import * as resetScreen from '~/routes/_public.reset-password'
 import * as forgotApi from '~/routes/api.auth.forgot-password'
 import * as resetApi from '~/routes/api.auth.reset-password'
+import * as loginApi from '~/routes/api.login'
 import {
   createUser,
   expectRedirect,
@@ -191,6 +193,23 @@ describe('reset-password screen', () => {
     )
     expect(other.status).toBe(400)
     expect((await verifyLogin(user.email, NEW_PASSWORD))?.id).toBe(user.id)
+  })
+
+  test('a reset lifts the lock that wrong passwords put on the account', async () => {
+    const user = await createUser()
+    const login = (password: string, ip: string) =>
+      loginApi.action(routeArgs(jsonRequest('/api/login', 'POST', { email: user.email, password }, { ip })))
+    for (let i = 0; i < 10; i++) expect((await login(`guess-${i}`, `198.51.100.${i + 1}`)).status).toBe(401)
+    expect(await jsonBody(await login(user.password, '192.0.2.5'), 429)).toEqual({
+      message: accountLocked(15 * 60_000),
+    })
+
+    const token = await requestToken(user.email)
+    expectRedirect(
+      await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      '/reset-password?done=1',
+    )
+    expect((await login(NEW_PASSWORD, '192.0.2.5')).status).toBe(200)
   })
 
   test('an expired token is refused and changes nothing', async () => {

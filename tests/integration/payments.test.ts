@@ -12,7 +12,7 @@ import {
   type Transfer,
 } from '~/integrations/stripe-emulator/payments.server'
 import { findObject } from '~/integrations/stripe-emulator/store.server'
-import { EMULATED_WEBHOOK_SECRET } from '~/integrations/stripe.server'
+import { webhookSecret } from '~/integrations/stripe.server'
 import { sweepBookings } from '~/lib/maintenance.server'
 import { cancelBooking, createBooking, REFUND_FAILED } from '~/models/booking/booking.server'
 import {
@@ -186,7 +186,7 @@ describe('paying through Checkout', () => {
     const { client, id, sessionId } = await pendingBooking()
     payCheckoutSession(sessionId, '4242424242424242')
     const events = raisedEvents().reverse()
-    for (const event of events) await deliverEvent(event)
+    for (const event of events) expect((await deliverEvent(event)).body).toEqual({ received: true, result: 'applied' })
     expect(bookingRow(id)).toMatchObject({ status: 'confirmed', isPaid: true })
     expect(payoutsOf(id)).toHaveLength(1)
     expect(outbox(client.email)).toHaveLength(1)
@@ -203,9 +203,16 @@ describe('paying through Checkout', () => {
     })
     expect((await deliverEvent(completed, { signature: null })).status).toBe(400)
     expect((await deliverEvent(completed, { signature: 't=1,v1=deadbeef' })).status).toBe(400)
+    // The secret the emulator once had in its source is no one's now.
+    expect((await deliverEvent(completed, { secret: 'whsec_emulated_local_only' })).status).toBe(400)
     expect(bookingRow(id)).toMatchObject({ status: 'pending', isPaid: false })
     expect(getDb().select().from(stripeEvents).where(eq(stripeEvents.id, completed.id)).all()).toHaveLength(0)
-    for (const event of events) await deliverEvent(event, { secret: EMULATED_WEBHOOK_SECRET })
+    for (const event of events) {
+      expect(await deliverEvent(event, { secret: webhookSecret() })).toMatchObject({
+        status: 200,
+        body: { received: true, result: 'applied' },
+      })
+    }
     expect(bookingRow(id).status).toBe('confirmed')
   })
 
@@ -399,13 +406,14 @@ describe('holds', () => {
     expect(sweepBookings(later).releasedHolds).toBeGreaterThanOrEqual(1)
     expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'hold_expired', isPaid: false })
     expect(slotBooked(slot.id)).toBe(false)
-    await deliverEvent({
+    const expired = await deliverEvent({
       id: 'evt_expired_1',
       object: 'event',
       type: 'checkout.session.expired',
       created: Math.floor(later.getTime() / 1000),
       data: { object: { ...findObject(sessionId)!, status: 'expired' } },
     })
+    expect(expired).toMatchObject({ status: 200, body: { received: true, result: 'applied' } })
     expect(bookingRow(id).status).toBe('cancelled')
     expect(
       await refusal(() => startCheckout({ id: bookingRow(id).clientId!, email: 'x@example.com' }, id, ORIGIN)),
@@ -421,13 +429,14 @@ describe('holds', () => {
       .set({ holdExpiresAt: new Date(Date.now() - MINUTE) })
       .where(eq(bookings.id, id))
       .run()
-    await deliverEvent({
+    const expired = await deliverEvent({
       id: 'evt_expired_2',
       object: 'event',
       type: 'checkout.session.expired',
       created: Math.floor(Date.now() / 1000),
       data: { object: { ...findObject(sessionId)!, status: 'expired' } },
     })
+    expect(expired).toMatchObject({ status: 200, body: { received: true, result: 'applied' } })
     expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'hold_expired' })
     expect(slotBooked(slot.id)).toBe(false)
   })

@@ -232,7 +232,7 @@ describe('My Profile screen', () => {
     const saved = getUserById(user.id)!
     expect(saved).toMatchObject({ lastName: 'Reyes-Lee', title: 'Yoga Therapist', bio: 'Twenty years of practice.' })
     expect(saved.specialties).toEqual(['Yoga', 'Meditation', 'Prenatal Yoga'])
-    expect(saved.profileImageUrl).toMatch(/^\/uploads\/images\/.+\.png$/)
+    expect(saved.profileImageUrl).toMatch(/^\/uploads\/images\/.+\.webp$/)
     const loaded = await profileScreen.loader(routeArgs(getRequest(PAGE, { cookie })))
     expect(loaded.missing).toEqual([])
   })

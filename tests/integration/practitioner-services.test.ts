@@ -229,7 +229,7 @@ describe('POST /api/services', () => {
     const dataUrl = `data:image/png;base64,${Buffer.from(PNG).toString('base64')}`
     const created = await post(cookie, body({ imageUrl: dataUrl }))
     expect(created.status).toBe(201)
-    expect(created.body.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.png$/)
+    expect(created.body.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.webp$/)
     expect(((await serveImage(created.body.imageUrl)) as Response).status).toBe(200)
 
     const thief = await payingPractitioner()
@@ -480,7 +480,7 @@ describe('the My Services screen', () => {
       isFreeIntro: false,
       meetingLink: null,
     })
-    expect(created.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.png$/)
+    expect(created.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.webp$/)
   })
 
   test('a resized copy is served as WebP at the asked width, cached on disk, for good', async () => {

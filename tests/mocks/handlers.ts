@@ -13,5 +13,18 @@ export const emailHandlers = [
   }),
 ]
 
+/**
+ * The emulator posts its events to our own webhook (http://127.0.0.1:$PORT/webhooks/stripe, as
+ * the running app does, e.g. from the test onboarding and checkout pages): the real route
+ * answers them, signature check, claim and handler included. Imported when called, so loading
+ * the mocks reads no configuration before the test setup has set it.
+ */
+export const ownWebhookHandlers = [
+  http.post(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/stripe$/, async ({ request }) => {
+    const webhook = await import('~/routes/webhooks.stripe')
+    return webhook.action({ request, params: {}, context: {} })
+  }),
+]
+
 /** Stripe is answered by the same emulator the offline app runs on. */
-export const handlers = [...emailHandlers, ...stripeEmulatorHandlers]
+export const handlers = [...emailHandlers, ...stripeEmulatorHandlers, ...ownWebhookHandlers]

@@ -14,7 +14,7 @@ export async function changePasswordAction(request: Request, formData: FormData,
   const secret = ['currentPassword', 'newPassword', 'confirmPassword']
   if (submission.status !== 'success') return invalid(submission, secret)
   try {
-    await changePassword(userId, submission.value, await getSessionId(request))
+    await changePassword(request, userId, submission.value, await getSessionId(request))
     return redirectWithToast(returnTo, {
       type: 'success',
       title: 'Password Changed',
@@ -29,7 +29,7 @@ export async function deleteAccountAction(request: Request, formData: FormData, 
   const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
   if (submission.status !== 'success') return invalid(submission, ['password'])
   try {
-    await deleteAccount(userId, submission.value.password)
+    await deleteAccount(request, userId, submission.value.password)
     return redirectWithToast(
       '/account-deleted',
       { type: 'success', title: 'Account Deleted', description: 'Your account has been permanently deleted.' },

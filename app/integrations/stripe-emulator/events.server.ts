@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { getEnv } from '~/env.server'
-import { EMULATED_WEBHOOK_SECRET } from '../stripe.server'
+import { emulatorWebhookSecret } from '../stripe.server'
 import { newId, nowSeconds, type StripeObject } from './store.server'
 
 /**
@@ -38,10 +38,17 @@ export function takeEvents() {
   return state.queue.splice(0)
 }
 
-/** The body and Stripe-Signature header Stripe would send for an event. */
-export function signEvent(event: unknown, secret = EMULATED_WEBHOOK_SECRET) {
+/**
+ * The body and Stripe-Signature header Stripe would send for an event: signed with the
+ * emulator's secret at the current time, unless told otherwise (tests forge and age them).
+ */
+export function signEvent(event: unknown, options: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event)
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) }
+  const secret = options.secret ?? emulatorWebhookSecret()
+  return {
+    payload,
+    signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: options.timestamp }),
+  }
 }
 
 function webhookUrl() {

@@ -4,7 +4,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { jsonError } from '~/lib/api.server'
 import { AppError } from '~/lib/errors'
-import { check, clientIp, hit, LIMITS, reset } from '~/lib/rate-limit.server'
+import { limitPasswordCheck } from './password-attempts.server'
 import { REMEMBER_ME_MAX_AGE_S, getSession, sessionStorage } from './session.server'
 import { dashboardPath, LoginSchema, type PublicUser } from './user'
 import { getUserById, verifyLogin } from './user.server'
@@ -23,25 +23,19 @@ const authenticator = new Authenticator<PublicUser>().use(
       throw new AppError(first ?? INVALID_CREDENTIALS, 400)
     }
     const { email, password } = submission.value
-    const ip = clientIp(request)
-    const accountKey = `login:${ip}:${email}`
-    const ipKey = `login-ip:${ip}`
-    // Only failed attempts count, so a person who signs in often is never locked out.
-    check(accountKey, LIMITS.login)
-    check(ipKey, LIMITS.loginPerIp)
-    const user = await verifyLogin(email, password)
-    if (!user) {
-      hit(accountKey, LIMITS.login)
-      hit(ipKey, LIMITS.loginPerIp)
-      throw new AppError(INVALID_CREDENTIALS, 401)
-    }
-    reset(accountKey)
+    // Wrong passwords are limited per account and per address (password-attempts.server.ts);
+    // right ones never count, so a person who signs in often is never locked out by it.
+    const user = await limitPasswordCheck(request, email, () => verifyLogin(email, password))
+    if (!user) throw new AppError(INVALID_CREDENTIALS, 401)
     return user
   }),
   'form',
 )
 
-/** Checks the credentials in a form request; throws an AppError (400, 401 or 429) when refused. */
+/**
+ * Checks the credentials in a form request; throws an AppError when refused: 400, 401, 429
+ * (too many wrong passwords) or 503 (the password hashing queue is full).
+ */
 export async function authenticate(request: Request) {
   return authenticator.authenticate('form', request)
 }

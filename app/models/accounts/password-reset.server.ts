@@ -7,6 +7,7 @@ import { AppError } from '~/lib/errors'
 import { hashPassword } from '~/lib/password.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { appOrigin } from '~/lib/url.server'
+import { clearPasswordFailures } from './password-attempts.server'
 import { revokeUserSessions } from './session.server'
 import { findIdByEmail } from './user.server'
 
@@ -80,20 +81,30 @@ export function isResetTokenUsable(token: string) {
   return Boolean(findUsableToken(getDb(), token))
 }
 
-/** Sets the new password, spends the token (and any other open ones), signs out everywhere. */
+/**
+ * Sets the new password, spends the token (and any other open ones), signs out everywhere,
+ * and lifts a lock on the account from wrong passwords: the owner has just proved who they are.
+ */
 export async function resetPassword(token: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword)
   const db = getDb()
-  db.transaction(
+  const email = db.transaction(
     (tx) => {
       const row = findUsableToken(tx, token)
       if (!row) throw new AppError(INVALID_RESET_TOKEN, 400, 'token')
       tx.update(passwordResetTokens).set({ isUsed: true }).where(eq(passwordResetTokens.userId, row.userId)).run()
-      tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run()
+      const user = tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, row.userId))
+        .returning({ email: users.email })
+        .get()
       revokeUserSessions(row.userId)
+      return user?.email
     },
     { behavior: 'immediate' },
   )
+  if (email) clearPasswordFailures(email)
 }
 
 /** Removes reset tokens that can no longer be used (spent or expired); answers how many. */

@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, reviews, services, userSpecialties, users } from '~/db/schema'
-import { AppError } from '~/lib/errors'
-import { hashPassword, verifyPassword } from '~/lib/password.server'
-import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
+import { AppError, isAppError } from '~/lib/errors'
+import { hashPassword, needsRehash, verifyPassword } from '~/lib/password.server'
+import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
+import { limitPasswordCheck } from './password-attempts.server'
 import { revokeUserSessions } from './session.server'
 import type {
   ChangePasswordApiSchema,
@@ -101,7 +102,21 @@ export async function createUser(
 // the same, so response timing does not reveal which emails have accounts.
 let decoyHash: Promise<string> | undefined
 
-/** The user for these credentials, or null. */
+function decoy() {
+  decoyHash ??= hashPassword('decoy-password').catch((error: unknown) => {
+    // Refused (the hash queue was full): try again next time rather than keep the refusal.
+    decoyHash = undefined
+    throw error
+  })
+  return decoyHash
+}
+
+/**
+ * The user for these credentials, or null. A hash made with older parameters is replaced by
+ * one made with today's while the password is at hand
+ * (docs/decisions/015-password-hashing-and-login-limits.md). Callers that take passwords from
+ * the network go through `limitPasswordCheck` first.
+ */
 export async function verifyLogin(email: string, password: string) {
   const row = getDb()
     .select({ id: users.id, passwordHash: users.passwordHash })
@@ -109,27 +124,56 @@ export async function verifyLogin(email: string, password: string) {
     .where(eq(users.email, email))
     .get()
   if (!row) {
-    decoyHash ??= hashPassword('decoy-password')
-    await verifyPassword(password, await decoyHash)
+    await verifyPassword(password, await decoy())
     return null
   }
-  return (await verifyPassword(password, row.passwordHash)) ? getUserById(row.id) : null
+  if (!(await verifyPassword(password, row.passwordHash))) return null
+  if (needsRehash(row.passwordHash)) await rehash(row.id, row.passwordHash, password)
+  return getUserById(row.id)
 }
 
-async function assertPassword(userId: number, password: string, message: string, field: string) {
-  const row = getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get()
-  if (!row || !(await verifyPassword(password, row.passwordHash))) {
-    throw new AppError(message, 400, field)
+async function rehash(userId: number, oldHash: string, password: string) {
+  let passwordHash: string
+  try {
+    passwordHash = await hashPassword(password)
+  } catch (error) {
+    // The hash queue is full: the sign-in still succeeds, and the next one upgrades the hash.
+    if (isAppError(error)) return
+    throw error
   }
+  // Only if the hash is still the one just verified: a password changed meanwhile wins.
+  getDb()
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)))
+    .run()
+}
+
+/**
+ * Checks the signed-in user's password before a change that needs it, under the same limits
+ * as a login: wrong passwords count against the account and the address, 429 once spent.
+ */
+async function assertPassword(request: Request, userId: number, password: string, message: string, field: string) {
+  const row = getDb()
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()
+  if (!row) throw new AppError(message, 400, field)
+  const right = await limitPasswordCheck(request, row.email, async () =>
+    (await verifyPassword(password, row.passwordHash)) ? true : null,
+  )
+  if (!right) throw new AppError(message, 400, field)
 }
 
 /** Changes the password and signs out every other session of this user. */
 export async function changePassword(
+  request: Request,
   userId: number,
   input: z.output<typeof ChangePasswordApiSchema>,
   currentSid?: string,
 ) {
-  await assertPassword(userId, input.currentPassword, 'Current password is incorrect', 'currentPassword')
+  await assertPassword(request, userId, input.currentPassword, 'Current password is incorrect', 'currentPassword')
   const passwordHash = await hashPassword(input.newPassword)
   getDb().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run()
   revokeUserSessions(userId, { exceptSid: currentSid })
@@ -148,7 +192,12 @@ export async function updateAccount(userId: number, fields: AccountFields, pictu
   const owner = findIdByEmail(fields.email)
   if (owner !== undefined && owner !== userId) throw new AppError(EMAIL_TAKEN, 409, 'email')
   const before = getUserById(userId)
-  const url = picture.kind === 'replace' ? await storeImage(picture.file) : picture.kind === 'remove' ? null : undefined
+  const url =
+    picture.kind === 'replace'
+      ? await storeImage(picture.file, { ownerId: userId, replaces: before?.profileImageUrl })
+      : picture.kind === 'remove'
+        ? null
+        : undefined
   try {
     getDb()
       .update(users)
@@ -206,8 +255,8 @@ export const UPCOMING_SESSIONS_BLOCK_DELETION =
  * user's reference cleared) so the other party's history and the money records survive.
  * The user's reviews go with the account, and the ratings they counted in are recomputed.
  */
-export async function deleteAccount(userId: number, password: string) {
-  await assertPassword(userId, password, 'Incorrect password', 'password')
+export async function deleteAccount(request: Request, userId: number, password: string) {
+  await assertPassword(request, userId, password, 'Incorrect password', 'password')
   const db = getDb()
   // Files go after the rows: collect the uploaded pictures this account owns first.
   const pictures = [
@@ -218,6 +267,7 @@ export async function deleteAccount(userId: number, password: string) {
       .where(eq(services.practitionerId, userId))
       .all()
       .map((r) => r.url),
+    ...storedImageUrls(userId),
   ]
   db.transaction(
     (tx) => {

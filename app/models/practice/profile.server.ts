@@ -22,7 +22,12 @@ export async function updatePractitionerProfile(
 ) {
   const before = getUserById(userId)
   if (!before?.isPractitioner) throw new AppError('Only practitioners can do this', 403)
-  const url = picture.kind === 'replace' ? await storeImage(picture.file) : picture.kind === 'remove' ? null : undefined
+  const url =
+    picture.kind === 'replace'
+      ? await storeImage(picture.file, { ownerId: userId, replaces: before.profileImageUrl })
+      : picture.kind === 'remove'
+        ? null
+        : undefined
   try {
     getDb().transaction(
       (tx) => {

@@ -95,11 +95,14 @@ function imagePlan(input: ServiceInput, file: File | undefined, currentUrl: stri
   throw new AppError(NOT_AN_IMAGE, 400, IMAGE_FIELD)
 }
 
-/** Stores a new picture when there is one; answers the URL to write (undefined: leave as is). */
-async function resolveImage(plan: ImagePlan) {
+/**
+ * Stores a new picture when there is one, counted against the owner (the one it replaces
+ * counts as freed); answers the URL to write (undefined: leave as is).
+ */
+async function resolveImage(plan: ImagePlan, ownerId: number, replaces: string | null = null) {
   if (plan.kind === 'keep') return undefined
   if (plan.kind === 'set') return plan.url
-  return storeImage(plan.file, IMAGE_FIELD)
+  return storeImage(plan.file, { ownerId, field: IMAGE_FIELD, replaces })
 }
 
 function columns(input: ServiceInput) {
@@ -133,7 +136,7 @@ export async function createService(owner: Owner, input: ServiceInput, image?: F
   const values = columns(input)
   assertCanCharge(owner, values.priceCents)
   const plan = imagePlan(input, image, null)
-  const imageUrl = (await resolveImage(plan)) ?? null
+  const imageUrl = (await resolveImage(plan, owner.id)) ?? null
   const row = await writeWithImage(imageUrl, plan.kind === 'store', () =>
     getDb()
       .insert(services)
@@ -154,7 +157,7 @@ export async function updateService(owner: Owner, id: number, input: ServiceInpu
   const values = columns(input)
   if (before.priceCents === 0) assertCanCharge(owner, values.priceCents)
   const plan = imagePlan(input, image, before.imageUrl)
-  const imageUrl = await resolveImage(plan)
+  const imageUrl = await resolveImage(plan, owner.id, before.imageUrl)
   const row = await writeWithImage(imageUrl, plan.kind === 'store', () =>
     getDb()
       .update(services)

@@ -1,0 +1,68 @@
+// The HTTP server's middleware, in order (docs/decisions/009-the-express-server.md); server.js
+// configures it and listens, tests build it around a Remix build of their own.
+import compression from 'compression'
+import express from 'express'
+import { declaredBodyLimit, SERVER_BODY_MAX_BYTES } from './body-limit.js'
+import { errorHandler } from './errors.js'
+import { remixHandler } from './remix.js'
+import { clientAddress, cspNonce, sameOriginGuard, securityHeaders } from './security.js'
+
+/**
+ * `trustProxy`: a proxy we trust (Fly's) stands in front, so Fly-Client-IP and X-Forwarded-*
+ * are believed (`trustsFlyProxy` in server/security.js). `build` is Remix's server build (or a
+ * function answering it, in development); `viteDevServer` or `staticDir` serve the assets.
+ */
+/**
+ * @param {{
+ *   isProduction: boolean
+ *   trustProxy: boolean
+ *   build: import('@remix-run/node').ServerBuild | (() => Promise<import('@remix-run/node').ServerBuild>)
+ *   mode: string
+ *   viteDevServer?: { middlewares: import('express').RequestHandler }
+ *   staticDir?: string
+ * }} options
+ */
+export function createApp({ isProduction, trustProxy, build, mode, viteDevServer, staticDir }) {
+  const app = express()
+  app.set('trust proxy', trustProxy)
+  app.disable('x-powered-by')
+  app.use(cspNonce)
+  app.use(clientAddress({ trustFlyClientIp: trustProxy }))
+  app.use(securityHeaders({ isProduction }))
+  app.use(declaredBodyLimit(SERVER_BODY_MAX_BYTES))
+  app.use(compression())
+  // Remix flushes the response after every chunk React writes, and each flush ends a gzip block:
+  // pages came out 3.5x larger than the same HTML compressed at once. Pages render whole (no
+  // deferred data), so let the compressor fill its blocks.
+  app.use((_req, res, next) => {
+    res.flush = () => {}
+    next()
+  })
+  app.use(sameOriginGuard({ trustForwardedHost: trustProxy }))
+  // Remix's older `?_data=` data requests are not how this app's pages load (single fetch uses
+  // `.data` URLs), and Remix answers some of them with a 500: refuse them plainly instead.
+  app.use((req, _res, next) =>
+    next('_data' in req.query ? Object.assign(new Error('_data'), { status: 400 }) : undefined),
+  )
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares)
+  } else if (staticDir) {
+    // Fingerprinted build assets never change; everything else in public/ is cached briefly.
+    app.use('/assets', express.static(`${staticDir}/assets`, { immutable: true, maxAge: '1y' }))
+    app.use(express.static(staticDir, { maxAge: '1h' }))
+  }
+
+  app.all(
+    '*',
+    remixHandler({
+      build,
+      mode,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+      maxBodyBytes: SERVER_BODY_MAX_BYTES,
+      trustProxy,
+    }),
+  )
+  app.use(errorHandler)
+  return app
+}

@@ -1,0 +1,103 @@
+// The server's own cap on request bodies, in front of the app's per-route caps
+// (docs/decisions/014-body-limits-and-unreadable-bodies.md).
+import { isApiRequest } from './security.js'
+
+/**
+ * No route takes a larger body: the largest cap in the app (LARGEST_BODY_MAX_BYTES in
+ * app/lib/body.server.ts, a 10 MB document plus its fields) fits under it, and a test keeps
+ * it so. The app refuses at its own, smaller caps; this one catches what gets past them.
+ */
+export const SERVER_BODY_MAX_BYTES = 11 * 1024 * 1024
+
+function formatMegabytes(bytes) {
+  return `${Math.round(bytes / (1024 * 1024))} MB`
+}
+
+/**
+ * Answers 413 for a body over `maxBytes`: JSON `{ message }` for /api, plain text otherwise.
+ * The connection closes afterwards, so the rest of the body is never read.
+ */
+export function refuseTooLarge(req, res, maxBytes) {
+  const message = `The request body is too large (at most ${formatMegabytes(maxBytes)}).`
+  res.set('Connection', 'close')
+  if (isApiRequest(req.originalUrl)) res.status(413).json({ message })
+  else res.status(413).type('text/plain').send(message)
+}
+
+/** Refuses a request whose declared Content-Length is over the cap before any of it is read. */
+export function declaredBodyLimit(maxBytes) {
+  return (req, res, next) => {
+    const declared = req.headers['content-length']
+    if (declared !== undefined && Number(declared) > maxBytes) return refuseTooLarge(req, res, maxBytes)
+    next()
+  }
+}
+
+/**
+ * The request's body as a web stream that stops at `maxBytes`, counting as it goes (chunked
+ * bodies declare no length). Past the cap the stream fails and `state.tooLarge` says why.
+ * Cancelling it only stops reading: the socket stays open for the answer, and the caller
+ * closes the connection after answering while the body is incomplete (`req.complete`), instead
+ * of letting Node drain an unread body of any size.
+ */
+export function limitedBody(req, maxBytes) {
+  const state = { received: 0, tooLarge: false, ended: false }
+  let controller
+  let settled = false
+
+  function stop() {
+    req.off('data', onData)
+    req.off('end', onEnd)
+    req.off('error', onError)
+    req.off('close', onClose)
+    req.pause()
+  }
+  function settle(finish) {
+    if (settled) return
+    settled = true
+    stop()
+    finish()
+  }
+  function onData(chunk) {
+    state.received += chunk.length
+    if (state.received > maxBytes) {
+      state.tooLarge = true
+      settle(() => controller.error(new Error(`The request body is larger than ${maxBytes} bytes`)))
+      return
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+    if (controller.desiredSize <= 0) req.pause()
+  }
+  function onEnd() {
+    state.ended = true
+    settle(() => controller.close())
+  }
+  function onError(error) {
+    settle(() => controller.error(error))
+  }
+  function onClose() {
+    // Closed before its end: the client went away mid-body.
+    if (!state.ended) settle(() => controller.error(new Error('The request body was cut off')))
+  }
+
+  const stream = new ReadableStream(
+    {
+      start(c) {
+        controller = c
+        req.on('data', onData)
+        req.once('end', onEnd)
+        req.once('error', onError)
+        req.once('close', onClose)
+      },
+      pull() {
+        req.resume()
+      },
+      cancel() {
+        settled = true
+        stop()
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  )
+  return { stream, state }
+}

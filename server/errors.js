@@ -1,0 +1,33 @@
+// The last word on any error Express sees: a short answer, never a stack trace.
+import { STATUS_CODES } from 'node:http'
+import { isApiRequest } from './security.js'
+
+const UNEXPECTED = 'Something went wrong. Please try again.'
+
+function statusOf(error) {
+  const status = Number(error?.status ?? error?.statusCode)
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
+}
+
+function messageFor(error, status) {
+  if (status >= 500) return UNEXPECTED
+  // Express could not decode a percent-escape in the path (`/api/services/%E0%A4%A`).
+  if (error instanceof URIError) return 'The address of this request is not valid.'
+  return STATUS_CODES[status] ?? 'The request was refused.'
+}
+
+/**
+ * Express's own error page prints the stack outside production and is HTML even for /api.
+ * This answers JSON `{ message }` for /api and plain text elsewhere, and logs only what is a
+ * fault of ours (5xx).
+ */
+export function errorHandler(error, req, res, next) {
+  const status = statusOf(error)
+  if (status >= 500) console.error(error)
+  // Part of an answer has gone out already: Express's default ends the connection, nothing more.
+  if (res.headersSent) return next(error)
+  const message = messageFor(error, status)
+  if (!req.complete) res.set('Connection', 'close')
+  if (isApiRequest(req.originalUrl)) res.status(status).json({ message })
+  else res.status(status).type('text/plain').send(message)
+}

@@ -1,0 +1,72 @@
+// Remix behind Express: what @remix-run/express's adapter does, plus what it cannot — count the
+// body as it streams in, and mark private answers.
+import { createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node'
+import { limitedBody, refuseTooLarge } from './body-limit.js'
+import { cacheControlFor } from './private-cache.js'
+
+function requestUrl(req, trustProxy) {
+  // The host the client asked for, with its port; behind our proxy, the one it received.
+  const forwarded = trustProxy ? req.get('X-Forwarded-Host')?.split(',')[0]?.trim() : undefined
+  const host = forwarded || req.get('host') || 'localhost'
+  try {
+    return new URL(`${req.protocol}://${host}${req.originalUrl}`)
+  } catch {
+    throw Object.assign(new Error(`Unusable request target ${host} ${req.originalUrl}`), { status: 400 })
+  }
+}
+
+function remixRequest(req, res, { body, trustProxy }) {
+  const url = requestUrl(req, trustProxy)
+
+  // Loaders and actions see the request aborted when the client leaves before the answer.
+  let controller = new AbortController()
+  res.on('finish', () => (controller = null))
+  res.on('close', () => controller?.abort())
+
+  const headers = new Headers()
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value)
+  }
+  const init = { method: req.method, headers, signal: controller.signal }
+  if (body) Object.assign(init, { body, duplex: 'half' })
+  return new Request(url.href, init)
+}
+
+async function send(req, res, response) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [key, value] of response.headers.entries()) res.append(key, value)
+  const cacheControl = cacheControlFor({
+    cookieHeader: req.headers.cookie,
+    setsCookie: res.hasHeader('set-cookie'),
+    cacheControl: res.getHeader('cache-control'),
+  })
+  if (cacheControl) res.set('Cache-Control', cacheControl)
+  // A body the client is still sending is not drained: the connection ends with this answer.
+  if (!req.complete) res.set('Connection', 'close')
+  if (response.body) await writeReadableStreamToWritable(response.body, res)
+  else res.end()
+}
+
+/**
+ * The Express handler that answers with Remix. `maxBodyBytes` bounds every body, declared or
+ * chunked; past it the answer is 413 whatever the app made of the cut-off stream.
+ */
+export function remixHandler({ build, mode, getLoadContext, maxBodyBytes, trustProxy = false }) {
+  const handleRequest = createRequestHandler(build, mode)
+  return async (req, res, next) => {
+    try {
+      const body = req.method === 'GET' || req.method === 'HEAD' ? null : limitedBody(req, maxBodyBytes)
+      const request = remixRequest(req, res, { body: body?.stream, trustProxy })
+      const response = await handleRequest(request, await getLoadContext?.(req, res))
+      if (body?.state.tooLarge) {
+        await response.body?.cancel().catch(() => {})
+        return refuseTooLarge(req, res, maxBodyBytes)
+      }
+      await send(req, res, response)
+    } catch (error) {
+      next(error)
+    }
+  }
+}

@@ -1,0 +1,761 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { bookings } from '~/db/schema'
+import { resetAllLimits } from '~/lib/rate-limit.server'
+import { createBooking } from '~/models/booking/booking.server'
+import { startCheckout } from '~/models/booking/payments.server'
+import { createConnectedAccount } from '~/models/practice/connect.server'
+import {
+  createListedPractitioner,
+  createUser,
+  insertCompletedSession,
+  insertService,
+  insertSlot,
+  signIn,
+} from '../helpers'
+import {
+  remixApp,
+  uploadProfilePicture,
+  urlFor,
+  type AppAnswer,
+  type AppRoute,
+  type RemixApp,
+} from '../helpers/remix-app'
+
+/**
+ * The authorization matrix (issue 10, "Suites that keep it so"), generated from the route
+ * table: every route whose path takes an id (a `$` segment) is called, for each method it
+ * answers, as a visitor, two clients (A owns the records, B does not), two practitioners (A
+ * owns, B does not) and an admin, through Remix's own request handler
+ * (tests/helpers/remix-app.ts), so parent layouts and redirects behave as in production.
+ *
+ * Each route has an entry in MATRIX below: who may do what ('public', 'owner',
+ * 'practitioner-owner', 'any-signed-in', 'capability', 'nobody', 'read-only'), how to make the
+ * record its id points at, and what to send. A route file with a `$` segment and no entry fails
+ * the first test, naming the file, so the matrix grows with the features.
+ *
+ * Asserted for every call: whoever may not gets no 2xx (404 for someone else's record, as the
+ * app's convention is; 401 signed out on /api and a redirect to /login on screens; 403 or a
+ * redirect to one's own dashboard for the wrong role), whoever may gets the success answer (so
+ * the matrix cannot pass by refusing everyone), and nothing about the record (its owner's
+ * email, the service's name) appears in any refusal. Reads are also sent the ways a browser's
+ * JavaScript sends them: Remix's single fetch (`/path.data`) and its legacy data request
+ * (`?_data=<route id>`), which runs that route's loader alone, without its parents' guards.
+ */
+
+type Actor = 'visitor' | 'clientA' | 'clientB' | 'practitionerA' | 'practitionerB' | 'admin'
+const ACTORS: Actor[] = ['visitor', 'clientA', 'clientB', 'practitionerA', 'practitionerB', 'admin']
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+const WRITE_METHODS: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE']
+
+/** What one actor should get. */
+type Outcome = 'ok' | 'login' | 'not-found' | 'forbidden' | 'refused' | 'method-not-allowed'
+
+/**
+ * Who may do it:
+ * - public: everyone;
+ * - owner: client A, whose record it is (others 404, signed out → login);
+ * - practitioner-owner: practitioner A (practitioner B 404, clients and the admin 403 / their dashboard);
+ * - any-signed-in: every account (signed out → login);
+ * - capability: whoever holds the (random, unguessable) id, like Stripe's hosted pages; a forged id is 404;
+ * - nobody: the address names nothing (404 for all);
+ * - read-only: a write to a read endpoint (405 for all), or a read of a write endpoint.
+ */
+type Rule = 'public' | 'owner' | 'practitioner-owner' | 'any-signed-in' | 'capability' | 'nobody' | 'read-only'
+
+const DEFAULTS: Record<Rule, Record<Actor, Outcome>> = {
+  public: { visitor: 'ok', clientA: 'ok', clientB: 'ok', practitionerA: 'ok', practitionerB: 'ok', admin: 'ok' },
+  owner: {
+    visitor: 'login',
+    clientA: 'ok',
+    clientB: 'not-found',
+    practitionerA: 'not-found',
+    practitionerB: 'not-found',
+    admin: 'not-found',
+  },
+  'practitioner-owner': {
+    visitor: 'login',
+    clientA: 'forbidden',
+    clientB: 'forbidden',
+    practitionerA: 'ok',
+    practitionerB: 'not-found',
+    admin: 'forbidden',
+  },
+  'any-signed-in': {
+    visitor: 'login',
+    clientA: 'ok',
+    clientB: 'ok',
+    practitionerA: 'ok',
+    practitionerB: 'ok',
+    admin: 'ok',
+  },
+  capability: { visitor: 'ok', clientA: 'ok', clientB: 'ok', practitionerA: 'ok', practitionerB: 'ok', admin: 'ok' },
+  nobody: {
+    visitor: 'not-found',
+    clientA: 'not-found',
+    clientB: 'not-found',
+    practitionerA: 'not-found',
+    practitionerB: 'not-found',
+    admin: 'not-found',
+  },
+  'read-only': {
+    visitor: 'method-not-allowed',
+    clientA: 'method-not-allowed',
+    clientB: 'method-not-allowed',
+    practitionerA: 'method-not-allowed',
+    practitionerB: 'method-not-allowed',
+    admin: 'method-not-allowed',
+  },
+}
+
+type Fixture = {
+  /** The URL params naming the record. */
+  params: Record<string, string>
+  /** Strings only whoever may see the record should ever get back. */
+  secrets: string[]
+  /** Anything the request builder needs (per-actor slots, ids...). */
+  extra?: Record<string, unknown>
+}
+
+type Body = { form: Record<string, string> } | { json: unknown } | { multipart: FormData }
+
+type Case = {
+  method: Method
+  /** Tells apart two cases with one method (two forms on one page). */
+  name?: string
+  rule: Rule
+  /** Makes the record the id points at (owned by client A or practitioner A), fresh for each case. */
+  setup: () => Promise<Fixture> | Fixture
+  body?: (fixture: Fixture, actor: Actor) => Body
+  query?: string
+  /** Where the rule's default does not fit one actor (e.g. messaging oneself is refused). */
+  overrides?: Partial<Record<Actor, Outcome>>
+  /** Only these actors are sent the real id (capability writes: each would pay again). */
+  actors?: Actor[]
+  /** What the success answer must look like, beyond "a 2xx or a redirect that is not to /login". */
+  success?: (answer: Normalised, fixture: Fixture, actor: Actor) => void
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+type User = { id: number; email: string; firstName: string; lastName: string }
+const people = {} as Record<Exclude<Actor, 'visitor'>, User>
+let app: RemixApp
+
+const HOUR = 60 * 60_000
+let unique = 0
+const tag = (label: string) => `${label} ${process.pid}-${++unique}-${Math.random().toString(36).slice(2, 8)}`
+
+/** A free, listed service of practitioner A with open slots, one per actor (and spares). */
+function serviceOfA(overrides: Parameters<typeof insertService>[1] = {}) {
+  const name = tag('Private Session')
+  const service = insertService(people.practitionerA.id, { name, priceCents: 0, isFreeIntro: true, ...overrides })
+  const slots = ACTORS.map((_, i) =>
+    insertSlot({
+      practitionerId: people.practitionerA.id,
+      serviceId: service.id,
+      startTime: new Date(Date.now() + (72 + i * 2 + unique * 20) * HOUR),
+    }),
+  )
+  return { service, slots, name }
+}
+
+/** A booking of client A on practitioner A's service, created the way the app creates one. */
+async function bookingOfA({ paid = false } = {}) {
+  const { service, slots, name } = serviceOfA(paid ? { priceCents: 4500, isFreeIntro: false } : {})
+  const client = { ...people.clientA, isPractitioner: false, isAdmin: false }
+  const booking = await createBooking(client as never, { serviceId: service.id, timeSlotId: slots[0]!.id })
+  return { booking, service, name }
+}
+
+const secretsOfA = (name: string) => [people.clientA.email, people.practitionerA.email, name]
+
+const body = {
+  service: () => ({
+    json: {
+      name: tag('Renamed'),
+      description: 'A session, renamed by its owner.',
+      category: 'Meditation',
+      price: 0,
+      duration: 60,
+      isFreeIntro: true,
+    },
+  }),
+}
+
+/**
+ * The matrix: one entry per route file under app/routes with a `$` segment. Add one when you
+ * add such a route (the first test names the file that lacks it).
+ */
+const MATRIX: Record<string, Case[]> = {
+  'app/routes/_public.$.tsx': [
+    { method: 'GET', rule: 'nobody', setup: () => ({ params: { '*': 'no/such/page' }, secrets: [] }) },
+  ],
+  'app/routes/api.$.ts': (['GET', ...WRITE_METHODS] as Method[]).map((method) => ({
+    method,
+    rule: 'nobody' as const,
+    setup: () => ({ params: { '*': 'bookings/1/secrets' }, secrets: [] }),
+  })),
+
+  'app/routes/_public.practitioners.$id.tsx': [
+    {
+      method: 'GET',
+      rule: 'public',
+      setup: () => ({ params: { id: String(people.practitionerA.id) }, secrets: [people.practitionerA.email] }),
+    },
+    {
+      method: 'POST',
+      name: 'ask a question',
+      rule: 'any-signed-in',
+      setup: () => ({ params: { id: String(people.practitionerA.id) }, secrets: [people.practitionerA.email] }),
+      body: () => ({ form: { intent: 'message', subject: 'A question', content: 'Do you offer evening sessions?' } }),
+      // Writing to oneself is refused (400), not a success.
+      overrides: { practitionerA: 'refused' },
+      success: (answer, fixture) => expect(answer.location).toBe(`/practitioners/${fixture.params.id}?sent=1`),
+    },
+    {
+      method: 'POST',
+      name: 'write a review',
+      // Only a client with a completed session with practitioner A (client A) may review.
+      rule: 'any-signed-in',
+      overrides: { clientB: 'refused', practitionerA: 'refused', practitionerB: 'refused', admin: 'refused' },
+      setup: () => {
+        const { service } = serviceOfA()
+        insertCompletedSession({
+          clientId: people.clientA.id,
+          practitionerId: people.practitionerA.id,
+          serviceId: service.id,
+        })
+        return { params: { id: String(people.practitionerA.id) }, secrets: [people.practitionerA.email] }
+      },
+      body: () => ({ form: { intent: 'review', rating: '5', content: 'Very helpful session, thank you.' } }),
+      success: (answer, fixture) => expect(answer.location).toBe(`/practitioners/${fixture.params.id}`),
+    },
+  ],
+
+  'app/routes/_public.service-details.$id.tsx': [
+    { method: 'GET', rule: 'public', setup: () => ({ params: { id: String(serviceOfA().service.id) }, secrets: [] }) },
+  ],
+
+  'app/routes/_public.services.$id.tsx': [
+    { method: 'GET', rule: 'public', setup: () => ({ params: { id: String(serviceOfA().service.id) }, secrets: [] }) },
+    {
+      method: 'POST',
+      name: 'book a slot',
+      rule: 'any-signed-in',
+      // A practitioner cannot book their own service (400).
+      overrides: { practitionerA: 'refused' },
+      setup: () => {
+        const { service, slots } = serviceOfA()
+        return { params: { id: String(service.id) }, secrets: [], extra: { slots: slots.map((s) => s.id) } }
+      },
+      body: (fixture, actor) => ({
+        form: { timeSlotId: String((fixture.extra!.slots as number[])[ACTORS.indexOf(actor)]) },
+      }),
+      success: (answer) => expect(answer.location).toBe('/client-dashboard'),
+    },
+  ],
+
+  'app/routes/api.bookings.$id._index.ts': [
+    {
+      method: 'GET',
+      rule: 'owner',
+      setup: async () => {
+        const { booking, name } = await bookingOfA()
+        return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+      },
+      success: (answer, fixture) => expect(answer.json).toMatchObject({ id: Number(fixture.params.id) }),
+    },
+  ],
+
+  'app/routes/api.bookings.$id.cancel.ts': [
+    {
+      method: 'PATCH',
+      rule: 'owner',
+      setup: async () => {
+        const { booking, name } = await bookingOfA()
+        return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+      },
+      success: (answer, fixture) => {
+        expect(answer.json).toMatchObject({ id: Number(fixture.params.id), status: 'cancelled' })
+        const row = getDb()
+          .select()
+          .from(bookings)
+          .where(eq(bookings.id, Number(fixture.params.id)))
+          .get()
+        expect(row?.status).toBe('cancelled')
+      },
+    },
+  ],
+
+  'app/routes/api.practitioners.$id._index.ts': [
+    {
+      method: 'GET',
+      rule: 'public',
+      setup: () => ({ params: { id: String(people.practitionerA.id) }, secrets: [people.practitionerA.email] }),
+    },
+  ],
+  'app/routes/api.practitioners.$id.services.ts': [
+    {
+      method: 'GET',
+      rule: 'public',
+      setup: () => {
+        serviceOfA()
+        return { params: { id: String(people.practitionerA.id) }, secrets: [people.practitionerA.email] }
+      },
+    },
+  ],
+
+  'app/routes/api.services.$id.ts': [
+    { method: 'GET', rule: 'public', setup: () => ({ params: { id: String(serviceOfA().service.id) }, secrets: [] }) },
+    {
+      method: 'PATCH',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { service, name } = serviceOfA({ isActive: false })
+        return { params: { id: String(service.id) }, secrets: [name, people.practitionerA.email] }
+      },
+      body: body.service,
+      success: (answer, fixture) => expect(answer.json).toMatchObject({ id: Number(fixture.params.id) }),
+    },
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { service, name } = serviceOfA({ isActive: false })
+        return { params: { id: String(service.id) }, secrets: [name, people.practitionerA.email] }
+      },
+      success: (answer) => expect(answer.json).toMatchObject({ message: 'Service deleted' }),
+    },
+  ],
+
+  'app/routes/api.time-slots.$id.ts': [
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { slots } = serviceOfA()
+        return { params: { id: String(slots[0]!.id) }, secrets: [people.practitionerA.email] }
+      },
+      success: (answer) => expect(answer.json).toMatchObject({ deleted: 1 }),
+    },
+    // Only DELETE: a GET is a 405 for everyone, never the slot.
+    {
+      method: 'GET',
+      rule: 'read-only',
+      setup: () => ({ params: { id: String(serviceOfA().slots[0]!.id) }, secrets: [people.practitionerA.email] }),
+    },
+  ],
+
+  'app/routes/api.time-slots.$serviceId.$date.ts': [
+    {
+      method: 'GET',
+      rule: 'public',
+      setup: () => {
+        const { service, slots } = serviceOfA()
+        const day = slots[0]!.startTime.toISOString().slice(0, 10)
+        return { params: { serviceId: String(service.id), date: day }, secrets: [] }
+      },
+    },
+  ],
+
+  'app/routes/bookings.$id.calendar[.ics].ts': [
+    {
+      method: 'GET',
+      rule: 'owner',
+      setup: async () => {
+        const { booking, name } = await bookingOfA()
+        // The invitation names the service: that is what must not reach anyone else.
+        return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+      },
+      success: (answer) => {
+        expect(answer.headers.get('Content-Type')).toMatch(/^text\/calendar/)
+        expect(answer.text).toContain('BEGIN:VCALENDAR')
+      },
+    },
+  ],
+
+  'app/routes/dev.checkout.$id.tsx': [
+    {
+      method: 'GET',
+      rule: 'capability',
+      setup: async () => {
+        const { booking } = await bookingOfA({ paid: true })
+        const { url } = await startCheckout(people.clientA, booking.id, 'http://localhost')
+        return { params: { id: url.split('/').pop()! }, secrets: [people.clientA.email] }
+      },
+    },
+    {
+      method: 'POST',
+      rule: 'capability',
+      actors: ['clientA'],
+      setup: async () => {
+        const { booking } = await bookingOfA({ paid: true })
+        const { url } = await startCheckout(people.clientA, booking.id, 'http://localhost')
+        return {
+          params: { id: url.split('/').pop()! },
+          secrets: [people.clientA.email],
+          extra: { bookingId: booking.id },
+        }
+      },
+      body: () => ({ form: { cardNumber: '4242424242424242' } }),
+      success: (answer, fixture) => {
+        expect(answer.location).toMatch(/\/payment-success\?session_id=/)
+        const row = getDb()
+          .select()
+          .from(bookings)
+          .where(eq(bookings.id, fixture.extra!.bookingId as number))
+          .get()
+        expect(row?.isPaid).toBe(true)
+      },
+    },
+  ],
+
+  'app/routes/dev.onboarding.$linkId.tsx': [
+    {
+      method: 'GET',
+      rule: 'capability',
+      setup: async () => {
+        const newcomer = await createUser({ isPractitioner: true })
+        const { url } = await createConnectedAccount(newcomer, 'http://localhost')
+        return { params: { linkId: url.split('/').pop()! }, secrets: [] }
+      },
+    },
+    {
+      method: 'POST',
+      rule: 'capability',
+      actors: ['practitionerA'],
+      setup: async () => {
+        const newcomer = await createUser({ isPractitioner: true })
+        const { url } = await createConnectedAccount(newcomer, 'http://localhost')
+        return { params: { linkId: url.split('/').pop()! }, secrets: [] }
+      },
+      success: (answer) => expect(answer.location).toMatch(/\/practitioner\/settings\?onboarding=return/),
+    },
+  ],
+
+  'app/routes/uploads.images.$name.ts': [
+    {
+      method: 'GET',
+      rule: 'public',
+      setup: async () => ({ params: { name: await uploadedPictureOfA() }, secrets: [] }),
+      success: (answer) => expect(answer.headers.get('Content-Type')).toMatch(/^image\//),
+    },
+  ],
+}
+
+/** Practitioner A's profile picture, uploaded through the profile screen as a browser would. */
+async function uploadedPictureOfA() {
+  return uploadProfilePicture(app, people.practitionerA, await signIn(people.practitionerA.id))
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Sending and reading answers.                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/** An answer with Remix's data-request redirects (204 + X-Remix-Redirect, 202 single fetch) read as redirects. */
+type Normalised = AppAnswer & { location: string | null; redirect: boolean }
+
+function normalise(answer: AppAnswer): Normalised {
+  const remixRedirect = answer.headers.get('X-Remix-Redirect')
+  if (answer.status === 204 && remixRedirect) return { ...answer, status: 302, location: remixRedirect, redirect: true }
+  if (answer.status === 202 && answer.headers.get('X-Remix-Response') && answer.text.includes('SingleFetchRedirect')) {
+    return { ...answer, status: 302, location: answer.headers.get('Location'), redirect: true }
+  }
+  const location = answer.headers.get('Location')
+  return { ...answer, location, redirect: answer.status >= 300 && answer.status < 400 }
+}
+
+type Variant = 'document' | 'single fetch' | '_data'
+
+function requestUrl(route: AppRoute, fixture: Fixture, testCase: Case, variant: Variant, params = fixture.params) {
+  let url = urlFor(route.pattern, params)
+  if (variant === 'single fetch') url = `${url}.data`
+  const query = new URLSearchParams(testCase.query ?? '')
+  if (variant === '_data') query.set('_data', route.id)
+  const search = query.toString()
+  return search ? `${url}?${search}` : url
+}
+
+async function call(
+  route: AppRoute,
+  testCase: Case,
+  fixture: Fixture,
+  actor: Actor,
+  variant: Variant,
+  params?: Record<string, string>,
+) {
+  resetAllLimits()
+  const headers = new Headers()
+  if (actor !== 'visitor') headers.set('Cookie', await signIn(people[actor].id))
+  let payload: BodyInit | undefined
+  const sent = testCase.body?.(fixture, actor)
+  if (sent && 'json' in sent) {
+    headers.set('Content-Type', 'application/json')
+    payload = JSON.stringify(sent.json)
+  } else if (sent && 'form' in sent) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded')
+    payload = new URLSearchParams(sent.form).toString()
+  } else if (sent && 'multipart' in sent) {
+    payload = sent.multipart
+  }
+  const url = requestUrl(route, fixture, testCase, variant, params)
+  const request = new Request(url, {
+    method: testCase.method,
+    headers,
+    body: testCase.method === 'GET' ? undefined : payload,
+  })
+  return { url, answer: normalise(await app.http(request)) }
+}
+
+const DASHBOARDS = ['/client-dashboard', '/practitioner/dashboard', '/admin/dashboard', '/']
+
+function isApi(route: AppRoute) {
+  return route.pattern.startsWith('/api/')
+}
+
+/** Checks one answer against what the actor should get; answers a description of what is wrong, or null. */
+function mismatch(route: AppRoute, testCase: Case, expected: Outcome, answer: Normalised): string | null {
+  const { status, location } = answer
+  const is2xx = status >= 200 && status < 300
+  const toLogin = answer.redirect && (location ?? '').startsWith('/login')
+  switch (expected) {
+    case 'ok': {
+      const okRedirect = testCase.method !== 'GET' && !isApi(route) && answer.redirect && !toLogin
+      return is2xx || okRedirect ? null : 'expected the success answer'
+    }
+    case 'login':
+      if (isApi(route)) return status === 401 ? null : 'expected 401 (signed out)'
+      return toLogin ? null : 'expected a redirect to /login'
+    case 'not-found':
+      return status === 404 ? null : 'expected 404 (another owner’s record is not found)'
+    case 'forbidden':
+      if (isApi(route)) return status === 403 ? null : 'expected 403 (wrong role)'
+      return status === 403 || (answer.redirect && DASHBOARDS.includes(location ?? ''))
+        ? null
+        : 'expected 403 or a redirect to the actor’s own dashboard'
+    case 'refused':
+      return status >= 400 && status < 500 ? null : 'expected a 4xx refusal'
+    case 'method-not-allowed':
+      return status === 405 ? null : 'expected 405'
+  }
+}
+
+function legacyMismatch(expected: Outcome, answer: Normalised): string | null {
+  if (answer.status >= 500) return 'a 5xx'
+  if (expected !== 'ok' && answer.status >= 200 && answer.status < 300) return 'a 2xx for someone who may not'
+  return null
+}
+
+function leaked(answer: Normalised, secrets: string[]) {
+  const visible = `${answer.text}\n${answer.location ?? ''}`
+  return secrets.filter((secret) => secret && visible.includes(secret))
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+beforeAll(async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  app = await remixApp()
+  people.clientA = await createUser({ firstName: 'Alice', lastName: 'Owner' })
+  people.clientB = await createUser({ firstName: 'Bob', lastName: 'Stranger' })
+  people.practitionerA = await createListedPractitioner({ firstName: 'Priya', lastName: 'Owner' })
+  people.practitionerB = await createListedPractitioner({ firstName: 'Pablo', lastName: 'Stranger' })
+  people.admin = await createUser({ isAdmin: true, firstName: 'Ada', lastName: 'Admin' })
+}, 60_000)
+
+afterAll(async () => {
+  await app.close()
+})
+
+const table = await remixApp()
+const routesWithIds = table.routes
+  .filter((route) => route.params.length > 0)
+  .sort((a, b) => a.file.localeCompare(b.file))
+
+describe('the matrix covers every route that takes an id', () => {
+  test.each(routesWithIds.map((route) => [route.file, route]))('%s has an entry', (file, route) => {
+    const cases = MATRIX[file as string]
+    expect(cases, `add an entry for ${file} to MATRIX in tests/integration/authorization-matrix.test.ts`).toBeDefined()
+    const { module } = route as AppRoute
+    expect(cases!.length, `${file}: add at least one case`).toBeGreaterThan(0)
+    // An /api route's other methods are checked without an entry (405 for everyone, below).
+    if (isApi(route as AppRoute)) return
+    if (module.loader) {
+      expect(
+        cases!.some((c) => c.method === 'GET'),
+        `${file} has a loader: add a GET case`,
+      ).toBe(true)
+    }
+    if (module.action) {
+      expect(
+        cases!.some((c) => c.method !== 'GET'),
+        `${file} has an action: add a case for its write`,
+      ).toBe(true)
+    }
+  })
+
+  test('no entry names a route that does not exist', () => {
+    const files = new Set(routesWithIds.map((route) => route.file))
+    expect(Object.keys(MATRIX).filter((file) => !files.has(file))).toEqual([])
+  })
+
+  test('every case lets someone succeed, unless it names nothing or is the wrong method', () => {
+    for (const [file, cases] of Object.entries(MATRIX)) {
+      for (const c of cases) {
+        if (c.rule === 'nobody' || c.rule === 'read-only') continue
+        const outcomes = ACTORS.filter((a) => !c.actors || c.actors.includes(a)).map(
+          (a) => c.overrides?.[a] ?? DEFAULTS[c.rule][a],
+        )
+        expect(outcomes, `${file} ${c.method} ${c.name ?? ''}`).toContain('ok')
+      }
+    }
+  })
+})
+
+type Row = [string, string, AppRoute, Case]
+const rows: Row[] = routesWithIds.flatMap((route) =>
+  (MATRIX[route.file] ?? []).map((c): Row => [route.file, `${c.method}${c.name ? ` (${c.name})` : ''}`, route, c]),
+)
+
+/**
+ * /api routes answer only their own methods: every method their entry does not list is 405 for
+ * everyone, on the entry's own record (made from the route table, so nobody lists them).
+ */
+const extraMethodRows: Row[] = routesWithIds
+  .filter((route) => isApi(route) && MATRIX[route.file] && route.file !== 'app/routes/api.$.ts')
+  .flatMap((route) => {
+    const listed = new Set(MATRIX[route.file]!.map((c) => c.method))
+    const setup = MATRIX[route.file]![0]!.setup
+    const answered = [...(route.module.loader ? ['GET' as const] : []), ...(route.module.action ? WRITE_METHODS : [])]
+    return answered
+      .filter((m) => !listed.has(m))
+      .map((method): Row => [route.file, `${method} (not answered)`, route, { method, rule: 'read-only', setup }])
+  })
+
+describe('who may do what with each record', () => {
+  test.each([...rows, ...extraMethodRows])('%s %s', async (file, _name, route, testCase) => {
+    const fixture = await testCase.setup()
+    const failures: string[] = []
+    const expected = (actor: Actor) => testCase.overrides?.[actor] ?? DEFAULTS[testCase.rule][actor]
+    const actors = ACTORS.filter((a) => !testCase.actors || testCase.actors.includes(a))
+    // Whoever may not goes first, so the owner's success comes last (a cancel or delete can only happen once).
+    const order = [...actors.filter((a) => expected(a) !== 'ok'), ...actors.filter((a) => expected(a) === 'ok')]
+
+    const variants: Variant[] =
+      testCase.method === 'GET'
+        ? route.isResource
+          ? ['document', '_data']
+          : ['document', 'single fetch', '_data']
+        : ['document']
+
+    for (const actor of order) {
+      for (const variant of variants) {
+        const { url, answer } = await call(route, testCase, fixture, actor, variant)
+        const where = `${testCase.method} ${url} as ${actor}${variant === 'document' ? '' : ` (${variant})`} → ${answer.status}${answer.location ? ` ${answer.location}` : ''}`
+        // The legacy data request may be refused outright by the server (nothing of ours sends
+        // it): there only "no 2xx for whoever may not, and never a 5xx" is asked.
+        const wrong =
+          variant === '_data'
+            ? legacyMismatch(expected(actor), answer)
+            : mismatch(route, testCase, expected(actor), answer)
+        if (wrong) failures.push(`${where}: ${wrong}; body ${answer.text.slice(0, 200)}`)
+        if (expected(actor) !== 'ok') {
+          // One's own email on one's own page (the signed-in header) is not a leak.
+          const own = actor === 'visitor' ? '' : people[actor].email
+          const leaks = leaked(
+            answer,
+            fixture.secrets.filter((secret) => secret !== own),
+          )
+          if (leaks.length) failures.push(`${where}: the refusal shows ${leaks.join(', ')}`)
+        } else if (!wrong && variant === 'document' && testCase.success) {
+          try {
+            testCase.success(answer, fixture, actor)
+          } catch (error) {
+            failures.push(`${where}: not the success answer: ${(error as Error).message}`)
+          }
+        }
+      }
+    }
+
+    // A capability URL is only as good as its id: a forged one (same shape) finds nothing.
+    if (testCase.rule === 'capability') {
+      const forged = Object.fromEntries(
+        Object.entries(fixture.params).map(([k, v]) => [k, v.replace(/[0-9a-f]{8}$/i, '00000000')]),
+      )
+      expect(forged).not.toEqual(fixture.params)
+      for (const actor of ACTORS) {
+        const { url, answer } = await call(route, testCase, fixture, actor, 'document', forged)
+        if (answer.status !== 404)
+          failures.push(`${testCase.method} ${url} as ${actor} → ${answer.status}: a forged id must be 404`)
+      }
+      for (const value of Object.values(fixture.params)) {
+        // At least 96 random bits (Stripe's ids carry more): not enumerable.
+        expect(
+          value.replace(/^[a-z]+_(emu_)?/, '').length,
+          `${file}: the id ${value} is too short to be a secret`,
+        ).toBeGreaterThanOrEqual(24)
+      }
+    }
+
+    expect(failures, `${file} ${testCase.method}:\n${failures.join('\n')}`).toEqual([])
+  })
+})
+
+/**
+ * Pages without an id are guarded by their layout (the practitioner, admin and client areas).
+ * Remix runs a layout's loader for a page request and for single fetch, but its legacy data
+ * request (`?_data=<page id>`) runs the page's loader alone: each page must hold by itself. Made
+ * from the route table: every layout whose loader turns an actor away, every page under it.
+ */
+describe('a guarded area holds for every page in it, however it is asked', () => {
+  const layouts = table.routes.filter(
+    (route) => route.id !== 'root' && route.module.loader && table.routes.some((child) => child.parentId === route.id),
+  )
+  const descendants = (layout: AppRoute) =>
+    table.routes.filter((route) => {
+      for (let r: AppRoute | undefined = route; r; r = table.routes.find((p) => p.id === r!.parentId)) {
+        if (r.parentId === layout.id) return route.module.loader && route.params.length === 0
+      }
+      return false
+    })
+  const pairs = layouts.flatMap((layout) => descendants(layout).map((page) => [page.file, layout, page] as const))
+
+  test('the route table has guarded areas to check', () => {
+    expect(pairs.length).toBeGreaterThan(5)
+  })
+
+  test.each(pairs)('%s', async (_file, layout, page) => {
+    const failures: string[] = []
+    const pageUrl = urlFor(page.pattern, {})
+    for (const actor of ACTORS) {
+      const cookie = actor === 'visitor' ? undefined : await signIn(people[actor].id)
+      const request = new Request(pageUrl, { headers: cookie ? { Cookie: cookie } : {} })
+      // Who the layout turns away (its loader, called the way Remix calls it for this page).
+      let turnedAway = false
+      try {
+        const answer = await layout.module.loader!({ request, params: {}, context: {} })
+        turnedAway = answer instanceof Response && answer.status >= 300
+      } catch (thrown) {
+        turnedAway = thrown instanceof Response
+      }
+      if (!turnedAway) continue
+      for (const variant of ['document', 'single fetch', '_data'] as const) {
+        if (page.isResource && variant === 'single fetch') continue
+        let url = pageUrl
+        if (variant === 'single fetch') url = url === 'http://localhost/' ? `${url}_root.data` : `${url}.data`
+        if (variant === '_data') url = `${url}?_data=${encodeURIComponent(page.id)}`
+        const answer = normalise(await app.http(new Request(url, { headers: cookie ? { Cookie: cookie } : {} })))
+        if (answer.status >= 200 && answer.status < 300) {
+          failures.push(
+            `GET ${url} as ${actor} (turned away by ${layout.file}) → ${answer.status}: ${answer.text.slice(0, 200)}`,
+          )
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([])
+  })
+})

@@ -1,0 +1,113 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { bookings, timeSlots } from '~/db/schema'
+import { getEnv } from '~/env.server'
+import { SLOT_UNAVAILABLE } from '~/models/booking/booking.server'
+import { createListedPractitioner, createUser, insertService, insertSlot } from '../helpers'
+import type { Attempt, Outcome } from './slot-race.worker'
+
+/**
+ * Many processes, each with its own SQLite connection to one database file, trying to take
+ * the same slot at the same instant, round after round: exactly one of them gets it each
+ * round, and every other one hears a clear "no longer available". Within one process a
+ * transaction with no `await` inside never overlaps another, so only separate processes (as
+ * on a server with several instances, or LiteFS's primary after a failover) show whether the
+ * IMMEDIATE transaction and the conditional claim hold (docs/decisions/005-slot-claiming-and-holds.md).
+ *
+ * Each round, most contenders book through `createBooking` and two take the slot the way a
+ * late payment takes back its lapsed one (`claimSlot`), since both paths claim the same slots.
+ */
+
+const CONTENDERS = 8
+const CLAIMERS = 2
+const ROUNDS = 20
+const WORKER = path.join(import.meta.dirname, 'slot-race.worker.ts')
+
+let contenders: ChildProcess[] = []
+
+function start(): Promise<ChildProcess> {
+  const child = fork(WORKER, {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_PATH: getEnv().DATABASE_PATH },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => (message === 'ready' ? resolve(child) : reject(new Error(String(message)))))
+    child.once('exit', (code) => reject(new Error(`a contender exited (${code}) before it was ready:\n${stderr}`)))
+  })
+}
+
+function attempt(child: ChildProcess, message: Attempt) {
+  return new Promise<Outcome>((resolve) => {
+    child.once('message', (outcome) => resolve(outcome as Outcome))
+    child.send(message)
+  })
+}
+
+beforeAll(async () => {
+  contenders = await Promise.all(Array.from({ length: CONTENDERS }, start))
+}, 30_000)
+
+afterAll(() => {
+  for (const child of contenders) if (child.connected) child.send('exit')
+})
+
+test(`${CONTENDERS} processes on one slot, ${ROUNDS} rounds: one winner each round, every other refused with 409`, async () => {
+  const practitioner = await createListedPractitioner()
+  // A paid service: the booking waits for payment, so no email is sent from the contenders.
+  const service = insertService(practitioner.id, { name: 'Raced Session', priceCents: 6500 })
+  const clients = await Promise.all(
+    Array.from({ length: CONTENDERS }, (_, i) => createUser({ firstName: `Racer${i}`, timeZone: 'America/Toronto' })),
+  )
+  const start = Date.now() + 48 * 60 * 60 * 1000
+  const slots = Array.from({ length: ROUNDS }, (_, round) =>
+    insertSlot({
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startTime: new Date(start + round * 60 * 60 * 1000),
+    }),
+  )
+
+  const rounds: Outcome[][] = []
+  for (const [round, slot] of slots.entries()) {
+    const at = Date.now() + 25
+    rounds.push(
+      await Promise.all(
+        contenders.map((child, i) =>
+          attempt(child, {
+            round,
+            slotId: slot.id,
+            serviceId: service.id,
+            client: clients[i]!,
+            // The claimers take turns at every position, so each one races from every start.
+            way: (i + round) % CONTENDERS < CLAIMERS ? 'claim' : 'book',
+            at,
+          }),
+        ),
+      ),
+    )
+  }
+
+  const failures = rounds.flat().filter((outcome) => outcome.failure)
+  expect(failures).toEqual([])
+  expect(rounds.map((outcomes) => outcomes.filter((o) => o.won).length)).toEqual(slots.map(() => 1))
+  for (const outcome of rounds.flat().filter((o) => !o.won && o.way === 'book')) {
+    expect(outcome.refusal).toEqual({ status: 409, message: SLOT_UNAVAILABLE })
+  }
+
+  // What the database says: every slot taken, and a booking exactly where a booker won.
+  const slotIds = slots.map((slot) => slot.id)
+  const taken = getDb().select().from(timeSlots).where(inArray(timeSlots.id, slotIds)).all()
+  expect(taken.every((slot) => slot.isBooked)).toBe(true)
+  for (const [round, slot] of slots.entries()) {
+    const booked = getDb().select().from(bookings).where(eq(bookings.timeSlotId, slot.id)).all()
+    const bookerWon = rounds[round]!.some((o) => o.won && o.way === 'book')
+    expect(booked).toHaveLength(bookerWon ? 1 : 0)
+  }
+}, 30_000)
