@@ -308,28 +308,53 @@ export const reviews = sqliteTable(
   ],
 )
 
+/**
+ * Messages between two members (docs/decisions/018-messaging.md). Each side deletes only its
+ * own copy (`deleted_by_sender_at`, `deleted_by_recipient_at`); the row goes when both have.
+ * `sender_id` and `recipient_id` are not foreign keys: a message outlives either account, so
+ * the other person keeps their copy (shown as 'Deleted account'). Deleting an account marks
+ * its side of every message deleted (`forgetMessagesOf`), and user ids are never reused
+ * (AUTOINCREMENT), so an id here never comes to name someone else. Written and read only by
+ * app/models/messaging/.
+ */
 export const messages = sqliteTable(
   'messages',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    senderId: integer('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    recipientId: integer('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull(),
+    recipientId: integer('recipient_id').notNull(),
     subject: text('subject').notNull(),
     content: text('content').notNull(),
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
     isReplyTo: integer('is_reply_to').references((): AnySQLiteColumn => messages.id, {
       onDelete: 'set null',
     }),
+    /** When the sender deleted it from their own view. */
+    deletedBySenderAt: integer('deleted_by_sender_at', { mode: 'timestamp_ms' }),
+    /** When the recipient deleted it from their own view. */
+    deletedByRecipientAt: integer('deleted_by_recipient_at', { mode: 'timestamp_ms' }),
+    /**
+     * When an unread-message email covered it (or it was settled without one, its sender's
+     * account being gone): the sweeper writes once per conversation about the messages still
+     * unread that no email has covered yet.
+     */
+    notifiedAt: integer('notified_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [
-    index('messages_recipient_created_idx').on(t.recipientId, t.createdAt),
-    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
-    index('messages_recipient_unread_idx').on(t.recipientId, t.isRead),
+    // A person's side of each conversation: the conversation list scans its first column, a
+    // thread reads (me, them) in order, "have they written to me" is one probe.
+    index('messages_sender_idx').on(t.senderId, t.recipientId, t.deletedBySenderAt, t.createdAt),
+    index('messages_recipient_idx').on(t.recipientId, t.senderId, t.deletedByRecipientAt, t.createdAt),
+    // Unread counts (in all, and per conversation) read this index alone.
+    index('messages_recipient_unread_idx').on(t.recipientId, t.isRead, t.deletedByRecipientAt, t.senderId),
+    // What the unread-message email sweeper still has to look at.
+    index('messages_unnotified_idx')
+      .on(t.createdAt)
+      .where(sql`is_read = 0 AND notified_at IS NULL AND deleted_by_recipient_at IS NULL`),
+    // Deleting a row sets its replies' is_reply_to to NULL: found through this index.
+    index('messages_reply_to_idx').on(t.isReplyTo),
+    check('messages_not_to_self', sql`sender_id <> recipient_id`),
   ],
 )
 

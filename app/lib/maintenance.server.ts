@@ -2,6 +2,7 @@ import { isPrimaryInstance } from '~/integrations/litefs.server'
 import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
 import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
+import { sendUnreadMessageEmails } from '~/models/messaging/message-emails.server'
 
 const HOUR_MS = 60 * 60 * 1000
 /** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */
@@ -18,13 +19,21 @@ export function sweepBookings(now = new Date()) {
   return { releasedHolds: releaseLapsedHolds(now), completed: completeEndedSessions(now) }
 }
 
+/**
+ * Messages still unread 10 minutes after they arrived get their recipient one email per
+ * conversation (docs/decisions/018-messaging.md); a minute late is soon enough.
+ */
+export function sweepMessages(now = new Date()) {
+  return sendUnreadMessageEmails(now)
+}
+
 const globalForMaintenance = globalThis as unknown as { __solaceMaintenance?: NodeJS.Timeout[] }
 
 /** Runs a job now and then every `everyMs`, on the primary only (replicas cannot write). */
 function every(everyMs: number, job: () => unknown) {
   const run = async () => {
     try {
-      if (await isPrimaryInstance()) job()
+      if (await isPrimaryInstance()) await job()
     } catch (error) {
       console.error('maintenance failed', error)
     }
@@ -35,8 +44,12 @@ function every(everyMs: number, job: () => unknown) {
   return timer
 }
 
-/** Starts the clean-up and the booking sweeper once per process. */
+/** Starts the clean-up, the booking sweeper and the message-email sweeper once per process. */
 export function startMaintenance() {
   if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
-  globalForMaintenance.__solaceMaintenance = [every(HOUR_MS, purgeExpired), every(MINUTE_MS, sweepBookings)]
+  globalForMaintenance.__solaceMaintenance = [
+    every(HOUR_MS, purgeExpired),
+    every(MINUTE_MS, sweepBookings),
+    every(MINUTE_MS, sweepMessages),
+  ]
 }

@@ -8,3 +8,12 @@ import { getEnv } from '~/env.server'
 export function appOrigin(request: Request) {
   return getEnv().APP_URL?.replace(/\/$/, '') ?? new URL(request.url).origin
 }
+
+/**
+ * The origin for links made without a request (the background jobs' emails): APP_URL, which
+ * production requires, else this machine on its port (local runs and tests).
+ */
+export function configuredOrigin() {
+  const { APP_URL, PORT } = getEnv()
+  return APP_URL?.replace(/\/$/, '') ?? `http://localhost:${PORT}`
+}

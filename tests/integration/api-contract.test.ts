@@ -19,6 +19,8 @@ import * as leadsApi from '~/routes/api.leads'
 import * as loginApi from '~/routes/api.login'
 import * as logoutApi from '~/routes/api.logout'
 import * as messagesApi from '~/routes/api.messages'
+import * as messageByIdApi from '~/routes/api.messages.$id'
+import * as messageReadApi from '~/routes/api.messages.$id.read'
 import * as earningsApi from '~/routes/api.practitioner.earnings'
 import * as payoutsApi from '~/routes/api.practitioner.payouts'
 import * as practitionerByIdApi from '~/routes/api.practitioners.$id._index'
@@ -68,8 +70,6 @@ import {
  * answer the shape the spec names.
  *
  * The spec's calls not built yet (no route, or a route that answers 405/404 for them), so not here:
- *   - GET /api/messages (405 until the inbox issue), PATCH /api/messages/{id}/read,
- *     DELETE /api/messages/{id};
  *   - GET/POST /api/patient-profiles, PATCH/DELETE /api/patient-profiles/{id},
  *     GET/POST /api/patient-profiles/{id}/notes, PATCH/DELETE /api/patient-notes/{id},
  *     GET/POST /api/patient-profiles/{id}/documents, GET /api/patient-documents/{id}/download,
@@ -696,6 +696,62 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
       content: 'Should I bring my own mat to the session?',
     })
     expect(sent.status).toBe(201)
+  })
+
+  test('the inboxes: GET /api/messages, PATCH /api/messages/{id}/read, a reply, DELETE /api/messages/{id}', async () => {
+    const casey = { id: state.clientId, firstName: 'Casey', lastName: 'Client', isPractitioner: false }
+    const priya = { id: state.practitionerId, firstName: 'Priya', lastName: 'Sharma', isPractitioner: true }
+    const inbox = ok(await practitioner.call(messagesApi.loader, 'GET', '/api/messages'))
+    expect(inbox).toEqual([
+      {
+        id: expect.any(Number),
+        senderId: state.clientId,
+        recipientId: state.practitionerId,
+        subject: 'Question about Morning Flow Yoga',
+        content: 'Should I bring my own mat to the session?',
+        isRead: false,
+        isReplyTo: null,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        sender: casey,
+        recipient: priya,
+      },
+    ])
+    // Opening the conversation marks its unread messages read, one call each, with no body.
+    const question = inbox[0].id as number
+    const read = ok(
+      await practitioner.call(messageReadApi.action, 'PATCH', `/api/messages/${question}/read`, undefined, {
+        id: String(question),
+      }),
+    )
+    expect(read).toMatchObject({ id: question, isRead: true })
+
+    // The reply dialog sends recipientId, subject ('Re: ' + the original) and content.
+    const reply = ok(
+      await practitioner.call(messagesApi.action, 'POST', '/api/messages', {
+        recipientId: state.clientId,
+        subject: 'Re: Question about Morning Flow Yoga',
+        content: 'Yes please, and a blanket if you have one.',
+      }),
+      201,
+    )
+    const mine = ok(await client.call(messagesApi.loader, 'GET', '/api/messages'))
+    expect(mine.map((m: { id: number }) => m.id)).toEqual([reply.id, question])
+    expect(mine[0]).toMatchObject({ sender: priya, recipient: casey, isRead: false })
+
+    // The client deletes the question from their view; the practitioner keeps it.
+    const deleted = ok(
+      await client.call(messageByIdApi.action, 'DELETE', `/api/messages/${question}`, undefined, {
+        id: String(question),
+      }),
+    )
+    expect(deleted).toEqual({ message: 'Message deleted' })
+    expect(ok(await client.call(messagesApi.loader, 'GET', '/api/messages')).map((m: { id: number }) => m.id)).toEqual([
+      reply.id,
+    ])
+    expect(
+      ok(await practitioner.call(messagesApi.loader, 'GET', '/api/messages')).map((m: { id: number }) => m.id),
+    ).toEqual([reply.id, question])
   })
 
   test('POST /api/reviews after a completed session', async () => {

@@ -5,6 +5,7 @@ import { bookings } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
+import { sendMessage } from '~/models/messaging/message.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
 import {
   createListedPractitioner,
@@ -172,6 +173,25 @@ async function bookingOfA({ paid = false } = {}) {
 
 const secretsOfA = (name: string) => [people.clientA.email, people.practitionerA.email, name]
 
+/**
+ * A question client A asked practitioner A, or (`answered`) practitioner A's answer to it, made
+ * the way the app makes them. Its subject and text are what must not reach anyone else.
+ */
+function messageOfA({ answered = false } = {}): Fixture {
+  resetAllLimits()
+  const [subject, content] = [tag('Private subject'), tag('Private words about my health')]
+  const question = sendMessage(people.clientA.id, { recipientId: people.practitionerA.id, subject, content })
+  const message = answered
+    ? sendMessage(people.practitionerA.id, {
+        recipientId: people.clientA.id,
+        subject: `Re: ${subject}`,
+        content: `${content} (answered)`,
+        isReplyTo: question.id,
+      })
+    : question
+  return { params: { id: String(message.id) }, secrets: [...secretsOfA(subject), content] }
+}
+
 const body = {
   service: () => ({
     json: {
@@ -211,8 +231,9 @@ const MATRIX: Record<string, Case[]> = {
       rule: 'any-signed-in',
       setup: () => ({ params: { id: String(people.practitionerA.id) }, secrets: [people.practitionerA.email] }),
       body: () => ({ form: { intent: 'message', subject: 'A question', content: 'Do you offer evening sessions?' } }),
-      // Writing to oneself is refused (400), not a success.
-      overrides: { practitionerA: 'refused' },
+      // Writing to oneself is refused (400), not a success. Admins take no part in messaging, and
+      // a practitioner writes only to people with a link to them (403): docs/decisions/018-messaging.md.
+      overrides: { practitionerA: 'refused', practitionerB: 'refused', admin: 'refused' },
       success: (answer, fixture) => expect(answer.location).toBe(`/practitioners/${fixture.params.id}?sent=1`),
     },
     {
@@ -287,6 +308,27 @@ const MATRIX: Record<string, Case[]> = {
           .get()
         expect(row?.status).toBe('cancelled')
       },
+    },
+  ],
+
+  'app/routes/api.messages.$id.ts': [
+    {
+      method: 'DELETE',
+      // Its sender (client A) and its recipient (practitioner A) each delete their own copy.
+      rule: 'owner',
+      overrides: { practitionerA: 'ok' },
+      setup: () => messageOfA(),
+      success: (answer) => expect(answer.json).toEqual({ message: 'Message deleted' }),
+    },
+  ],
+
+  'app/routes/api.messages.$id.read.ts': [
+    {
+      method: 'PATCH',
+      // Only its recipient: client A, answered by practitioner A (who sent it: 404 like anyone else).
+      rule: 'owner',
+      setup: () => messageOfA({ answered: true }),
+      success: (answer, fixture) => expect(answer.json).toMatchObject({ id: Number(fixture.params.id), isRead: true }),
     },
   ],
 

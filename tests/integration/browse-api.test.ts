@@ -135,16 +135,20 @@ describe('405 for other methods, with an Allow header', () => {
     }
   })
 
-  test.each([
-    ['/api/reviews', reviewsApi],
-    ['/api/messages', messagesApi],
-  ] as const)('%s: GET and PUT', async (url, module) => {
+  test.each([['/api/reviews', reviewsApi]] as const)('%s: GET and PUT', async (url, module) => {
     const read = await callApi(module.loader, getRequest(url))
     expect(read.status).toBe(405)
     expect(read.headers.get('Allow')).toBe('POST')
     const put = await callApi(module.action, jsonRequest(url, 'PUT', {}))
     expect(put.status).toBe(405)
     expect(put.headers.get('Allow')).toBe('POST')
+  })
+
+  test('/api/messages: GET lists (401 signed out), PUT answers 405 with Allow: GET, POST', async () => {
+    expect((await callApi(messagesApi.loader, getRequest('/api/messages'))).status).toBe(401)
+    const put = await callApi(messagesApi.action, jsonRequest('/api/messages', 'PUT', {}))
+    expect(put.status).toBe(405)
+    expect(put.headers.get('Allow')).toBe('GET, POST')
   })
 })
 

@@ -5,6 +5,7 @@ import { AppError, isAppError } from '~/lib/errors'
 import { hashPassword, needsRehash, verifyPassword } from '~/lib/password.server'
 import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
+import { forgetMessagesOf } from '~/models/messaging/message.server'
 import { limitPasswordCheck } from './password-attempts.server'
 import { revokeUserSessions } from './session.server'
 import type {
@@ -289,6 +290,8 @@ export async function deleteAccount(request: Request, userId: number, password: 
         .from(reviews)
         .where(eq(reviews.clientId, userId))
         .all()
+      // Their messages leave their view only: the other person keeps their copy.
+      forgetMessagesOf(tx, userId)
       tx.delete(users).where(eq(users.id, userId)).run()
       recomputeRatings(tx, {
         practitionerIds: reviewed.map((r) => r.practitionerId).filter((id) => id !== userId),

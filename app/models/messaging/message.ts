@@ -1,8 +1,22 @@
 import { z } from 'zod'
 
 /**
+ * Messaging, the client-safe half: the form rules, the shapes the model answers, the texts, and
+ * the pure rule of who may write to whom (docs/decisions/018-messaging.md). Queries and writes
+ * are in message.server.ts, conversations.server.ts and message-emails.server.ts.
+ */
+
+/** A positive whole number given as a number or a string; '' and null mean "none". */
+const optionalId = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number({ error: message }).int(message).positive(message).optional(),
+  )
+
+/**
  * Message rules (subject required, content at least 10 characters), shared by the "Ask a
- * Question" card, replies and POST /api/messages.
+ * Question" card, the reply dialog and POST /api/messages. `isReplyTo` (optional) names the
+ * message being answered; the model checks it belongs to the same conversation.
  */
 export const MessageSchema = z.object({
   recipientId: z.coerce.number({ error: 'recipientId is required' }).int().positive('recipientId is required'),
@@ -16,7 +30,197 @@ export const MessageSchema = z.object({
     .trim()
     .min(10, 'Message must be at least 10 characters long')
     .max(5000, 'Message must be at most 5000 characters'),
+  isReplyTo: optionalId('isReplyTo must be the id of a message'),
 })
 
+export type MessageInput = z.output<typeof MessageSchema>
+
+export const SUBJECT_MAX_LENGTH = 200
+
+/**
+ * The reply dialog's default subject: 'Re: ' and the original subject, or 'Re: Message' when it
+ * has none. A subject that already starts with 'Re: ' is kept as it is (no 'Re: Re: ').
+ */
+export function replySubject(original: string | null | undefined) {
+  const subject = original?.trim() || 'Message'
+  return (/^re:\s/i.test(subject) ? subject : `Re: ${subject}`).slice(0, SUBJECT_MAX_LENGTH)
+}
+
+/* Texts. */
+
 export const CANNOT_MESSAGE_SELF = 'You cannot send a message to yourself.'
+/** An unknown id, an admin, or a member the sender has no reason to know (status 404). */
 export const RECIPIENT_NOT_FOUND = 'Recipient not found'
+export const ADMINS_DO_NOT_MESSAGE = 'Admin accounts do not send or receive messages.'
+/** A practitioner writing to another practitioner they have no conversation or session with (403). */
+export const PRACTITIONER_MAY_NOT_MESSAGE =
+  'Practitioners can only message people who have written to them or booked a session with them.'
+export const REPLY_NOT_IN_CONVERSATION = 'The message you are replying to is not part of this conversation.'
+/** Unknown, someone else's, or already deleted from my view (status 404). */
+export const MESSAGE_NOT_FOUND = 'Message not found'
+/** How a person whose account was deleted is named in the other person's copy. */
+export const DELETED_ACCOUNT_NAME = 'Deleted account'
+
+/* Shapes the model answers. Instants are ISO 8601 strings. */
+
+/** The other person of a conversation, or a message's sender or recipient, as screens show them. */
+export type Party = {
+  id: number
+  firstName: string
+  lastName: string
+  profileImageUrl: string | null
+  isPractitioner: boolean
+  /** Their account was deleted: the name is `DELETED_ACCOUNT_NAME` split in two, no picture. */
+  isDeleted: boolean
+}
+
+/** A party whose account is gone (its id stays on the messages it sent or received). */
+export function deletedParty(id: number): Party {
+  const [firstName, lastName] = DELETED_ACCOUNT_NAME.split(' ') as [string, string]
+  return { id, firstName, lastName, profileImageUrl: null, isPractitioner: false, isDeleted: true }
+}
+
+export function partyName(party: Pick<Party, 'firstName' | 'lastName'>) {
+  return `${party.firstName} ${party.lastName}`.trim()
+}
+
+/** One row of the conversation list: the other person, the newest message I can see, my unread count. */
+export type ConversationSummary = {
+  other: Party
+  lastMessage: { id: number; subject: string; createdAt: string; fromMe: boolean }
+  /** Unread messages addressed to me in this conversation (not counting ones I deleted). */
+  unreadCount: number
+}
+
+export type ConversationPage = {
+  conversations: ConversationSummary[]
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null
+}
+
+/** A message as a thread shows it. */
+export type ThreadMessage = {
+  id: number
+  senderId: number
+  recipientId: number
+  /** I sent it (else the other person did). */
+  fromMe: boolean
+  subject: string
+  content: string
+  isRead: boolean
+  isReplyTo: number | null
+  createdAt: string
+}
+
+export type Thread = {
+  other: Party
+  /** Whether I may write in this conversation now (false once the other account is deleted). */
+  canReply: boolean
+  /** One page, oldest first. */
+  messages: ThreadMessage[]
+  /** Pass as `before` for the page of older messages; null when there are none. */
+  olderCursor: string | null
+  /** Pass as `after` for the page of newer messages; null when this page is the newest. */
+  newerCursor: string | null
+}
+
+/** A message as the JSON API answers it (the POST answer; GET adds `sender` and `recipient`). */
+export type ApiMessage = {
+  id: number
+  senderId: number
+  recipientId: number
+  subject: string
+  content: string
+  isRead: boolean
+  isReplyTo: number | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** The spec's embedded person on a listed message. */
+export type ApiParty = { id: number; firstName: string; lastName: string; isPractitioner: boolean }
+
+export type ApiListedMessage = ApiMessage & { sender: ApiParty; recipient: ApiParty }
+
+/* Paging. */
+
+export const CONVERSATIONS_PAGE_SIZE = 20
+export const THREAD_PAGE_SIZE = 30
+/** GET /api/messages pages by number, like the other /api lists. */
+export const API_MESSAGES_PAGE_SIZE = 24
+export const MAX_PAGE_SIZE = 100
+
+/**
+ * A keyset position: a message's creation instant (epoch ms) and id, which order messages
+ * totally. In URLs it is `<ms>.<id>`, opaque to the screens.
+ */
+export type Cursor = { at: number; id: number }
+
+export function formatCursor(cursor: Cursor) {
+  return `${cursor.at}.${cursor.id}`
+}
+
+/** Reads a cursor from a URL value; anything malformed is null (the screens then show the first page). */
+export function parseCursor(value: string | null | undefined): Cursor | null {
+  const match = value ? /^(\d{1,15})\.(\d{1,15})$/.exec(value) : null
+  if (!match) return null
+  const at = Number(match[1])
+  const id = Number(match[2])
+  return Number.isSafeInteger(at) && Number.isSafeInteger(id) && id > 0 ? { at, id } : null
+}
+
+/* The new-message email. */
+
+/** A message still unread this long after it arrived gets its recipient an email (one per conversation). */
+export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000
+
+/* The inboxes. */
+
+export const CLIENT_INBOX_PATH = '/client-inbox'
+export const PRACTITIONER_INBOX_PATH = '/practitioner/inbox'
+
+/** The inbox of a person, opened on the conversation with `withId` when given (`?with=<id>`). */
+export function inboxPath(person: { isPractitioner: boolean }, withId?: number) {
+  const path = person.isPractitioner ? PRACTITIONER_INBOX_PATH : CLIENT_INBOX_PATH
+  return withId === undefined ? path : `${path}?with=${withId}`
+}
+
+/* Who may write to whom. */
+
+export type Member = { id: number; isPractitioner: boolean; isAdmin: boolean }
+
+/** What the model knows about two people before a message goes from `sender` to `recipient`. */
+export type MessagingFacts = {
+  sender: Member
+  /** null: no such account. */
+  recipient: Member | null
+  /** The recipient has written to the sender before (a message from them still exists). */
+  recipientWroteToSender: boolean
+  /**
+   * They have a session together, either way round: a booking of one with the other as
+   * practitioner that was not cancelled before it was ever confirmed (pending, confirmed,
+   * completed, or cancelled after being paid or when free; `bookingLinks` in message.server.ts).
+   */
+  haveBooking: boolean
+}
+
+export type Refusal = { message: string; status: number }
+
+/**
+ * The rule, in one place: nobody writes to themselves; admins neither send nor receive;
+ * anyone may answer a person who has written to them; people with a session together may write
+ * to each other; a client (not a practitioner) may write to any practitioner. Everything else is
+ * refused: a practitioner cannot cold-message anyone. A refusal about a recipient who is not a
+ * practitioner is a 404, so that no one learns which ids are client accounts; practitioners are
+ * public, so refusing to write to one is a 403.
+ */
+export function messagingRefusal(facts: MessagingFacts): Refusal | null {
+  const { sender, recipient } = facts
+  if (sender.isAdmin) return { message: ADMINS_DO_NOT_MESSAGE, status: 403 }
+  if (recipient && recipient.id === sender.id) return { message: CANNOT_MESSAGE_SELF, status: 400 }
+  if (!recipient || recipient.isAdmin) return { message: RECIPIENT_NOT_FOUND, status: 404 }
+  if (facts.recipientWroteToSender || facts.haveBooking) return null
+  if (recipient.isPractitioner && !sender.isPractitioner) return null
+  if (!recipient.isPractitioner) return { message: RECIPIENT_NOT_FOUND, status: 404 }
+  return { message: PRACTITIONER_MAY_NOT_MESSAGE, status: 403 }
+}

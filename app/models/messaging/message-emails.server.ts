@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { sendEmail } from '~/integrations/email.server'
+import { configuredOrigin } from '~/lib/url.server'
+import { inboxPath, partyName, UNREAD_EMAIL_DELAY_MS } from './message'
+
+/**
+ * The new-message email (docs/decisions/018-messaging.md). A message still unread
+ * `UNREAD_EMAIL_DELAY_MS` (10 minutes) after it arrived gets its recipient one email for the
+ * conversation: it names the sender and links to the recipient's inbox opened on that
+ * conversation. It never carries the subject or the text (health information stays in the
+ * app). Every unread message of the conversation not yet covered by an email is covered by
+ * this one, so a burst of messages gives one email, and a later message that is still unread
+ * 10 minutes on gives a new one.
+ *
+ * Run every minute on the primary by app/lib/maintenance.server.ts. The messages are claimed
+ * (`notified_at`) in one transaction before any email goes, so two sweeps never send the same
+ * email; an email whose sending fails stays in the outbox marked failed and is not retried.
+ */
+
+type Due = { recipientId: number; senderId: number; count: number }
+type Person = { id: number; email: string; firstName: string; lastName: string; isPractitioner: number }
+
+/** Answers how many emails went out (or, offline, were written to the outbox). */
+export async function sendUnreadMessageEmails(now = new Date(), origin = configuredOrigin()) {
+  const db = getDb()
+  const at = now.getTime()
+  const claimed = db.transaction(
+    (tx) => {
+      // The conversations with a message unread for long enough that no email covers yet
+      // (read from the `messages_unnotified_idx` partial index: its condition, spelled out).
+      const due = tx.all<{ recipientId: number; senderId: number }>(
+        sql`SELECT recipient_id AS recipientId, sender_id AS senderId FROM messages
+            WHERE is_read = 0 AND notified_at IS NULL AND deleted_by_recipient_at IS NULL
+              AND created_at <= ${at - UNREAD_EMAIL_DELAY_MS}
+            GROUP BY recipient_id, sender_id`,
+      )
+      return due.flatMap((pair): Due[] => {
+        const { changes } = tx.run(
+          sql`UPDATE messages SET notified_at = ${at}
+              WHERE recipient_id = ${pair.recipientId} AND sender_id = ${pair.senderId}
+                AND is_read = 0 AND notified_at IS NULL AND deleted_by_recipient_at IS NULL AND created_at <= ${at}`,
+        )
+        return changes ? [{ ...pair, count: changes }] : []
+      })
+    },
+    { behavior: 'immediate' },
+  )
+  if (!claimed.length) return { emailed: 0 }
+
+  const ids = [...new Set(claimed.flatMap((pair) => [pair.recipientId, pair.senderId]))]
+  const people = new Map(
+    db
+      .all<Person>(
+        sql`SELECT id, email, first_name AS firstName, last_name AS lastName, is_practitioner AS isPractitioner
+            FROM users WHERE id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      )
+      .map((person) => [person.id, person]),
+  )
+
+  let emailed = 0
+  for (const pair of claimed) {
+    const recipient = people.get(pair.recipientId)
+    const sender = people.get(pair.senderId)
+    // A sender whose account is gone since: nobody to name, so the messages wait in the inbox.
+    if (!recipient || !sender) continue
+    try {
+      const { status } = await sendEmail(composeEmail(recipient, sender, pair.count, origin))
+      if (status !== 'failed') emailed += 1
+    } catch (error) {
+      console.error(`[messages] the unread-message email to user ${recipient.id} failed`, error)
+    }
+  }
+  return { emailed }
+}
+
+function composeEmail(recipient: Person, sender: Person, count: number, origin: string) {
+  const from = partyName(sender)
+  const link = `${origin}${inboxPath({ isPractitioner: Boolean(recipient.isPractitioner) }, sender.id)}`
+  return {
+    to: recipient.email,
+    subject: `${from} sent you ${count === 1 ? 'a message' : 'messages'} on Solace`,
+    text: [
+      `Hi ${recipient.firstName},`,
+      '',
+      `${from} sent you ${count === 1 ? 'a new message' : `${count} new messages`} on Solace.`,
+      '',
+      `Read and reply in your inbox: ${link}`,
+      '',
+      'To keep your conversations private, we never put messages in emails.',
+    ].join('\n'),
+  }
+}
