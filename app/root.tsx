@@ -5,6 +5,8 @@ import { Toaster } from '~/components/toaster'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/lib/toast.server'
 import { getUser } from '~/models/accounts/auth.server'
+import { unreadMessageCount } from '~/models/messaging/conversations.server'
+import { conversationOpenedBy } from '~/models/messaging/message'
 import stylesheet from '~/styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -22,7 +24,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)])
-  return data({ user, toast }, { headers })
+  // The unread-message badges of every signed-in page, counted once here (admins have no inbox).
+  const unreadMessages =
+    user && !user.isAdmin ? unreadMessageCount(user.id, { exceptFrom: conversationOpenedBy(new URL(request.url)) }) : 0
+  return data({ user, toast, unreadMessages }, { headers })
 }
 
 export type RootLoader = typeof loader
@@ -30,6 +35,11 @@ export type RootLoader = typeof loader
 /** The signed-in user (or null), from the root loader; usable by any route's component. */
 export function useOptionalUser() {
   return useRouteLoaderData<RootLoader>('root')?.user ?? null
+}
+
+/** How many messages addressed to the signed-in person are unread (0 signed out), from the root loader. */
+export function useUnreadMessageCount() {
+  return useRouteLoaderData<RootLoader>('root')?.unreadMessages ?? 0
 }
 
 const TIME_ZONE_SCRIPT = `try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.indexOf('tz='+z)<0)document.cookie='tz='+z+';path=/;max-age=31536000;samesite=lax'}catch(e){}`

@@ -3,11 +3,12 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
 import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireUser } from '~/models/accounts/auth.server'
+import { CLIENT_INBOX_PATH } from '~/models/messaging/message'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const SIDE_LINKS: ShellLink[] = [
   { to: '/client-dashboard', label: 'My Sessions' },
-  { to: '/client-inbox', label: 'Inbox' },
+  { to: CLIENT_INBOX_PATH, label: 'Inbox', unread: true },
   { to: '/customer-settings', label: 'Settings' },
 ]
 

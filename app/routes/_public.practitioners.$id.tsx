@@ -25,7 +25,7 @@ import { FALLBACK_SPECIALTY, PRACTITIONER_NOT_FOUND } from '~/models/marketplace
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
-import { sendMessage } from '~/models/messaging/message.server'
+import { canMessage, sendMessage } from '~/models/messaging/message.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -49,7 +49,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const practitioner = findPractitioner(params.id)
   const user = await getUser(request)
   const isClient = Boolean(user && !user.isPractitioner && !user.isAdmin)
-  const viewer: MessageCardViewer = !user ? 'visitor' : user.id === practitioner.id ? 'self' : 'member'
+  // Practitioners and admins may not write to another practitioner they have no link with.
+  const viewer: MessageCardViewer = !user
+    ? 'visitor'
+    : user.id === practitioner.id
+      ? 'self'
+      : canMessage(user.id, practitioner.id)
+        ? 'member'
+        : 'not-allowed'
   return {
     practitioner,
     services: listPractitionerServices(practitioner.id),

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatEarnings } from '~/lib/money'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import { inboxPath } from '~/models/messaging/message'
 import { getDashboard, type DashboardSession } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -42,9 +43,19 @@ function UpcomingSessionRow({ session, timeZone }: { session: DashboardSession; 
           </time>
         </p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Badge tone="outline">{session.status}</Badge>
         <PaymentBadge session={session} />
+        {session.clientId === null ? null : (
+          <ButtonLink
+            to={inboxPath({ isPractitioner: true }, session.clientId)}
+            variant="outline"
+            size="sm"
+            aria-label={`Message ${session.clientName}`}
+          >
+            Message
+          </ButtonLink>
+        )}
       </div>
     </li>
   )

@@ -2,6 +2,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import { PRACTITIONER_INBOX_PATH } from '~/models/messaging/message'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const TOP_LINKS: ShellLink[] = [
@@ -19,7 +20,7 @@ const SIDE_LINKS: ShellLink[] = [
   { to: '/practitioner/profile', label: 'My Profile' },
   { to: '/practitioner/earnings', label: 'Earnings' },
   { to: '/practitioner/patient-charting', label: 'Patient Charting' },
-  { to: '/practitioner/inbox', label: 'Inbox' },
+  { to: PRACTITIONER_INBOX_PATH, label: 'Inbox', unread: true },
   { to: '/practitioner/settings', label: 'Settings' },
 ]
 

@@ -130,6 +130,7 @@ describe('practitioner dashboard: upcoming sessions list', () => {
     expect(first).toEqual({
       id: later[1]!.id,
       serviceName: 'Breathwork session',
+      clientId: later[1]!.clientId,
       clientName: 'Ben Client',
       startTime: later[1]!.startTime.toISOString(),
       endTime: later[1]!.endTime.toISOString(),
@@ -143,7 +144,11 @@ describe('practitioner dashboard: upcoming sessions list', () => {
   test('a session whose client deleted their account still shows', async () => {
     const { practitioner, book } = await practice()
     book(null, 48, 'confirmed')
-    expect(getDashboard(practitioner.id).upcomingSessions[0]?.clientName).toBe('Former client')
+    expect(getDashboard(practitioner.id).upcomingSessions[0]).toMatchObject({
+      clientName: 'Former client',
+      // Nobody to write to: no Message action.
+      clientId: null,
+    })
   })
 })
 

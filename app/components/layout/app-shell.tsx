@@ -1,12 +1,15 @@
 import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { HeaderUnreadLink, UnreadBadge } from '~/components/messaging/unread-badge'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { dashboardPath } from '~/models/accounts/role'
+import { useUnreadMessageCount } from '~/root'
 import { LogoutButton } from './logout-button'
 import { Brand } from './public-header'
 
-export type ShellLink = { to: string; label: string; end?: boolean }
+/** `unread`: the link shows the signed-in person's unread-message count (the Inbox links). */
+export type ShellLink = { to: string; label: string; end?: boolean; unread?: boolean }
 type ShellUser = {
   firstName: string
   lastName: string
@@ -17,7 +20,7 @@ type ShellUser = {
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
   )
 }
@@ -46,11 +49,13 @@ export function Avatar({
 }
 
 function SideNav({ links, label }: { links: ShellLink[]; label: string }) {
+  const unread = useUnreadMessageCount()
   return (
     <nav aria-label={label} className="space-y-1">
       {links.map((link) => (
         <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
           {link.label}
+          {link.unread ? <UnreadBadge count={unread} /> : null}
         </NavLink>
       ))}
     </nav>
@@ -108,6 +113,7 @@ export function AppShell({
             ))}
           </nav>
           <div className="flex items-center gap-2">
+            <HeaderUnreadLink user={user} />
             <ButtonLink to={dashboardPath(user)} variant="outline" size="sm">
               Dashboard
             </ButtonLink>

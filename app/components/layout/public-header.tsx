@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { HeaderUnreadLink } from '~/components/messaging/unread-badge'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { dashboardPath } from '~/models/accounts/role'
@@ -19,6 +20,7 @@ function AccountActions({ user }: { user: HeaderUser }) {
   if (user) {
     return (
       <>
+        <HeaderUnreadLink user={user} />
         <ButtonLink to={dashboardPath(user)} variant="outline" size="sm">
           Dashboard
         </ButtonLink>

@@ -6,15 +6,18 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label, Textarea } from '~/components/ui/input'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { MessageSchema } from '~/models/messaging/message'
+import { CLIENT_INBOX_PATH, MessageSchema } from '~/models/messaging/message'
 
 export const MESSAGE_INTENT = 'message'
 
 /** The card's fields: the recipient is the profile being viewed, so the server sets it from the URL. */
 export const QuestionSchema = MessageSchema.omit({ recipientId: true })
 
-/** Who is looking: a visitor, the practitioner on their own profile, or anyone else signed in. */
-export type MessageCardViewer = 'visitor' | 'self' | 'member'
+/**
+ * Who is looking: a visitor, the practitioner on their own profile, someone signed in who may
+ * write to them, or someone who may not (an admin, another practitioner with no link to them).
+ */
+export type MessageCardViewer = 'visitor' | 'self' | 'member' | 'not-allowed'
 
 export function useIsSubmittingIntent(intent: string) {
   const navigation = useNavigation()
@@ -50,12 +53,23 @@ export function MessageCard({
           <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
             This is your public profile. Clients ask their questions here, and you answer them from your inbox.
           </p>
+        ) : viewer === 'not-allowed' ? (
+          <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
+            Only clients can send questions from a practitioner&apos;s profile. Practitioners can message people who
+            have written to them or booked a session with them.
+          </p>
         ) : viewer === 'visitor' ? (
           <VisitorQuestionForm pagePath={pagePath} loginTo={loginTo} />
         ) : sent ? (
           <div role="status" className="space-y-3 text-center">
             <p className="text-lg font-semibold">Message Sent!</p>
-            <p className="text-sm text-muted-foreground">{practitionerFirstName} will reply to your inbox.</p>
+            <p className="text-sm text-muted-foreground">
+              {practitionerFirstName} will reply to your{' '}
+              <Link to={CLIENT_INBOX_PATH} className="font-medium text-primary hover:underline">
+                inbox
+              </Link>
+              .
+            </p>
             <Link to={pagePath} preventScrollReset className={buttonClass({ variant: 'outline' })}>
               Send Another Message
             </Link>

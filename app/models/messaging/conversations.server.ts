@@ -272,11 +272,15 @@ function hasMessagesWith(me: number, otherId: number) {
 /**
  * How many messages addressed to me are unread (not counting ones I deleted): the sidebar and
  * header badges. One query, answered from the `messages_recipient_unread_idx` index alone.
+ * `exceptFrom` leaves out the messages from that person: the page being rendered opens our
+ * conversation and marks them read in a loader that runs beside the one counting, so the
+ * badge says what will be true once the page is shown, whichever loader runs first.
  */
-export function unreadMessageCount(me: number) {
+export function unreadMessageCount(me: number, { exceptFrom }: { exceptFrom?: number | null } = {}) {
+  const except = exceptFrom ? sql`AND sender_id <> ${exceptFrom}` : sql``
   return (
     getDb().get<{ n: number }>(
-      sql`SELECT count(*) AS n FROM messages WHERE recipient_id = ${me} AND is_read = 0 AND deleted_by_recipient_at IS NULL`,
+      sql`SELECT count(*) AS n FROM messages WHERE recipient_id = ${me} AND is_read = 0 AND deleted_by_recipient_at IS NULL ${except}`,
     )?.n ?? 0
   )
 }

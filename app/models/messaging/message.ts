@@ -185,6 +185,17 @@ export function inboxPath(person: { isPractitioner: boolean }, withId?: number) 
   return withId === undefined ? path : `${path}?with=${withId}`
 }
 
+/**
+ * The conversation an inbox address opens (`?with=<id>` on either inbox), or null for any
+ * other page: the root loader leaves it out of the unread badge, since the inbox marks it read.
+ */
+export function conversationOpenedBy(url: URL) {
+  if (url.pathname !== CLIENT_INBOX_PATH && url.pathname !== PRACTITIONER_INBOX_PATH) return null
+  const value = url.searchParams.get('with') ?? ''
+  const id = /^\d{1,15}$/.test(value) ? Number(value) : 0
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
 /* Who may write to whom. */
 
 export type Member = { id: number; isPractitioner: boolean; isAdmin: boolean }

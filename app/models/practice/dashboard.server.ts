@@ -9,6 +9,8 @@ export const UPCOMING_LIST_SIZE = 5
 export type DashboardSession = {
   id: number
   serviceName: string
+  /** null once the client's account is deleted (no one to write to). */
+  clientId: number | null
   clientName: string
   startTime: string
   endTime: string
@@ -54,6 +56,7 @@ export function getDashboard(practitionerId: number, now = new Date()) {
     .select({
       id: bookings.id,
       serviceName: bookings.serviceName,
+      clientId: users.id,
       clientFirstName: users.firstName,
       clientLastName: users.lastName,
       startTime: bookings.startTime,
@@ -71,6 +74,7 @@ export function getDashboard(practitionerId: number, now = new Date()) {
   const sessions: DashboardSession[] = rows.map((row) => ({
     id: row.id,
     serviceName: row.serviceName,
+    clientId: row.clientId,
     clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),

@@ -1,0 +1,97 @@
+/**
+ * The inbox's URL state (client-safe): which conversation is open (`with`), the page of the
+ * conversation list (`cursor`), the page of the thread (`before` / `after`), and the dialogs
+ * (`reply=<messageId>` or `reply=new`, `delete=<messageId>`). Everything is a link, so the
+ * inbox works without JavaScript.
+ */
+
+export const REPLY_INTENT = 'reply'
+export const DELETE_INTENT = 'delete'
+/** `reply=new`: a message that answers no message in particular (or the first of a conversation). */
+export const NEW_MESSAGE = 'new'
+
+export type InboxState = {
+  with?: number | null
+  cursor?: string | null
+  before?: string | null
+  after?: string | null
+  reply?: number | string | null
+  delete?: number | null
+}
+
+export function inboxHref(base: string, state: InboxState = {}) {
+  const params = new URLSearchParams()
+  for (const key of ['with', 'cursor', 'before', 'after', 'reply', 'delete'] as const) {
+    const value = state[key]
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const query = params.toString()
+  return query ? `${base}?${query}` : base
+}
+
+/* What the inbox loader answers (shapes the view renders; instants already formatted). */
+
+export type InboxPerson = {
+  id: number
+  name: string
+  photo: string | null
+  isPractitioner: boolean
+  isDeleted: boolean
+}
+
+export type InboxConversation = {
+  other: InboxPerson
+  subject: string
+  time: string
+  iso: string
+  fromMe: boolean
+  unreadCount: number
+  href: string
+  selected: boolean
+}
+
+export type InboxMessage = {
+  id: number
+  fromMe: boolean
+  sender: string
+  time: string
+  iso: string
+  subject: string
+  content: string
+  /** Unread until this page opened it. */
+  isNew: boolean
+  replyHref: string | null
+  deleteHref: string
+}
+
+export type InboxThread = {
+  other: InboxPerson
+  canReply: boolean
+  messages: InboxMessage[]
+  olderHref: string | null
+  newerHref: string | null
+  newMessageHref: string | null
+}
+
+export type InboxReply = {
+  recipientId: number
+  recipientName: string
+  isReplyTo: number | null
+  subject: string
+  /** The subject of the message answered, shown in the dialog. */
+  original: string | null
+}
+
+export type InboxPageData = {
+  base: string
+  timeZone: string
+  conversations: InboxConversation[]
+  moreHref: string | null
+  firstPageHref: string | null
+  withId: number | null
+  thread: InboxThread | null
+  /** The open conversation's address (where the dialogs close to). */
+  here: string
+  replying: InboxReply | null
+  deleting: { id: number; subject: string } | null
+}

@@ -1,0 +1,202 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect } from '@remix-run/node'
+import { ensurePrimary } from '~/integrations/litefs.server'
+import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { AppError } from '~/lib/errors'
+import { readForm } from '~/lib/form-data.server'
+import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { idFromParam } from '~/lib/route-params'
+import { viewerTimeZone } from '~/lib/time-zone.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { requireUser } from '~/models/accounts/auth.server'
+import { dashboardPath } from '~/models/accounts/role'
+import { getThread, listConversations } from '~/models/messaging/conversations.server'
+import {
+  inboxPath,
+  MESSAGE_NOT_FOUND,
+  MessageSchema,
+  parseCursor,
+  partyName,
+  replySubject,
+  type Party,
+} from '~/models/messaging/message'
+import { deleteMessageForMe, markConversationRead, sendMessage } from '~/models/messaging/message.server'
+import {
+  DELETE_INTENT,
+  inboxHref,
+  NEW_MESSAGE,
+  REPLY_INTENT,
+  type InboxPageData,
+  type InboxPerson,
+  type InboxReply,
+} from './inbox-links'
+
+/**
+ * The loader and action both inboxes share (`/client-inbox`, `/practitioner/inbox`): thin
+ * adapters over app/models/messaging. Everything the page shows is in its URL (inbox-links.ts).
+ */
+
+export type InboxArea = 'client' | 'practitioner'
+
+export const SEND_FAILED = 'Failed to send reply'
+export const DELETE_FAILED = 'Failed to delete message'
+export const TRY_AGAIN = 'Please try again later.'
+
+/** Signed in, in one's own inbox: a practitioner goes to theirs, a client to theirs, an admin to the dashboard. */
+async function requireInboxUser(request: Request, area: InboxArea) {
+  const user = await requireUser(request)
+  if (user.isAdmin) throw redirect(dashboardPath(user))
+  if ((area === 'practitioner') !== user.isPractitioner) {
+    const withId = idFromParam(new URL(request.url).searchParams.get('with') ?? undefined)
+    throw redirect(inboxPath(user, withId ?? undefined))
+  }
+  return user
+}
+
+function person(party: Party): InboxPerson {
+  return {
+    id: party.id,
+    name: partyName(party),
+    photo: party.profileImageUrl,
+    isPractitioner: party.isPractitioner,
+    isDeleted: party.isDeleted,
+  }
+}
+
+/** 'Nov 21, 2026, 9:30 AM EST': the viewer's zone, named. */
+function timeLabel(iso: string, timeZone: string) {
+  return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneAbbreviation(iso, timeZone)}`
+}
+
+export async function loadInbox(request: Request, area: InboxArea): Promise<InboxPageData> {
+  const user = await requireInboxUser(request, area)
+  const params = new URL(request.url).searchParams
+  const timeZone = viewerTimeZone(request, user)
+  const base = inboxPath(user)
+  // Malformed cursors read as the first page, and are dropped from the links.
+  const cursor = parseCursor(params.get('cursor')) ? params.get('cursor') : null
+  const before = parseCursor(params.get('before')) ? params.get('before') : null
+  const after = before ? null : parseCursor(params.get('after')) ? params.get('after') : null
+  const withId = idFromParam(params.get('with') ?? undefined)
+
+  const page = listConversations(user.id, { cursor })
+  // null: nothing between us, and no reason to write (a stranger's id shows nothing).
+  const thread = withId === null ? null : getThread(user.id, withId, { before, after })
+  const summary = page.conversations.find((c) => c.other.id === withId)
+  if (thread && withId !== null) {
+    const unread = summary ? summary.unreadCount > 0 : thread.messages.some((m) => !m.fromMe && !m.isRead)
+    if (unread) {
+      // A GET that writes: on a LiteFS replica this replays the request on the primary.
+      await ensurePrimary()
+      markConversationRead(user.id, withId)
+      if (summary) summary.unreadCount = 0
+    }
+  }
+
+  const openWith = thread ? withId : null
+  const here = inboxHref(base, { with: openWith, cursor, before, after })
+  const at = (state: Parameters<typeof inboxHref>[1]) =>
+    inboxHref(base, { with: openWith, cursor, before, after, ...state })
+
+  const messages = (thread?.messages ?? []).map((m) => ({
+    id: m.id,
+    fromMe: m.fromMe,
+    sender: m.fromMe ? 'You' : partyName(thread!.other),
+    time: timeLabel(m.createdAt, timeZone),
+    iso: m.createdAt,
+    subject: m.subject,
+    content: m.content,
+    isNew: !m.fromMe && !m.isRead,
+    replyHref: thread?.canReply && !m.fromMe ? at({ reply: m.id }) : null,
+    deleteHref: at({ delete: m.id }),
+  }))
+
+  let replying: InboxReply | null = null
+  const replyParam = params.get('reply')
+  if (thread && thread.canReply && replyParam !== null) {
+    const original = thread.messages.find((m) => String(m.id) === replyParam) ?? thread.messages.at(-1) ?? null
+    replying = {
+      recipientId: thread.other.id,
+      recipientName: partyName(thread.other),
+      isReplyTo: original?.id ?? null,
+      subject: original ? replySubject(original.subject) : '',
+      original: original?.subject ?? null,
+    }
+  }
+  const deleteId = idFromParam(params.get('delete') ?? undefined)
+  const toDelete = thread?.messages.find((m) => m.id === deleteId)
+
+  return {
+    base,
+    timeZone,
+    conversations: page.conversations.map((c) => ({
+      other: person(c.other),
+      subject: c.lastMessage.subject,
+      time: timeLabel(c.lastMessage.createdAt, timeZone),
+      iso: c.lastMessage.createdAt,
+      fromMe: c.lastMessage.fromMe,
+      unreadCount: c.unreadCount,
+      href: inboxHref(base, { with: c.other.id, cursor }),
+      selected: c.other.id === openWith,
+    })),
+    moreHref: page.nextCursor ? inboxHref(base, { with: openWith, cursor: page.nextCursor }) : null,
+    firstPageHref: cursor ? inboxHref(base, { with: openWith }) : null,
+    withId: openWith,
+    thread: thread && {
+      other: person(thread.other),
+      canReply: thread.canReply,
+      messages,
+      olderHref: thread.olderCursor ? inboxHref(base, { with: openWith, cursor, before: thread.olderCursor }) : null,
+      newerHref: thread.newerCursor ? inboxHref(base, { with: openWith, cursor, after: thread.newerCursor }) : null,
+      newMessageHref: thread.canReply ? at({ reply: NEW_MESSAGE }) : null,
+    },
+    here,
+    replying,
+    deleting: toDelete ? { id: toDelete.id, subject: toDelete.subject } : null,
+  }
+}
+
+/** Where an answer goes back to: the conversation (and thread page) the form was posted from. */
+function backTo(request: Request, base: string) {
+  const params = new URL(request.url).searchParams
+  const keep = (name: string) => (parseCursor(params.get(name)) ? params.get(name) : null)
+  return inboxHref(base, {
+    with: idFromParam(params.get('with') ?? undefined),
+    cursor: keep('cursor'),
+    before: keep('before'),
+    after: keep('after'),
+  })
+}
+
+export async function inboxAction(request: Request, area: InboxArea) {
+  const user = await requireInboxUser(request, area)
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  if (intent === REPLY_INTENT) {
+    const submission = parseWithZod(formData, { schema: MessageSchema })
+    if (submission.status !== 'success') return invalid(submission)
+    try {
+      sendMessage(user.id, submission.value)
+    } catch (error) {
+      return refused(submission, error, SEND_FAILED, { fallback: TRY_AGAIN })
+    }
+    // Back to the conversation's newest page, where the message now is.
+    return redirectWithToast(inboxPath(user, submission.value.recipientId), {
+      type: 'success',
+      title: 'Reply sent!',
+      description: 'Your message has been sent successfully.',
+    })
+  }
+  if (intent === DELETE_INTENT) {
+    const back = backTo(request, inboxPath(user))
+    try {
+      const messageId = idFromParam(String(formData.get('messageId') ?? ''))
+      if (messageId === null) throw new AppError(MESSAGE_NOT_FOUND, 404)
+      deleteMessageForMe(user.id, messageId)
+    } catch (error) {
+      return refuseWithRedirect(back, error, DELETE_FAILED, TRY_AGAIN)
+    }
+    return redirectWithToast(back, { type: 'success', title: 'Message deleted' })
+  }
+  throw new Response('Unknown form', { status: 400 })
+}

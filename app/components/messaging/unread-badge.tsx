@@ -1,0 +1,42 @@
+import { Link } from '@remix-run/react'
+import { cn } from '~/lib/cn'
+import { inboxPath } from '~/models/messaging/message'
+import { useUnreadMessageCount } from '~/root'
+
+/** '3 unread': a count of unread messages, read out with its word; nothing when there are none. */
+export function UnreadBadge({ count, className }: { count: number; className?: string }) {
+  if (count <= 0) return null
+  return (
+    <span
+      data-testid="unread-badge"
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground',
+        className,
+      )}
+    >
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  )
+}
+
+/**
+ * Beside the header's Dashboard link on every signed-in page: the unread count, linking to the
+ * person's inbox. Hidden when nothing is unread (and for admins, who have no inbox).
+ */
+export function HeaderUnreadLink({ user }: { user: { isPractitioner: boolean; isAdmin: boolean } }) {
+  const count = useUnreadMessageCount()
+  if (user.isAdmin || count <= 0) return null
+  return (
+    <Link
+      to={inboxPath(user)}
+      title={`${count} unread ${count === 1 ? 'message' : 'messages'}`}
+      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
+        <path d="M4 6h16v12H4z M4 7l8 6 8-6" />
+      </svg>
+      <UnreadBadge count={count} />
+    </Link>
+  )
+}

@@ -1,0 +1,27 @@
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ConversationView } from '~/components/messaging/conversation-view'
+import { inboxAction, loadInbox } from '~/components/messaging/inbox.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+
+export const meta: MetaFunction = () => [{ title: 'Message Inbox — Solace' }]
+
+/** A practitioner's inbox (clients are sent to theirs, admins to their dashboard). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadInbox(request, 'practitioner')
+}
+
+/** Reply (or a first message to a client who booked) and delete-for-me, with a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  return inboxAction(request, 'practitioner')
+}
+
+export default function PractitionerInboxPage() {
+  return (
+    <ConversationView
+      title="Message Inbox"
+      description="Manage conversations with your clients"
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+    />
+  )
+}

@@ -1,0 +1,147 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import Database from 'better-sqlite3'
+import { expectToast, signUpClient, testDatabase, uniqueEmail } from './support'
+
+/**
+ * Messaging, with JavaScript and without (the two projects): a client asks a question from a
+ * practitioner's profile; the practitioner sees the unread badge, opens the conversation (the
+ * badge clears) and replies; the client reads the reply and answers; each deletes a message and
+ * the other still has it. Fresh accounts each run, so no other spec's people are touched.
+ */
+
+/** A new practitioner with a listed profile, signed in within their own browser context. */
+async function newPractitioner(browser: Browser, testInfo: TestInfo) {
+  const { baseURL, javaScriptEnabled, viewport } = testInfo.project.use
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport })
+  const page = await context.newPage()
+  const email = uniqueEmail(testInfo, 'inbox-practitioner')
+  const lastName = `Rivers${testInfo.project.name === 'js' ? 'Js' : 'Plain'}`
+  const response = await page.request.post('/api/signup', {
+    data: {
+      email,
+      password: 'secret123',
+      firstName: 'Quinn',
+      lastName,
+      phoneNumber: '416 555 0199',
+      isPractitioner: true,
+      country: 'CA',
+    },
+  })
+  expect(response.status()).toBe(201)
+  // A listed profile needs a picture, a title and a bio; the profile screen has its own tests.
+  const db = new Database(testDatabase(), { fileMustExist: true })
+  db.pragma('busy_timeout = 5000')
+  try {
+    db.prepare(
+      `UPDATE users SET title = 'Sleep Coach', bio = 'Better nights, calmer days.',
+         profile_image_url = '/images/placeholder-avatar.svg' WHERE email = ?`,
+    ).run(email)
+    const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }
+    return { page, context, id, name: `Quinn ${lastName}` }
+  } finally {
+    db.close()
+  }
+}
+
+function sideInbox(page: Page, menu: 'Practice' | 'My account') {
+  return page.getByRole('navigation', { name: menu, exact: true }).getByRole('link', { name: /^Inbox/ })
+}
+
+/** A message of the open thread, by its exact subject or by words of its text. */
+function message(page: Page, subjectOrText: string) {
+  const messages = page.getByTestId('message')
+  return messages
+    .filter({ has: page.getByRole('heading', { name: subjectOrText, exact: true }) })
+    .or(messages.filter({ has: page.getByText(subjectOrText, { exact: false }).and(page.locator('p')) }))
+}
+
+test('a question becomes a conversation both sides carry on, read, answer and delete', async ({
+  page: client,
+  browser,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js'
+  const practitioner = await newPractitioner(browser, testInfo)
+  const p = practitioner.page
+  await signUpClient(client, testInfo)
+
+  // The client asks from the profile.
+  await client.goto(`/practitioners/${practitioner.id}`)
+  await expect(client.getByRole('heading', { level: 1, name: practitioner.name })).toBeVisible()
+  await client.getByLabel('Subject').fill('Question about sleep')
+  await client.getByLabel('Message').fill('Do you work with people who wake up at 4 AM every night?')
+  await client.getByRole('button', { name: 'Send Message' }).click()
+  await expect(client.getByText('Message Sent!', { exact: true })).toBeVisible()
+
+  // The practitioner sees the badge on every signed-in page, opens the conversation: it clears.
+  await p.goto('/practitioner/dashboard')
+  await expect(sideInbox(p, 'Practice')).toHaveText('Inbox1 unread')
+  await expect(p.getByTitle('1 unread message')).toBeVisible()
+  await sideInbox(p, 'Practice').click()
+  await expect(p.getByRole('heading', { level: 1, name: 'Message Inbox' })).toBeVisible()
+  await expect(p.getByText('Select a conversation to view messages')).toBeVisible()
+  const conversation = p.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Morgan Member/ })
+  await expect(conversation).toContainText('1 unread')
+  await expect(conversation).toContainText('Question about sleep')
+  await conversation.click()
+  await expect(p).toHaveURL(/\/practitioner\/inbox\?with=\d+$/)
+  await expect(message(p, 'Question about sleep')).toContainText('wake up at 4 AM')
+  await expect(message(p, 'Question about sleep')).toContainText(/\d{1,2}:\d{2} [AP]M \S+/)
+  await expect(sideInbox(p, 'Practice')).toHaveText('Inbox')
+  await expect(p.getByTitle(/unread message/)).toHaveCount(0)
+
+  // The practitioner replies.
+  await message(p, 'Question about sleep').getByRole('link', { name: 'Reply to Question about sleep' }).click()
+  const reply = p.getByRole('dialog', { name: 'Reply' })
+  await expect(reply.getByLabel('Subject')).toHaveValue('Re: Question about sleep')
+  if (js) await expect(reply.getByRole('button', { name: 'Send' })).toBeDisabled()
+  await reply.getByLabel('Message').fill('Yes, often. A regular wind-down routine helps a lot.')
+  await reply.getByRole('button', { name: 'Send' }).click()
+  await expectToast(p, 'Reply sent!', 'Your message has been sent successfully.')
+  await expect(message(p, 'A regular wind-down routine')).toContainText('You')
+
+  // The client sees the badge, reads the reply (the badge clears) and answers.
+  await client.goto('/client-dashboard')
+  await expect(sideInbox(client, 'My account')).toHaveText('Inbox1 unread')
+  await sideInbox(client, 'My account').click()
+  await expect(client.getByRole('heading', { level: 1, name: 'My Messages' })).toBeVisible()
+  const withPractitioner = client.getByRole('list', { name: 'Conversations' }).getByRole('link', {
+    name: new RegExp(practitioner.name),
+  })
+  await expect(withPractitioner).toContainText('Practitioner')
+  await withPractitioner.click()
+  await expect(message(client, 'A regular wind-down routine')).toContainText(practitioner.name)
+  await expect(sideInbox(client, 'My account')).toHaveText('Inbox')
+  await message(client, 'A regular wind-down routine')
+    .getByRole('link', { name: /^Reply to/ })
+    .click()
+  const answer = client.getByRole('dialog', { name: 'Reply' })
+  await expect(answer.getByLabel('Subject')).toHaveValue('Re: Question about sleep')
+  await answer.getByLabel('Subject').fill('Thanks!')
+  await answer.getByLabel('Message').fill('Too short')
+  // With JavaScript the form says it before sending; without, the server answers it.
+  await answer.getByRole('button', { name: 'Send' }).click()
+  await expect(answer.getByText('Message must be at least 10 characters long')).toBeVisible()
+  await answer.getByLabel('Message').fill('Thank you, I will try that this week.')
+  await answer.getByRole('button', { name: 'Send' }).click()
+  await expectToast(client, 'Reply sent!')
+  await expect(message(client, 'Thanks!')).toBeVisible()
+
+  // Each deletes a message; the other still has it.
+  await message(client, 'Question about sleep').getByRole('link', { name: 'Delete Question about sleep' }).click()
+  const confirm = client.getByRole('dialog', { name: 'Delete Message' })
+  await expect(confirm).toContainText('Question about sleep')
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expectToast(client, 'Message deleted')
+  await expect(message(client, 'Question about sleep')).toHaveCount(0)
+
+  await p.reload()
+  await expect(message(p, 'Question about sleep')).toBeVisible()
+  await message(p, 'Thanks!').getByRole('link', { name: 'Delete Thanks!' }).click()
+  await p.getByRole('dialog', { name: 'Delete Message' }).getByRole('button', { name: 'Delete' }).click()
+  await expectToast(p, 'Message deleted')
+  await expect(message(p, 'Thanks!')).toHaveCount(0)
+
+  await client.reload()
+  await expect(message(client, 'Thanks!')).toBeVisible()
+  await practitioner.context.close()
+})

@@ -1,0 +1,300 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { DELETE_FAILED, SEND_FAILED } from '~/components/messaging/inbox.server'
+import { getDb } from '~/db/client.server'
+import { messages } from '~/db/schema'
+import { resetAllLimits } from '~/lib/rate-limit.server'
+import { unreadMessageCount } from '~/models/messaging/conversations.server'
+import { MESSAGE_NOT_FOUND, RECIPIENT_NOT_FOUND } from '~/models/messaging/message'
+import { sendMessage } from '~/models/messaging/message.server'
+import * as root from '~/root'
+import * as clientInbox from '~/routes/_client.client-inbox'
+import * as profileScreen from '~/routes/_public.practitioners.$id'
+import * as practitionerInbox from '~/routes/practitioner.inbox'
+import {
+  createListedPractitioner,
+  createUser,
+  expectRedirect,
+  formReply,
+  formRequest,
+  getRequest,
+  insertBooking,
+  insertService,
+  readToast,
+  routeArgs,
+  settle,
+  signIn,
+} from '../helpers'
+
+/**
+ * The inbox screens (`/client-inbox`, `/practitioner/inbox`): what their loaders show and
+ * mark read, and the reply and delete intents of their actions, with their toasts.
+ */
+
+const CLIENT_INBOX = '/client-inbox'
+const PRACTITIONER_INBOX = '/practitioner/inbox'
+
+type Person = { id: number }
+
+function write(from: Person, to: Person, subject = 'A question', isReplyTo?: number) {
+  return sendMessage(from.id, { recipientId: to.id, subject, content: 'Some words about it, long enough.', isReplyTo })
+}
+
+async function people() {
+  const client = await createUser({ firstName: 'Casey', lastName: 'Client' })
+  const practitioner = await createListedPractitioner({ firstName: 'Priya', lastName: 'Practitioner' })
+  return {
+    client,
+    practitioner,
+    clientCookie: await signIn(client.id),
+    practitionerCookie: await signIn(practitioner.id),
+  }
+}
+
+async function load(screen: typeof clientInbox | typeof practitionerInbox, path: string, cookie?: string) {
+  return settle(() => screen.loader(routeArgs(getRequest(path, { cookie }))))
+}
+
+async function loadData(screen: typeof clientInbox, path: string, cookie: string) {
+  const answer = await load(screen, path, cookie)
+  expect(answer).not.toBeInstanceOf(Response)
+  return answer as Awaited<ReturnType<typeof clientInbox.loader>>
+}
+
+function post(screen: typeof clientInbox, path: string, fields: Record<string, string>, cookie: string) {
+  return settle(() => screen.action(routeArgs(formRequest(path, fields, { cookie }))))
+}
+
+const isRead = (id: number) => getDb().select().from(messages).where(eq(messages.id, id)).get()?.isRead
+
+beforeAll(() => {
+  vi.spyOn(console, 'info').mockImplementation(() => {})
+})
+beforeEach(() => resetAllLimits())
+
+describe('who sees which inbox', () => {
+  test('signed out → login; each role is sent to its own inbox, admins to their dashboard', async () => {
+    const { practitioner, clientCookie, practitionerCookie } = await people()
+    const admin = await createUser({ isAdmin: true })
+    const adminCookie = await signIn(admin.id)
+    expectRedirect(await load(clientInbox, CLIENT_INBOX), `/login?redirect=${encodeURIComponent(CLIENT_INBOX)}`)
+    expectRedirect(
+      await load(clientInbox, `${CLIENT_INBOX}?with=${practitioner.id}`, practitionerCookie),
+      `${PRACTITIONER_INBOX}?with=${practitioner.id}`,
+    )
+    expectRedirect(await load(practitionerInbox, PRACTITIONER_INBOX, clientCookie), CLIENT_INBOX)
+    expectRedirect(await load(clientInbox, CLIENT_INBOX, adminCookie), '/admin/dashboard')
+    expectRedirect(await load(practitionerInbox, PRACTITIONER_INBOX, adminCookie), '/admin/dashboard')
+  })
+})
+
+describe('the loader', () => {
+  test('lists conversations, opens one from ?with= and marks only my incoming messages read', async () => {
+    const { client, practitioner, clientCookie, practitionerCookie } = await people()
+    const question = write(client, practitioner, 'About sleep')
+    const answer = write(practitioner, client, 'Re: About sleep', question.id)
+
+    const closed = await loadData(practitionerInbox, PRACTITIONER_INBOX, practitionerCookie)
+    expect(closed.thread).toBeNull()
+    expect(closed.conversations).toHaveLength(1)
+    expect(closed.conversations[0]).toMatchObject({
+      other: { id: client.id, name: 'Casey Client', isPractitioner: false },
+      subject: 'Re: About sleep',
+      fromMe: true,
+      unreadCount: 1,
+    })
+    expect(closed.conversations[0]!.time).toMatch(/\d{1,2}:\d{2} [AP]M \S+$/)
+    // Listing alone marks nothing.
+    expect(isRead(question.id)).toBe(false)
+
+    const open = await loadData(practitionerInbox, `${PRACTITIONER_INBOX}?with=${client.id}`, practitionerCookie)
+    expect(open.thread?.messages.map((m) => [m.subject, m.fromMe, m.sender])).toEqual([
+      ['About sleep', false, 'Casey Client'],
+      ['Re: About sleep', true, 'You'],
+    ])
+    expect(open.thread?.messages[0]?.isNew).toBe(true)
+    expect(open.conversations[0]?.unreadCount).toBe(0)
+    expect(isRead(question.id)).toBe(true)
+    // My own message to them stays unread for them.
+    expect(isRead(answer.id)).toBe(false)
+    expect(unreadMessageCount(client.id)).toBe(1)
+
+    const clientView = await loadData(clientInbox, `${CLIENT_INBOX}?with=${practitioner.id}`, clientCookie)
+    expect(clientView.conversations[0]?.other).toMatchObject({ id: practitioner.id, isPractitioner: true })
+    expect(isRead(answer.id)).toBe(true)
+  })
+
+  test("a stranger's ?with= shows nothing of them", async () => {
+    const { client, practitionerCookie } = await people()
+    const other = await createUser({ firstName: 'Secret', lastName: 'Person' })
+    const data = await loadData(practitionerInbox, `${PRACTITIONER_INBOX}?with=${other.id}`, practitionerCookie)
+    expect(data.thread).toBeNull()
+    expect(data.withId).toBeNull()
+    expect(JSON.stringify(data)).not.toContain('Secret')
+    const own = await loadData(
+      practitionerInbox,
+      `${PRACTITIONER_INBOX}?with=${client.id}&reply=new`,
+      practitionerCookie,
+    )
+    expect(own.thread).toBeNull()
+    expect(own.replying).toBeNull()
+  })
+
+  test('a practitioner opens an empty conversation with a client who booked, and may write first', async () => {
+    const { client, practitioner, practitionerCookie } = await people()
+    insertBooking({
+      clientId: client.id,
+      practitionerId: practitioner.id,
+      serviceId: insertService(practitioner.id).id,
+      startsInHours: 48,
+    })
+    const data = await loadData(
+      practitionerInbox,
+      `${PRACTITIONER_INBOX}?with=${client.id}&reply=new`,
+      practitionerCookie,
+    )
+    expect(data.thread).toMatchObject({ canReply: true, messages: [] })
+    expect(data.replying).toEqual({
+      recipientId: client.id,
+      recipientName: 'Casey Client',
+      isReplyTo: null,
+      subject: '',
+      original: null,
+    })
+  })
+
+  test('the dialogs are URL state: reply defaults to Re: the subject, delete names the message', async () => {
+    const { client, practitioner, clientCookie } = await people()
+    const mine = write(client, practitioner, 'Mine')
+    const theirs = write(practitioner, client, 'Breathing')
+    const base = `${CLIENT_INBOX}?with=${practitioner.id}`
+    const reply = await loadData(clientInbox, `${base}&reply=${theirs.id}`, clientCookie)
+    expect(reply.replying).toMatchObject({ isReplyTo: theirs.id, subject: 'Re: Breathing' })
+    expect(reply.here).toBe(base)
+    expect(reply.thread?.messages.find((m) => m.id === theirs.id)?.replyHref).toBe(`${base}&reply=${theirs.id}`)
+    const removing = await loadData(clientInbox, `${base}&delete=${mine.id}`, clientCookie)
+    expect(removing.deleting).toEqual({ id: mine.id, subject: 'Mine' })
+    // An id that is not in this conversation opens nothing.
+    const other = await loadData(clientInbox, `${base}&delete=999999`, clientCookie)
+    expect(other.deleting).toBeNull()
+  })
+
+  test('the root loader counts unread messages once, leaving out the conversation being opened', async () => {
+    const { client, practitioner, practitionerCookie } = await people()
+    const other = await createUser({ firstName: 'Other', lastName: 'Client' })
+    write(client, practitioner)
+    write(client, practitioner)
+    write(other, practitioner)
+    const rootData = async (path: string) => {
+      const answer = (await root.loader(routeArgs(getRequest(path, { cookie: practitionerCookie })))) as unknown as {
+        data: { unreadMessages: number }
+      }
+      return answer.data.unreadMessages
+    }
+    expect(await rootData('/practitioner/dashboard')).toBe(3)
+    expect(await rootData(`${PRACTITIONER_INBOX}?with=${client.id}`)).toBe(1)
+    expect(await rootData(`/practitioners?with=${client.id}`)).toBe(3)
+  })
+})
+
+describe('the action', () => {
+  test('replies: validation from MessageSchema, then sent with a toast back to the conversation', async () => {
+    const { client, practitioner, practitionerCookie } = await people()
+    const question = write(client, practitioner, 'About sleep')
+    const path = `${PRACTITIONER_INBOX}?with=${client.id}&reply=${question.id}`
+    const fields = {
+      intent: 'reply',
+      recipientId: String(client.id),
+      isReplyTo: String(question.id),
+      subject: 'Re: About sleep',
+      content: 'Try a warm bath an hour before bed.',
+    }
+
+    const blank = formReply(await post(practitionerInbox, path, { ...fields, subject: '  ' }, practitionerCookie))
+    expect(blank.status).toBe(400)
+    expect(blank.result.error?.subject).toEqual(['Subject is required'])
+    const short = formReply(
+      await post(practitionerInbox, path, { ...fields, content: 'Too short' }, practitionerCookie),
+    )
+    expect(short.result.error?.content).toEqual(['Message must be at least 10 characters long'])
+
+    const sent = expectRedirect(
+      await post(practitionerInbox, path, fields, practitionerCookie),
+      `${PRACTITIONER_INBOX}?with=${client.id}`,
+    )
+    expect(await readToast(sent)).toMatchObject({
+      type: 'success',
+      title: 'Reply sent!',
+      description: 'Your message has been sent successfully.',
+    })
+    expect(unreadMessageCount(client.id)).toBe(1)
+  })
+
+  test('a reply to someone I may not write to is refused with the failure toast', async () => {
+    const { practitionerCookie } = await people()
+    const stranger = await createUser()
+    const refusedReply = formReply(
+      await post(
+        practitionerInbox,
+        `${PRACTITIONER_INBOX}?with=${stranger.id}`,
+        { intent: 'reply', recipientId: String(stranger.id), subject: 'Hello', content: 'Hello there, how are you?' },
+        practitionerCookie,
+      ),
+    )
+    expect(refusedReply.status).toBe(404)
+    expect(refusedReply.toast).toEqual({ type: 'error', title: SEND_FAILED, description: RECIPIENT_NOT_FOUND })
+  })
+
+  test("deletes for me only; someone else's message is a 404 toast", async () => {
+    const { client, practitioner, clientCookie, practitionerCookie } = await people()
+    const question = write(client, practitioner, 'About sleep')
+    const path = `${CLIENT_INBOX}?with=${practitioner.id}&delete=${question.id}`
+    const deleted = expectRedirect(
+      await post(clientInbox, path, { intent: 'delete', messageId: String(question.id) }, clientCookie),
+      `${CLIENT_INBOX}?with=${practitioner.id}`,
+    )
+    expect(await readToast(deleted)).toMatchObject({ type: 'success', title: 'Message deleted' })
+    const mine = await loadData(clientInbox, `${CLIENT_INBOX}?with=${practitioner.id}`, clientCookie)
+    expect(mine.thread?.messages).toEqual([])
+    const theirs = await loadData(practitionerInbox, `${PRACTITIONER_INBOX}?with=${client.id}`, practitionerCookie)
+    expect(theirs.thread?.messages.map((m) => m.subject)).toEqual(['About sleep'])
+
+    const otherClient = await createUser()
+    const foreign = write(otherClient, practitioner, 'Not yours')
+    const refusedDelete = expectRedirect(
+      await post(clientInbox, CLIENT_INBOX, { intent: 'delete', messageId: String(foreign.id) }, clientCookie),
+      CLIENT_INBOX,
+    )
+    expect(await readToast(refusedDelete)).toEqual({
+      type: 'error',
+      title: DELETE_FAILED,
+      description: MESSAGE_NOT_FOUND,
+    })
+    expect(isRead(foreign.id)).toBe(false)
+  })
+
+  test('an unknown intent is a 400', async () => {
+    const { clientCookie } = await people()
+    const answer = await post(clientInbox, CLIENT_INBOX, { intent: 'nope' }, clientCookie)
+    expect(answer).toBeInstanceOf(Response)
+    expect((answer as Response).status).toBe(400)
+  })
+})
+
+describe("the profile's Ask a Question card", () => {
+  test('is offered to clients, and not to practitioners or admins who may not write', async () => {
+    const { practitioner, clientCookie } = await people()
+    const otherPractitioner = await createListedPractitioner({ firstName: 'Other' })
+    const admin = await createUser({ isAdmin: true })
+    const viewerOf = async (cookie?: string) => {
+      const path = `/practitioners/${practitioner.id}`
+      const data = await profileScreen.loader(routeArgs(getRequest(path, { cookie }), { id: String(practitioner.id) }))
+      return data.viewer
+    }
+    expect(await viewerOf()).toBe('visitor')
+    expect(await viewerOf(clientCookie)).toBe('member')
+    expect(await viewerOf(await signIn(practitioner.id))).toBe('self')
+    expect(await viewerOf(await signIn(otherPractitioner.id))).toBe('not-allowed')
+    expect(await viewerOf(await signIn(admin.id))).toBe('not-allowed')
+  })
+})
