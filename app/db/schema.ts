@@ -501,10 +501,12 @@ export const patientAuditLog = sqliteTable(
     practitionerId: integer('practitioner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Kept after the patient is deleted (set to NULL) so the trail survives. */
-    patientProfileId: integer('patient_profile_id').references(() => patientProfiles.id, {
-      onDelete: 'set null',
-    }),
+    /**
+     * The patient the row is about. Not a foreign key: the row and the id outlive the patient's
+     * deletion (ids are AUTOINCREMENT, never reused), so the trail still says which patient
+     * (docs/decisions/019-patient-records.md).
+     */
+    patientProfileId: integer('patient_profile_id'),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     detail: text('detail'),
     createdAt,

@@ -21,6 +21,10 @@ import * as logoutApi from '~/routes/api.logout'
 import * as messagesApi from '~/routes/api.messages'
 import * as messageByIdApi from '~/routes/api.messages.$id'
 import * as messageReadApi from '~/routes/api.messages.$id.read'
+import * as patientNoteApi from '~/routes/api.patient-notes.$id'
+import * as patientProfileApi from '~/routes/api.patient-profiles.$id._index'
+import * as patientNotesApi from '~/routes/api.patient-profiles.$id.notes'
+import * as patientProfilesApi from '~/routes/api.patient-profiles._index'
 import * as earningsApi from '~/routes/api.practitioner.earnings'
 import * as payoutsApi from '~/routes/api.practitioner.payouts'
 import * as practitionerByIdApi from '~/routes/api.practitioners.$id._index'
@@ -70,9 +74,7 @@ import {
  * answer the shape the spec names.
  *
  * The spec's calls not built yet (no route, or a route that answers 405/404 for them), so not here:
- *   - GET/POST /api/patient-profiles, PATCH/DELETE /api/patient-profiles/{id},
- *     GET/POST /api/patient-profiles/{id}/notes, PATCH/DELETE /api/patient-notes/{id},
- *     GET/POST /api/patient-profiles/{id}/documents, GET /api/patient-documents/{id}/download,
+ *   - GET/POST /api/patient-profiles/{id}/documents, GET /api/patient-documents/{id}/download,
  *     DELETE /api/patient-documents/{id}, POST /api/patient-profiles/{id}/ai-consult;
  *   - every admin call: GET /api/admin/users, /practitioners, /clients, /admins,
  *     /contact-messages, /leads; PATCH /api/admin/contact-messages/{id}/read;
@@ -752,6 +754,111 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
     expect(
       ok(await practitioner.call(messagesApi.loader, 'GET', '/api/messages')).map((m: { id: number }) => m.id),
     ).toEqual([reply.id, question])
+  })
+
+  test('patient charting: profiles and notes (GET/POST /api/patient-profiles, PATCH/DELETE /{id}, notes)', async () => {
+    // The Add Patient dialog sends every field: '' for the empty ones, the date of birth as the
+    // picked day at midday (an ISO instant).
+    const form = {
+      firstName: 'Jordan',
+      lastName: 'Rivera',
+      email: 'jordan.rivera@example.com',
+      phone: '416-555-0142',
+      dateOfBirth: '1985-04-12T12:00:00.000Z',
+      gender: '',
+      address: '',
+      emergencyContact: '',
+      emergencyPhone: '',
+      medicalHistory: 'Mild asthma',
+      allergies: '',
+      medications: '',
+      notes: '',
+    }
+    const created = ok(await practitioner.call(patientProfilesApi.action, 'POST', '/api/patient-profiles', form), 201)
+    expect(created).toEqual({
+      ...form,
+      id: expect.any(Number),
+      practitionerId: state.practitionerId,
+      dateOfBirth: '1985-04-12',
+      gender: null,
+      address: null,
+      emergencyContact: null,
+      emergencyPhone: null,
+      allergies: null,
+      medications: null,
+      notes: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    })
+    const id = created.id as number
+    const list = await practitioner.call(patientProfilesApi.loader, 'GET', '/api/patient-profiles')
+    expect(ok(list).map((p: { id: number }) => p.id)).toEqual([id])
+    expect(list.headers.get('X-Total-Count')).toBe('1')
+
+    // Edit Profile sends the whole form again; a cleared field is ''.
+    const edited = ok(
+      await practitioner.call(
+        patientProfileApi.action,
+        'PATCH',
+        `/api/patient-profiles/${id}`,
+        { ...form, phone: '', allergies: 'Penicillin', dateOfBirth: '1985-04-13T12:00:00.000Z' },
+        { id: String(id) },
+      ),
+    )
+    expect(edited).toMatchObject({ id, phone: null, allergies: 'Penicillin', dateOfBirth: '1985-04-13' })
+
+    const note = ok(
+      await practitioner.call(
+        patientNotesApi.action,
+        'POST',
+        `/api/patient-profiles/${id}/notes`,
+        { title: 'Initial assessment', content: 'Tension in the shoulders.', noteType: 'assessment' },
+        { id: String(id) },
+      ),
+      201,
+    )
+    expect(note).toEqual({
+      id: expect.any(Number),
+      patientProfileId: id,
+      practitionerId: state.practitionerId,
+      title: 'Initial assessment',
+      content: 'Tension in the shoulders.',
+      noteType: 'assessment',
+      isPrivate: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    })
+    const updated = ok(
+      await practitioner.call(
+        patientNoteApi.action,
+        'PATCH',
+        `/api/patient-notes/${note.id}`,
+        { title: 'Initial assessment', content: 'Tension in the shoulders, easing.', noteType: 'followup' },
+        { id: String(note.id) },
+      ),
+    )
+    expect(updated).toMatchObject({ id: note.id, content: 'Tension in the shoulders, easing.', noteType: 'followup' })
+    const notes = ok(
+      await practitioner.call(patientNotesApi.loader, 'GET', `/api/patient-profiles/${id}/notes`, undefined, {
+        id: String(id),
+      }),
+    )
+    expect(notes).toEqual([updated])
+    expect(
+      ok(
+        await practitioner.call(patientNoteApi.action, 'DELETE', `/api/patient-notes/${note.id}`, undefined, {
+          id: String(note.id),
+        }),
+      ),
+    ).toEqual({ message: 'Patient note deleted successfully' })
+    expect(
+      ok(
+        await practitioner.call(patientProfileApi.action, 'DELETE', `/api/patient-profiles/${id}`, undefined, {
+          id: String(id),
+        }),
+      ),
+    ).toEqual({ message: 'Patient profile deleted successfully' })
+    expect(ok(await practitioner.call(patientProfilesApi.loader, 'GET', '/api/patient-profiles'))).toEqual([])
   })
 
   test('POST /api/reviews after a completed session', async () => {

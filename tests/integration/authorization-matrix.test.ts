@@ -7,6 +7,8 @@ import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { sendMessage } from '~/models/messaging/message.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
+import { createNote } from '~/models/records/notes.server'
+import { createPatient } from '~/models/records/patients.server'
 import {
   createListedPractitioner,
   createUser,
@@ -192,6 +194,27 @@ function messageOfA({ answered = false } = {}): Fixture {
   return { params: { id: String(message.id) }, secrets: [...secretsOfA(subject), content] }
 }
 
+/**
+ * A patient of practitioner A (with one private note, or the note itself when `note`), made the
+ * way the app makes them. Their name, email and the note's words must not reach anyone else.
+ */
+function patientOfA({ note = false } = {}): Fixture {
+  const [lastName, email, words] = [
+    tag('Patient'),
+    `${tag('patient').replace(/\W+/g, '-')}@example.com`,
+    tag('Private words'),
+  ]
+  const patient = createPatient(people.practitionerA.id, { firstName: 'Pat', lastName, email, allergies: words })
+  const made = createNote(people.practitionerA.id, patient.id, {
+    title: tag('Private title'),
+    content: words,
+    noteType: 'assessment',
+    isPrivate: true,
+  })
+  const id = note ? made.id : patient.id
+  return { params: { id: String(id) }, secrets: [lastName, email, words, people.practitionerA.email] }
+}
+
 const body = {
   service: () => ({
     json: {
@@ -329,6 +352,64 @@ const MATRIX: Record<string, Case[]> = {
       rule: 'owner',
       setup: () => messageOfA({ answered: true }),
       success: (answer, fixture) => expect(answer.json).toMatchObject({ id: Number(fixture.params.id), isRead: true }),
+    },
+  ],
+
+  'app/routes/api.patient-notes.$id.ts': [
+    {
+      method: 'PATCH',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA({ note: true }),
+      body: () => ({ json: { title: 'Renamed by its owner', noteType: 'followup' } }),
+      success: (answer, fixture) =>
+        expect(answer.json).toMatchObject({ id: Number(fixture.params.id), title: 'Renamed by its owner' }),
+    },
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA({ note: true }),
+      success: (answer) => expect(answer.json).toEqual({ message: 'Patient note deleted successfully' }),
+    },
+    // Only PATCH and DELETE: a GET is a 405 for everyone, never the note.
+    { method: 'GET', rule: 'read-only', setup: () => patientOfA({ note: true }) },
+  ],
+
+  'app/routes/api.patient-profiles.$id._index.ts': [
+    {
+      method: 'PATCH',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      body: () => ({ json: { firstName: 'Patricia', phone: '' } }),
+      success: (answer, fixture) =>
+        expect(answer.json).toMatchObject({ id: Number(fixture.params.id), firstName: 'Patricia', phone: null }),
+    },
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      success: (answer) => expect(answer.json).toEqual({ message: 'Patient profile deleted successfully' }),
+    },
+    // Only PATCH and DELETE: a GET is a 405 for everyone, never the profile.
+    { method: 'GET', rule: 'read-only', setup: () => patientOfA() },
+  ],
+
+  'app/routes/api.patient-profiles.$id.notes.ts': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      success: (answer, fixture) => {
+        expect(answer.json).toHaveLength(1)
+        expect(answer.text).toContain(fixture.secrets[2])
+      },
+    },
+    {
+      method: 'POST',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      body: () => ({ json: { title: 'Follow-up', content: 'Feeling better this week.', noteType: 'followup' } }),
+      success: (answer, fixture) =>
+        expect(answer.json).toMatchObject({ patientProfileId: Number(fixture.params.id), noteType: 'followup' }),
     },
   ],
 

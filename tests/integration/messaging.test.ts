@@ -863,13 +863,13 @@ describe('the migration that made messages outlive accounts', () => {
   test('keeps every row, reply link and the id high-water mark; old messages are not emailed about', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solace-messages-migration-'))
     try {
-      // The migrations before this one, as a database that has them would be.
+      // The migrations before this one (and none after it), as a database that has them would be.
       const before = path.join(dir, 'drizzle')
       fs.cpSync(path.resolve('drizzle'), before, { recursive: true })
-      fs.rmSync(path.join(before, '0005_messaging.sql'))
       const journalFile = path.join(before, 'meta', '_journal.json')
-      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-      journal.entries = journal.entries.filter((entry) => entry.tag !== '0005_messaging')
+      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] }
+      for (const entry of journal.entries.filter((e) => e.idx >= 5)) fs.rmSync(path.join(before, `${entry.tag}.sql`))
+      journal.entries = journal.entries.filter((entry) => entry.idx < 5)
       fs.writeFileSync(journalFile, JSON.stringify(journal))
 
       const sqlite = new Database(path.join(dir, 'test.db'))

@@ -1,0 +1,253 @@
+import { z } from 'zod'
+import { type AUDIT_ACTIONS, NOTE_TYPES } from '~/db/enums'
+import { emailField } from '~/models/accounts/user'
+
+/**
+ * Patient records, the client-safe half: the profile and note rules shared by the coming
+ * Patient Charting screen and the /api/patient-* routes, the shapes the model answers, and the
+ * texts. Queries and writes are in patients.server.ts (profiles), notes.server.ts (notes and the
+ * shareable record) and audit.server.ts (the access trail); docs/decisions/019-patient-records.md.
+ */
+
+/* Texts (spec §8 "Patient screens" for the success texts). */
+
+/** Unknown, malformed or another practitioner's patient (status 404). */
+export const PATIENT_NOT_FOUND = 'Patient not found'
+/** Unknown, malformed or another practitioner's note (status 404). */
+export const NOTE_NOT_FOUND = 'Note not found'
+export const PATIENT_CREATED = 'Patient profile created successfully'
+export const PATIENT_UPDATED = 'Patient profile updated successfully'
+export const PATIENT_DELETED = 'Patient profile deleted successfully'
+export const NOTE_CREATED = 'Patient note added successfully'
+export const NOTE_UPDATED = 'Patient note updated successfully'
+export const NOTE_DELETED = 'Patient note deleted successfully'
+
+export const FIRST_NAME_REQUIRED = 'First name is required'
+export const LAST_NAME_REQUIRED = 'Last name is required'
+export const INVALID_DATE_OF_BIRTH = 'Date of birth must be a valid date'
+export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future'
+export const NOTE_TITLE_REQUIRED = 'Title is required'
+export const NOTE_CONTENT_REQUIRED = 'Content is required'
+export const INVALID_NOTE_TYPE = `Category must be one of: ${NOTE_TYPES.join(', ')}`
+
+export const NAME_MAX_LENGTH = 100
+export const SHORT_TEXT_MAX_LENGTH = 200
+/** The longest text field anywhere (docs/decisions/014-body-limits-and-unreadable-bodies.md). */
+export const LONG_TEXT_MAX_LENGTH = 5000
+
+export const NOTE_TYPE_LABELS: Record<NoteType, string> = {
+  general: 'General',
+  assessment: 'Assessment',
+  treatment: 'Treatment',
+  followup: 'Follow-up',
+}
+
+export type NoteType = (typeof NOTE_TYPES)[number]
+
+/* Field rules. */
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`
+
+/** A required name: trimmed, not empty. */
+const nameField = (required: string, label: string) =>
+  z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong(label, NAME_MAX_LENGTH))
+
+/** '', whitespace and null mean "cleared" (null); absent means "not sent" (undefined). */
+function blankToNull(value: unknown) {
+  if (value === null) return null
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim()
+  return value
+}
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `${label} must be text` })
+      .max(max, tooLong(label, max))
+      .nullish(),
+  )
+
+const optionalEmail = z.preprocess(blankToNull, emailField().nullish())
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+/** `yyyy-MM-dd`, optionally followed by a time (`T12:00:00.000Z`, `T12:00:00+14:00`…). */
+const DATE_THEN_TIME = /^(\d{4}-\d{2}-\d{2})(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/**
+ * A date of birth as the calendar date it is (`yyyy-MM-dd`), never an instant: a birthday has
+ * no time zone. The spec's client sends the picked day at midday as an ISO instant
+ * ('1985-04-12T12:00:00.000Z'); the day is the date as written in that string, so nothing here
+ * depends on the server's or the sender's zone. Also accepts 'yyyy-MM-dd'; '' and null clear it.
+ * Answers null when it is not a real day of the calendar.
+ */
+export function calendarDateOf(value: string): string | null {
+  const match = DATE_THEN_TIME.exec(value.trim())
+  if (!match) return null
+  const [date, time] = [match[1]!, match[2]]
+  if (time !== undefined && Number.isNaN(Date.parse(value.trim()))) return null
+  const [, y, m, d] = ISO_DATE.exec(date)!.map(Number) as [number, number, number, number]
+  const probe = new Date(Date.UTC(y, m - 1, d))
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return null
+  if (y < 1850) return null
+  return date
+}
+
+/** Today's date somewhere on Earth at the latest (UTC+14): a birthday may not be after it. */
+function latestToday(now = new Date()) {
+  return new Date(now.getTime() + 14 * 60 * 60_000).toISOString().slice(0, 10)
+}
+
+const dateOfBirthField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: INVALID_DATE_OF_BIRTH })
+    .transform((value, ctx) => {
+      const date = calendarDateOf(value)
+      if (date === null) {
+        ctx.addIssue({ code: 'custom', message: INVALID_DATE_OF_BIRTH })
+        return z.NEVER
+      }
+      if (date > latestToday()) {
+        ctx.addIssue({ code: 'custom', message: DATE_OF_BIRTH_IN_FUTURE })
+        return z.NEVER
+      }
+      return date
+    })
+    .nullish(),
+)
+
+const profileFields = {
+  firstName: nameField(FIRST_NAME_REQUIRED, 'First name'),
+  lastName: nameField(LAST_NAME_REQUIRED, 'Last name'),
+  email: optionalEmail,
+  phone: optionalText('Phone', 40),
+  dateOfBirth: dateOfBirthField,
+  gender: optionalText('Gender', 50),
+  address: optionalText('Address', 500),
+  emergencyContact: optionalText('Emergency contact', SHORT_TEXT_MAX_LENGTH),
+  emergencyPhone: optionalText('Emergency phone', 40),
+  medicalHistory: optionalText('Medical history', LONG_TEXT_MAX_LENGTH),
+  allergies: optionalText('Allergies', LONG_TEXT_MAX_LENGTH),
+  medications: optionalText('Medications', LONG_TEXT_MAX_LENGTH),
+  notes: optionalText('Notes', LONG_TEXT_MAX_LENGTH),
+}
+
+/**
+ * A new patient (Add Patient, POST /api/patient-profiles): first and last name required, the
+ * rest optional; '' and null mean empty. id and practitionerId are never read from the input.
+ */
+export const PatientProfileSchema = z.object(profileFields)
+
+/**
+ * A profile edit (Edit Profile, PATCH /api/patient-profiles/{id}): a field left out is kept, ''
+ * or null clears it; first and last name, when sent, must not be empty.
+ */
+export const PatientProfileUpdateSchema = z.object(profileFields).partial()
+
+export type PatientProfileInput = z.output<typeof PatientProfileSchema>
+export type PatientProfileUpdate = z.output<typeof PatientProfileUpdateSchema>
+
+const noteFields = {
+  title: z
+    .string({ error: NOTE_TITLE_REQUIRED })
+    .trim()
+    .min(1, NOTE_TITLE_REQUIRED)
+    .max(SHORT_TEXT_MAX_LENGTH, tooLong('Title', SHORT_TEXT_MAX_LENGTH)),
+  content: z
+    .string({ error: NOTE_CONTENT_REQUIRED })
+    .trim()
+    .min(1, NOTE_CONTENT_REQUIRED)
+    .max(LONG_TEXT_MAX_LENGTH, tooLong('Content', LONG_TEXT_MAX_LENGTH)),
+  noteType: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(NOTE_TYPES, { error: INVALID_NOTE_TYPE }).optional(),
+  ),
+  isPrivate: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z.boolean({ error: 'isPrivate must be true or false' }).optional(),
+  ),
+}
+
+/** A new note: title and content required, category `general` and not private unless sent. */
+export const PatientNoteSchema = z.object(noteFields).transform((note) => ({
+  ...note,
+  noteType: note.noteType ?? 'general',
+  isPrivate: note.isPrivate ?? false,
+}))
+
+/** A note edit: a field left out is kept; title and content, when sent, must not be empty. */
+export const PatientNoteUpdateSchema = z.object(noteFields).partial()
+
+export type PatientNoteInput = z.output<typeof PatientNoteSchema>
+export type PatientNoteUpdate = z.output<typeof PatientNoteUpdateSchema>
+
+/* Shapes the model answers. Instants are ISO 8601 strings; dateOfBirth is `yyyy-MM-dd`. */
+
+export type PatientProfile = {
+  id: number
+  practitionerId: number
+  firstName: string
+  lastName: string
+  email: string | null
+  phone: string | null
+  dateOfBirth: string | null
+  gender: string | null
+  address: string | null
+  emergencyContact: string | null
+  emergencyPhone: string | null
+  medicalHistory: string | null
+  allergies: string | null
+  medications: string | null
+  notes: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type PatientNote = {
+  id: number
+  patientProfileId: number
+  practitionerId: number
+  title: string
+  content: string
+  noteType: NoteType
+  isPrivate: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** A document as the shareable record names it: never its stored name or path. */
+export type SharedDocument = {
+  id: number
+  originalName: string
+  fileType: string
+  fileSize: number
+  description: string | null
+  createdAt: string
+}
+
+/**
+ * What may leave the server about a patient (the AI assistant, an export): the profile, the
+ * notes that are not private, and the documents by name. Built only by `shareablePatientRecord`.
+ */
+export type ShareablePatientRecord = {
+  profile: PatientProfile
+  notes: Omit<PatientNote, 'isPrivate'>[]
+  documents: SharedDocument[]
+}
+
+/** One row of a patient's access history; no health data, only who did what and when. */
+export type PatientAccessEntry = {
+  id: number
+  practitionerId: number
+  patientProfileId: number | null
+  action: PatientAuditAction
+  /** Which record the action touched ('note 12'), never its contents. */
+  detail: string | null
+  createdAt: string
+}
+
+export type PatientAuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** The access history's page size and keyset cursor (the id of the last row shown). */
+export const ACCESS_HISTORY_PAGE_SIZE = 20

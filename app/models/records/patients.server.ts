@@ -1,0 +1,149 @@
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
+import { patientProfiles } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { recordPatientAccess } from './audit.server'
+import { PATIENT_NOT_FOUND, type PatientProfile, type PatientProfileInput, type PatientProfileUpdate } from './patient'
+
+/**
+ * A practitioner's patients (docs/decisions/019-patient-records.md). Every query is scoped by
+ * `practitionerId`: another practitioner's patient is the same 404 as an unknown id. Edits and
+ * deletions write the access trail (audit.server.ts) in the same transaction.
+ */
+
+export const PATIENTS_PAGE_SIZE = 50
+
+/** The columns a profile answers, named one by one. */
+export const profileColumns = {
+  id: patientProfiles.id,
+  practitionerId: patientProfiles.practitionerId,
+  firstName: patientProfiles.firstName,
+  lastName: patientProfiles.lastName,
+  email: patientProfiles.email,
+  phone: patientProfiles.phone,
+  dateOfBirth: patientProfiles.dateOfBirth,
+  gender: patientProfiles.gender,
+  address: patientProfiles.address,
+  emergencyContact: patientProfiles.emergencyContact,
+  emergencyPhone: patientProfiles.emergencyPhone,
+  medicalHistory: patientProfiles.medicalHistory,
+  allergies: patientProfiles.allergies,
+  medications: patientProfiles.medications,
+  notes: patientProfiles.notes,
+  createdAt: patientProfiles.createdAt,
+  updatedAt: patientProfiles.updatedAt,
+}
+
+type ProfileRow = Omit<PatientProfile, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }
+
+export function toPatientProfile(row: ProfileRow): PatientProfile {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+}
+
+const ownedBy = (practitionerId: number, patientId: number) =>
+  and(eq(patientProfiles.id, patientId), eq(patientProfiles.practitionerId, practitionerId))
+
+/** The practitioner's patient, or null (unknown, or another practitioner's). */
+export function getPatient(practitionerId: number, patientId: number, db: Db | Tx = getDb()): PatientProfile | null {
+  const row = db.select(profileColumns).from(patientProfiles).where(ownedBy(practitionerId, patientId)).get()
+  return row ? toPatientProfile(row) : null
+}
+
+/** Like `getPatient`, but a missing patient is a 404 `AppError`. */
+export function requirePatient(practitionerId: number, patientId: number, db: Db | Tx = getDb()) {
+  const patient = getPatient(practitionerId, patientId, db)
+  if (!patient) throw new AppError(PATIENT_NOT_FOUND, 404)
+  return patient
+}
+
+/** `%text%` for LIKE, with the text's own `%`, `_` and `\` taken literally (ESCAPE '\'). */
+function containsPattern(text: string) {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * The practitioner's patients, newest first, a page at a time. `search` matches first name,
+ * last name or email, case-insensitively, anywhere in them. The count is its own query.
+ */
+export function listPatients(
+  practitionerId: number,
+  { search, page: requestedPage = 1 }: { search?: string | null; page?: number } = {},
+) {
+  const db = getDb()
+  const text = search?.trim()
+  let matches: SQL | undefined
+  if (text) {
+    const pattern = containsPattern(text)
+    matches = or(
+      sql`lower(${patientProfiles.firstName}) LIKE ${pattern} ESCAPE '\\'`,
+      sql`lower(${patientProfiles.lastName}) LIKE ${pattern} ESCAPE '\\'`,
+      sql`lower(${patientProfiles.email}) LIKE ${pattern} ESCAPE '\\'`,
+    )
+  }
+  const where = and(eq(patientProfiles.practitionerId, practitionerId), matches)
+  const total = db.select({ n: count() }).from(patientProfiles).where(where).get()?.n ?? 0
+  const pageCount = Math.max(1, Math.ceil(total / PATIENTS_PAGE_SIZE))
+  const page = Math.min(Math.max(1, requestedPage), pageCount)
+  const rows = db
+    .select(profileColumns)
+    .from(patientProfiles)
+    .where(where)
+    .orderBy(desc(patientProfiles.createdAt), desc(patientProfiles.id))
+    .limit(PATIENTS_PAGE_SIZE)
+    .offset((page - 1) * PATIENTS_PAGE_SIZE)
+    .all()
+  return { patients: rows.map(toPatientProfile), total, page, pageCount, pageSize: PATIENTS_PAGE_SIZE }
+}
+
+/** Adds a patient to the practitioner's records. */
+export function createPatient(practitionerId: number, input: PatientProfileInput): PatientProfile {
+  return getDb().transaction((tx) => {
+    const row = tx
+      .insert(patientProfiles)
+      .values({ ...profileValues(input), firstName: input.firstName, lastName: input.lastName, practitionerId })
+      .returning(profileColumns)
+      .get()
+    recordPatientAccess(tx, { practitionerId, patientId: row.id, action: 'create' })
+    return toPatientProfile(row)
+  })
+}
+
+/** Changes the fields sent (a field left out is kept; null clears it); answers the updated profile. */
+export function updatePatient(practitionerId: number, patientId: number, input: PatientProfileUpdate): PatientProfile {
+  return getDb().transaction((tx) => {
+    const row = tx
+      .update(patientProfiles)
+      .set({ ...profileValues(input), updatedAt: new Date() })
+      .where(ownedBy(practitionerId, patientId))
+      .returning(profileColumns)
+      .get()
+    if (!row) throw new AppError(PATIENT_NOT_FOUND, 404)
+    recordPatientAccess(tx, { practitionerId, patientId, action: 'update' })
+    return toPatientProfile(row)
+  })
+}
+
+/**
+ * Deletes the patient with their notes (and document rows and AI consultations: the foreign
+ * keys cascade). The access trail stays, including the row recording this deletion.
+ */
+export function deletePatient(practitionerId: number, patientId: number) {
+  getDb().transaction((tx) => {
+    requirePatient(practitionerId, patientId, tx)
+    // DOCUMENTS (next increment of issue 12): the encrypted files of this patient's documents
+    // live outside the database. Read their storage keys here, before the rows cascade away,
+    // and remove the files once this transaction has committed. Until documents can be
+    // uploaded, a patient has no stored files, so nothing is left behind.
+    recordPatientAccess(tx, { practitionerId, patientId, action: 'delete' })
+    tx.delete(patientProfiles).where(ownedBy(practitionerId, patientId)).run()
+  })
+}
+
+/** The columns an input sets: only the fields it carries (undefined = left out = kept). */
+function profileValues(input: PatientProfileUpdate) {
+  const values: Partial<typeof patientProfiles.$inferInsert> = {}
+  for (const [key, value] of Object.entries(input) as [keyof PatientProfileUpdate, unknown][]) {
+    if (value !== undefined) (values as Record<string, unknown>)[key] = value
+  }
+  return values
+}
