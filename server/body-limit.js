@@ -13,13 +13,40 @@ function formatMegabytes(bytes) {
   return `${Math.round(bytes / (1024 * 1024))} MB`
 }
 
+const LINGER_MS = 1000
+const LINGER_MAX_BYTES = 4 * 1024 * 1024
+
+/**
+ * For an answer sent before the request's body was read to its end: the connection closes
+ * after it. Closing a socket with bytes still unread makes the kernel reset the connection,
+ * and a client still sending can then lose the answer before reading it (a browser would show
+ * "connection reset" instead of our 413). So, like nginx's lingering close, what still arrives
+ * is read and dropped for a moment, bounded in time and bytes, before the socket closes.
+ */
+export function closeAfterAnswer(req, res) {
+  if (req.complete) return
+  res.set('Connection', 'close')
+  const socket = req.socket
+  let dropped = 0
+  req.on('data', (chunk) => {
+    dropped += chunk.length
+    if (dropped > LINGER_MAX_BYTES) socket.destroy()
+  })
+  req.resume()
+  // Node ends a `Connection: close` socket with destroySoon() once the answer is written.
+  socket.destroySoon = function lingeringDestroySoon() {
+    this.end()
+    setTimeout(() => this.destroy(), LINGER_MS).unref()
+  }
+}
+
 /**
  * Answers 413 for a body over `maxBytes`: JSON `{ message }` for /api, plain text otherwise.
  * The connection closes afterwards, so the rest of the body is never read.
  */
 export function refuseTooLarge(req, res, maxBytes) {
   const message = `The request body is too large (at most ${formatMegabytes(maxBytes)}).`
-  res.set('Connection', 'close')
+  closeAfterAnswer(req, res)
   if (isApiRequest(req.originalUrl)) res.status(413).json({ message })
   else res.status(413).type('text/plain').send(message)
 }

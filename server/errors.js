@@ -1,5 +1,6 @@
 // The last word on any error Express sees: a short answer, never a stack trace.
 import { STATUS_CODES } from 'node:http'
+import { closeAfterAnswer } from './body-limit.js'
 import { isApiRequest } from './security.js'
 
 const UNEXPECTED = 'Something went wrong. Please try again.'
@@ -27,7 +28,7 @@ export function errorHandler(error, req, res, next) {
   // Part of an answer has gone out already: Express's default ends the connection, nothing more.
   if (res.headersSent) return next(error)
   const message = messageFor(error, status)
-  if (!req.complete) res.set('Connection', 'close')
+  closeAfterAnswer(req, res)
   if (isApiRequest(req.originalUrl)) res.status(status).json({ message })
   else res.status(status).type('text/plain').send(message)
 }

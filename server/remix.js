@@ -1,7 +1,7 @@
 // Remix behind Express: what @remix-run/express's adapter does, plus what it cannot — count the
 // body as it streams in, and mark private answers.
 import { createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node'
-import { limitedBody, refuseTooLarge } from './body-limit.js'
+import { closeAfterAnswer, limitedBody, refuseTooLarge } from './body-limit.js'
 import { cacheControlFor } from './private-cache.js'
 
 function requestUrl(req, trustProxy) {
@@ -44,7 +44,7 @@ async function send(req, res, response) {
   })
   if (cacheControl) res.set('Cache-Control', cacheControl)
   // A body the client is still sending is not drained: the connection ends with this answer.
-  if (!req.complete) res.set('Connection', 'close')
+  closeAfterAnswer(req, res)
   if (response.body) await writeReadableStreamToWritable(response.body, res)
   else res.end()
 }

@@ -21,19 +21,19 @@ export type FrontDoorRoute = {
   module: RouteModule
 }
 
-/** A ServerBuild of these routes (plus `root`), as the Remix Vite plugin would make it. */
-export async function frontDoorBuild(routes: FrontDoorRoute[]): Promise<ServerBuild> {
-  const [entry, root] = await Promise.all([import('~/entry.server'), import('~/root')])
-  const all: FrontDoorRoute[] = [{ id: 'root', path: '', module: root }, ...routes]
-  const withParent = all.map((route) => ({
-    ...route,
-    parentId: route.id === 'root' ? undefined : (route.parentId ?? 'root'),
-  }))
+/** A route as a test build needs it: where it sits and its (imported) module. */
+export type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: RouteModule }
+
+/**
+ * A ServerBuild of these routes with this entry module, shaped as the Remix Vite plugin makes
+ * it, for tests that serve route modules without a Vite build.
+ */
+export function serverBuildOf(routes: BuildRoute[], entryModule: unknown): ServerBuild {
   return {
     mode: 'production',
-    entry: { module: entry },
+    entry: { module: entryModule },
     routes: Object.fromEntries(
-      withParent.map((route) => [
+      routes.map((route) => [
         route.id,
         {
           id: route.id,
@@ -50,7 +50,7 @@ export async function frontDoorBuild(routes: FrontDoorRoute[]): Promise<ServerBu
       url: '/manifest.js',
       version: 'test',
       routes: Object.fromEntries(
-        withParent.map((route) => [
+        routes.map((route) => [
           route.id,
           {
             id: route.id,
@@ -58,11 +58,11 @@ export async function frontDoorBuild(routes: FrontDoorRoute[]): Promise<ServerBu
             path: route.path,
             index: route.index,
             module: `/${route.id}.js`,
-            hasLoader: 'loader' in route.module,
-            hasAction: 'action' in route.module,
+            hasLoader: Boolean(route.module.loader),
+            hasAction: Boolean(route.module.action),
             hasClientAction: false,
             hasClientLoader: false,
-            hasErrorBoundary: 'ErrorBoundary' in route.module,
+            hasErrorBoundary: Boolean(route.module.ErrorBoundary),
             imports: [],
           },
         ]),
@@ -81,6 +81,16 @@ export async function frontDoorBuild(routes: FrontDoorRoute[]): Promise<ServerBu
     },
     isSpaMode: false,
   } as unknown as ServerBuild
+}
+
+/** A ServerBuild of these routes (plus `root`), rendered by the real app/entry.server.tsx. */
+export async function frontDoorBuild(routes: FrontDoorRoute[]): Promise<ServerBuild> {
+  const [entry, root] = await Promise.all([import('~/entry.server'), import('~/root')])
+  const all: FrontDoorRoute[] = [{ id: 'root', path: '', module: root }, ...routes]
+  return serverBuildOf(
+    all.map((route) => ({ ...route, parentId: route.id === 'root' ? undefined : (route.parentId ?? 'root') })),
+    entry,
+  )
 }
 
 export type FrontDoor = { port: number; close(): Promise<void> }

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { FrontDoor, RawRequest } from './front-door'
+import { serverBuildOf, type FrontDoor, type RawRequest } from './front-door'
 import type { ServerBuild } from '@remix-run/node'
 
 /**
@@ -161,73 +161,20 @@ async function build(): Promise<RemixApp> {
     }),
   )
 
-  const serverBuild = {
-    mode: 'production',
-    entry: {
-      module: {
-        // The document's body is its data as JSON: what the page would have rendered from.
-        default(_request: Request, status: number, headers: Headers, context: EntryContextLike) {
-          const { loaderData, actionData, errors } = context.staticHandlerContext
-          headers.set('Content-Type', 'application/json; charset=utf-8')
-          return new Response(JSON.stringify({ loaderData, actionData, errors: serialiseErrors(errors) }), {
-            status,
-            headers,
-          })
-        },
-        handleError(error: unknown) {
-          current.errors.push(error)
-        },
-      },
+  const serverBuild = serverBuildOf(routes, {
+    // The document's body is its data as JSON: what the page would have rendered from.
+    default(_request: Request, status: number, headers: Headers, context: EntryContextLike) {
+      const { loaderData, actionData, errors } = context.staticHandlerContext
+      headers.set('Content-Type', 'application/json; charset=utf-8')
+      return new Response(JSON.stringify({ loaderData, actionData, errors: serialiseErrors(errors) }), {
+        status,
+        headers,
+      })
     },
-    routes: Object.fromEntries(
-      routes.map((route) => [
-        route.id,
-        {
-          id: route.id,
-          parentId: route.parentId,
-          path: route.path,
-          index: route.index,
-          caseSensitive: undefined,
-          module: route.module,
-        },
-      ]),
-    ),
-    assets: {
-      entry: { imports: [], module: '/entry.client.js' },
-      routes: Object.fromEntries(
-        routes.map((route) => [
-          route.id,
-          {
-            id: route.id,
-            parentId: route.parentId,
-            path: route.path,
-            index: route.index,
-            module: `/${route.id}.js`,
-            hasAction: Boolean(route.module.action),
-            hasLoader: Boolean(route.module.loader),
-            hasClientAction: false,
-            hasClientLoader: false,
-            hasErrorBoundary: Boolean(route.module.ErrorBoundary),
-            imports: [],
-          },
-        ]),
-      ),
-      url: '/manifest.js',
-      version: 'test',
+    handleError(error: unknown) {
+      current.errors.push(error)
     },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'build/client',
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
-      v3_routeConfig: true,
-      unstable_optimizeDeps: false,
-    },
-    isSpaMode: false,
-  } as unknown as ServerBuild
+  })
 
   const handler = createRequestHandler(serverBuild, 'production')
 
