@@ -1,0 +1,110 @@
+import type { PatientProfile } from '~/models/records/patient'
+
+/**
+ * The Patient Charting screen's URL state (client-safe): the search (`q`) and page of the
+ * patient list, the selected patient and tab, the access history's page (`before`), and the
+ * dialogs (`new`, `edit`, `delete`, `newNote`, `editNote`, `deleteNote`). Everything is a link,
+ * so the screen works without JavaScript.
+ */
+
+export const CHART_PATH = '/practitioner/patient-charting'
+
+export const CREATE_PATIENT_INTENT = 'create-patient'
+export const UPDATE_PATIENT_INTENT = 'update-patient'
+export const DELETE_PATIENT_INTENT = 'delete-patient'
+export const CREATE_NOTE_INTENT = 'create-note'
+export const UPDATE_NOTE_INTENT = 'update-note'
+export const DELETE_NOTE_INTENT = 'delete-note'
+
+export const CHART_TABS = ['profile', 'notes'] as const
+export type ChartTab = (typeof CHART_TABS)[number]
+
+export type ChartState = {
+  q?: string | null
+  page?: number | null
+  patient?: number | null
+  tab?: ChartTab | null
+  before?: number | null
+  new?: boolean
+  edit?: boolean
+  delete?: number | null
+  newNote?: boolean
+  editNote?: number | null
+  deleteNote?: number | null
+}
+
+const KEYS = [
+  'q',
+  'page',
+  'patient',
+  'tab',
+  'before',
+  'new',
+  'edit',
+  'delete',
+  'newNote',
+  'editNote',
+  'deleteNote',
+] as const
+
+export function chartHref(state: ChartState = {}) {
+  const params = new URLSearchParams()
+  for (const key of KEYS) {
+    const value = state[key]
+    if (value === undefined || value === null || value === '' || value === false) continue
+    if (key === 'page' && value === 1) continue
+    // The tab and the history's page belong to a patient.
+    if ((key === 'tab' || key === 'before') && !state.patient) continue
+    if (key === 'tab' && value === 'profile') continue
+    params.set(key, value === true ? '1' : String(value))
+  }
+  const query = params.toString()
+  return query ? `${CHART_PATH}?${query}` : CHART_PATH
+}
+
+/* What the loader answers (shapes the view renders; instants already formatted). */
+
+export type ChartPatientRow = {
+  id: number
+  name: string
+  email: string | null
+  added: string
+  href: string
+  deleteHref: string
+  selected: boolean
+}
+
+export type ChartAccessEntry = { id: number; action: string; when: string }
+
+export type ChartNoteRow = {
+  id: number
+  title: string
+  content: string
+  noteType: string
+  categoryLabel: string
+  isPrivate: boolean
+  date: string
+  editHref: string
+  deleteHref: string
+}
+
+/** `href` with one more parameter: where a dialog's form posts, so a refused form reopens it. */
+export function withParam(href: string, name: string, value: string | number) {
+  const [path, query = ''] = href.split('?')
+  const params = new URLSearchParams(query)
+  params.set(name, String(value))
+  return `${path}?${params.toString()}`
+}
+
+export type ChartPatient = {
+  profile: PatientProfile
+  /** The date of birth as a calendar date ('Apr 12, 1985'), no zone involved. */
+  dateOfBirth: string | null
+  tab: ChartTab
+  profileHref: string
+  notesHref: string
+  editHref: string
+  newNoteHref: string
+  history: { entries: ChartAccessEntry[]; olderHref: string | null; newestHref: string | null } | null
+  notes: ChartNoteRow[]
+}

@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { Field, TextareaField } from '~/components/forms'
+import { buttonClass } from '~/components/ui/button'
+import { UrlDialog } from '~/components/ui/url-dialog'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { PatientProfileSchema, type PatientProfile } from '~/models/records/patient'
+import { CREATE_PATIENT_INTENT, UPDATE_PATIENT_INTENT, withParam } from './chart-links'
+
+/**
+ * Add Patient (`?new=1`) and Edit Profile (`&edit=1`): every profile field, posted back to the
+ * dialog's own URL so a refused save reopens it with its errors, without JavaScript.
+ */
+export function PatientFormDialog({
+  open,
+  patient,
+  closeTo,
+  lastResult,
+}: {
+  open: boolean
+  patient: PatientProfile | null
+  closeTo: string
+  lastResult: SubmissionResult<string[]> | null
+}) {
+  return (
+    <UrlDialog open={open} closeTo={closeTo} title={patient ? 'Edit Patient Profile' : 'Add New Patient'}>
+      {open ? (
+        <PatientForm key={patient?.id ?? 'new'} patient={patient} closeTo={closeTo} lastResult={lastResult} />
+      ) : null}
+    </UrlDialog>
+  )
+}
+
+const TEXT_FIELDS = [
+  ['email', 'Email', 'email'],
+  ['phone', 'Phone', 'tel'],
+  ['gender', 'Gender', 'text'],
+  ['address', 'Address', 'text'],
+  ['emergencyContact', 'Emergency contact', 'text'],
+  ['emergencyPhone', 'Emergency phone', 'tel'],
+] as const
+
+const LONG_FIELDS = [
+  ['medicalHistory', 'Medical history'],
+  ['allergies', 'Allergies'],
+  ['medications', 'Medications'],
+  ['notes', 'Notes'],
+] as const
+
+function PatientForm({
+  patient,
+  closeTo,
+  lastResult,
+}: {
+  patient: PatientProfile | null
+  closeTo: string
+  lastResult: SubmissionResult<string[]> | null
+}) {
+  const actionUrl = patient ? withParam(closeTo, 'edit', 1) : withParam(closeTo, 'new', 1)
+  const pending = useIsSubmitting(actionUrl)
+  const [form, fields] = useSchemaForm(PatientProfileSchema, {
+    id: patient ? `patient-${patient.id}` : 'patient-new',
+    lastResult,
+    defaultValue: patient
+      ? Object.fromEntries(Object.entries(patient).map(([key, value]) => [key, value ?? '']))
+      : undefined,
+  })
+  return (
+    <Form
+      method="post"
+      action={actionUrl}
+      preventScrollReset
+      className="max-h-[70vh] space-y-4 overflow-y-auto pr-1"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value={patient ? UPDATE_PATIENT_INTENT : CREATE_PATIENT_INTENT} />
+      {patient ? <input type="hidden" name="patientId" value={patient.id} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          labelProps={{ children: 'First name' }}
+          inputProps={getInputProps(fields.firstName, { type: 'text' })}
+          errors={fields.firstName.errors}
+        />
+        <Field
+          labelProps={{ children: 'Last name' }}
+          inputProps={getInputProps(fields.lastName, { type: 'text' })}
+          errors={fields.lastName.errors}
+        />
+      </div>
+      <Field
+        labelProps={{ children: 'Date of birth' }}
+        inputProps={getInputProps(fields.dateOfBirth, { type: 'date' })}
+        errors={fields.dateOfBirth.errors}
+      />
+      {TEXT_FIELDS.map(([name, label, type]) => (
+        <Field
+          key={name}
+          labelProps={{ children: label }}
+          inputProps={getInputProps(fields[name], { type })}
+          errors={fields[name].errors}
+        />
+      ))}
+      {LONG_FIELDS.map(([name, label]) => (
+        <TextareaField
+          key={name}
+          labelProps={{ children: label }}
+          textareaProps={{ ...getTextareaProps(fields[name]), rows: 3 }}
+          errors={fields[name].errors}
+        />
+      ))}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end gap-2">
+        <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
+          Cancel
+        </Link>
+        <SubmitButton pending={pending} pendingText="Saving...">
+          {patient ? 'Save Changes' : 'Create Patient'}
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
