@@ -3,6 +3,7 @@ import { Form, Link } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
+import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useHydrated } from '~/components/use-hydrated'
 import { useSchemaForm } from '~/components/use-schema-form'
@@ -102,10 +103,9 @@ export function DeleteMessageDialog({
   action: string
   closeTo: string
 }) {
-  const pending = useIsSubmitting(message ? action : undefined)
   return (
-    <UrlDialog
-      open={Boolean(message)}
+    <ConfirmDeleteDialog
+      action={message ? action : undefined}
       closeTo={closeTo}
       title="Delete Message"
       description={
@@ -114,19 +114,8 @@ export function DeleteMessageDialog({
           {message ? <p className="mt-1 font-medium text-foreground">{message.subject}</p> : null}
         </>
       }
-    >
-      {message ? (
-        <Form method="post" action={action} preventScrollReset className="flex justify-end gap-2">
-          <input type="hidden" name="intent" value={DELETE_INTENT} />
-          <input type="hidden" name="messageId" value={message.id} />
-          <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-            Cancel
-          </Link>
-          <SubmitButton variant="destructive" pending={pending} pendingText="Deleting...">
-            Delete
-          </SubmitButton>
-        </Form>
-      ) : null}
-    </UrlDialog>
+      fields={{ intent: DELETE_INTENT, messageId: message?.id ?? '' }}
+      preventScrollReset
+    />
   )
 }

@@ -1,7 +1,4 @@
-import { Form, Link } from '@remix-run/react'
-import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
-import { buttonClass } from '~/components/ui/button'
-import { UrlDialog } from '~/components/ui/url-dialog'
+import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { DELETE_PATIENT_INTENT, withParam } from './chart-links'
 
 /** The confirmation before a patient is deleted with their notes; open while the URL has `delete=<id>`. */
@@ -12,11 +9,9 @@ export function DeletePatientDialog({
   patient: { id: number; name: string } | null
   closeTo: string
 }) {
-  const actionUrl = patient ? withParam(closeTo, 'delete', patient.id) : undefined
-  const pending = useIsSubmitting(actionUrl)
   return (
-    <UrlDialog
-      open={Boolean(patient)}
+    <ConfirmDeleteDialog
+      action={patient ? withParam(closeTo, 'delete', patient.id) : undefined}
       closeTo={closeTo}
       title="Delete Patient Profile"
       description={
@@ -24,19 +19,7 @@ export function DeletePatientDialog({
           <p>Are you sure you want to delete {patient.name}&apos;s profile? This will also delete all their notes.</p>
         ) : null
       }
-    >
-      {patient ? (
-        <Form method="post" action={actionUrl} className="flex justify-end gap-2">
-          <input type="hidden" name="intent" value={DELETE_PATIENT_INTENT} />
-          <input type="hidden" name="patientId" value={patient.id} />
-          <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-            Cancel
-          </Link>
-          <SubmitButton variant="destructive" pending={pending} pendingText="Deleting...">
-            Delete
-          </SubmitButton>
-        </Form>
-      ) : null}
-    </UrlDialog>
+      fields={{ intent: DELETE_PATIENT_INTENT, patientId: patient?.id ?? '' }}
+    />
   )
 }
