@@ -40,6 +40,8 @@ function webServer(project: string): WebServer {
       APP_URL: baseURL,
       DATABASE_PATH: database,
       SESSION_SECRET: 'e2e-session-secret-for-local-tests-only-0123456789',
+      // A key for local tests only.
+      DOCUMENTS_ENCRYPTION_KEY: '0e2e'.repeat(16),
       ALLOW_EMULATED_PAYMENTS: 'true',
       // Every browser here shares one address; the limits themselves are tested in Vitest.
       RATE_LIMIT_FACTOR: '20',

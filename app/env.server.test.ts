@@ -17,15 +17,22 @@ function withEnv(values: Record<string, string | undefined>) {
   return getEnv
 }
 
-test('production refuses to start without a session secret or public address, naming them', () => {
-  const read = withEnv({ NODE_ENV: 'production', SESSION_SECRET: undefined, APP_URL: undefined })
+test('production refuses to start without a session secret, documents key or public address, naming them', () => {
+  const read = withEnv({
+    NODE_ENV: 'production',
+    SESSION_SECRET: undefined,
+    APP_URL: undefined,
+    DOCUMENTS_ENCRYPTION_KEY: undefined,
+  })
   expect(read).toThrowError(/SESSION_SECRET: is required in production/)
   expect(read).toThrowError(/APP_URL: is required in production/)
+  expect(read).toThrowError(/DOCUMENTS_ENCRYPTION_KEY: is required in production/)
 })
 
 test('bad values are reported by name', () => {
   expect(withEnv({ PORT: 'eighty' })).toThrowError(/PORT/)
   expect(withEnv({ STRIPE_SECRET_KEY: 'nope' })).toThrowError(/STRIPE_SECRET_KEY/)
+  expect(withEnv({ DOCUMENTS_ENCRYPTION_KEY: 'a'.repeat(63) })).toThrowError(/DOCUMENTS_ENCRYPTION_KEY: must be 64 hex/)
 })
 
 test('defaults: port 3000, the local database, a generated secret outside production', () => {
@@ -36,7 +43,12 @@ test('defaults: port 3000, the local database, a generated secret outside produc
 })
 
 test('production refuses emulated payments unless they are allowed on purpose', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_URL: 'https://solace.example' }
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'x'.repeat(32),
+    APP_URL: 'https://solace.example',
+    DOCUMENTS_ENCRYPTION_KEY: 'ab'.repeat(32),
+  }
   expect(withEnv({ ...production, STRIPE_SECRET_KEY: undefined })).toThrowError(
     /STRIPE_SECRET_KEY: is required in production/,
   )

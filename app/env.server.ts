@@ -24,6 +24,11 @@ const EnvSchema = z
     /** Production refuses emulated payments unless this says it is on purpose (a staging demo). */
     ALLOW_EMULATED_PAYMENTS: z.stringbool().default(false),
     LITEFS_DIR: z.string().optional(),
+    /** AES-256 key of patient documents at rest: 64 hex characters (docs/decisions/020-patient-documents.md). */
+    DOCUMENTS_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (generate one with `openssl rand -hex 32`)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -31,6 +36,14 @@ const EnvSchema = z
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'is required in production (generate one with `openssl rand -hex 32`)',
+      })
+    }
+    if (env.NODE_ENV === 'production' && !env.DOCUMENTS_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DOCUMENTS_ENCRYPTION_KEY'],
+        message:
+          'is required in production (generate one with `openssl rand -hex 32` and keep a copy: documents cannot be read without it)',
       })
     }
     if (env.NODE_ENV === 'production' && !env.APP_URL) {

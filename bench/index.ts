@@ -84,6 +84,7 @@ async function main() {
       APP_URL: base,
       DATABASE_PATH: database,
       SESSION_SECRET: 'bench-session-secret-for-local-use-only-0123456789',
+      DOCUMENTS_ENCRYPTION_KEY: 'be0c'.repeat(16),
       ALLOW_EMULATED_PAYMENTS: 'true',
     },
   })

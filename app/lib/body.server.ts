@@ -1,4 +1,5 @@
 import { IMAGE_DATA_URL_MAX_LENGTH, IMAGE_MAX_BYTES } from '~/models/images/image'
+import { DOCUMENT_MAX_BYTES } from '~/models/records/document'
 
 /**
  * How many bytes a request body may carry before the server stops reading it
@@ -16,8 +17,6 @@ export const INLINE_IMAGE_BODY_MAX_BYTES = IMAGE_DATA_URL_MAX_LENGTH + BODY_MAX_
 /** A form with one picture upload (`IMAGE_MAX_BYTES`), plus its text fields. */
 export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES + BODY_MAX_BYTES
 
-/** A patient document upload, for the charting screens to come. */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024
 
 /**
  * The largest cap any route uses. `server/body-limit.js` refuses bigger bodies before the app

@@ -3,6 +3,7 @@ import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
 import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
 import { sendUnreadMessageEmails } from '~/models/messaging/message-emails.server'
+import { sweepOrphanedDocuments } from '~/models/records/documents.server'
 
 const HOUR_MS = 60 * 60 * 1000
 /** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */
@@ -44,12 +45,14 @@ function every(everyMs: number, job: () => unknown) {
   return timer
 }
 
-/** Starts the clean-up, the booking sweeper and the message-email sweeper once per process. */
+/** Starts the clean-up, the booking, message-email and orphaned-document sweepers once per process. */
 export function startMaintenance() {
   if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
   globalForMaintenance.__solaceMaintenance = [
     every(HOUR_MS, purgeExpired),
     every(MINUTE_MS, sweepBookings),
     every(MINUTE_MS, sweepMessages),
+    // Stored document files a crash left without their row.
+    every(HOUR_MS, sweepOrphanedDocuments),
   ]
 }

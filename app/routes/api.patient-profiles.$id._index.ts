@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(PATIENT_NOT_FOUND, 404)
     if (request.method === 'DELETE') {
-      deletePatient(user.id, id)
+      await deletePatient(user.id, id)
       return Response.json({ message: PATIENT_DELETED })
     }
     const input = await readJson(request, PatientProfileUpdateSchema)

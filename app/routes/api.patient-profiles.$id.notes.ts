@@ -1,4 +1,3 @@
-import { ensurePrimary } from '~/integrations/litefs.server'
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
@@ -10,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 /**
  * GET /api/patient-profiles/:id/notes → PatientNote[] of the practitioner's patient, newest
  * first, private ones included. Opening a patient's notes is viewing their record: it writes a
- * 'view' row to the access trail (so on a LiteFS replica it is replayed on the primary).
+ * 'view' row to the access trail (see `recordPatientView`).
  * Another practitioner's or an unknown patient: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,9 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const user = await requireApiPractitioner(request)
     const id = idFromParam(params.id)
     if (id === null) return jsonError(PATIENT_NOT_FOUND, 404)
-    // Viewing writes the trail, and only the primary writes (a replica replays the request there).
-    await ensurePrimary()
-    recordPatientView(user.id, id)
+    await recordPatientView(user.id, id)
     return Response.json(listPatientNotes(user.id, id))
   })
 }

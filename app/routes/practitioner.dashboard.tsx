@@ -1,7 +1,8 @@
-import { useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
+import { CHART_PATH, OPEN_CHART_INTENT } from '~/components/records/chart-links'
 import { StatCard } from '~/components/stat-card'
 import { Badge } from '~/components/ui/badge'
-import { ButtonLink } from '~/components/ui/button'
+import { Button, ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatEarnings } from '~/lib/money'
@@ -55,6 +56,15 @@ function UpcomingSessionRow({ session, timeZone }: { session: DashboardSession; 
           >
             Message
           </ButtonLink>
+        )}
+        {session.clientId === null ? null : (
+          <Form method="post" action={CHART_PATH}>
+            <input type="hidden" name="intent" value={OPEN_CHART_INTENT} />
+            <input type="hidden" name="bookingId" value={session.id} />
+            <Button type="submit" variant="outline" size="sm" aria-label={`Open chart of ${session.clientName}`}>
+              Open chart
+            </Button>
+          </Form>
         )}
       </div>
     </li>

@@ -3,7 +3,8 @@ import { expectToast, uniqueEmail } from './support'
 
 /**
  * Patient Charting, with JavaScript and without (the two projects): a fresh practitioner adds a
- * patient, edits the profile, adds, edits and deletes a note, and deletes the patient.
+ * patient, edits the profile, adds, edits and deletes a note, uploads, downloads and deletes a
+ * document, exports the record, and deletes the patient.
  */
 
 const PAGE = '/practitioner/patient-charting'
@@ -106,12 +107,67 @@ test('a practitioner charts a patient: profile, notes, and deletion', async ({ p
   await expectToast(page, 'Patient note deleted successfully')
   await expect(chart.getByText('No notes yet')).toBeVisible()
 
+  // Documents: upload a PDF (with JavaScript it goes as soon as it is chosen), download it, delete it.
+  await chart.getByRole('link', { name: /^Docs/ }).click()
+  await expect(chart.getByText('No documents uploaded yet')).toBeVisible()
+  await expect(chart.getByText('Supports: Images, PDF, Word docs, Excel files (max 10MB)')).toBeVisible()
+  const pdf = Buffer.from('%PDF-1.4\n% Intake form for Ada\n%%EOF\n')
+  await chart.getByLabel('Description (optional)').fill('Intake form')
+  await chart
+    .getByLabel('Document file')
+    .setInputFiles({ name: 'intake form.pdf', mimeType: 'application/pdf', buffer: pdf })
+  if (testInfo.project.name !== 'js') await chart.getByRole('button', { name: 'Upload' }).click()
+  await expectToast(page, 'Document uploaded successfully')
+  const doc = chart.getByTestId('document').filter({ hasText: 'intake form.pdf' })
+  await expect(doc).toContainText(`${pdf.byteLength} Bytes`)
+  await expect(doc).toContainText('Intake form')
+  await expect(chart.getByRole('link', { name: 'Docs (1)' })).toBeVisible()
+
+  const downloading = page.waitForEvent('download')
+  await doc.getByRole('link', { name: 'Download intake form.pdf' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('intake form.pdf')
+  const saved = await download.createReadStream()
+  const chunks: Buffer[] = []
+  for await (const chunk of saved) chunks.push(chunk as Buffer)
+  expect(Buffer.concat(chunks).equals(pdf)).toBe(true)
+
+  // A file that is not what its name says is refused, and nothing is listed.
+  await chart
+    .getByLabel('Document file')
+    .setInputFiles({ name: 'lab.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ, a program') })
+  if (testInfo.project.name !== 'js') await chart.getByRole('button', { name: 'Upload' }).click()
+  await expectToast(page, "This file's contents do not match its type, so it was not uploaded.")
+  await expect(chart.getByTestId('document')).toHaveCount(1)
+
+  // Export record: a printable page with the profile, notes and documents.
+  await chart.getByRole('link', { name: 'Export record' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible()
+  await expect(page.getByRole('region', { name: /^Documents/ })).toContainText('intake form.pdf')
+  await page.getByRole('link', { name: 'Back to chart' }).click()
+  // Back on the chart; search again, so the deletion below is seen to keep the search.
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill('love')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await patientRow(page, 'Ada Lovelace')
+    .getByRole('link', { name: /^Ada Lovelace/ })
+    .click()
+  await chart.getByRole('link', { name: /^Docs/ }).click()
+
+  await doc.getByRole('link', { name: 'Delete intake form.pdf' }).click()
+  const confirmDoc = page.getByRole('dialog', { name: 'Delete Document' })
+  await expect(confirmDoc).toContainText('intake form.pdf')
+  await expect(confirmDoc).toContainText('This action cannot be undone.')
+  await confirmDoc.getByRole('button', { name: 'Delete' }).click()
+  await expectToast(page, 'Document deleted successfully')
+  await expect(chart.getByText('No documents uploaded yet')).toBeVisible()
+
   // Delete the patient.
   await patientRow(page, 'Ada Lovelace').getByRole('link', { name: 'Delete Ada Lovelace' }).click()
   const confirm = page.getByRole('dialog', { name: 'Delete Patient Profile' })
   await expect(confirm).toContainText(
     "Are you sure you want to delete Ada Lovelace's profile? This will also delete all their notes.",
   )
+  await expect(confirm).toContainText('Their documents and the stored files are deleted too.')
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expectToast(page, 'Patient profile deleted successfully')
   // The search stays in the URL.

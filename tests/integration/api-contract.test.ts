@@ -21,8 +21,11 @@ import * as logoutApi from '~/routes/api.logout'
 import * as messagesApi from '~/routes/api.messages'
 import * as messageByIdApi from '~/routes/api.messages.$id'
 import * as messageReadApi from '~/routes/api.messages.$id.read'
+import * as patientDocumentApi from '~/routes/api.patient-documents.$id._index'
+import * as patientDocumentDownloadApi from '~/routes/api.patient-documents.$id.download'
 import * as patientNoteApi from '~/routes/api.patient-notes.$id'
 import * as patientProfileApi from '~/routes/api.patient-profiles.$id._index'
+import * as patientDocumentsApi from '~/routes/api.patient-profiles.$id.documents'
 import * as patientNotesApi from '~/routes/api.patient-profiles.$id.notes'
 import * as patientProfilesApi from '~/routes/api.patient-profiles._index'
 import * as earningsApi from '~/routes/api.practitioner.earnings'
@@ -74,8 +77,7 @@ import {
  * answer the shape the spec names.
  *
  * The spec's calls not built yet (no route, or a route that answers 405/404 for them), so not here:
- *   - GET/POST /api/patient-profiles/{id}/documents, GET /api/patient-documents/{id}/download,
- *     DELETE /api/patient-documents/{id}, POST /api/patient-profiles/{id}/ai-consult;
+ *   - POST /api/patient-profiles/{id}/ai-consult;
  *   - every admin call: GET /api/admin/users, /practitioners, /clients, /admins,
  *     /contact-messages, /leads; PATCH /api/admin/contact-messages/{id}/read;
  *     DELETE /api/admin/contact-messages/{id}; DELETE /api/admin/leads/{id};
@@ -859,6 +861,59 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
       ),
     ).toEqual({ message: 'Patient profile deleted successfully' })
     expect(ok(await practitioner.call(patientProfilesApi.loader, 'GET', '/api/patient-profiles'))).toEqual([])
+  })
+
+  test('patient documents: multipart upload, list, download in a new tab, delete', async () => {
+    const patient = ok(
+      await practitioner.call(patientProfilesApi.action, 'POST', '/api/patient-profiles', {
+        firstName: 'Dana',
+        lastName: 'Lee',
+      }),
+      201,
+    )
+    const params = { id: String(patient.id) }
+    const path = `/api/patient-profiles/${patient.id}/documents`
+    // The Docs tab sends each file as its own multipart request, the file in the `file` field.
+    const form = new FormData()
+    form.append('file', new File(['%PDF-1.4 referral'], 'referral.pdf', { type: 'application/pdf' }))
+    form.append('description', 'Referral letter')
+    const upload = new Request(`http://localhost${path}`, {
+      method: 'POST',
+      body: form,
+      headers: { Cookie: practitioner.jar.header() },
+    })
+    const uploaded = ok(await callApi(patientDocumentsApi.action, upload, params), 201)
+    expect(uploaded).toEqual({
+      id: expect.any(Number),
+      patientProfileId: patient.id,
+      practitionerId: state.practitionerId,
+      originalName: 'referral.pdf',
+      fileType: 'application/pdf',
+      fileSize: 17,
+      description: 'Referral letter',
+      createdAt: expect.any(String),
+    })
+    expect(ok(await practitioner.call(patientDocumentsApi.loader, 'GET', path, undefined, params))).toEqual([uploaded])
+
+    const download = (await patientDocumentDownloadApi.loader({
+      request: new Request(`http://localhost/api/patient-documents/${uploaded.id}/download`, {
+        headers: { Cookie: practitioner.jar.header() },
+      }),
+      params: { id: String(uploaded.id) },
+      context: {},
+    })) as Response
+    expect(download.status).toBe(200)
+    expect(await download.text()).toBe('%PDF-1.4 referral')
+
+    const documentPath = `/api/patient-documents/${uploaded.id}`
+    expect(
+      ok(
+        await practitioner.call(patientDocumentApi.action, 'DELETE', documentPath, undefined, {
+          id: String(uploaded.id),
+        }),
+      ),
+    ).toEqual({ message: 'Document deleted successfully' })
+    expect(ok(await practitioner.call(patientDocumentsApi.loader, 'GET', path, undefined, params))).toEqual([])
   })
 
   test('POST /api/reviews after a completed session', async () => {

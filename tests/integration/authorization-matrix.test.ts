@@ -7,6 +7,7 @@ import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { sendMessage } from '~/models/messaging/message.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
+import { uploadDocument } from '~/models/records/documents.server'
 import { createNote } from '~/models/records/notes.server'
 import { createPatient } from '~/models/records/patients.server'
 import {
@@ -215,6 +216,24 @@ function patientOfA({ note = false } = {}): Fixture {
   return { params: { id: String(id) }, secrets: [lastName, email, words, people.practitionerA.email] }
 }
 
+/** A document of a patient of practitioner A, uploaded the way the app takes them. */
+async function documentOfA(): Promise<Fixture> {
+  const patient = patientOfA()
+  const [name, words] = [`${tag('scan').replace(/\W+/g, '-')}.pdf`, tag('Document words')]
+  const form = new FormData()
+  form.append('file', new File([`%PDF-1.4 ${words}`], name))
+  const request = new Request('http://localhost/upload', { method: 'POST', body: form })
+  const document = await uploadDocument(people.practitionerA.id, Number(patient.params.id), request)
+  return { params: { id: String(document.id) }, secrets: [...patient.secrets, name, words] }
+}
+
+const pdfUpload = () => {
+  const form = new FormData()
+  form.append('file', new File(['%PDF-1.4 a short letter'], 'letter.pdf'))
+  form.append('description', 'Referral letter')
+  return { multipart: form }
+}
+
 const body = {
   service: () => ({
     json: {
@@ -410,6 +429,57 @@ const MATRIX: Record<string, Case[]> = {
       body: () => ({ json: { title: 'Follow-up', content: 'Feeling better this week.', noteType: 'followup' } }),
       success: (answer, fixture) =>
         expect(answer.json).toMatchObject({ patientProfileId: Number(fixture.params.id), noteType: 'followup' }),
+    },
+  ],
+
+  'app/routes/api.patient-profiles.$id.documents.ts': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      success: (answer) => expect(answer.json).toEqual([]),
+    },
+    {
+      method: 'POST',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      body: pdfUpload,
+      success: (answer, fixture) =>
+        expect(answer.json).toMatchObject({ patientProfileId: Number(fixture.params.id), originalName: 'letter.pdf' }),
+    },
+  ],
+
+  'app/routes/api.patient-documents.$id._index.ts': [
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: documentOfA,
+      success: (answer) => expect(answer.json).toEqual({ message: 'Document deleted successfully' }),
+    },
+    // Only DELETE: a GET is a 405 for everyone, never the document.
+    { method: 'GET', rule: 'read-only', setup: documentOfA },
+  ],
+
+  'app/routes/api.patient-documents.$id.download.ts': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: documentOfA,
+      success: (answer, fixture) => expect(answer.text).toContain(fixture.secrets.at(-1)),
+    },
+    { method: 'POST', rule: 'read-only', setup: documentOfA },
+  ],
+
+  'app/routes/practitioner_.patient-charting.$id.export.tsx': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      // The practitioner's own export shows everything, private notes included (marked).
+      success: (answer, fixture) => {
+        expect(answer.text).toContain(fixture.secrets[0])
+        expect(answer.text).toContain(fixture.secrets[2])
+      },
     },
   ],
 

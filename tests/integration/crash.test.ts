@@ -48,6 +48,8 @@ function start(): Promise<Server> {
       ...process.env,
       NODE_ENV: 'production',
       APP_URL: 'http://127.0.0.1',
+      // A key for local tests only.
+      DOCUMENTS_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
       ALLOW_EMULATED_PAYMENTS: 'true',
       RATE_LIMIT_FACTOR: '1000000',
     },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { patientAuditLog, patientNotes, patientProfiles } from '~/db/schema'
+import { DOCUMENT_CONTENT_MISMATCH, DOCUMENT_DELETED, DOCUMENT_UPLOADED } from '~/models/records/document'
 import { createNote } from '~/models/records/notes.server'
 import {
   FIRST_NAME_REQUIRED,
@@ -17,12 +18,15 @@ import {
 } from '~/models/records/patient'
 import { createPatient } from '~/models/records/patients.server'
 import * as screen from '~/routes/practitioner.patient-charting'
+import * as exportScreen from '~/routes/practitioner_.patient-charting.$id.export'
 import {
   createUser,
   expectRedirect,
   formReply,
   formRequest,
   getRequest,
+  insertBooking,
+  insertService,
   readToast,
   routeArgs,
   settle,
@@ -246,5 +250,100 @@ describe('the Patient Charting screen', () => {
     expect(getDb().select().from(patientNotes).where(eq(patientNotes.id, note.id)).get()).toMatchObject({
       title: 'Secret',
     })
+  })
+
+  test('documents without JavaScript: upload through the form, refused uploads say why, delete with the toast', async () => {
+    const { user, cookie } = await practitioner()
+    const ada = createPatient(user.id, { firstName: 'Ada', lastName: 'Lovelace' })
+    const docs = `?patient=${ada.id}&tab=docs`
+    const pdf = new File(['%PDF-1.4 intake'], 'intake.pdf', { type: 'application/pdf' })
+    const uploaded = await act(cookie, { description: 'Intake form', file: pdf }, `${docs}&upload=1`)
+    expect(await readToast(expectRedirect(uploaded, `${PAGE}${docs}`))).toMatchObject({ title: DOCUMENT_UPLOADED })
+    const page = await load(cookie, docs)
+    expect(page.patient!.documents).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'intake.pdf',
+        kind: 'pdf',
+        size: '15 Bytes',
+        date: expect.any(String),
+        description: 'Intake form',
+        downloadHref: expect.stringMatching(/^\/api\/patient-documents\/\d+\/download$/),
+        deleteHref: expect.stringContaining('deleteDoc='),
+      },
+    ])
+    const [doc] = page.patient!.documents
+
+    const renamed = new File(['MZ not a pdf'], 'scan.pdf', { type: 'application/pdf' })
+    const refused = formReply(await act(cookie, { description: '', file: renamed }, `${docs}&upload=1`))
+    expect(refused.status).toBe(400)
+    expect(refused.result.error).toMatchObject({ file: [DOCUMENT_CONTENT_MISMATCH] })
+    expect(refused.toast).toMatchObject({ type: 'error', title: 'Error', description: DOCUMENT_CONTENT_MISMATCH })
+
+    expect((await load(cookie, `${docs}&deleteDoc=${doc!.id}`)).deletingDocument).toEqual({
+      id: doc!.id,
+      name: 'intake.pdf',
+    })
+    const deleted = await act(cookie, { intent: 'delete-document', documentId: String(doc!.id) }, `${docs}&deleteDoc=1`)
+    expect(await readToast(expectRedirect(deleted, `${PAGE}${docs}`))).toMatchObject({ title: DOCUMENT_DELETED })
+    expect((await load(cookie, docs)).patient!.documents).toEqual([])
+
+    // Another practitioner cannot upload to the patient.
+    const other = await practitioner('Other')
+    const theirs = formReply(await act(other.cookie, { description: '', file: pdf }, `${docs}&upload=1`))
+    expect(theirs.status).toBe(404)
+  })
+
+  test('Export record: the profile, every note with private ones marked, and the documents', async () => {
+    const { user, cookie } = await practitioner()
+    const ada = createPatient(user.id, { firstName: 'Ada', lastName: 'Lovelace', allergies: 'Dust' })
+    createNote(user.id, ada.id, { title: 'Open', content: 'Shared words', noteType: 'general', isPrivate: false })
+    createNote(user.id, ada.id, { title: 'Mine', content: 'Own words', noteType: 'treatment', isPrivate: true })
+    const path = `${PAGE}/${ada.id}/export`
+    const page = await exportScreen.loader({
+      ...routeArgs(getRequest(path, { cookie })),
+      params: { id: String(ada.id) },
+    })
+    expect(page.name).toBe('Ada Lovelace')
+    expect(page.fields).toEqual([{ label: 'Allergies', value: 'Dust' }])
+    expect(page.notes.map((n) => [n.title, n.isPrivate])).toEqual([
+      ['Mine', true],
+      ['Open', false],
+    ])
+    expect(auditActions(user.id, ada.id)).toContain('view')
+    const other = await practitioner('Other')
+    const refused = await settle(() =>
+      exportScreen.loader({ ...routeArgs(getRequest(path, { cookie: other.cookie })), params: { id: String(ada.id) } }),
+    )
+    expect((refused as Response).status).toBe(404)
+  })
+
+  test("'Open chart' from a session: the client's chart, made from their account the first time only", async () => {
+    const { user, cookie } = await practitioner()
+    const client = await createUser({ firstName: 'Cleo', lastName: 'Client', phoneNumber: '416-555-0199' })
+    const service = insertService(user.id)
+    const booking = insertBooking({
+      clientId: client.id,
+      practitionerId: user.id,
+      serviceId: service.id,
+      startsInHours: 48,
+    })
+    const open = () => act(cookie, { intent: 'open-chart', bookingId: String(booking.id) })
+    const first = await open()
+    const made = getDb().select().from(patientProfiles).where(eq(patientProfiles.practitionerId, user.id)).all()
+    expect(made).toMatchObject([{ firstName: 'Cleo', lastName: 'Client', email: client.email, phone: '416-555-0199' }])
+    expectRedirect(first, `${PAGE}?patient=${made[0]!.id}`)
+    expectRedirect(await open(), `${PAGE}?patient=${made[0]!.id}`)
+    expect(
+      getDb().select().from(patientProfiles).where(eq(patientProfiles.practitionerId, user.id)).all(),
+    ).toHaveLength(1)
+
+    // Someone else's session opens nothing.
+    const other = await practitioner('Other')
+    const refused = await act(other.cookie, { intent: 'open-chart', bookingId: String(booking.id) })
+    expect(await readToast(expectRedirect(refused, '/practitioner/dashboard'))).toMatchObject({ type: 'error' })
+    expect(
+      getDb().select().from(patientProfiles).where(eq(patientProfiles.practitionerId, other.user.id)).all(),
+    ).toEqual([])
   })
 })

@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { patientAuditLog, patientDocuments, patientNotes, patientProfiles } from '~/db/schema'
-import { listPatientAccessHistory, recordPatientView } from '~/models/records/audit.server'
+import { listPatientAccessHistory, recordPatientView, VIEW_MERGE_MS } from '~/models/records/audit.server'
 import {
   createNote,
   deleteNote,
@@ -146,7 +146,7 @@ describe('ownership: everything belongs to one practitioner', () => {
     expect(trail(patient.id).every((row) => row.practitionerId === priya.id)).toBe(true)
     // The model says the same.
     expect(() => shareablePatientRecord(pablo.id, patient.id)).toThrow(PATIENT_NOT_FOUND)
-    expect(() => recordPatientView(pablo.id, patient.id)).toThrow(PATIENT_NOT_FOUND)
+    await expect(recordPatientView(pablo.id, patient.id)).rejects.toThrow(PATIENT_NOT_FOUND)
     expect(listPatientAccessHistory(pablo.id, patient.id).entries).toEqual([])
   })
 
@@ -429,7 +429,7 @@ describe('notes', () => {
     expect((await api.addNote(priyaCookie, 999_999_999, { title: 'x', content: 'y' })).status).toBe(404)
   })
 
-  test('deleting a patient deletes their notes and document rows', () => {
+  test('deleting a patient deletes their notes and document rows', async () => {
     const patient = patientOf(priya.id)
     const kept = patientOf(priya.id)
     createNote(priya.id, patient.id, { title: 'a', content: 'b', noteType: 'general', isPrivate: false })
@@ -440,14 +440,14 @@ describe('notes', () => {
       .values({
         patientProfileId: patient.id,
         practitionerId: priya.id,
-        fileName: 'k',
+        fileName: '00000000-0000-4000-8000-000000000000.enc',
         originalName: 'scan.pdf',
         fileType: 'application/pdf',
         fileSize: 10,
-        filePath: 'k',
+        filePath: 'documents/00000000-0000-4000-8000-000000000000.enc',
       })
       .run()
-    deletePatient(priya.id, patient.id)
+    await deletePatient(priya.id, patient.id)
     const notesLeft = getDb()
       .select({ id: patientNotes.id })
       .from(patientNotes)
@@ -461,7 +461,7 @@ describe('notes', () => {
       .all()
     expect(docsLeft).toEqual([])
     expect(listPatientNotes(priya.id, kept.id)).toEqual([keptNote])
-    expect(() => deletePatient(priya.id, patient.id)).toThrow(PATIENT_NOT_FOUND)
+    await expect(deletePatient(priya.id, patient.id)).rejects.toThrow(PATIENT_NOT_FOUND)
   })
 })
 
@@ -545,7 +545,8 @@ describe('the access trail', () => {
     const id = (created.body as { id: number }).id
     await api.patient(priyaCookie, id, 'PATCH', { allergies: 'Peanuts' })
     await api.notes(priyaCookie, id)
-    recordPatientView(priya.id, id)
+    // Opened again a minute later: the same visit, no second row.
+    await recordPatientView(priya.id, id, new Date(Date.now() + 60_000))
     const note = (await api.addNote(priyaCookie, id, { title: 'Secret title', content: 'Secret content' })).body as {
       id: number
     }
@@ -558,7 +559,6 @@ describe('the access trail', () => {
     expect(trail(id)).toEqual([
       { practitionerId: priya.id, action: 'create', detail: null },
       { practitionerId: priya.id, action: 'update', detail: null },
-      { practitionerId: priya.id, action: 'view', detail: null },
       { practitionerId: priya.id, action: 'view', detail: null },
       { practitionerId: priya.id, action: 'note_create', detail: `note ${note.id}` },
       { practitionerId: priya.id, action: 'note_update', detail: `note ${note.id}` },
@@ -573,7 +573,8 @@ describe('the access trail', () => {
   test('rows outlive the patient, and the history pages newest first', async () => {
     const patient = patientOf(priya.id)
     const note = createNote(priya.id, patient.id, { title: 'n', content: 'c', noteType: 'general', isPrivate: false })
-    for (let i = 0; i < 3; i++) recordPatientView(priya.id, patient.id)
+    // Three visits, each more than VIEW_MERGE_MS after the last.
+    for (let i = 0; i < 3; i++) await recordPatientView(priya.id, patient.id, new Date(Date.now() + i * VIEW_MERGE_MS))
     deleteNote(priya.id, note.id)
     const deleted = await api.patient(priyaCookie, patient.id, 'DELETE')
     expect(deleted.status).toBe(200)
@@ -598,6 +599,17 @@ describe('the access trail', () => {
     expect(third.nextCursor).toBeNull()
     // Another practitioner sees none of it.
     expect(listPatientAccessHistory(pablo.id, patient.id).entries).toEqual([])
+  })
+
+  test('reopening a record is one visit until VIEW_MERGE_MS passes or something else is done to it', async () => {
+    const patient = patientOf(priya.id)
+    const t0 = Date.now()
+    await recordPatientView(priya.id, patient.id, new Date(t0))
+    await recordPatientView(priya.id, patient.id, new Date(t0 + VIEW_MERGE_MS - 1))
+    createNote(priya.id, patient.id, { title: 'n', content: 'c', noteType: 'general', isPrivate: false })
+    await recordPatientView(priya.id, patient.id, new Date(t0 + 1000))
+    await recordPatientView(priya.id, patient.id, new Date(t0 + 1000 + VIEW_MERGE_MS))
+    expect(trail(patient.id).map((row) => row.action)).toEqual(['create', 'view', 'note_create', 'view', 'view'])
   })
 
   test('no log line carries health data', async () => {

@@ -1,9 +1,10 @@
+import type { DocumentKind } from '~/models/records/document'
 import type { PatientProfile } from '~/models/records/patient'
 
 /**
  * The Patient Charting screen's URL state (client-safe): the search (`q`) and page of the
  * patient list, the selected patient and tab, the access history's page (`before`), and the
- * dialogs (`new`, `edit`, `delete`, `newNote`, `editNote`, `deleteNote`). Everything is a link,
+ * dialogs (`new`, `edit`, `delete`, `newNote`, `editNote`, `deleteNote`, `deleteDoc`). Everything is a link,
  * so the screen works without JavaScript.
  */
 
@@ -15,8 +16,18 @@ export const DELETE_PATIENT_INTENT = 'delete-patient'
 export const CREATE_NOTE_INTENT = 'create-note'
 export const UPDATE_NOTE_INTENT = 'update-note'
 export const DELETE_NOTE_INTENT = 'delete-note'
+export const DELETE_DOCUMENT_INTENT = 'delete-document'
+/** 'Open chart' on the dashboard: the chart of a session's client (made the first time). */
+export const OPEN_CHART_INTENT = 'open-chart'
+/** Not posted as a field (see UPLOAD_PARAM); names the upload form's refusal. */
+export const UPLOAD_DOCUMENT_INTENT = 'upload-document'
+/**
+ * The upload form posts here (`?upload=1`): its body is streamed straight into storage, so the
+ * action knows what it is from the address, before reading any of it.
+ */
+export const UPLOAD_PARAM = 'upload'
 
-export const CHART_TABS = ['profile', 'notes'] as const
+export const CHART_TABS = ['profile', 'notes', 'docs'] as const
 export type ChartTab = (typeof CHART_TABS)[number]
 
 export type ChartState = {
@@ -31,6 +42,7 @@ export type ChartState = {
   newNote?: boolean
   editNote?: number | null
   deleteNote?: number | null
+  deleteDoc?: number | null
 }
 
 const KEYS = [
@@ -45,6 +57,7 @@ const KEYS = [
   'newNote',
   'editNote',
   'deleteNote',
+  'deleteDoc',
 ] as const
 
 export function chartHref(state: ChartState = {}) {
@@ -96,6 +109,17 @@ export function withParam(href: string, name: string, value: string | number) {
   return `${path}?${params.toString()}`
 }
 
+export type ChartDocumentRow = {
+  id: number
+  name: string
+  kind: DocumentKind
+  size: string
+  date: string
+  description: string | null
+  downloadHref: string
+  deleteHref: string
+}
+
 export type ChartPatient = {
   profile: PatientProfile
   /** The date of birth as a calendar date ('Apr 12, 1985'), no zone involved. */
@@ -103,8 +127,13 @@ export type ChartPatient = {
   tab: ChartTab
   profileHref: string
   notesHref: string
+  docsHref: string
+  exportHref: string
   editHref: string
   newNoteHref: string
   history: { entries: ChartAccessEntry[]; olderHref: string | null; newestHref: string | null } | null
   notes: ChartNoteRow[]
+  documents: ChartDocumentRow[]
+  /** Where the upload form posts (the current view plus `?upload=1`). */
+  uploadAction: string
 }

@@ -1,7 +1,7 @@
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { DELETE_PATIENT_INTENT, withParam } from './chart-links'
 
-/** The confirmation before a patient is deleted with their notes; open while the URL has `delete=<id>`. */
+/** The confirmation before a patient is deleted with their notes and documents; open while the URL has `delete=<id>`. */
 export function DeletePatientDialog({
   patient,
   closeTo,
@@ -16,7 +16,10 @@ export function DeletePatientDialog({
       title="Delete Patient Profile"
       description={
         patient ? (
-          <p>Are you sure you want to delete {patient.name}&apos;s profile? This will also delete all their notes.</p>
+          <>
+            <p>Are you sure you want to delete {patient.name}&apos;s profile? This will also delete all their notes.</p>
+            <p className="mt-2">Their documents and the stored files are deleted too. This action cannot be undone.</p>
+          </>
         ) : null
       }
       fields={{ intent: DELETE_PATIENT_INTENT, patientId: patient?.id ?? '' }}

@@ -1,21 +1,36 @@
+import { type SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
+import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
+import { PatientDocsTab } from './patient-docs-tab'
 import { PatientNotesTab } from './patient-notes-tab'
 import { PatientProfileTab } from './patient-profile-tab'
 import type { ChartPatient } from './chart-links'
 
-/** The selected patient: their name and the Profile and Notes tabs (the tab is in the URL). */
-export function PatientChart({ chart }: { chart: ChartPatient }) {
+/** The selected patient: their name, Export record, and the Profile, Notes and Docs tabs (the tab is in the URL). */
+export function PatientChart({
+  chart,
+  uploadResult,
+}: {
+  chart: ChartPatient
+  uploadResult: SubmissionResult<string[]> | null
+}) {
   const { profile } = chart
   const tabs = [
     { id: 'profile', label: 'Profile', href: chart.profileHref },
     { id: 'notes', label: `Notes (${chart.notes.length})`, href: chart.notesHref },
+    { id: 'docs', label: `Docs (${chart.documents.length})`, href: chart.docsHref },
   ] as const
   return (
     <section aria-labelledby="patient-heading" className="space-y-4 rounded-lg border border-border bg-card p-4">
-      <h2 id="patient-heading" className="text-xl font-semibold">
-        {profile.firstName} {profile.lastName}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="patient-heading" className="text-xl font-semibold">
+          {profile.firstName} {profile.lastName}
+        </h2>
+        <Link to={chart.exportHref} className={buttonClass({ variant: 'outline', size: 'sm' })}>
+          Export record
+        </Link>
+      </div>
       <nav aria-label="Patient record" className="flex gap-1 border-b border-border">
         {tabs.map((tab) => (
           <Link
@@ -32,7 +47,13 @@ export function PatientChart({ chart }: { chart: ChartPatient }) {
           </Link>
         ))}
       </nav>
-      {chart.tab === 'notes' ? <PatientNotesTab chart={chart} /> : <PatientProfileTab chart={chart} />}
+      {chart.tab === 'notes' ? (
+        <PatientNotesTab chart={chart} />
+      ) : chart.tab === 'docs' ? (
+        <PatientDocsTab chart={chart} uploadResult={uploadResult} />
+      ) : (
+        <PatientProfileTab chart={chart} />
+      )}
     </section>
   )
 }

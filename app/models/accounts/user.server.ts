@@ -6,6 +6,7 @@ import { hashPassword, needsRehash, verifyPassword } from '~/lib/password.server
 import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import { forgetMessagesOf } from '~/models/messaging/message.server'
+import { discardStoredDocuments, storedDocumentKeys } from '~/models/records/documents.server'
 import { limitPasswordCheck } from './password-attempts.server'
 import { revokeUserSessions } from './session.server'
 import type {
@@ -270,7 +271,7 @@ export async function deleteAccount(request: Request, userId: number, password: 
       .map((r) => r.url),
     ...storedImageUrls(userId),
   ]
-  db.transaction(
+  const documents = db.transaction(
     (tx) => {
       const live = tx
         .select({ id: bookings.id })
@@ -292,13 +293,17 @@ export async function deleteAccount(request: Request, userId: number, password: 
         .all()
       // Their messages leave their view only: the other person keeps their copy.
       forgetMessagesOf(tx, userId)
+      // A practitioner's patient records go with the account (the rows cascade); their files after.
+      const documentFiles = storedDocumentKeys(tx, { practitionerId: userId })
       tx.delete(users).where(eq(users.id, userId)).run()
       recomputeRatings(tx, {
         practitionerIds: reviewed.map((r) => r.practitionerId).filter((id) => id !== userId),
         serviceIds: reviewed.flatMap((r) => (r.serviceId ? [r.serviceId] : [])),
       })
+      return documentFiles
     },
     { behavior: 'immediate' },
   )
   await Promise.all(pictures.map((url) => discardImage(url)))
+  await discardStoredDocuments(documents)
 }

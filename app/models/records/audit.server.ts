@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { patientAuditLog, patientProfiles } from '~/db/schema'
+import { ensurePrimary } from '~/integrations/litefs.server'
 import { AppError } from '~/lib/errors'
 import {
   ACCESS_HISTORY_PAGE_SIZE,
@@ -35,19 +36,43 @@ export function recordPatientAccess(
 }
 
 /**
- * The practitioner opened this patient's record (the Patient Charting screen, once per patient
- * shown). Another practitioner's or an unknown patient: 404, and nothing is written.
+ * Opening the same record again within this long, with nothing else done to it in between, is
+ * the same visit: the trail says who looked and when, not how often a page reloaded.
  */
-export function recordPatientView(practitionerId: number, patientId: number, now = new Date()) {
+export const VIEW_MERGE_MS = 10 * 60_000
+
+/** Whether the practitioner's last row for this patient is a view less than VIEW_MERGE_MS old. */
+function viewedJustNow(db: Db | Tx, practitionerId: number, patientId: number, now: Date) {
+  const last = db
+    .select({ action: patientAuditLog.action, createdAt: patientAuditLog.createdAt })
+    .from(patientAuditLog)
+    .where(and(eq(patientAuditLog.practitionerId, practitionerId), eq(patientAuditLog.patientProfileId, patientId)))
+    .orderBy(desc(patientAuditLog.id))
+    .limit(1)
+    .get()
+  return last?.action === 'view' && now.getTime() - last.createdAt.getTime() < VIEW_MERGE_MS
+}
+
+/**
+ * The practitioner opened this patient's record (the chart, its notes, an export): a 'view'
+ * row, unless this is the same visit as the last one (VIEW_MERGE_MS). Another practitioner's
+ * or an unknown patient: 404, and nothing is written. Only a view that must be written goes to
+ * the primary (on a LiteFS replica the request is replayed there); a repeat is only read.
+ */
+export async function recordPatientView(practitionerId: number, patientId: number, now = new Date()) {
   const db = getDb()
+  const own = db
+    .select({ id: patientProfiles.id })
+    .from(patientProfiles)
+    .where(and(eq(patientProfiles.id, patientId), eq(patientProfiles.practitionerId, practitionerId)))
+    .get()
+  if (!own) throw new AppError(PATIENT_NOT_FOUND, 404)
+  if (viewedJustNow(db, practitionerId, patientId, now)) return
+  await ensurePrimary()
   db.transaction((tx) => {
-    const own = tx
-      .select({ id: patientProfiles.id })
-      .from(patientProfiles)
-      .where(and(eq(patientProfiles.id, patientId), eq(patientProfiles.practitionerId, practitionerId)))
-      .get()
-    if (!own) throw new AppError(PATIENT_NOT_FOUND, 404)
-    recordPatientAccess(tx, { practitionerId, patientId, action: 'view' }, now)
+    if (!viewedJustNow(tx, practitionerId, patientId, now)) {
+      recordPatientAccess(tx, { practitionerId, patientId, action: 'view' }, now)
+    }
   })
 }
 

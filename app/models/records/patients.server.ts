@@ -1,8 +1,10 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { patientProfiles } from '~/db/schema'
+import { bookings, patientProfiles, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { recordPatientAccess } from './audit.server'
+import { discardStoredDocuments, storedDocumentKeys } from './documents.server'
 import { PATIENT_NOT_FOUND, type PatientProfile, type PatientProfileInput, type PatientProfileUpdate } from './patient'
 
 /**
@@ -124,19 +126,60 @@ export function updatePatient(practitionerId: number, patientId: number, input: 
 }
 
 /**
- * Deletes the patient with their notes (and document rows and AI consultations: the foreign
- * keys cascade). The access trail stays, including the row recording this deletion.
+ * Deletes the patient with their notes, documents and AI consultations (the foreign keys
+ * cascade), then the documents' stored files. The access trail stays, including the row
+ * recording this deletion.
  */
-export function deletePatient(practitionerId: number, patientId: number) {
-  getDb().transaction((tx) => {
+export async function deletePatient(practitionerId: number, patientId: number) {
+  const files = getDb().transaction((tx) => {
     requirePatient(practitionerId, patientId, tx)
-    // DOCUMENTS (next increment of issue 12): the encrypted files of this patient's documents
-    // live outside the database. Read their storage keys here, before the rows cascade away,
-    // and remove the files once this transaction has committed. Until documents can be
-    // uploaded, a patient has no stored files, so nothing is left behind.
+    const keys = storedDocumentKeys(tx, { practitionerId, patientId })
     recordPatientAccess(tx, { practitionerId, patientId, action: 'delete' })
     tx.delete(patientProfiles).where(ownedBy(practitionerId, patientId)).run()
+    return keys
   })
+  await discardStoredDocuments(files)
+}
+
+/**
+ * The chart of the client of one of the practitioner's sessions ('Open chart' on the
+ * dashboard): their patient profile, found by email (case-insensitive), or made from their
+ * account (name, email, phone) the first time, so a booking and a chart meet without retyping.
+ * Answers the patient's id. 404 for another practitioner's session or one whose client has
+ * deleted their account.
+ */
+export function openChartForBooking(practitionerId: number, bookingId: number): number {
+  return getDb().transaction(
+    (tx) => {
+      const client = tx
+        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
+        .from(bookings)
+        .innerJoin(users, eq(users.id, bookings.clientId))
+        .where(and(eq(bookings.id, bookingId), eq(bookings.practitionerId, practitionerId)))
+        .get()
+      if (!client) throw new AppError(BOOKING_NOT_FOUND, 404)
+      const existing = tx
+        .select({ id: patientProfiles.id })
+        .from(patientProfiles)
+        .where(
+          and(
+            eq(patientProfiles.practitionerId, practitionerId),
+            sql`lower(${patientProfiles.email}) = ${client.email.toLowerCase()}`,
+          ),
+        )
+        .orderBy(patientProfiles.id)
+        .get()
+      if (existing) return existing.id
+      const created = tx
+        .insert(patientProfiles)
+        .values({ practitionerId, ...client })
+        .returning({ id: patientProfiles.id })
+        .get()
+      recordPatientAccess(tx, { practitionerId, patientId: created.id, action: 'create' })
+      return created.id
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 /** The columns an input sets: only the fields it carries (undefined = left out = kept). */

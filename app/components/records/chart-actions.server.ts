@@ -1,0 +1,136 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect } from '@remix-run/node'
+import { AppError } from '~/lib/errors'
+import { readForm } from '~/lib/form-data.server'
+import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { idFromParam } from '~/lib/route-params'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { PublicUser } from '~/models/accounts/user'
+import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
+import {
+  DOCUMENT_DELETED,
+  DOCUMENT_NOT_FOUND,
+  DOCUMENT_UPLOAD_FAILED,
+  DOCUMENT_UPLOADED,
+} from '~/models/records/document'
+import { deleteDocument, uploadDocument } from '~/models/records/documents.server'
+import { createNote, deleteNote, updateNote } from '~/models/records/notes.server'
+import * as texts from '~/models/records/patient'
+import { PatientNoteSchema, PatientProfileSchema } from '~/models/records/patient'
+import { createPatient, deletePatient, openChartForBooking, updatePatient } from '~/models/records/patients.server'
+import { viewState } from './chart-data.server'
+import { clearedAsNull } from './chart-format.server'
+import {
+  chartHref,
+  CREATE_NOTE_INTENT,
+  CREATE_PATIENT_INTENT,
+  DELETE_DOCUMENT_INTENT,
+  DELETE_NOTE_INTENT,
+  DELETE_PATIENT_INTENT,
+  OPEN_CHART_INTENT,
+  UPDATE_NOTE_INTENT,
+  UPDATE_PATIENT_INTENT,
+  UPLOAD_DOCUMENT_INTENT,
+  UPLOAD_PARAM,
+  type ChartState,
+} from './chart-links'
+
+function idFrom(formData: FormData, field: string, notFound: string) {
+  const id = idFromParam(String(formData.get(field) ?? ''))
+  if (id === null) throw new AppError(notFound, 404)
+  return id
+}
+
+const success = (to: string, title: string) => redirectWithToast(to, { type: 'success', title })
+
+/**
+ * Every form of the Patient Charting screen, told apart by `intent`, except the document
+ * upload: its body streams straight into storage, so it is known by its address (`?upload=1`)
+ * and never read as a form first. Each goes back to the view it came from with the spec's toast.
+ */
+export async function chartAction(request: Request, user: PublicUser) {
+  const params = new URL(request.url).searchParams
+  const view = viewState(params)
+  if (params.has(UPLOAD_PARAM)) return uploadAction(request, user, view)
+
+  const formData = await readForm(request)
+  const intent = String(formData.get('intent') ?? '')
+
+  if (intent === OPEN_CHART_INTENT) {
+    try {
+      const patient = openChartForBooking(user.id, idFrom(formData, 'bookingId', BOOKING_NOT_FOUND))
+      return redirect(chartHref({ patient }))
+    } catch (error) {
+      return refuseWithRedirect('/practitioner/dashboard', error, 'Error')
+    }
+  }
+  if (intent === CREATE_PATIENT_INTENT || intent === UPDATE_PATIENT_INTENT) {
+    const submission = parseWithZod(formData, { schema: PatientProfileSchema })
+    if (submission.status !== 'success') return invalid(submission)
+    try {
+      if (intent === CREATE_PATIENT_INTENT) {
+        const created = createPatient(user.id, submission.value)
+        return success(chartHref({ patient: created.id }), texts.PATIENT_CREATED)
+      }
+      const id = idFrom(formData, 'patientId', texts.PATIENT_NOT_FOUND)
+      updatePatient(user.id, id, clearedAsNull(submission.value))
+      return success(chartHref({ ...view, patient: id, tab: 'profile' }), texts.PATIENT_UPDATED)
+    } catch (error) {
+      return refused(submission, error, 'Error')
+    }
+  }
+  if (intent === CREATE_NOTE_INTENT || intent === UPDATE_NOTE_INTENT) {
+    const submission = parseWithZod(formData, { schema: PatientNoteSchema })
+    if (submission.status !== 'success') return invalid(submission)
+    try {
+      let patientId: number
+      if (intent === CREATE_NOTE_INTENT) {
+        patientId = idFrom(formData, 'patientId', texts.PATIENT_NOT_FOUND)
+        createNote(user.id, patientId, submission.value)
+      } else {
+        const noteId = idFrom(formData, 'noteId', texts.NOTE_NOT_FOUND)
+        patientId = updateNote(user.id, noteId, submission.value).patientProfileId
+      }
+      const to = chartHref({ ...view, patient: patientId, tab: 'notes' })
+      return success(to, intent === CREATE_NOTE_INTENT ? texts.NOTE_CREATED : texts.NOTE_UPDATED)
+    } catch (error) {
+      return refused(submission, error, 'Error')
+    }
+  }
+  if (intent === DELETE_PATIENT_INTENT) {
+    const back = chartHref(view)
+    try {
+      const id = idFrom(formData, 'patientId', texts.PATIENT_NOT_FOUND)
+      await deletePatient(user.id, id)
+      const to = view.patient === id ? chartHref({ q: view.q, page: view.page }) : back
+      return success(to, texts.PATIENT_DELETED)
+    } catch (error) {
+      return refuseWithRedirect(back, error, 'Error')
+    }
+  }
+  if (intent === DELETE_NOTE_INTENT || intent === DELETE_DOCUMENT_INTENT) {
+    const note = intent === DELETE_NOTE_INTENT
+    const back = chartHref({ ...view, tab: note ? 'notes' : 'docs' })
+    try {
+      if (note) deleteNote(user.id, idFrom(formData, 'noteId', texts.NOTE_NOT_FOUND))
+      else await deleteDocument(user.id, idFrom(formData, 'documentId', DOCUMENT_NOT_FOUND))
+      return success(back, note ? texts.NOTE_DELETED : DOCUMENT_DELETED)
+    } catch (error) {
+      return refuseWithRedirect(back, error, 'Error')
+    }
+  }
+  throw new Response('Unknown form', { status: 400 })
+}
+
+/** The upload form without JavaScript (with it, the page sends each file to the /api twin). */
+async function uploadAction(request: Request, user: PublicUser, view: ChartState) {
+  try {
+    if (!view.patient) throw new AppError(texts.PATIENT_NOT_FOUND, 404)
+    await uploadDocument(user.id, view.patient, request)
+    return success(chartHref({ ...view, tab: 'docs' }), DOCUMENT_UPLOADED)
+  } catch (error) {
+    return refused({ initialValue: { intent: UPLOAD_DOCUMENT_INTENT } }, error, 'Error', {
+      fallback: DOCUMENT_UPLOAD_FAILED,
+    })
+  }
+}

@@ -1,0 +1,123 @@
+import { idFromParam } from '~/lib/route-params'
+import { viewerTimeZone } from '~/lib/time-zone.server'
+import type { PublicUser } from '~/models/accounts/user'
+import { listPatientAccessHistory, recordPatientView } from '~/models/records/audit.server'
+import { documentKind, formatFileSize } from '~/models/records/document'
+import { listPatientDocuments } from '~/models/records/documents.server'
+import { listPatientNotes } from '~/models/records/notes.server'
+import { getPatient, listPatients } from '~/models/records/patients.server'
+import { accessLabel, calendarDateLabel, categoryLabel, instantLabel, timeSince } from './chart-format.server'
+import { CHART_TABS, chartHref, UPLOAD_PARAM, withParam, type ChartState, type ChartTab } from './chart-links'
+
+/** The list and patient the URL shows (no dialog): where forms go back to and dialogs close to. */
+export function viewState(params: URLSearchParams): ChartState {
+  const page = Number(params.get('page'))
+  const tab = params.get('tab')
+  return {
+    q: params.get('q')?.trim() || null,
+    page: Number.isInteger(page) && page > 1 ? page : null,
+    patient: idFromParam(params.get('patient') ?? undefined),
+    tab: CHART_TABS.find((t) => t === tab) ?? 'profile',
+  }
+}
+
+const idParam = (params: URLSearchParams, name: string) => idFromParam(params.get(name) ?? undefined)
+
+/**
+ * What the Patient Charting screen shows for its URL: the page of the patient list, the
+ * selected patient's record on its tab, and whichever dialog is open. Another practitioner's
+ * patient id shows nothing, like an unknown one. Showing a patient records a view in the trail.
+ */
+export async function loadChart(request: Request, user: PublicUser) {
+  const params = new URL(request.url).searchParams
+  const timeZone = viewerTimeZone(request, user)
+  const state = viewState(params)
+  const list = listPatients(user.id, { search: state.q, page: state.page ?? 1 })
+  const patient = state.patient ? getPatient(user.id, state.patient) : null
+  const tab: ChartTab = state.tab ?? 'profile'
+  const view: ChartState = { q: state.q, page: list.page, patient: patient?.id ?? null, tab }
+  const at = (extra: ChartState) => chartHref({ ...view, ...extra })
+
+  if (patient) await recordPatientView(user.id, patient.id)
+  const notes = patient ? listPatientNotes(user.id, patient.id) : []
+  const documents = patient ? listPatientDocuments(user.id, patient.id) : []
+  const before = idParam(params, 'before')
+  const history =
+    patient && tab === 'profile' ? listPatientAccessHistory(user.id, patient.id, { cursor: before }) : null
+  const deletePatientId = idParam(params, 'delete')
+  const patientToDelete = deletePatientId === null ? null : getPatient(user.id, deletePatientId)
+  const editNoteId = idParam(params, 'editNote')
+  const deleteNoteId = idParam(params, 'deleteNote')
+  const deleteDocId = idParam(params, 'deleteDoc')
+  const documentToDelete = documents.find((d) => d.id === deleteDocId)
+
+  return {
+    here: at({}),
+    total: list.total,
+    q: state.q ?? '',
+    patients: list.patients.map((p) => ({
+      id: p.id,
+      name: `${p.firstName} ${p.lastName}`,
+      email: p.email,
+      added: timeSince(p.createdAt),
+      href: chartHref({ q: state.q, page: list.page, patient: p.id }),
+      deleteHref: at({ delete: p.id }),
+      selected: p.id === patient?.id,
+    })),
+    prevHref: list.page > 1 ? chartHref({ ...view, page: list.page - 1 }) : null,
+    nextHref: list.page < list.pageCount ? chartHref({ ...view, page: list.page + 1 }) : null,
+    pageLabel: list.pageCount > 1 ? `Page ${list.page} of ${list.pageCount}` : null,
+    patient: patient && {
+      profile: patient,
+      dateOfBirth: patient.dateOfBirth ? calendarDateLabel(patient.dateOfBirth) : null,
+      tab,
+      profileHref: at({ tab: 'profile' }),
+      notesHref: at({ tab: 'notes' }),
+      docsHref: at({ tab: 'docs' }),
+      exportHref: `/practitioner/patient-charting/${patient.id}/export`,
+      editHref: at({ edit: true }),
+      newNoteHref: at({ newNote: true }),
+      history: history && {
+        entries: history.entries.map((e) => ({
+          id: e.id,
+          action: accessLabel(e.action),
+          when: instantLabel(e.createdAt, timeZone),
+        })),
+        olderHref: history.nextCursor ? at({ before: history.nextCursor }) : null,
+        newestHref: before ? at({}) : null,
+      },
+      notes: notes.map((n) => ({
+        id: n.id,
+        title: n.title,
+        content: n.content,
+        noteType: n.noteType,
+        categoryLabel: categoryLabel(n.noteType),
+        isPrivate: n.isPrivate,
+        date: instantLabel(n.createdAt, timeZone),
+        editHref: at({ editNote: n.id }),
+        deleteHref: at({ deleteNote: n.id }),
+      })),
+      documents: documents.map((d) => ({
+        id: d.id,
+        name: d.originalName,
+        kind: documentKind(d.fileType),
+        size: formatFileSize(d.fileSize),
+        date: instantLabel(d.createdAt, timeZone),
+        description: d.description,
+        downloadHref: `/api/patient-documents/${d.id}/download`,
+        deleteHref: at({ deleteDoc: d.id }),
+      })),
+      uploadAction: withParam(at({ tab: 'docs' }), UPLOAD_PARAM, 1),
+    },
+    creating: params.has('new'),
+    editing: patient && params.has('edit') ? patient : null,
+    deleting: patientToDelete && {
+      id: patientToDelete.id,
+      name: `${patientToDelete.firstName} ${patientToDelete.lastName}`,
+    },
+    addingNote: Boolean(patient && params.has('newNote')),
+    editingNote: notes.find((n) => n.id === editNoteId) ?? null,
+    deletingNote: notes.find((n) => n.id === deleteNoteId) ?? null,
+    deletingDocument: documentToDelete ? { id: documentToDelete.id, name: documentToDelete.originalName } : null,
+  }
+}
