@@ -18,7 +18,14 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+    /** Without it, consultations get demo answers from msw inside the server (app/integrations/ai.server.ts). */
     ANTHROPIC_API_KEY: z.string().min(1).optional(),
+    /** The Claude model the AI consultations ask. */
+    ANTHROPIC_MODEL: z.string().min(1).default('claude-sonnet-5-5'),
+    /** The SDK's own retries of a failed call (429, 5xx, 529 overloaded, network errors). */
+    ANTHROPIC_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /** How long one consultation may take, retries included, before it is given up. */
+    ANTHROPIC_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
     RESEND_API_KEY: z.string().min(1).optional(),
     EMAIL_FROM: z.string().min(3).default('Solace <hello@solace.test>'),
     /** Production refuses emulated payments unless this says it is on purpose (a staging demo). */
@@ -133,4 +140,9 @@ export function isProduction() {
 
 export function paymentsAreEmulated() {
   return !getEnv().STRIPE_SECRET_KEY
+}
+
+/** No ANTHROPIC_API_KEY: AI consultations are answered by the local demo and stored as demo answers. */
+export function aiIsDemo() {
+  return !getEnv().ANTHROPIC_API_KEY
 }

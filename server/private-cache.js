@@ -20,8 +20,12 @@ export function carriesCookie(cookieHeader, name) {
  * `public` (an uploaded picture) depends on nobody's session and keeps its caching.
  */
 export function cacheControlFor({ cookieHeader, setsCookie, cacheControl }) {
-  if (setsCookie) return PRIVATE_NO_STORE
+  // `no-transform` survives: it keeps the compression middleware from holding back a stream
+  // of events (a streamed AI answer) to fill its blocks.
+  const noTransform = /(^|[\s,])no-transform([\s,]|$)/i.test(cacheControl ?? '')
+  const privateAnswer = noTransform ? `${PRIVATE_NO_STORE}, no-transform` : PRIVATE_NO_STORE
+  if (setsCookie) return privateAnswer
   if (!carriesCookie(cookieHeader, SESSION_COOKIE)) return undefined
   if (cacheControl && /(^|[\s,])public([\s,]|$)/i.test(cacheControl)) return undefined
-  return PRIVATE_NO_STORE
+  return privateAnswer
 }

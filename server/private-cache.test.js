@@ -29,6 +29,15 @@ describe('private answers', () => {
     ).toBeUndefined()
   })
 
+  test('an answer that must not be transformed (a stream of events) stays so when made private', () => {
+    expect(cacheControlFor({ cookieHeader: session, setsCookie: false, cacheControl: 'no-store, no-transform' })).toBe(
+      'private, no-store, no-transform',
+    )
+    expect(cacheControlFor({ cookieHeader: undefined, setsCookie: true, cacheControl: 'no-transform' })).toBe(
+      'private, no-store, no-transform',
+    )
+  })
+
   test('the session cookie is recognised by its exact name', () => {
     expect(carriesCookie('a=1;  __session=x', '__session')).toBe(true)
     expect(carriesCookie('my__session=x; __session_old=y', '__session')).toBe(false)

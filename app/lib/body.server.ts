@@ -17,7 +17,6 @@ export const INLINE_IMAGE_BODY_MAX_BYTES = IMAGE_DATA_URL_MAX_LENGTH + BODY_MAX_
 /** A form with one picture upload (`IMAGE_MAX_BYTES`), plus its text fields. */
 export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES + BODY_MAX_BYTES
 
-
 /**
  * The largest cap any route uses. `server/body-limit.js` refuses bigger bodies before the app
  * sees them, and a test keeps its limit above this one: a new, larger cap goes in this list.

@@ -25,6 +25,7 @@ import * as patientDocumentApi from '~/routes/api.patient-documents.$id._index'
 import * as patientDocumentDownloadApi from '~/routes/api.patient-documents.$id.download'
 import * as patientNoteApi from '~/routes/api.patient-notes.$id'
 import * as patientProfileApi from '~/routes/api.patient-profiles.$id._index'
+import * as aiConsultApi from '~/routes/api.patient-profiles.$id.ai-consult'
 import * as patientDocumentsApi from '~/routes/api.patient-profiles.$id.documents'
 import * as patientNotesApi from '~/routes/api.patient-profiles.$id.notes'
 import * as patientProfilesApi from '~/routes/api.patient-profiles._index'
@@ -77,7 +78,6 @@ import {
  * answer the shape the spec names.
  *
  * The spec's calls not built yet (no route, or a route that answers 405/404 for them), so not here:
- *   - POST /api/patient-profiles/{id}/ai-consult;
  *   - every admin call: GET /api/admin/users, /practitioners, /clients, /admins,
  *     /contact-messages, /leads; PATCH /api/admin/contact-messages/{id}/read;
  *     DELETE /api/admin/contact-messages/{id}; DELETE /api/admin/leads/{id};
@@ -846,6 +846,27 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
       }),
     )
     expect(notes).toEqual([updated])
+
+    // Consult the AI: the question only; the answer (response, summary) is stored and shown.
+    const consultation = ok(
+      await practitioner.call(
+        aiConsultApi.action,
+        'POST',
+        `/api/patient-profiles/${id}/ai-consult`,
+        { question: 'What should I focus on in the next session?' },
+        { id: String(id) },
+      ),
+    )
+    expect(consultation).toEqual({
+      id: expect.any(Number),
+      question: 'What should I focus on in the next session?',
+      response: expect.any(String),
+      summary: expect.any(String),
+      model: expect.any(String),
+      isDemo: true,
+      createdAt: expect.any(String),
+    })
+    expect(consultation.response).toContain('1 shared note')
     expect(
       ok(
         await practitioner.call(patientNoteApi.action, 'DELETE', `/api/patient-notes/${note.id}`, undefined, {

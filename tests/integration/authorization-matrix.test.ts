@@ -412,6 +412,23 @@ const MATRIX: Record<string, Case[]> = {
     { method: 'GET', rule: 'read-only', setup: () => patientOfA() },
   ],
 
+  'app/routes/api.patient-profiles.$id.ai-consult.ts': [
+    {
+      method: 'POST',
+      rule: 'practitioner-owner',
+      setup: () => patientOfA(),
+      body: () => ({ json: { question: 'What should I focus on in the next session?' } }),
+      success: (answer) =>
+        expect(answer.json).toMatchObject({
+          question: 'What should I focus on in the next session?',
+          response: expect.any(String),
+          isDemo: true,
+        }),
+    },
+    // Only POST: a GET is a 405 for everyone, never the consultations.
+    { method: 'GET', rule: 'read-only', setup: () => patientOfA() },
+  ],
+
   'app/routes/api.patient-profiles.$id.notes.ts': [
     {
       method: 'GET',

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw'
+import { aiDemoHandlers } from '~/integrations/ai-demo/handlers.server'
 import { stripeEmulatorHandlers } from '~/integrations/stripe-emulator/handlers.server'
 
 /**
@@ -26,5 +27,5 @@ export const ownWebhookHandlers = [
   }),
 ]
 
-/** Stripe is answered by the same emulator the offline app runs on. */
-export const handlers = [...emailHandlers, ...stripeEmulatorHandlers, ...ownWebhookHandlers]
+/** Stripe and Anthropic are answered by the same stand-ins the offline app runs on. */
+export const handlers = [...emailHandlers, ...stripeEmulatorHandlers, ...aiDemoHandlers, ...ownWebhookHandlers]

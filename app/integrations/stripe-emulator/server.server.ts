@@ -1,4 +1,4 @@
-import { setupServer } from 'msw/node'
+import { answerOffline } from '../offline-apis.server'
 import { deliverEventsAutomatically } from './events.server'
 import { stripeEmulatorHandlers } from './handlers.server'
 
@@ -11,7 +11,8 @@ const globalForEmulator = globalThis as unknown as { __solaceStripeEmulator?: bo
 export function startPaymentsEmulator() {
   if (globalForEmulator.__solaceStripeEmulator) return
   globalForEmulator.__solaceStripeEmulator = true
-  setupServer(...stripeEmulatorHandlers).listen({ onUnhandledRequest: 'bypass' })
+  // The process's one msw server, shared with the demo AI (see offline-apis.server.ts).
+  answerOffline('payments', stripeEmulatorHandlers)
   deliverEventsAutomatically()
   console.info('[payments] emulated: test payments only, no card is charged')
 }
