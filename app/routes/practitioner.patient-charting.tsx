@@ -2,6 +2,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { chartAction } from '~/components/records/chart-actions.server'
 import { loadChart } from '~/components/records/chart-data.server'
 import {
+  AI_CONSULT_INTENT,
   chartHref,
   CREATE_NOTE_INTENT,
   CREATE_PATIENT_INTENT,
@@ -60,7 +61,11 @@ export default function PatientChartingPage() {
           pageLabel={data.pageLabel}
         />
         {data.patient ? (
-          <PatientChart chart={data.patient} uploadResult={resultFor(UPLOAD_DOCUMENT_INTENT)} />
+          <PatientChart
+            chart={data.patient}
+            uploadResult={resultFor(UPLOAD_DOCUMENT_INTENT)}
+            aiResult={resultFor(AI_CONSULT_INTENT)}
+          />
         ) : (
           <section className="flex flex-col items-center justify-center rounded-lg border border-border bg-card p-10 text-center">
             <h2 className="text-lg font-semibold">Select a Patient</h2>

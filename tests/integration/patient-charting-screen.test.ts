@@ -2,6 +2,13 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { patientAuditLog, patientNotes, patientProfiles } from '~/db/schema'
+import {
+  AI_CONSULT_COMPLETE,
+  AI_EXAMPLE_QUESTIONS,
+  AI_NO_PATIENT_SELECTED,
+  AI_QUESTION_REQUIRED,
+} from '~/models/records/ai-consult'
+import { listConsultations } from '~/models/records/ai-consult.server'
 import { DOCUMENT_CONTENT_MISMATCH, DOCUMENT_DELETED, DOCUMENT_UPLOADED } from '~/models/records/document'
 import { createNote } from '~/models/records/notes.server'
 import {
@@ -345,5 +352,52 @@ describe('the Patient Charting screen', () => {
     expect(
       getDb().select().from(patientProfiles).where(eq(patientProfiles.practitionerId, other.user.id)).all(),
     ).toEqual([])
+  })
+
+  test('Consult the AI without JavaScript: blank refused, the page waits for the stored answer, Clear hides it', async () => {
+    const { user, cookie } = await practitioner()
+    const ada = createPatient(user.id, { firstName: 'Ada', lastName: 'Lovelace', allergies: 'Dust' })
+    const tab = `?patient=${ada.id}&tab=ai`
+    const first = await load(cookie, tab)
+    expect(first.patient!.ai).toMatchObject({ question: '', result: null, earlier: [] })
+    expect(first.patient!.ai!.examples).toHaveLength(AI_EXAMPLE_QUESTIONS.length)
+    const picked = await load(cookie, `${tab}&example=1`)
+    expect(picked.patient!.ai!.question).toBe(AI_EXAMPLE_QUESTIONS[1])
+
+    const blank = formReply(await act(cookie, { intent: 'ai-consult', patientId: String(ada.id), question: ' ' }, tab))
+    expect(blank.status).toBe(400)
+    expect(blank.result.error).toMatchObject({ question: [AI_QUESTION_REQUIRED] })
+    expect(blank.toast).toEqual({ type: 'error', title: 'Question Required', description: AI_QUESTION_REQUIRED })
+    const noPatient = formReply(await act(cookie, { intent: 'ai-consult', question: 'Anything?' }, tab))
+    expect(noPatient.toast).toMatchObject({ title: 'Error', description: AI_NO_PATIENT_SELECTED })
+
+    const asked = await act(
+      cookie,
+      { intent: 'ai-consult', patientId: String(ada.id), question: 'What stands out?' },
+      tab,
+    )
+    const stored = listConsultations(user.id, ada.id)
+    expect(stored).toHaveLength(1)
+    const answered = `${PAGE}${tab}&consultation=${stored[0]!.id}`
+    expect(await readToast(expectRedirect(asked, answered))).toMatchObject({
+      type: 'success',
+      title: AI_CONSULT_COMPLETE,
+    })
+    const page = await load(cookie, `${tab}&consultation=${stored[0]!.id}`)
+    expect(page.patient!.ai!.result).toMatchObject({ question: 'What stands out?', isDemo: true })
+    expect(page.patient!.ai!.result!.response).not.toMatch(/Medical Disclaimer/i)
+    expect(page.patient!.ai!.earlier).toEqual([])
+    // Cleared: the answer is no longer on show, and is listed with the earlier ones.
+    const cleared = await load(cookie, tab)
+    expect(cleared.patient!.ai!.result).toBeNull()
+    expect(cleared.patient!.ai!.earlier.map((c) => c.question)).toEqual(['What stands out?'])
+
+    // Another practitioner's patient: 404, nothing asked.
+    const other = await practitioner('Other')
+    const theirs = formReply(
+      await act(other.cookie, { intent: 'ai-consult', patientId: String(ada.id), question: 'Anything?' }, tab),
+    )
+    expect(theirs.status).toBe(404)
+    expect(listConsultations(user.id, ada.id)).toHaveLength(1)
   })
 })

@@ -8,6 +8,15 @@ import { redirectWithToast } from '~/lib/toast.server'
 import type { PublicUser } from '~/models/accounts/user'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import {
+  AI_CONSULT_COMPLETE,
+  AI_CONSULT_FAILED,
+  AI_NO_PATIENT_SELECTED,
+  AI_QUESTION_REQUIRED,
+  AI_QUESTION_REQUIRED_TITLE,
+  AiConsultSchema,
+} from '~/models/records/ai-consult'
+import { consultAi } from '~/models/records/ai-consult.server'
+import {
   DOCUMENT_DELETED,
   DOCUMENT_NOT_FOUND,
   DOCUMENT_UPLOAD_FAILED,
@@ -21,6 +30,7 @@ import { createPatient, deletePatient, openChartForBooking, updatePatient } from
 import { viewState } from './chart-data.server'
 import { clearedAsNull } from './chart-format.server'
 import {
+  AI_CONSULT_INTENT,
   chartHref,
   CREATE_NOTE_INTENT,
   CREATE_PATIENT_INTENT,
@@ -64,6 +74,7 @@ export async function chartAction(request: Request, user: PublicUser) {
       return refuseWithRedirect('/practitioner/dashboard', error, 'Error')
     }
   }
+  if (intent === AI_CONSULT_INTENT) return aiConsultAction(formData, user, view)
   if (intent === CREATE_PATIENT_INTENT || intent === UPDATE_PATIENT_INTENT) {
     const submission = parseWithZod(formData, { schema: PatientProfileSchema })
     if (submission.status !== 'success') return invalid(submission)
@@ -120,6 +131,26 @@ export async function chartAction(request: Request, user: PublicUser) {
     }
   }
   throw new Response('Unknown form', { status: 400 })
+}
+
+/**
+ * Ask AI without JavaScript: the page waits for the whole answer (the AI call has its own
+ * deadline), then shows it with its toast. With JavaScript the tab streams it from the /api twin.
+ */
+async function aiConsultAction(formData: FormData, user: PublicUser, view: ChartState) {
+  const submission = parseWithZod(formData, { schema: AiConsultSchema })
+  if (submission.status !== 'success') {
+    return refused(submission, new AppError(AI_QUESTION_REQUIRED, 400, 'question'), AI_QUESTION_REQUIRED_TITLE)
+  }
+  try {
+    const patientId = idFromParam(String(formData.get('patientId') ?? ''))
+    if (patientId === null) throw new AppError(AI_NO_PATIENT_SELECTED, 400)
+    const consultation = await consultAi(user.id, patientId, submission.value.question)
+    const to = chartHref({ ...view, patient: patientId, tab: 'ai', consultation: consultation.id })
+    return success(to, AI_CONSULT_COMPLETE)
+  } catch (error) {
+    return refused(submission, error, 'Error', { fallback: AI_CONSULT_FAILED })
+  }
 }
 
 /** The upload form without JavaScript (with it, the page sends each file to the /api twin). */

@@ -1,13 +1,23 @@
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import type { PublicUser } from '~/models/accounts/user'
+import { AI_EXAMPLE_QUESTIONS, AI_HISTORY_PAGE_SIZE } from '~/models/records/ai-consult'
+import { listConsultations } from '~/models/records/ai-consult.server'
 import { listPatientAccessHistory, recordPatientView } from '~/models/records/audit.server'
 import { documentKind, formatFileSize } from '~/models/records/document'
 import { listPatientDocuments } from '~/models/records/documents.server'
 import { listPatientNotes } from '~/models/records/notes.server'
 import { getPatient, listPatients } from '~/models/records/patients.server'
 import { accessLabel, calendarDateLabel, categoryLabel, instantLabel, timeSince } from './chart-format.server'
-import { CHART_TABS, chartHref, UPLOAD_PARAM, withParam, type ChartState, type ChartTab } from './chart-links'
+import {
+  CHART_TABS,
+  chartHref,
+  UPLOAD_PARAM,
+  withParam,
+  type ChartAi,
+  type ChartState,
+  type ChartTab,
+} from './chart-links'
 
 /** The list and patient the URL shows (no dialog): where forms go back to and dialogs close to. */
 export function viewState(params: URLSearchParams): ChartState {
@@ -22,6 +32,38 @@ export function viewState(params: URLSearchParams): ChartState {
 }
 
 const idParam = (params: URLSearchParams, name: string) => idFromParam(params.get(name) ?? undefined)
+
+/**
+ * The AI tab: the answer on show (the one just asked for, until cleared), the earlier ones,
+ * and the example questions as links that fill the box without JavaScript.
+ */
+function aiTab(
+  practitionerId: number,
+  patientId: number,
+  params: URLSearchParams,
+  href: string,
+  timeZone: string,
+): ChartAi {
+  const shown = idParam(params, 'consultation')
+  const example = Number(params.get('example'))
+  const consultations = listConsultations(practitionerId, patientId, { limit: AI_HISTORY_PAGE_SIZE + 1 }).map((c) => ({
+    id: c.id,
+    question: c.question,
+    response: c.response,
+    summary: c.summary,
+    isDemo: c.isDemo,
+    askedAt: instantLabel(c.createdAt, timeZone),
+  }))
+  const result = consultations.find((c) => c.id === shown) ?? null
+  return {
+    href,
+    apiUrl: `/api/patient-profiles/${patientId}/ai-consult`,
+    question: (params.has('example') && AI_EXAMPLE_QUESTIONS[example]) || '',
+    examples: AI_EXAMPLE_QUESTIONS.map((text, i) => ({ text, href: withParam(href, 'example', i) })),
+    result,
+    earlier: consultations.filter((c) => c !== result).slice(0, AI_HISTORY_PAGE_SIZE),
+  }
+}
 
 /**
  * What the Patient Charting screen shows for its URL: the page of the patient list, the
@@ -74,6 +116,7 @@ export async function loadChart(request: Request, user: PublicUser) {
       profileHref: at({ tab: 'profile' }),
       notesHref: at({ tab: 'notes' }),
       docsHref: at({ tab: 'docs' }),
+      aiHref: at({ tab: 'ai' }),
       exportHref: `/practitioner/patient-charting/${patient.id}/export`,
       editHref: at({ edit: true }),
       newNoteHref: at({ newNote: true }),
@@ -108,6 +151,7 @@ export async function loadChart(request: Request, user: PublicUser) {
         deleteHref: at({ deleteDoc: d.id }),
       })),
       uploadAction: withParam(at({ tab: 'docs' }), UPLOAD_PARAM, 1),
+      ai: tab === 'ai' ? aiTab(user.id, patient.id, params, at({ tab: 'ai' }), timeZone) : null,
     },
     creating: params.has('new'),
     editing: patient && params.has('edit') ? patient : null,

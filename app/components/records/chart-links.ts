@@ -4,7 +4,8 @@ import type { PatientProfile } from '~/models/records/patient'
 /**
  * The Patient Charting screen's URL state (client-safe): the search (`q`) and page of the
  * patient list, the selected patient and tab, the access history's page (`before`), and the
- * dialogs (`new`, `edit`, `delete`, `newNote`, `editNote`, `deleteNote`, `deleteDoc`). Everything is a link,
+ * dialogs (`new`, `edit`, `delete`, `newNote`, `editNote`, `deleteNote`, `deleteDoc`), and the
+ * AI tab's answer on show (`consultation`) and example question (`example`). Everything is a link,
  * so the screen works without JavaScript.
  */
 
@@ -17,6 +18,7 @@ export const CREATE_NOTE_INTENT = 'create-note'
 export const UPDATE_NOTE_INTENT = 'update-note'
 export const DELETE_NOTE_INTENT = 'delete-note'
 export const DELETE_DOCUMENT_INTENT = 'delete-document'
+export const AI_CONSULT_INTENT = 'ai-consult'
 /** 'Open chart' on the dashboard: the chart of a session's client (made the first time). */
 export const OPEN_CHART_INTENT = 'open-chart'
 /** Not posted as a field (see UPLOAD_PARAM); names the upload form's refusal. */
@@ -27,7 +29,7 @@ export const UPLOAD_DOCUMENT_INTENT = 'upload-document'
  */
 export const UPLOAD_PARAM = 'upload'
 
-export const CHART_TABS = ['profile', 'notes', 'docs'] as const
+export const CHART_TABS = ['profile', 'notes', 'docs', 'ai'] as const
 export type ChartTab = (typeof CHART_TABS)[number]
 
 export type ChartState = {
@@ -43,6 +45,10 @@ export type ChartState = {
   editNote?: number | null
   deleteNote?: number | null
   deleteDoc?: number | null
+  /** The AI tab's answer on show (cleared by leaving it out). */
+  consultation?: number | null
+  /** Which example question fills the AI tab's box (the links that work without JavaScript). */
+  example?: number | null
 }
 
 const KEYS = [
@@ -58,6 +64,8 @@ const KEYS = [
   'editNote',
   'deleteNote',
   'deleteDoc',
+  'consultation',
+  'example',
 ] as const
 
 export function chartHref(state: ChartState = {}) {
@@ -120,6 +128,28 @@ export type ChartDocumentRow = {
   deleteHref: string
 }
 
+/** A stored consultation as the AI tab shows it (instants already formatted). */
+export type ChartConsultation = {
+  id: number
+  question: string
+  response: string
+  summary: string | null
+  isDemo: boolean
+  askedAt: string
+}
+
+export type ChartAi = {
+  /** The tab's own address (no answer on show): Clear goes here, the JS path builds on it. */
+  href: string
+  apiUrl: string
+  /** What the box starts with: an example picked without JavaScript, or '' */
+  question: string
+  examples: { text: string; href: string }[]
+  /** The answer on show, or null once cleared. */
+  result: ChartConsultation | null
+  earlier: ChartConsultation[]
+}
+
 export type ChartPatient = {
   profile: PatientProfile
   /** The date of birth as a calendar date ('Apr 12, 1985'), no zone involved. */
@@ -128,12 +158,15 @@ export type ChartPatient = {
   profileHref: string
   notesHref: string
   docsHref: string
+  aiHref: string
   exportHref: string
   editHref: string
   newNoteHref: string
   history: { entries: ChartAccessEntry[]; olderHref: string | null; newestHref: string | null } | null
   notes: ChartNoteRow[]
   documents: ChartDocumentRow[]
+  /** The AI tab's content, when it is the tab shown. */
+  ai: ChartAi | null
   /** Where the upload form posts (the current view plus `?upload=1`). */
   uploadAction: string
 }

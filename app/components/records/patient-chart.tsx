@@ -2,24 +2,28 @@ import { type SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
+import { PatientAiTab } from './patient-ai-tab'
 import { PatientDocsTab } from './patient-docs-tab'
 import { PatientNotesTab } from './patient-notes-tab'
 import { PatientProfileTab } from './patient-profile-tab'
 import type { ChartPatient } from './chart-links'
 
-/** The selected patient: their name, Export record, and the Profile, Notes and Docs tabs (the tab is in the URL). */
+/** The selected patient: their name, Export record, and the Profile, Notes, Docs and AI tabs (the tab is in the URL). */
 export function PatientChart({
   chart,
   uploadResult,
+  aiResult,
 }: {
   chart: ChartPatient
   uploadResult: SubmissionResult<string[]> | null
+  aiResult: SubmissionResult<string[]> | null
 }) {
   const { profile } = chart
   const tabs = [
     { id: 'profile', label: 'Profile', href: chart.profileHref },
     { id: 'notes', label: `Notes (${chart.notes.length})`, href: chart.notesHref },
     { id: 'docs', label: `Docs (${chart.documents.length})`, href: chart.docsHref },
+    { id: 'ai', label: 'Consult the AI', href: chart.aiHref },
   ] as const
   return (
     <section aria-labelledby="patient-heading" className="space-y-4 rounded-lg border border-border bg-card p-4">
@@ -31,7 +35,7 @@ export function PatientChart({
           Export record
         </Link>
       </div>
-      <nav aria-label="Patient record" className="flex gap-1 border-b border-border">
+      <nav aria-label="Patient record" className="flex gap-1 overflow-x-auto border-b border-border">
         {tabs.map((tab) => (
           <Link
             key={tab.id}
@@ -39,7 +43,7 @@ export function PatientChart({
             preventScrollReset
             aria-current={chart.tab === tab.id ? 'page' : undefined}
             className={cn(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+              '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium',
               chart.tab === tab.id ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground',
             )}
           >
@@ -51,6 +55,8 @@ export function PatientChart({
         <PatientNotesTab chart={chart} />
       ) : chart.tab === 'docs' ? (
         <PatientDocsTab chart={chart} uploadResult={uploadResult} />
+      ) : chart.ai ? (
+        <PatientAiTab patientId={profile.id} ai={chart.ai} lastResult={aiResult} />
       ) : (
         <PatientProfileTab chart={chart} />
       )}
