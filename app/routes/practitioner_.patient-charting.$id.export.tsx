@@ -1,7 +1,7 @@
 import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { calendarDateLabel, categoryLabel, instantLabel } from '~/components/records/chart-format.server'
-import { chartHref } from '~/components/records/chart-links'
+import { chartHref, filledProfileFields } from '~/components/records/chart-links'
 import { ButtonLink, Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/use-hydrated'
 import { idFromParam } from '~/lib/route-params'
@@ -36,21 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: `${p.firstName} ${p.lastName}`,
     backHref: chartHref({ patient: p.id }),
     exportedAt: instantLabel(new Date().toISOString(), timeZone),
-    fields: (
-      [
-        ['Email', p.email],
-        ['Phone', p.phone],
-        ['Date of birth', p.dateOfBirth ? calendarDateLabel(p.dateOfBirth) : null],
-        ['Gender', p.gender],
-        ['Address', p.address],
-        ['Emergency contact', p.emergencyContact],
-        ['Emergency phone', p.emergencyPhone],
-        ['Medical history', p.medicalHistory],
-        ['Allergies', p.allergies],
-        ['Medications', p.medications],
-        ['Notes', p.notes],
-      ] satisfies [string, string | null][]
-    ).flatMap(([label, value]) => (value ? [{ label, value }] : [])),
+    fields: filledProfileFields(p, p.dateOfBirth ? calendarDateLabel(p.dateOfBirth) : null),
     notes: listPatientNotes(user.id, p.id).map((n) => ({
       id: n.id,
       title: n.title,

@@ -109,6 +109,27 @@ export type ChartNoteRow = {
   deleteHref: string
 }
 
+/**
+ * A profile's optional fields that are filled, labelled, in the order the chart shows them
+ * (the Profile tab and the exported record). `dateOfBirth` is the formatted calendar date.
+ */
+export function filledProfileFields(profile: PatientProfile, dateOfBirth: string | null) {
+  const fields: [label: string, value: string | null][] = [
+    ['Email', profile.email],
+    ['Phone', profile.phone],
+    ['Date of birth', dateOfBirth],
+    ['Gender', profile.gender],
+    ['Address', profile.address],
+    ['Emergency contact', profile.emergencyContact],
+    ['Emergency phone', profile.emergencyPhone],
+    ['Medical history', profile.medicalHistory],
+    ['Allergies', profile.allergies],
+    ['Medications', profile.medications],
+    ['Notes', profile.notes],
+  ]
+  return fields.flatMap(([label, value]) => (value ? [{ label, value }] : []))
+}
+
 /** `href` with one more parameter: where a dialog's form posts, so a refused form reopens it. */
 export function withParam(href: string, name: string, value: string | number) {
   const [path, query = ''] = href.split('?')

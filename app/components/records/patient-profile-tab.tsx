@@ -1,24 +1,13 @@
 import { Link } from '@remix-run/react'
 import { ButtonLink } from '~/components/ui/button'
-import type { ChartPatient } from './chart-links'
+import { filledProfileFields, type ChartPatient } from './chart-links'
 
 /** The Profile tab: the fields that are filled, read-only, Edit Profile, and the access history. */
 export function PatientProfileTab({ chart }: { chart: ChartPatient }) {
-  const p = chart.profile
-  const fields: [string, string | null][] = [
-    ['First name', p.firstName],
-    ['Last name', p.lastName],
-    ['Email', p.email],
-    ['Phone', p.phone],
-    ['Date of birth', chart.dateOfBirth],
-    ['Gender', p.gender],
-    ['Address', p.address],
-    ['Emergency contact', p.emergencyContact],
-    ['Emergency phone', p.emergencyPhone],
-    ['Medical history', p.medicalHistory],
-    ['Allergies', p.allergies],
-    ['Medications', p.medications],
-    ['Notes', p.notes],
+  const fields = [
+    { label: 'First name', value: chart.profile.firstName },
+    { label: 'Last name', value: chart.profile.lastName },
+    ...filledProfileFields(chart.profile, chart.dateOfBirth),
   ]
   return (
     <div className="space-y-6">
@@ -28,14 +17,12 @@ export function PatientProfileTab({ chart }: { chart: ChartPatient }) {
         </ButtonLink>
       </div>
       <dl className="grid gap-4 sm:grid-cols-2">
-        {fields
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-              <dd className="whitespace-pre-wrap">{value}</dd>
-            </div>
-          ))}
+        {fields.map(({ label, value }) => (
+          <div key={label}>
+            <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+            <dd className="whitespace-pre-wrap">{value}</dd>
+          </div>
+        ))}
       </dl>
       {chart.history ? <AccessHistory history={chart.history} /> : null}
     </div>
