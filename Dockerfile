@@ -1,5 +1,7 @@
 # Solace production image: Node 20 + LiteFS. The app runs under `litefs mount`, which
 # replicates the SQLite database across machines and routes writes to the primary.
+# Uploaded files go to the bucket when BUCKET_NAME is set; without one, to UPLOADS_DIR on the
+# volume (mounted at /var/lib/litefs), which only suits a single machine.
 
 FROM node:20-bookworm-slim AS base
 ENV NODE_ENV=production
@@ -23,7 +25,7 @@ COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
 WORKDIR /app
 ENV LITEFS_DIR=/litefs \
   DATABASE_PATH=/litefs/solace.db \
-  UPLOADS_DIR=/data/uploads \
+  UPLOADS_DIR=/var/lib/litefs/uploads \
   PORT=8081
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

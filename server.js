@@ -25,6 +25,34 @@ const app = createApp({
   staticDir: `${buildDir}/client`,
 })
 
-app.listen(port, host, () => {
+const server = app.listen(port, host, () => {
   console.log(`Solace is listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`)
 })
+
+/** Under fly.toml's kill_timeout (10 s): what is still running then is cut off. */
+const SHUTDOWN_GRACE_MS = 8_000
+let stopping = false
+
+/**
+ * SIGINT (Fly's kill_signal) or SIGTERM: stop taking connections, let the requests in flight
+ * finish, then stop the sweepers and close the database, and exit.
+ */
+function shutDown(signal) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal}: finishing the requests in flight, then stopping`)
+  const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+  cutOff.unref()
+  server.close(async () => {
+    clearTimeout(cutOff)
+    const loaded = typeof build === 'function' ? await build() : build
+    loaded.entry.module.shutdown?.()
+    await viteDevServer?.close()
+    console.log('Stopped')
+    process.exit(0)
+  })
+  // Idle keep-alive connections would hold close() open until they time out.
+  server.closeIdleConnections()
+}
+process.on('SIGINT', shutDown)
+process.on('SIGTERM', shutDown)

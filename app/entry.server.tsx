@@ -3,10 +3,17 @@ import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { startMaintenance } from '~/lib/maintenance.server'
+import { closeDb } from '~/db/client.server'
+import { startMaintenance, stopMaintenance } from '~/lib/maintenance.server'
 import { NonceProvider } from '~/lib/nonce'
 
 startMaintenance()
+
+/** server.js calls this once the HTTP server has answered its last request: sweepers off, database closed. */
+export function shutdown() {
+  stopMaintenance()
+  closeDb()
+}
 
 const ABORT_DELAY = 5_000
 

@@ -31,6 +31,15 @@ const EnvSchema = z
     /** Production refuses emulated payments unless this says it is on purpose (a staging demo). */
     ALLOW_EMULATED_PAYMENTS: z.stringbool().default(false),
     LITEFS_DIR: z.string().optional(),
+    /**
+     * S3-compatible object storage for uploads (docs/decisions/023-object-storage.md); the
+     * names `fly storage create` sets. Without BUCKET_NAME, files go to UPLOADS_DIR.
+     */
+    BUCKET_NAME: z.string().min(3).optional(),
+    AWS_ENDPOINT_URL_S3: z.url().optional(),
+    AWS_REGION: z.string().min(1).default('auto'),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** AES-256 key of patient documents at rest: 64 hex characters (docs/decisions/020-patient-documents.md). */
     DOCUMENTS_ENCRYPTION_KEY: z
       .string()

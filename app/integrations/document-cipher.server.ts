@@ -72,14 +72,14 @@ export async function openDecrypted(key: string): Promise<{ stream: Readable; si
   // Empty documents are refused at upload, so a stored one always has a byte of ciphertext.
   if (size <= ENCRYPTION_OVERHEAD) throw new UnreadableDocumentError(`${key} is too short to be a stored document`)
   const [header, tag] = await Promise.all([
-    readAll(readObjectRange(key, 0, HEADER_BYTES - 1)),
-    readAll(readObjectRange(key, size - TAG_BYTES, size - 1)),
+    readObjectRange(key, 0, HEADER_BYTES - 1).then(readAll),
+    readObjectRange(key, size - TAG_BYTES, size - 1).then(readAll),
   ])
   if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new UnreadableDocumentError(`${key} has an unknown format`)
   const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), header.subarray(MAGIC.length))
     .setAAD(Buffer.from(key))
     .setAuthTag(tag)
-  const ciphertext = readObjectRange(key, HEADER_BYTES, size - TAG_BYTES - 1)
+  const ciphertext = await readObjectRange(key, HEADER_BYTES, size - TAG_BYTES - 1)
   ciphertext.on('error', (error) => decipher.destroy(error))
   return { stream: ciphertext.pipe(decipher), size: size - ENCRYPTION_OVERHEAD }
 }

@@ -56,3 +56,9 @@ export function startMaintenance() {
     every(HOUR_MS, sweepOrphanedDocuments),
   ]
 }
+
+/** Stops the sweepers (the server is shutting down). */
+export function stopMaintenance() {
+  for (const timer of globalForMaintenance.__solaceMaintenance ?? []) clearInterval(timer)
+  globalForMaintenance.__solaceMaintenance = undefined
+}

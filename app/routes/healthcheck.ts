@@ -1,12 +1,17 @@
 import { pingDatabase } from '~/db/client.server'
+import { isPrimaryInstance } from '~/integrations/litefs.server'
 
-/** Fly's health check: the process answers and the database can be read. */
-export function loader() {
+/**
+ * Fly's health check: the process answers and the database can be read, on any instance;
+ * the answer says whether this one is the LiteFS primary (the one that writes).
+ */
+export async function loader() {
   try {
     pingDatabase()
-    return new Response('OK', { headers: { 'Cache-Control': 'no-store' } })
+    const primary = await isPrimaryInstance()
+    return Response.json({ status: 'ok', primary }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     console.error('healthcheck failed', error)
-    return new Response('ERROR', { status: 500 })
+    return Response.json({ status: 'error' }, { status: 500, headers: { 'Cache-Control': 'no-store' } })
   }
 }
