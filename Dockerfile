@@ -1,9 +1,9 @@
-# Solace production image: Node 20 + LiteFS. The app runs under `litefs mount`, which
+# Solace production image: Node 22 LTS + LiteFS. The app runs under `litefs mount`, which
 # replicates the SQLite database across machines and routes writes to the primary.
 # Uploaded files go to the bucket when BUCKET_NAME is set; without one, to UPLOADS_DIR on the
 # volume (mounted at /var/lib/litefs), which only suits a single machine.
 
-FROM node:20-bookworm-slim AS base
+FROM node:22-bookworm-slim AS base
 ENV NODE_ENV=production
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates fuse3 sqlite3 \
   && rm -rf /var/lib/apt/lists/*

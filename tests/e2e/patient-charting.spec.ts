@@ -148,10 +148,13 @@ test('a practitioner charts a patient: profile, notes, and deletion', async ({ p
   // Back on the chart; search again, so the deletion below is seen to keep the search.
   await page.getByRole('searchbox', { name: 'Search patients' }).fill('love')
   await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/[?&]q=love/)
   await patientRow(page, 'Ada Lovelace')
     .getByRole('link', { name: /^Ada Lovelace/ })
     .click()
+  await expect(page).toHaveURL(/[?&]q=love.*patient=|patient=.*[?&]q=love/)
   await chart.getByRole('link', { name: /^Docs/ }).click()
+  await expect(page).toHaveURL(/tab=docs/)
 
   await doc.getByRole('link', { name: 'Delete intake form.pdf' }).click()
   const confirmDoc = page.getByRole('dialog', { name: 'Delete Document' })
