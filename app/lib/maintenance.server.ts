@@ -1,9 +1,11 @@
+import { isProduction } from '~/env.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
 import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
 import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
 import { sendUnreadMessageEmails } from '~/models/messaging/message-emails.server'
 import { sweepOrphanedDocuments } from '~/models/records/documents.server'
+import { backUpDatabase } from './backups.server'
 
 const HOUR_MS = 60 * 60 * 1000
 /** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */
@@ -30,8 +32,8 @@ export function sweepMessages(now = new Date()) {
 
 const globalForMaintenance = globalThis as unknown as { __solaceMaintenance?: NodeJS.Timeout[] }
 
-/** Runs a job now and then every `everyMs`, on the primary only (replicas cannot write). */
-function every(everyMs: number, job: () => unknown) {
+/** Runs a job now (unless not `atStart`) and then every `everyMs`, on the primary only (replicas cannot write). */
+function every(everyMs: number, job: () => unknown, { atStart = true } = {}) {
   const run = async () => {
     try {
       if (await isPrimaryInstance()) await job()
@@ -41,11 +43,11 @@ function every(everyMs: number, job: () => unknown) {
   }
   const timer = setInterval(run, everyMs)
   timer.unref()
-  void run()
+  if (atStart) void run()
   return timer
 }
 
-/** Starts the clean-up, the booking, message-email and orphaned-document sweepers once per process. */
+/** Starts the clean-up, the booking, message-email and orphaned-document sweepers (and, in production, the hourly backup) once per process. */
 export function startMaintenance() {
   if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
   globalForMaintenance.__solaceMaintenance = [
@@ -54,6 +56,9 @@ export function startMaintenance() {
     every(MINUTE_MS, sweepMessages),
     // Stored document files a crash left without their row.
     every(HOUR_MS, sweepOrphanedDocuments),
+    // Production only: elsewhere the database is a demo or a test, and copies would fill the disk.
+    // Not at start-up: a deploy restarts every machine, and the last hour's copy is recent enough.
+    ...(isProduction() ? [every(HOUR_MS, () => backUpDatabase(), { atStart: false })] : []),
   ]
 }
 
