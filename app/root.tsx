@@ -58,6 +58,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
       </head>
       <body className="min-h-screen font-sans" id="top">
+        {/* The first stop of the keyboard: past the header and menus, straight to the page. */}
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
         {children}
         <Toaster toast={root?.toast} />
         <ScrollRestoration nonce={nonce} />

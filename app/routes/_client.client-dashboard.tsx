@@ -13,7 +13,7 @@ import { centsToDollars, formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
-import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import { CANCELLATION_POLICY, JOIN_LINK_LATER, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 import {
   BOOKING_NOT_FOUND,
   cancelBooking,
@@ -69,11 +69,12 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const bookingId = idFromParam(String(formData.get('bookingId') ?? ''))
     if (bookingId === null) throw new AppError(BOOKING_NOT_FOUND, 404)
-    await cancelBooking(user, bookingId)
+    const { refundAmount } = await cancelBooking(user, bookingId)
+    const refunded = refundAmount > 0 ? ` ${formatPrice(refundAmount)} is being refunded to your card.` : ''
     return redirectWithToast(PAGE, {
       type: 'success',
       title: 'Booking Cancelled',
-      description: 'Your booking has been successfully cancelled.',
+      description: `Your booking has been successfully cancelled.${refunded}`,
     })
   } catch (error) {
     return refuseWithRedirect(PAGE, error, 'Cancellation Failed', REFUND_FAILED)
@@ -122,7 +123,7 @@ export default function ClientDashboard() {
           </ul>
         )}
       </section>
-      <CancelDialog booking={cancelling} />
+      <CancelDialog booking={cancelling} timeZone={timeZone} />
     </div>
   )
 }
@@ -158,13 +159,15 @@ function SessionCard({ session: s, timeZone }: { session: Session; timeZone: str
             Complete Payment
           </Link>
         ) : null}
-        {s.status === 'confirmed' && s.service.meetingLink ? (
+        {s.canJoin && s.service.meetingLink ? (
           <>
             <a href={s.service.meetingLink} target="_blank" rel="noreferrer" className={buttonClass({ size: 'sm' })}>
               Join Session
             </a>
             <span className="text-xs break-all text-muted-foreground">{s.service.meetingLink}</span>
           </>
+        ) : s.status === 'confirmed' && s.upcoming && s.service.meetingLink ? (
+          <span className="text-xs text-muted-foreground">{JOIN_LINK_LATER}</span>
         ) : null}
         {s.status === 'confirmed' && s.upcoming ? (
           <a
@@ -203,8 +206,10 @@ function refundText(booking: { isPaid: boolean; paid: number; refund: number }) 
 
 function CancelDialog({
   booking,
+  timeZone,
 }: {
-  booking: { id: number; serviceName: string; isPaid: boolean; paid: number; refund: number } | null
+  booking: { id: number; serviceName: string; startTime: string; isPaid: boolean; paid: number; refund: number } | null
+  timeZone: string
 }) {
   const action = booking ? `${PAGE}?cancel=${booking.id}` : undefined
   const pending = useIsSubmitting(action)
@@ -218,7 +223,10 @@ function CancelDialog({
           <p>Are you sure you want to cancel this booking?</p>
           {booking ? (
             <>
-              <p className="mt-1 font-medium text-foreground">{booking.serviceName}</p>
+              <p className="mt-1 font-medium text-foreground">
+                {booking.serviceName}, {formatDate(booking.startTime, timeZone)} at{' '}
+                {formatTime(booking.startTime, timeZone)} {zoneAbbreviation(booking.startTime, timeZone)}
+              </p>
               <p className="mt-2 font-medium text-foreground" data-testid="refund-preview">
                 {refundText(booking)}
               </p>

@@ -159,15 +159,15 @@ export default function PractitionerProfilePage() {
                 {fullName}
               </h1>
               {practitioner.title ? <p className="mt-1 text-muted-foreground">{practitioner.title}</p> : null}
-              <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-                <Stars rating={practitioner.rating} className="[&_svg]:size-5" />
-                {practitioner.reviewCount > 0 ? (
+              {practitioner.reviewCount > 0 ? (
+                <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+                  <Stars rating={practitioner.rating} className="[&_svg]:size-5" />
                   <span className="font-medium">{practitioner.rating.toFixed(1)}</span>
-                ) : null}
-                <span className="text-muted-foreground">
-                  ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})
-                </span>
-              </p>
+                  <span className="text-muted-foreground">
+                    ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})
+                  </span>
+                </p>
+              ) : null}
             </div>
           </div>
           {practitioner.bio ? <p className="mt-6 leading-relaxed whitespace-pre-line">{practitioner.bio}</p> : null}

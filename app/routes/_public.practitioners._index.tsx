@@ -51,7 +51,7 @@ export default function PractitionersPage() {
           <p className="mt-8 mb-4 text-sm text-muted-foreground" aria-live="polite">
             {total === 1 ? '1 practitioner found' : `${total.toLocaleString('en-US')} practitioners found`}
           </p>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Practitioners">
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0" aria-label="Practitioners">
             {practitioners.map((practitioner) => (
               <li key={practitioner.id} className="flex [&>*]:w-full">
                 <PractitionerCard practitioner={practitioner} />

@@ -59,7 +59,7 @@ export default function PatientRecordExport() {
   const data = useLoaderData<typeof loader>()
   const hydrated = useHydrated()
   return (
-    <main className="mx-auto max-w-3xl space-y-8 px-6 py-10 print:max-w-none print:p-0">
+    <main id="main" className="mx-auto max-w-3xl space-y-8 px-6 py-10 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
         <ButtonLink to={data.backHref} variant="outline" size="sm">
           Back to chart

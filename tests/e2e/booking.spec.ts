@@ -35,7 +35,9 @@ test('a client books a free session, sees it on the dashboard, then cancels it',
   await expect(session).toHaveCount(1)
   await expect(session).toContainText('confirmed')
   await expect(session).toContainText(time)
-  await expect(session.getByRole('link', { name: 'Join Session' })).toBeVisible()
+  // Days ahead: the video link is offered only from 15 minutes before the start.
+  await expect(session.getByRole('link', { name: 'Join Session' })).toHaveCount(0)
+  await expect(session).toContainText('The link to join appears here 15 minutes before the session starts.')
   expect(latestEmailTo(email)?.subject).toBe(`Booking confirmed: ${SERVICE}`)
   // The same booking through the JSON API (the production build's routing, not just the module).
   const api = await page.request.get('/api/bookings/client')

@@ -58,11 +58,17 @@ test('a client pays for a session on the checkout page, sees it confirmed, then 
   await session.getByRole('link', { name: /Cancel Session/ }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText('Are you sure you want to cancel this booking?')
+  // The session is named by its date and time, not only its service.
+  await expect(dialog).toContainText(new RegExp(`${service}, \\w{3} \\d{1,2}, \\d{4} at \\d{1,2}:\\d{2} [AP]M`))
   await expect(dialog).toContainText('You will be refunded $120.00 CAD in full.')
   await dialog.getByRole('button', { name: 'Cancel Booking' }).click()
 
   await expect(page).toHaveURL(/\/client-dashboard$/)
-  await expectToast(page, 'Booking Cancelled', 'Your booking has been successfully cancelled.')
+  await expectToast(
+    page,
+    'Booking Cancelled',
+    'Your booking has been successfully cancelled. $120.00 CAD is being refunded to your card.',
+  )
   await expect(page.getByRole('listitem').filter({ hasText: service })).toHaveCount(0)
   // The refund's own event arrives from the payment provider a moment later.
   await expect.poll(() => latestEmailTo(email)?.subject).toBe(`Payment refunded: ${service}`)

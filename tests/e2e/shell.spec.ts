@@ -7,6 +7,17 @@ test('the header marks the current page', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
 })
 
+test('the first Tab offers a skip to the page content, past the header', async ({ page }) => {
+  await page.goto('/about')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#main$/)
+  await expect(page.locator('main#main')).toBeVisible()
+})
+
 test.describe('on a small screen', () => {
   test.use({ viewport: { width: 390, height: 800 } })
 

@@ -518,7 +518,7 @@ describe('cancelling a paid session', () => {
     const page = await dashboard.loader(
       routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
     )
-    expect(page.cancelling).toMatchObject({ id, isPaid: true, refund: 65, paid: 65 })
+    expect(page.cancelling).toMatchObject({ id, isPaid: true, refund: 65, paid: 65, startTime: expect.any(String) })
 
     const answer = await dashboard.action(
       routeArgs(
@@ -529,7 +529,10 @@ describe('cancelling a paid session', () => {
         ),
       ),
     )
-    expect(await readToast(expectRedirect(answer, '/client-dashboard'))).toMatchObject({ title: 'Booking Cancelled' })
+    expect(await readToast(expectRedirect(answer, '/client-dashboard'))).toMatchObject({
+      title: 'Booking Cancelled',
+      description: 'Your booking has been successfully cancelled. $65.00 CAD is being refunded to your card.',
+    })
     expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'client' })
     expect(slotBooked(slot.id)).toBe(false)
     expect(outbox(client.email).find((e) => e.subject === 'Booking cancelled: Deep Session')?.text).toContain(

@@ -138,7 +138,9 @@ export function AppShell({
               {profile}
             </div>
           </details>
-          <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6">
+            {children}
+          </main>
         </div>
       </div>
     </div>

@@ -27,12 +27,15 @@ export function PractitionerCard({ practitioner }: { practitioner: PractitionerC
             </Link>
           </h3>
           {practitioner.title ? <p className="truncate text-sm text-muted-foreground">{practitioner.title}</p> : null}
-          <div className="mt-1 flex items-center gap-1.5 text-sm">
-            <Stars rating={practitioner.rating} />
-            <span className="text-muted-foreground">
-              ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})
-            </span>
-          </div>
+          {/* Five empty stars would read as a bad rating: a practitioner without reviews shows none. */}
+          {practitioner.reviewCount > 0 ? (
+            <div className="mt-1 flex items-center gap-1.5 text-sm">
+              <Stars rating={practitioner.rating} />
+              <span className="text-muted-foreground">
+                ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})
+              </span>
+            </div>
+          ) : null}
         </div>
       </div>
       {practitioner.bio ? <p className="mt-4 line-clamp-3 text-sm text-muted-foreground">{practitioner.bio}</p> : null}

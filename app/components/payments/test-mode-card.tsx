@@ -14,7 +14,7 @@ export function TestModeCard({
   children: React.ReactNode
 }) {
   return (
-    <main className="mx-auto max-w-lg px-4 py-16">
+    <main id="main" className="mx-auto max-w-lg px-4 py-16">
       <Card>
         <CardHeader>
           <p className="w-fit rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold tracking-wide uppercase">

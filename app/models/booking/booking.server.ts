@@ -7,7 +7,7 @@ import { centsToDollars, splitFee } from '~/lib/money'
 import type { PublicUser } from '~/models/accounts/user'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
-import { PAYMENT_HOLD_MS, refundDueCents } from './booking'
+import { canJoinSession, PAYMENT_HOLD_MS, refundDueCents } from './booking'
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
 import { sendBookingCancelled, sendBookingConfirmed } from './emails.server'
 import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
@@ -137,6 +137,7 @@ export function previewCancellation(client: { id: number }, bookingId: number, n
   return {
     id: row.id,
     serviceName: row.serviceName,
+    startTime: row.startTime.toISOString(),
     isPaid: row.isPaid,
     paidCents: row.totalAmountCents - row.refundedAmountCents,
     refundCents,
@@ -294,6 +295,7 @@ export function getClientSessions(client: { id: number }, now = new Date()) {
       ...view,
       upcoming,
       canCancel: upcoming,
+      canJoin: canJoinSession(view, now),
       // A pending booking can still be paid while its hold lasts.
       awaitingPayment:
         view.status === 'pending' &&

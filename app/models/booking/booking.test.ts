@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest'
-import { FULL_REFUND_NOTICE_MS, refundDueCents } from './booking'
+import { describe, expect, test } from 'vitest'
+import { FULL_REFUND_NOTICE_MS, refundDueCents, canJoinSession } from './booking'
 
 const now = new Date('2026-12-01T12:00:00Z')
 const paid = { isPaid: true, totalAmountCents: 8500, refundedAmountCents: 0 }
@@ -23,4 +23,22 @@ test('unpaid bookings owe nothing, and what was already refunded is not refunded
   expect(
     refundDueCents({ ...paid, refundedAmountCents: 8500, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now),
   ).toBe(0)
+})
+
+describe('canJoinSession: from 15 minutes before the start until the end', () => {
+  const session = { status: 'confirmed', startTime: '2026-11-22T15:00:00.000Z', endTime: '2026-11-22T16:00:00.000Z' }
+  test.each([
+    ['2026-11-21T15:00:00Z', false],
+    ['2026-11-22T14:44:59Z', false],
+    ['2026-11-22T14:45:00Z', true],
+    ['2026-11-22T15:30:00Z', true],
+    ['2026-11-22T15:59:59Z', true],
+    ['2026-11-22T16:00:00Z', false],
+  ])('at %s: %s', (at, joinable) => {
+    expect(canJoinSession(session, new Date(at))).toBe(joinable)
+  })
+
+  test('only a confirmed session', () => {
+    expect(canJoinSession({ ...session, status: 'pending' }, new Date('2026-11-22T15:10:00Z'))).toBe(false)
+  })
 })

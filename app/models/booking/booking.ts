@@ -13,6 +13,16 @@ export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60 * 1000
 /** How long a pending paid booking holds its slot: the life of a Checkout session (Stripe's minimum). */
 export const PAYMENT_HOLD_MS = 30 * 60 * 1000
 
+/** How long before its start a session's video link is offered ('Join Session'). */
+export const JOIN_OPENS_BEFORE_MS = 15 * 60 * 1000
+export const JOIN_LINK_LATER = 'The link to join appears here 15 minutes before the session starts.'
+
+/** A confirmed session can be joined from 15 minutes before its start until its end. */
+export function canJoinSession(session: { status: string; startTime: string; endTime: string }, now = new Date()) {
+  const [start, end] = [Date.parse(session.startTime), Date.parse(session.endTime)]
+  return session.status === 'confirmed' && now.getTime() >= start - JOIN_OPENS_BEFORE_MS && now.getTime() < end
+}
+
 /**
  * The refund, in cents, a client gets for cancelling now: what was paid and not yet refunded
  * when the session starts 24 hours or more from now, nothing later.
