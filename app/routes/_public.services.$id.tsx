@@ -23,6 +23,7 @@ import {
   type LocalDate,
 } from '~/lib/zoned-time'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
+import { noRefundNotice } from '~/models/booking/booking'
 import { createBooking, SLOT_REQUIRED, TimeSlotChoiceSchema } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { listDaysWithOpenSlots, listOpenSlots } from '~/models/marketplace/open-slots.server'
@@ -81,6 +82,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     slots: listOpenSlots(service.id, date, timeZone).map((slot) => ({
       id: slot.id,
       label: formatTime(slot.startTime, timeZone),
+      // A paid time less than 24 hours away cannot be refunded: said before paying.
+      noRefund: service.price > 0 ? noRefundNotice(slot.startTime) : null,
     })),
   }
 }

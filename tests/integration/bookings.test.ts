@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
+import { TIME_ZONE_COOKIE } from '~/lib/time-zone.server'
 import {
   cancelBooking,
   createBooking,
@@ -532,4 +533,30 @@ test('a hidden service with an open slot is not bookable through the page either
     ),
   ).rejects.toMatchObject({ init: { status: 404 } })
   expect(bookingsOnSlot(slot.id)).toHaveLength(0)
+})
+
+describe('the booking page says when a paid time cannot be refunded', () => {
+  test('a paid time less than 24 hours away carries the notice; later ones and free ones do not', async () => {
+    const soon = openSlot(paidServiceId, future(20.5))
+    const later = openSlot(paidServiceId, future(30))
+    const date = (d: Date) => d.toISOString().slice(0, 10)
+    const pageFor = async (serviceId: number, day: Date) =>
+      (await servicePage.loader(
+        routeArgs(
+          getRequest(`/services/${serviceId}?date=${date(day)}`, { headers: { Cookie: `${TIME_ZONE_COOKIE}=UTC` } }),
+          {
+            id: String(serviceId),
+          },
+        ),
+      )) as { slots: { id: number; noRefund: string | null }[] }
+    const soonPage = await pageFor(paidServiceId, soon.startTime)
+    expect(soonPage.slots.find((s) => s.id === soon.id)?.noRefund).toBe(
+      'This session starts in 20 hours: it cannot be refunded if you cancel',
+    )
+    const laterPage = await pageFor(paidServiceId, later.startTime)
+    expect(laterPage.slots.find((s) => s.id === later.id)?.noRefund).toBeNull()
+    const free = openSlot(freeServiceId, future(20.5))
+    const freePage = await pageFor(freeServiceId, free.startTime)
+    expect(freePage.slots.find((s) => s.id === free.id)?.noRefund).toBeNull()
+  })
 })

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useState } from 'react'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { MonthCalendar, type CalendarMonth } from '~/components/marketplace/month-calendar'
 import { PriceBadge } from '~/components/marketplace/price-badge'
@@ -45,6 +46,9 @@ export function BookingCard({
 }) {
   const pending = useIsSubmitting()
   const hydrated = useHydrated()
+  // With JavaScript: which time is picked (Book waits for one; its refund notice shows by the button).
+  const [picked, setPicked] = useState<{ date: string; id: number } | null>(null)
+  const pickedSlot = picked?.date === selected ? slots.find((slot) => slot.id === picked.id) : undefined
   // Without JavaScript each date is a full page load: the fragment brings the booking card
   // back into view. With JavaScript the page stays where it is.
   const hrefFor = (query: { date: string; month: string }) => `?${new URLSearchParams(query)}${hydrated ? '' : '#book'}`
@@ -65,7 +69,14 @@ export function BookingCard({
           <MonthCalendar month={month} today={today} selected={selected} markedDays={markedDays} hrefFor={hrefFor} />
         </div>
 
-        <Form method="post" className="mt-6 space-y-4">
+        <Form
+          method="post"
+          className="mt-6 space-y-4"
+          onChange={(event) => {
+            const input = event.target as HTMLInputElement
+            if (input.name === 'timeSlotId') setPicked({ date: selected, id: Number(input.value) })
+          }}
+        >
           <input type="hidden" name="date" value={selected} />
           <input type="hidden" name="enhanced" value={String(hydrated)} />
           <SlotPicker
@@ -86,7 +97,18 @@ export function BookingCard({
               {error}
             </p>
           ) : null}
-          <SubmitButton className="w-full" size="lg" pending={pending || redirecting} pendingText="Processing...">
+          {pickedSlot?.noRefund ? (
+            <p role="status" className="rounded-md border border-accent/60 bg-accent-soft p-3 text-sm">
+              {pickedSlot.noRefund}
+            </p>
+          ) : null}
+          <SubmitButton
+            className="w-full"
+            size="lg"
+            pending={pending || redirecting}
+            disabled={pending || redirecting || (hydrated && !pickedSlot)}
+            pendingText="Processing..."
+          >
             {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
           </SubmitButton>
           <p className="text-center text-xs text-muted-foreground">

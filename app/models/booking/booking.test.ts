@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { FULL_REFUND_NOTICE_MS, refundDueCents, canJoinSession } from './booking'
+import { canJoinSession, FULL_REFUND_NOTICE_MS, noRefundNotice, refundDueCents } from './booking'
 
 const now = new Date('2026-12-01T12:00:00Z')
 const paid = { isPaid: true, totalAmountCents: 8500, refundedAmountCents: 0 }
@@ -40,5 +40,20 @@ describe('canJoinSession: from 15 minutes before the start until the end', () =>
 
   test('only a confirmed session', () => {
     expect(canJoinSession({ ...session, status: 'pending' }, new Date('2026-11-22T15:10:00Z'))).toBe(false)
+  })
+})
+
+describe('noRefundNotice: said before paying for a time less than 24 hours away', () => {
+  const at = new Date('2026-11-22T08:00:00Z')
+  const inHours = (h: number) => new Date(at.getTime() + h * 60 * 60 * 1000)
+  test.each([
+    [24, null],
+    [30, null],
+    [23.99, 'This session starts in 23 hours: it cannot be refunded if you cancel'],
+    [20, 'This session starts in 20 hours: it cannot be refunded if you cancel'],
+    [1.5, 'This session starts in 1 hour: it cannot be refunded if you cancel'],
+    [0.5, 'This session starts in less than an hour: it cannot be refunded if you cancel'],
+  ])('%d hours ahead', (hours, notice) => {
+    expect(noRefundNotice(inHours(hours), at)).toBe(notice)
   })
 })

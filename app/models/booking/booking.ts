@@ -13,6 +13,18 @@ export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60 * 1000
 /** How long a pending paid booking holds its slot: the life of a Checkout session (Stripe's minimum). */
 export const PAYMENT_HOLD_MS = 30 * 60 * 1000
 
+/**
+ * Said before paying for a time less than 24 hours away (no refund if cancelled), or null:
+ * 'This session starts in 20 hours: it cannot be refunded if you cancel'.
+ */
+export function noRefundNotice(startTime: Date | string, now = new Date()) {
+  const ahead = new Date(startTime).getTime() - now.getTime()
+  if (ahead >= FULL_REFUND_NOTICE_MS) return null
+  const hours = Math.floor(ahead / (60 * 60 * 1000))
+  const when = hours < 1 ? 'less than an hour' : `${hours} hour${hours === 1 ? '' : 's'}`
+  return `This session starts in ${when}: it cannot be refunded if you cancel`
+}
+
 /** How long before its start a session's video link is offered ('Join Session'). */
 export const JOIN_OPENS_BEFORE_MS = 15 * 60 * 1000
 export const JOIN_LINK_LATER = 'The link to join appears here 15 minutes before the session starts.'
