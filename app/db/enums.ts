@@ -14,10 +14,12 @@ export const SERVICE_CATEGORIES = [
 ] as const
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
 /**
- * Why a booking was cancelled: by its client, its unpaid hold ran out, its payment failed, or
- * its payment was refunded in full. A late payment may revive only a hold that ran out.
+ * Why a booking was cancelled: by its client, its unpaid hold ran out, its payment failed, its
+ * payment was refunded in full, or an admin removed the client's or practitioner's account
+ * (refunding it in full first). A late payment may revive only a hold that ran out or a failed
+ * payment.
  */
-export const CANCELLATION_REASONS = ['client', 'hold_expired', 'payment_failed', 'refunded'] as const
+export const CANCELLATION_REASONS = ['client', 'hold_expired', 'payment_failed', 'refunded', 'account_removed'] as const
 export const NOTE_TYPES = ['general', 'assessment', 'treatment', 'followup'] as const
 export const LEAD_USER_TYPES = ['practitioner', 'patient'] as const
 export const LEAD_SOURCES = ['launching_soon', 'contact_form', 'referral', 'social_media', 'other'] as const
@@ -47,4 +49,15 @@ export const AUDIT_ACTIONS = [
   'document_download',
   'document_delete',
   'ai_consult',
+] as const
+/** What an admin did, one row each in `admin_audit_log` (docs/decisions/022-admin-actions.md). */
+export const ADMIN_ACTIONS = [
+  'user_create',
+  'user_delete',
+  'user_suspend',
+  'user_unsuspend',
+  'message_read',
+  'message_delete',
+  'lead_delete',
+  'leads_export',
 ] as const

@@ -11,6 +11,7 @@ import {
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core'
 import {
+  ADMIN_ACTIONS,
   AUDIT_ACTIONS,
   BOOKING_STATUSES,
   CANCELLATION_REASONS,
@@ -72,6 +73,11 @@ export const users = sqliteTable(
     stripeAccountId: text('stripe_account_id'),
     stripeAccountStatus: text('stripe_account_status'),
     onboardingComplete: integer('onboarding_complete', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Set while an admin has suspended the account: it cannot sign in, and its services and
+     * profile are not listed (the listing rule reads it, drizzle/0007_admin.sql).
+     */
+    suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [
@@ -576,5 +582,32 @@ export const emailOutbox = sqliteTable(
   (t) => [
     index('email_outbox_to_created_idx').on(t.to, t.createdAt),
     check('email_outbox_status', oneOf('status', EMAIL_STATUSES)),
+  ],
+)
+
+/**
+ * Every admin action: who (the admin's id and, as it was then, their email), what, which record
+ * (its id and a short label naming it, as it was then) and when
+ * (docs/decisions/022-admin-actions.md). Neither id is a foreign key: a row keeps naming the
+ * admin and the record after either is deleted, and ids are AUTOINCREMENT, never reused.
+ * Written only by app/models/admin/audit.server.ts, inside the action's own transaction. Never
+ * holds a password or a message's text.
+ */
+export const adminAuditLog = sqliteTable(
+  'admin_audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    adminId: integer('admin_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+    targetId: integer('target_id'),
+    targetLabel: text('target_label'),
+    detail: text('detail'),
+    createdAt,
+  },
+  (t) => [
+    index('admin_audit_created_idx').on(t.createdAt),
+    index('admin_audit_admin_idx').on(t.adminId),
+    check('admin_audit_action', oneOf('action', ADMIN_ACTIONS)),
   ],
 )

@@ -1,30 +1,66 @@
-import { useLoaderData } from '@remix-run/react'
-import { StatCard } from '~/components/stat-card'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ActivitySection } from '~/components/admin/activity-section'
+import { dashboardAction } from '~/components/admin/admin-actions.server'
+import { loadDashboard } from '~/components/admin/admin-data.server'
+import { CREATE_USER_INTENT } from '~/components/admin/admin-links'
+import { AdminTabs } from '~/components/admin/admin-tabs'
+import { CountCards } from '~/components/admin/count-cards'
+import { CreateUserForm } from '~/components/admin/create-user-form'
+import { DeleteLeadDialog, DeleteMessageDialog, DeleteUserDialog } from '~/components/admin/delete-dialogs'
+import { LeadsTab } from '~/components/admin/leads-tab'
+import { MessagesTab } from '~/components/admin/messages-tab'
+import { UserList } from '~/components/admin/user-list'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Toaster } from '~/components/toaster'
 import { requireAdmin } from '~/models/accounts/auth.server'
-import { getUserCounts } from '~/models/admin/admin.server'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Admin dashboard — Solace' }]
 
+/**
+ * The admin dashboard: the four counts, the User Management / Messages / Leads tabs and the
+ * Activity trail, with every filter, page and confirmation in the URL
+ * (components/admin/admin-links.ts). Non-admins go to / (here too, not only in the layout: a
+ * data request runs this loader alone).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request)
-  return { counts: getUserCounts() }
+  return loadDashboard(request, await requireAdmin(request))
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return dashboardAction(request, await requireAdmin(request))
 }
 
 export default function AdminDashboard() {
-  const { counts } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const createResult = actionData?.result.initialValue?.intent === CREATE_USER_INTENT ? actionData.result : null
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Admin Dashboard</h1>
         <p className="text-muted-foreground">Users, contact messages and early-access leads.</p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Users" value={counts.total} />
-        <StatCard label="Practitioners" value={counts.practitioners} />
-        <StatCard label="Clients" value={counts.clients} />
-        <StatCard label="Admins" value={counts.admins} />
-      </div>
+      <CountCards counts={data.counts} />
+      <AdminTabs tabs={data.tabs} />
+      {data.users ? (
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          {/* A new user changes the count: the form starts empty again (with JavaScript the page is not reloaded). */}
+          <CreateUserForm key={data.counts.total} action={data.here} lastResult={createResult} />
+          <UserList {...data.users} paging={data.paging} action={data.here} />
+        </div>
+      ) : null}
+      {data.messages ? <MessagesTab {...data.messages} paging={data.paging} action={data.here} /> : null}
+      {data.leads ? <LeadsTab {...data.leads} paging={data.paging} /> : null}
+      <ActivitySection {...data.activity} />
+      <DeleteUserDialog user={data.deletingUser} closeTo={data.here} />
+      <DeleteMessageDialog message={data.deletingMessage} closeTo={data.here} />
+      <DeleteLeadDialog lead={data.deletingLead} closeTo={data.here} />
+      <Toaster toast={actionData?.toast} />
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

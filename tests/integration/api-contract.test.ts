@@ -2,6 +2,16 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { takeEvents } from '~/integrations/stripe-emulator/events.server'
 import { confirmPaymentIntent, payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
+import * as adminAdminsApi from '~/routes/api.admin.admins'
+import * as adminClientsApi from '~/routes/api.admin.clients'
+import * as adminMessageApi from '~/routes/api.admin.contact-messages.$id._index'
+import * as adminMessageReadApi from '~/routes/api.admin.contact-messages.$id.read'
+import * as adminMessagesApi from '~/routes/api.admin.contact-messages._index'
+import * as adminLeadApi from '~/routes/api.admin.leads.$id'
+import * as adminLeadsApi from '~/routes/api.admin.leads._index'
+import * as adminPractitionersApi from '~/routes/api.admin.practitioners'
+import * as adminUserApi from '~/routes/api.admin.users.$id'
+import * as adminUsersApi from '~/routes/api.admin.users._index'
 import * as changePasswordApi from '~/routes/api.auth.change-password'
 import * as deleteAccountApi from '~/routes/api.auth.delete-account'
 import * as forgotPasswordApi from '~/routes/api.auth.forgot-password'
@@ -54,6 +64,7 @@ import * as testOnboarding from '~/routes/dev.onboarding.$linkId'
 import {
   callApi,
   CookieJar,
+  createUser,
   deliverRaisedEvents,
   insertCompletedSession,
   jsonRequest,
@@ -77,11 +88,7 @@ import {
  * so each call's prerequisites were made by earlier calls. Each call must succeed (2xx) and
  * answer the shape the spec names.
  *
- * The spec's calls not built yet (no route, or a route that answers 405/404 for them), so not here:
- *   - every admin call: GET /api/admin/users, /practitioners, /clients, /admins,
- *     /contact-messages, /leads; PATCH /api/admin/contact-messages/{id}/read;
- *     DELETE /api/admin/contact-messages/{id}; DELETE /api/admin/leads/{id};
- *     POST /api/admin/users; DELETE /api/admin/users/{id}.
+ * Every call the spec lists has a route, so every one is here, the admin's last.
  *
  * Steps the spec's client leaves to other pages (paying on Stripe's page, finishing Stripe's
  * onboarding, a session taking place) are done with the payments emulator or a fixture.
@@ -166,6 +173,7 @@ function endOfLocalDay(instant: Date | string) {
 const visitor = new Browser()
 const practitioner = new Browser()
 const client = new Browser()
+const admin = new Browser()
 
 const practitionerEmail = uniqueEmail('contract-practitioner')
 const clientEmail = uniqueEmail('contract-client')
@@ -183,6 +191,8 @@ const state = {
   checkoutBookingId: 0,
   elementBookingId: 0,
   freeBookingId: 0,
+  contactMessageId: 0,
+  leadId: 0,
 }
 
 beforeAll(() => {
@@ -1065,5 +1075,104 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
       }),
     )
     expect(body.user).toMatchObject({ title: null, bio: null, profileImageUrl: null, specialties: ['Yoga'] })
+  })
+
+  test('an admin signs in (POST /api/login) and reads every admin list', async () => {
+    // Admins are not made by signing up: this one exists already, as on a real platform.
+    const account = await createUser({ isAdmin: true, email: uniqueEmail('contract-admin'), password: PASSWORD })
+    const body = ok(
+      await admin.call(loginApi.action, 'POST', '/api/login', {
+        email: account.email,
+        password: PASSWORD,
+        remember: false,
+      }),
+    )
+    expect(body.user).toMatchObject({ isAdmin: true, isPractitioner: false })
+
+    const users = ok(await admin.call(adminUsersApi.loader, 'GET', '/api/admin/users'))
+    expect(users.map((u: Json) => u.id)).toEqual(expect.arrayContaining([state.practitionerId, account.id]))
+    for (const user of users) expect(user).not.toHaveProperty('password')
+    const practitioners = ok(await admin.call(adminPractitionersApi.loader, 'GET', '/api/admin/practitioners'))
+    expect(practitioners.map((u: Json) => u.id)).toContain(state.practitionerId)
+    expect(practitioners.every((u: Json) => u.isPractitioner && !u.isAdmin)).toBe(true)
+    const clients = ok(await admin.call(adminClientsApi.loader, 'GET', '/api/admin/clients'))
+    expect(clients.every((u: Json) => !u.isPractitioner && !u.isAdmin)).toBe(true)
+    const admins = ok(await admin.call(adminAdminsApi.loader, 'GET', '/api/admin/admins'))
+    expect(admins.map((u: Json) => u.id)).toContain(account.id)
+
+    const messages = ok(await admin.call(adminMessagesApi.loader, 'GET', '/api/admin/contact-messages'))
+    expect(messages[0]).toMatchObject({
+      name: 'Robin Visitor',
+      email: 'robin@example.com',
+      subject: 'A question',
+      message: 'Do you offer sessions in French?',
+      isRead: false,
+      createdAt: expect.any(String),
+    })
+    state.contactMessageId = messages[0].id
+    const leads = ok(await admin.call(adminLeadsApi.loader, 'GET', '/api/admin/leads'))
+    expect(leads[0]).toMatchObject({
+      firstName: 'Lee',
+      lastName: 'Lead',
+      email: 'lee.lead@example.com',
+      countryCode: '+1',
+      phoneNumber: '416 555 0123',
+      userType: 'practitioner',
+      source: 'launching_soon',
+      createdAt: expect.any(String),
+    })
+    state.leadId = leads[0].id
+  })
+
+  test('PATCH /api/admin/contact-messages/{id}/read, DELETE the message, DELETE /api/admin/leads/{id}, with no body', async () => {
+    const id = String(state.contactMessageId)
+    const read = ok(
+      await admin.call(adminMessageReadApi.action, 'PATCH', `/api/admin/contact-messages/${id}/read`, undefined, {
+        id,
+      }),
+    )
+    expect(read).toMatchObject({ id: state.contactMessageId, isRead: true })
+    ok(await admin.call(adminMessageApi.action, 'DELETE', `/api/admin/contact-messages/${id}`, undefined, { id }))
+    const leadId = String(state.leadId)
+    ok(await admin.call(adminLeadApi.action, 'DELETE', `/api/admin/leads/${leadId}`, undefined, { id: leadId }))
+    const leads = ok(await admin.call(adminLeadsApi.loader, 'GET', '/api/admin/leads'))
+    expect(leads.map((l: Json) => l.id)).not.toContain(state.leadId)
+  })
+
+  test('POST /api/admin/users with the form’s body (client, then practitioner), then DELETE /api/admin/users/{id}', async () => {
+    const made = ok(
+      await admin.call(adminUsersApi.action, 'POST', '/api/admin/users', {
+        email: uniqueEmail('contract-made'),
+        password: 'made-password-1',
+        firstName: 'Made',
+        lastName: 'Client',
+        phoneNumber: '',
+        country: '',
+        isPractitioner: false,
+        isAdmin: false,
+      }),
+      201,
+    )
+    expect(made.user).toMatchObject({ firstName: 'Made', isPractitioner: false, isAdmin: false, country: 'CA' })
+    const practitionerMade = ok(
+      await admin.call(adminUsersApi.action, 'POST', '/api/admin/users', {
+        email: uniqueEmail('contract-made-practitioner'),
+        password: 'made-password-2',
+        firstName: 'Made',
+        lastName: 'Practitioner',
+        phoneNumber: '416-555-0177',
+        country: 'FR',
+        isPractitioner: true,
+        isAdmin: false,
+      }),
+      201,
+    )
+    expect(practitionerMade.user).toMatchObject({ isPractitioner: true, country: 'FR', phoneNumber: '416-555-0177' })
+
+    const id = String(made.user.id)
+    const deleted = ok(await admin.call(adminUserApi.action, 'DELETE', `/api/admin/users/${id}`, undefined, { id }))
+    expect(deleted).toMatchObject({ message: 'User Deleted', cancelledSessions: 0 })
+    const clients = ok(await admin.call(adminClientsApi.loader, 'GET', '/api/admin/clients'))
+    expect(clients.map((u: Json) => u.id)).not.toContain(made.user.id)
   })
 })

@@ -5,6 +5,8 @@ import { bookings } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
+import { createContactMessage } from '~/models/marketplace/contact.server'
+import { createLead } from '~/models/marketplace/lead.server'
 import { sendMessage } from '~/models/messaging/message.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
 import { uploadDocument } from '~/models/records/documents.server'
@@ -62,12 +64,14 @@ type Outcome = 'ok' | 'login' | 'not-found' | 'forbidden' | 'refused' | 'method-
  * - public: everyone;
  * - owner: client A, whose record it is (others 404, signed out → login);
  * - practitioner-owner: practitioner A (practitioner B 404, clients and the admin 403 / their dashboard);
+ * - admin: the admin only (everyone else signed in 403, signed out → login);
  * - any-signed-in: every account (signed out → login);
  * - capability: whoever holds the (random, unguessable) id, like Stripe's hosted pages; a forged id is 404;
  * - nobody: the address names nothing (404 for all);
  * - read-only: a write to a read endpoint (405 for all), or a read of a write endpoint.
  */
-type Rule = 'public' | 'owner' | 'practitioner-owner' | 'any-signed-in' | 'capability' | 'nobody' | 'read-only'
+type Rule =
+  'public' | 'owner' | 'practitioner-owner' | 'admin' | 'any-signed-in' | 'capability' | 'nobody' | 'read-only'
 
 const DEFAULTS: Record<Rule, Record<Actor, Outcome>> = {
   public: { visitor: 'ok', clientA: 'ok', clientB: 'ok', practitionerA: 'ok', practitionerB: 'ok', admin: 'ok' },
@@ -86,6 +90,14 @@ const DEFAULTS: Record<Rule, Record<Actor, Outcome>> = {
     practitionerA: 'ok',
     practitionerB: 'not-found',
     admin: 'forbidden',
+  },
+  admin: {
+    visitor: 'login',
+    clientA: 'forbidden',
+    clientB: 'forbidden',
+    practitionerA: 'forbidden',
+    practitionerB: 'forbidden',
+    admin: 'ok',
   },
   'any-signed-in': {
     visitor: 'login',
@@ -234,6 +246,38 @@ const pdfUpload = () => {
   return { multipart: form }
 }
 
+/** A client account for the admin to suspend or delete; their name and email must not reach anyone else. */
+async function accountForAdmin(): Promise<Fixture> {
+  const lastName = tag('Managed').replace(/\W+/g, '')
+  const user = await createUser({ firstName: 'Morgan', lastName })
+  return { params: { id: String(user.id) }, secrets: [user.email, lastName] }
+}
+
+/** A contact-form message; who wrote it and what they wrote are for the admin only. */
+function contactMessageForAdmin(): Fixture {
+  const [subject, words] = [tag('Contact subject'), tag('Contact words')]
+  const email = `${tag('writer').replace(/\W+/g, '-')}@example.com`
+  const { id } = createContactMessage({ name: 'Robin Writer', email, subject, message: words })
+  return { params: { id: String(id) }, secrets: [subject, words, email] }
+}
+
+/** An early-access lead; their email and phone are for the admin only. */
+function leadForAdmin(): Fixture {
+  const email = `${tag('lead').replace(/\W+/g, '-')}@example.com`
+  const { id } = createLead({
+    firstName: 'Lee',
+    lastName: 'Lead',
+    email,
+    countryCode: '+1',
+    phoneNumber: '416 555 0123',
+    practiceType: 'yoga',
+    yearsOfExperience: '3-5',
+    userType: 'practitioner',
+    source: 'launching_soon',
+  })
+  return { params: { id: String(id) }, secrets: [email] }
+}
+
 const body = {
   service: () => ({
     json: {
@@ -318,6 +362,48 @@ const MATRIX: Record<string, Case[]> = {
         form: { timeSlotId: String((fixture.extra!.slots as number[])[ACTORS.indexOf(actor)]) },
       }),
       success: (answer) => expect(answer.location).toBe('/client-dashboard'),
+    },
+  ],
+
+  'app/routes/api.admin.users.$id.ts': [
+    {
+      method: 'PATCH',
+      name: 'suspend',
+      rule: 'admin',
+      setup: accountForAdmin,
+      body: () => ({ json: { suspended: true } }),
+      success: (answer, fixture) =>
+        expect(answer.json).toMatchObject({ id: Number(fixture.params.id), suspended: true }),
+    },
+    {
+      method: 'DELETE',
+      rule: 'admin',
+      setup: accountForAdmin,
+      success: (answer) => expect(answer.json).toMatchObject({ message: 'User Deleted', cancelledSessions: 0 }),
+    },
+  ],
+  'app/routes/api.admin.contact-messages.$id._index.ts': [
+    {
+      method: 'DELETE',
+      rule: 'admin',
+      setup: contactMessageForAdmin,
+      success: (answer) => expect(answer.json).toEqual({ message: 'Message Deleted' }),
+    },
+  ],
+  'app/routes/api.admin.contact-messages.$id.read.ts': [
+    {
+      method: 'PATCH',
+      rule: 'admin',
+      setup: contactMessageForAdmin,
+      success: (answer, fixture) => expect(answer.json).toMatchObject({ id: Number(fixture.params.id), isRead: true }),
+    },
+  ],
+  'app/routes/api.admin.leads.$id.ts': [
+    {
+      method: 'DELETE',
+      rule: 'admin',
+      setup: leadForAdmin,
+      success: (answer) => expect(answer.json).toEqual({ message: 'Lead Deleted' }),
     },
   ],
 

@@ -69,9 +69,10 @@ export async function getUserId(request: Request) {
   return typeof userId === 'number' ? userId : null
 }
 
+/** The signed-in user; a suspended account reads as signed out. */
 export async function getUser(request: Request) {
   const userId = await getUserId(request)
-  return userId === null ? null : getUserById(userId)
+  return userId === null ? null : getUserById(userId, { activeOnly: true })
 }
 
 function currentPath(request: Request) {

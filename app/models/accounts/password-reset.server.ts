@@ -27,9 +27,21 @@ export const PASSWORD_RESET_DONE =
   'Your password has been reset successfully! You can now log in with your new password.'
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+/** A person whose account an admin made may not read their email the same hour. */
+const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 function hashToken(token: string) {
   return createHash('sha256').update(token).digest('hex')
+}
+
+/** A new single-use token for the user (only its hash is stored); answers the page's link. */
+function issueResetLink(userId: number, origin: string, ttlMs: number) {
+  const token = randomBytes(32).toString('base64url')
+  getDb()
+    .insert(passwordResetTokens)
+    .values({ userId, token: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) })
+    .run()
+  return `${origin}/reset-password?token=${token}`
 }
 
 /**
@@ -39,12 +51,7 @@ function hashToken(token: string) {
 async function requestPasswordReset(email: string, origin: string) {
   const userId = findIdByEmail(email)
   if (userId === undefined) return
-  const token = randomBytes(32).toString('base64url')
-  getDb()
-    .insert(passwordResetTokens)
-    .values({ userId, token: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-    .run()
-  const link = `${origin}/reset-password?token=${token}`
+  const link = issueResetLink(userId, origin, RESET_TOKEN_TTL_MS)
   await sendEmail({
     to: email,
     subject: 'Reset your Solace password',
@@ -57,6 +64,37 @@ async function requestPasswordReset(email: string, origin: string) {
     ].join('\n'),
     html: `<p>We received a request to reset the password of your Solace account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If you did not ask for this, ignore this email; your password stays as it is.</p>`,
   })
+}
+
+/**
+ * Tells someone an admin made an account for them, with a link (the reset page, valid for a
+ * week, once) to choose their own password: the admin never has to pass a password on. A
+ * failing email is logged (the outbox keeps it); the account stands either way.
+ */
+export async function sendAccountCreatedEmail(user: { id: number; email: string; firstName: string }, origin: string) {
+  const link = issueResetLink(user.id, origin, WELCOME_TOKEN_TTL_MS)
+  try {
+    await sendEmail({
+      to: user.email,
+      subject: 'Your Solace account is ready: choose your password',
+      text: [
+        `Hi ${user.firstName},`,
+        '',
+        'An account on Solace has been created for you with this email address.',
+        '',
+        `Choose your password here (the link works once, for 7 days): ${link}`,
+        '',
+        `Afterwards you can sign in at ${origin}/login. If you did not expect this, ignore this email.`,
+      ].join('\n'),
+      html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>An account on Solace has been created for you with this email address.</p><p><a href="${link}">Choose your password</a> (the link works once, for 7 days).</p><p>Afterwards you can sign in at <a href="${origin}/login">${origin}/login</a>. If you did not expect this, ignore this email.</p>`,
+    })
+  } catch (error) {
+    console.error(`[user ${user.id}] account email failed`, error)
+  }
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new password reset.'

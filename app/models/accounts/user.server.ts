@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import { getDb, type Tx } from '~/db/client.server'
 import { bookings, reviews, services, userSpecialties, users } from '~/db/schema'
 import { AppError, isAppError } from '~/lib/errors'
 import { hashPassword, needsRehash, verifyPassword } from '~/lib/password.server'
@@ -9,12 +9,13 @@ import { forgetMessagesOf } from '~/models/messaging/message.server'
 import { discardStoredDocuments, storedDocumentKeys } from '~/models/records/documents.server'
 import { limitPasswordCheck } from './password-attempts.server'
 import { revokeUserSessions } from './session.server'
-import type {
-  ChangePasswordApiSchema,
-  PublicUser,
-  SignupBaseSchema,
-  UpdateAccountFormSchema,
-  UpdateAccountSchema,
+import {
+  ACCOUNT_SUSPENDED,
+  type ChangePasswordApiSchema,
+  type PublicUser,
+  type SignupBaseSchema,
+  type UpdateAccountFormSchema,
+  type UpdateAccountSchema,
 } from './user'
 import type { z } from 'zod'
 
@@ -49,8 +50,16 @@ export function getSpecialties(userId: number) {
     .map((row) => row.specialty)
 }
 
-export function getUserById(id: number): PublicUser | null {
-  const row = getDb().select(publicColumns).from(users).where(eq(users.id, id)).get()
+/**
+ * The user with this id, or null. `activeOnly`: null for a suspended account too, so a session
+ * that outlived its suspension (one opened at the very moment of it) signs no one in.
+ */
+export function getUserById(id: number, { activeOnly = false }: { activeOnly?: boolean } = {}): PublicUser | null {
+  const row = getDb()
+    .select(publicColumns)
+    .from(users)
+    .where(activeOnly ? and(eq(users.id, id), isNull(users.suspendedAt)) : eq(users.id, id))
+    .get()
   if (!row) return null
   const { stripeAccountId, ...rest } = row
   return {
@@ -69,27 +78,41 @@ export function findIdByEmail(email: string) {
 
 const EMAIL_TAKEN = 'An account with this email already exists'
 
+/**
+ * Creates an account: the email unique (409 on its field), the password hashed. Signup and the
+ * admin's Create New User both come here; `alsoInTransaction` writes what must commit with the
+ * new row (the admin's audit row).
+ */
 export async function createUser(
-  input: Omit<z.output<typeof SignupBaseSchema>, 'redirectTo'> & { isAdmin?: boolean; timeZone?: string },
+  input: Omit<z.output<typeof SignupBaseSchema>, 'redirectTo' | 'phoneNumber'> & {
+    phoneNumber?: string
+    isAdmin?: boolean
+    timeZone?: string
+  },
+  { alsoInTransaction }: { alsoInTransaction?: (tx: Tx, userId: number) => void } = {},
 ) {
   if (findIdByEmail(input.email)) throw new AppError(EMAIL_TAKEN, 409, 'email')
   const passwordHash = await hashPassword(input.password)
   try {
-    const row = getDb()
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber: input.phoneNumber,
-        isPractitioner: input.isPractitioner,
-        isAdmin: input.isAdmin ?? false,
-        country: input.country ?? 'CA',
-        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-      })
-      .returning({ id: users.id })
-      .get()
+    const row = getDb().transaction((tx) => {
+      const created = tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber: input.phoneNumber ?? null,
+          isPractitioner: input.isPractitioner,
+          isAdmin: input.isAdmin ?? false,
+          country: input.country ?? 'CA',
+          ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        })
+        .returning({ id: users.id })
+        .get()
+      alsoInTransaction?.(tx, created.id)
+      return created
+    })
     return getUserById(row.id)!
   } catch (error) {
     // Two signups with one address at the same moment: the unique index decides.
@@ -117,11 +140,12 @@ function decoy() {
  * The user for these credentials, or null. A hash made with older parameters is replaced by
  * one made with today's while the password is at hand
  * (docs/decisions/015-password-hashing-and-login-limits.md). Callers that take passwords from
- * the network go through `limitPasswordCheck` first.
+ * the network go through `limitPasswordCheck` first. A suspended account is refused (403) only
+ * after its right password, so the refusal tells nothing to someone guessing.
  */
 export async function verifyLogin(email: string, password: string) {
   const row = getDb()
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(users.email, email))
     .get()
@@ -130,6 +154,7 @@ export async function verifyLogin(email: string, password: string) {
     return null
   }
   if (!(await verifyPassword(password, row.passwordHash))) return null
+  if (row.suspendedAt) throw new AppError(ACCOUNT_SUSPENDED, 403)
   if (needsRehash(row.passwordHash)) await rehash(row.id, row.passwordHash, password)
   return getUserById(row.id)
 }
@@ -253,12 +278,37 @@ export const UPCOMING_SESSIONS_BLOCK_DELETION =
 /**
  * Deletes the account after checking the password. Refused while the user is the client or
  * the practitioner of a pending or confirmed session that has not ended, so nobody's paid
- * booking is left without its cancellation and refund path. Past bookings stay (with the
- * user's reference cleared) so the other party's history and the money records survive.
- * The user's reviews go with the account, and the ratings they counted in are recomputed.
+ * booking is left without its cancellation and refund path (docs/decisions/010-account-deletion.md).
  */
 export async function deleteAccount(request: Request, userId: number, password: string) {
   await assertPassword(request, userId, password, 'Incorrect password', 'password')
+  await removeAccount(userId, { whileLive: new AppError(UPCOMING_SESSIONS_BLOCK_DELETION, 409) })
+}
+
+/** Pending or confirmed bookings of the user, on either side, that have not ended. */
+export function liveBookingsOf(userId: number, now = new Date()) {
+  return and(
+    or(eq(bookings.clientId, userId), eq(bookings.practitionerId, userId)),
+    inArray(bookings.status, ['pending', 'confirmed']),
+    gt(bookings.endTime, now),
+  )
+}
+
+/**
+ * The one way an account goes, for the person themselves (`deleteAccount`) and for an admin
+ * (app/models/admin/users.server.ts, after cancelling and refunding the sessions): in one
+ * IMMEDIATE transaction it refuses with `whileLive` if a pending or confirmed session has not
+ * ended (checked with the delete, so none slips in between), then deletes the row. Past
+ * bookings stay with the user's reference cleared, so the other party's history and the money
+ * records survive; reviews written by or about them go, and the ratings they counted in are
+ * recomputed; their messages leave their own view only. `beforeDelete` runs first in the same
+ * transaction, for what must commit or roll back with the deletion (an admin's cancellations
+ * and audit row). Uploaded pictures and patient documents' files are removed after the commit.
+ */
+export async function removeAccount(
+  userId: number,
+  { whileLive, beforeDelete }: { whileLive: AppError; beforeDelete?: (tx: Tx) => void },
+) {
   const db = getDb()
   // Files go after the rows: collect the uploaded pictures this account owns first.
   const pictures = [
@@ -273,18 +323,9 @@ export async function deleteAccount(request: Request, userId: number, password: 
   ]
   const documents = db.transaction(
     (tx) => {
-      const live = tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            or(eq(bookings.clientId, userId), eq(bookings.practitionerId, userId)),
-            inArray(bookings.status, ['pending', 'confirmed']),
-            gt(bookings.endTime, new Date()),
-          ),
-        )
-        .get()
-      if (live) throw new AppError(UPCOMING_SESSIONS_BLOCK_DELETION, 409)
+      beforeDelete?.(tx)
+      const live = tx.select({ id: bookings.id }).from(bookings).where(liveBookingsOf(userId)).get()
+      if (live) throw whileLive
 
       const reviewed = tx
         .select({ practitionerId: reviews.practitionerId, serviceId: reviews.serviceId })

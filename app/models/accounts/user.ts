@@ -194,6 +194,10 @@ export const UpdateAccountSchema = z.object({
     .transform(blankImageAsNull),
 })
 
+/** Said at login, after the right password, to someone an admin has suspended. */
+export const ACCOUNT_SUSPENDED =
+  'This account has been suspended, so it cannot sign in. Please contact us if you think this is a mistake.'
+
 /** The current user as the client sees it: never the hash or provider secrets. */
 export type PublicUser = {
   id: number

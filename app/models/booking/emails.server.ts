@@ -41,7 +41,7 @@ function loadContext(bookingId: number) {
   )
 }
 
-function when(booking: EmailContext) {
+function when(booking: { startTime: number; endTime: number; timeZone: string | null }) {
   const zone = booking.timeZone ?? 'America/Toronto'
   const start = new Date(booking.startTime)
   return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(new Date(booking.endTime), zone)} ${zoneAbbreviation(start, zone)}`
@@ -158,4 +158,96 @@ export function sendPaymentRefunded(bookingId: number, refundedCents: number, re
       'Refunds usually appear on your statement within 5 to 10 business days.',
     ].join('\n'),
   }))
+}
+
+type RemovalContext = {
+  id: number
+  serviceName: string
+  startTime: number
+  endTime: number
+  isPaid: number
+  dueCents: number
+  clientId: number | null
+  clientEmail: string | null
+  clientFirstName: string | null
+  clientLastName: string | null
+  clientZone: string | null
+  practitionerId: number | null
+  practitionerEmail: string | null
+  practitionerFirstName: string | null
+  practitionerLastName: string | null
+  practitionerZone: string | null
+}
+
+/**
+ * What an admin's removal of an account tells the other person of each session it cancels:
+ * the client of a removed practitioner (with the refund in full, if paid), the practitioner of
+ * a removed client (the time is free again). Composed before anything changes, while both
+ * names are still there; sent with `sendRemovalNotices` once the cancellation has committed.
+ */
+export function composeRemovalNotices(bookingIds: number[], removedUserId: number) {
+  const notices = new Map<number, Email>()
+  if (!bookingIds.length) return notices
+  const rows = getDb().all<RemovalContext>(
+    sql`SELECT b.id, b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
+               b.is_paid AS isPaid,
+               CASE WHEN b.is_paid = 1 THEN b.total_amount_cents - b.refunded_amount_cents ELSE 0 END AS dueCents,
+               c.id AS clientId, c.email AS clientEmail, c.first_name AS clientFirstName,
+               c.last_name AS clientLastName, c.time_zone AS clientZone,
+               p.id AS practitionerId, p.email AS practitionerEmail, p.first_name AS practitionerFirstName,
+               p.last_name AS practitionerLastName, p.time_zone AS practitionerZone
+        FROM bookings b LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
+        WHERE b.id IN (${sql.join(
+          bookingIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  )
+  for (const row of rows) {
+    const span = (timeZone: string | null) => when({ startTime: row.startTime, endTime: row.endTime, timeZone })
+    if (row.practitionerId === removedUserId && row.clientEmail) {
+      const practitioner = `${row.practitionerFirstName} ${row.practitionerLastName}`
+      notices.set(row.id, {
+        to: row.clientEmail,
+        subject: `Session cancelled: ${row.serviceName}`,
+        text: [
+          `Hi ${row.clientFirstName},`,
+          '',
+          `Your session "${row.serviceName}" with ${practitioner} on ${span(row.clientZone)} has been cancelled: ${practitioner}'s account on Solace has been closed.`,
+          row.dueCents > 0
+            ? `We have refunded the full ${dollars(row.dueCents)} to your card. Refunds usually appear on your statement within 5 to 10 business days.`
+            : 'Nothing was charged for this session.',
+          '',
+          'We are sorry for the trouble. You can book another practitioner whenever you like.',
+        ].join('\n'),
+      })
+    } else if (row.clientId === removedUserId && row.practitionerEmail) {
+      const client = `${row.clientFirstName} ${row.clientLastName}`
+      notices.set(row.id, {
+        to: row.practitionerEmail,
+        subject: `Session cancelled: ${row.serviceName}`,
+        text: [
+          `Hi ${row.practitionerFirstName},`,
+          '',
+          `The session "${row.serviceName}" with ${client} on ${span(row.practitionerZone)} has been cancelled: ${client}'s account on Solace has been closed. The time is open for booking again.`,
+          row.dueCents > 0
+            ? `The client was refunded the full ${dollars(row.dueCents)}, so the payment to you for this session is reversed.`
+            : 'Nothing had been paid for this session.',
+        ].join('\n'),
+      })
+    }
+  }
+  return notices
+}
+
+/** Sends the notices of the sessions whose cancellation committed; a failing email is logged. */
+export async function sendRemovalNotices(notices: Map<number, Email>, bookingIds: number[]) {
+  for (const id of bookingIds) {
+    const email = notices.get(id)
+    if (!email) continue
+    try {
+      await sendEmail(email)
+    } catch (error) {
+      console.error(`[booking ${id}] removal email failed`, error)
+    }
+  }
 }

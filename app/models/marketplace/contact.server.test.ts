@@ -52,7 +52,7 @@ describe('contact messages', () => {
     const second = createContactMessage(ContactSchema.parse({ ...valid, subject: 'Second' }))
     expect(second.id).toBeGreaterThan(first.id)
 
-    const list = listContactMessages()
+    const list = listContactMessages().messages
     expect(list.map((m) => m.id).slice(0, 2)).toEqual([second.id, first.id])
     expect(list.find((m) => m.id === first.id)).toMatchObject({
       name: 'Maya Chen',
@@ -66,7 +66,7 @@ describe('contact messages', () => {
   test('mark read sets isRead; an unknown id is a 404', () => {
     const { id } = createContactMessage(ContactSchema.parse(valid))
     markContactMessageRead(id)
-    expect(listContactMessages().find((m) => m.id === id)?.isRead).toBe(true)
+    expect(listContactMessages().messages.find((m) => m.id === id)?.isRead).toBe(true)
     expect(() => markContactMessageRead(999_999)).toThrow(
       expect.objectContaining({ status: 404, message: 'Message not found' }),
     )
@@ -75,7 +75,7 @@ describe('contact messages', () => {
   test('delete removes the message; deleting it again is a 404', () => {
     const { id } = createContactMessage(ContactSchema.parse(valid))
     deleteContactMessage(id)
-    expect(listContactMessages().some((m) => m.id === id)).toBe(false)
+    expect(listContactMessages().messages.some((m) => m.id === id)).toBe(false)
     expect(() => deleteContactMessage(id)).toThrow(expect.objectContaining({ status: 404 }))
   })
 })

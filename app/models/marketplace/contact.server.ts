@@ -1,12 +1,10 @@
-import { desc, eq } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { count, desc, eq } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { contactMessages } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { checkHoneypot } from '~/lib/honeypot.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
-import type { ContactInput } from './contact'
-
-const NOT_FOUND = 'Message not found'
+import { CONTACT_MESSAGE_NOT_FOUND, type ContactInput } from './contact'
 
 /** Stores a contact-form message (unread until an admin marks it read). */
 export function createContactMessage(input: ContactInput) {
@@ -29,32 +27,65 @@ export function submitContactMessage(request: Request, input: ContactInput, hone
   return createContactMessage(input)
 }
 
-/** Every contact message, newest first, dates as ISO strings (the admin Messages tab). */
-export function listContactMessages() {
-  return getDb()
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .all()
-    .map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }))
+const messageColumns = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  isRead: contactMessages.isRead,
+  createdAt: contactMessages.createdAt,
+  updatedAt: contactMessages.updatedAt,
 }
 
-export type ContactMessage = ReturnType<typeof listContactMessages>[number]
+/** Every column, named one by one above so a new column is a choice to show it. */
+type MessageRow = typeof contactMessages.$inferSelect
 
-export function markContactMessageRead(id: number) {
-  const { changes } = getDb()
+function toContactMessage(row: MessageRow) {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+}
+
+export type ContactMessage = ReturnType<typeof toContactMessage>
+
+/**
+ * Contact messages, newest first, a page at a time (the admin Messages tab and GET
+ * /api/admin/contact-messages); a page past the end answers the last one. Dates are ISO strings.
+ */
+export function listContactMessages({ page: requested = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
+  const db = getDb()
+  const total = db.select({ n: count() }).from(contactMessages).get()?.n ?? 0
+  const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  const page = Math.min(Math.max(1, requested), pageCount)
+  const messages = db
+    .select(messageColumns)
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all()
+    .map(toContactMessage)
+  return { messages, total, page, pageCount, pageSize }
+}
+
+/** Marks the message read (again is fine); answers it. 404 for an unknown id. */
+export function markContactMessageRead(id: number, db: Db | Tx = getDb()) {
+  const row = db
     .update(contactMessages)
     .set({ isRead: true, updatedAt: new Date() })
     .where(eq(contactMessages.id, id))
-    .run()
-  if (changes === 0) throw new AppError(NOT_FOUND, 404)
+    .returning(messageColumns)
+    .get()
+  if (!row) throw new AppError(CONTACT_MESSAGE_NOT_FOUND, 404)
+  return toContactMessage(row)
 }
 
-export function deleteContactMessage(id: number) {
-  const { changes } = getDb().delete(contactMessages).where(eq(contactMessages.id, id)).run()
-  if (changes === 0) throw new AppError(NOT_FOUND, 404)
+/** Deletes the message; answers who sent it and its subject (never its text). 404 for an unknown id. */
+export function deleteContactMessage(id: number, db: Db | Tx = getDb()) {
+  const row = db
+    .delete(contactMessages)
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id, name: contactMessages.name, email: contactMessages.email })
+    .get()
+  if (!row) throw new AppError(CONTACT_MESSAGE_NOT_FOUND, 404)
+  return row
 }

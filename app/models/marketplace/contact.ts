@@ -18,6 +18,9 @@ export const ContactSchema = z.object({
 
 export type ContactInput = z.output<typeof ContactSchema>
 
+/** An unknown (or already deleted) contact message, to the admin screens and the API. */
+export const CONTACT_MESSAGE_NOT_FOUND = 'Message not found'
+
 /** The contact form's toasts, in the spec's words. */
 export const CONTACT_SENT_TOAST = {
   title: 'Message Sent!',

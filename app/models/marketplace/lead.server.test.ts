@@ -81,7 +81,7 @@ describe('leads', () => {
   test('create stores the lead; list shows newest first', () => {
     const first = createLead(LeadSchema.parse(valid))
     const second = createLead(LeadSchema.parse({ ...valid, userType: 'patient', source: 'referral' }))
-    const list = listLeads()
+    const list = listLeads().leads
     expect(list.map((l) => l.id).slice(0, 2)).toEqual([second.id, first.id])
     expect(list.find((l) => l.id === first.id)).toMatchObject({
       firstName: 'Amara',
@@ -99,7 +99,7 @@ describe('leads', () => {
   test('delete removes the lead; an unknown id is a 404', () => {
     const { id } = createLead(LeadSchema.parse(valid))
     deleteLead(id)
-    expect(listLeads().some((l) => l.id === id)).toBe(false)
+    expect(listLeads().leads.some((l) => l.id === id)).toBe(false)
     expect(() => deleteLead(id)).toThrow(expect.objectContaining({ status: 404, message: 'Lead not found' }))
   })
 })

@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { count, desc, eq } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { leads } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { checkHoneypot } from '~/lib/honeypot.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
-import type { LeadInput } from './lead'
+import { LEAD_NOT_FOUND, type LeadInput } from './lead'
 
 /** Stores an early-access lead. */
 export function createLead(input: LeadInput) {
@@ -28,23 +28,69 @@ export function submitLead(request: Request, input: LeadInput, honeypot: unknown
   return createLead(input)
 }
 
-/** Every lead, newest first, dates as ISO strings (the admin Leads tab). */
-export function listLeads() {
-  return getDb()
-    .select()
-    .from(leads)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .all()
-    .map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }))
+const leadColumns = {
+  id: leads.id,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  email: leads.email,
+  countryCode: leads.countryCode,
+  phoneNumber: leads.phoneNumber,
+  practiceType: leads.practiceType,
+  yearsOfExperience: leads.yearsOfExperience,
+  userType: leads.userType,
+  source: leads.source,
+  notes: leads.notes,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
 }
 
-export type Lead = ReturnType<typeof listLeads>[number]
+/** Every column, named one by one above so a new column is a choice to show it. */
+type LeadRow = typeof leads.$inferSelect
 
-export function deleteLead(id: number) {
-  const { changes } = getDb().delete(leads).where(eq(leads.id, id)).run()
-  if (changes === 0) throw new AppError('Lead not found', 404)
+function toLead(row: LeadRow) {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+}
+
+export type Lead = ReturnType<typeof toLead>
+
+const NEWEST_FIRST = [desc(leads.createdAt), desc(leads.id)]
+
+/**
+ * Leads, newest first, a page at a time (the admin Leads tab and GET /api/admin/leads); a page
+ * past the end answers the last one. Dates are ISO strings.
+ */
+export function listLeads({ page: requested = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
+  const db = getDb()
+  const total = db.select({ n: count() }).from(leads).get()?.n ?? 0
+  const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  const page = Math.min(Math.max(1, requested), pageCount)
+  const rows = db
+    .select(leadColumns)
+    .from(leads)
+    .orderBy(...NEWEST_FIRST)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all()
+  return { leads: rows.map(toLead), total, page, pageCount, pageSize }
+}
+
+/** Every lead, newest first, for the export (read inside the export's own transaction). */
+export function everyLead(db: Db | Tx = getDb()) {
+  return db
+    .select(leadColumns)
+    .from(leads)
+    .orderBy(...NEWEST_FIRST)
+    .all()
+    .map(toLead)
+}
+
+/** Deletes the lead; answers who it was. 404 for an unknown id. */
+export function deleteLead(id: number, db: Db | Tx = getDb()) {
+  const row = db
+    .delete(leads)
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id, firstName: leads.firstName, lastName: leads.lastName, email: leads.email })
+    .get()
+  if (!row) throw new AppError(LEAD_NOT_FOUND, 404)
+  return row
 }

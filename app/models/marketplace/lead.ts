@@ -61,6 +61,15 @@ export const EXPERIENCE_LABELS: Record<Experience, string> = {
   '10+': '10+ years',
 }
 
+/** Where a lead came from, as the admin's Leads tab words it. */
+export const LEAD_SOURCE_LABELS: Record<(typeof LEAD_SOURCES)[number], string> = {
+  launching_soon: 'Launching soon page',
+  contact_form: 'Contact form',
+  referral: 'Referral',
+  social_media: 'Social media',
+  other: 'Other',
+}
+
 /** [value, label] pairs in the spec's order, for select fields. */
 export const PRACTICE_TYPE_OPTIONS = PRACTICE_TYPES.map((v) => [v, PRACTICE_TYPE_LABELS[v]] as const)
 export const EXPERIENCE_OPTIONS = EXPERIENCE_VALUES.map((v) => [v, EXPERIENCE_LABELS[v]] as const)
@@ -102,6 +111,9 @@ export const LeadSchema = z.object({
 })
 
 export type LeadInput = z.output<typeof LeadSchema>
+
+/** An unknown (or already deleted) lead, to the admin screens and the API. */
+export const LEAD_NOT_FOUND = 'Lead not found'
 
 /** The lead form's toasts, in the spec's words. */
 export const LEAD_JOINED_TOAST = { title: 'Thank you!', description: "We'll notify you as soon as we launch!" } as const

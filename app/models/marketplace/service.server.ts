@@ -6,18 +6,20 @@ import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type Servi
 import type { ServiceFilters } from './service-filters'
 
 /**
- * Who and what the public sees (issue rules): a practitioner is listed once the profile is
- * complete (photo, title, bio); a service is listed when it is active, its practitioner is
- * listed, and, if it costs money, the practitioner can take payments.
+ * Who and what the public sees (docs/decisions/004-the-listing-rule.md): a practitioner is
+ * listed once the profile is complete (photo, title, bio) and while no admin has suspended them;
+ * a service is listed when it is active, its practitioner is listed, and, if it costs money, the
+ * practitioner can take payments.
  */
 /** Over `users u`. */
 const BLANK = `' ' || char(9, 10, 13)`
 export const PRACTITIONER_LISTED = sql.raw(
-  `u.is_practitioner = 1 AND trim(coalesce(u.profile_image_url, ''), ${BLANK}) <> '' AND trim(coalesce(u.title, ''), ${BLANK}) <> '' AND trim(coalesce(u.bio, ''), ${BLANK}) <> ''`,
+  `u.is_practitioner = 1 AND u.suspended_at IS NULL AND trim(coalesce(u.profile_image_url, ''), ${BLANK}) <> '' AND trim(coalesce(u.title, ''), ${BLANK}) <> '' AND trim(coalesce(u.bio, ''), ${BLANK}) <> ''`,
 )
 /**
  * Over `services s`. The same rule, applied through `services.is_listed`, which triggers keep
- * exact (`drizzle/0001_browse.sql`'s `service_listing` view holds the rule in SQL).
+ * exact (the `service_listing` view holds the rule in SQL: `drizzle/0001_browse.sql`, made again
+ * with suspension in `drizzle/0007_admin.sql`).
  */
 export const SERVICE_LISTED = sql.raw('s.is_listed = 1')
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, patientProfiles, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { containsPattern } from '~/lib/like'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { recordPatientAccess } from './audit.server'
 import { discardStoredDocuments, storedDocumentKeys } from './documents.server'
@@ -56,11 +57,6 @@ export function requirePatient(practitionerId: number, patientId: number, db: Db
   const patient = getPatient(practitionerId, patientId, db)
   if (!patient) throw new AppError(PATIENT_NOT_FOUND, 404)
   return patient
-}
-
-/** `%text%` for LIKE, with the text's own `%`, `_` and `\` taken literally (ESCAPE '\'). */
-function containsPattern(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /**

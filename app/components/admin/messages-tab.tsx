@@ -1,0 +1,88 @@
+import { Link } from '@remix-run/react'
+import { Badge } from '~/components/ui/badge'
+import { buttonClass } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { cn } from '~/lib/cn'
+import { MARK_MESSAGE_READ_INTENT, type MessageRow, type Paging } from './admin-links'
+import { Pager } from './pager'
+import { PostButton } from './post-button'
+
+/**
+ * Contact-form messages, newest first: unread ones highlighted with a 'New' badge and a Mark as
+ * Read button; each with Reply (the person's mail client, subject filled) and Delete.
+ */
+export function MessagesTab({
+  total,
+  rows,
+  paging,
+  action,
+}: {
+  total: number
+  rows: MessageRow[]
+  paging: Paging
+  action: string
+}) {
+  return (
+    <Card className="space-y-4 p-5">
+      <h2 className="text-lg font-semibold">Contact Messages ({total})</h2>
+      {rows.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">No messages yet</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Contact messages">
+          {rows.map((m) => (
+            <li
+              key={m.id}
+              data-testid="message-row"
+              className={cn(
+                'space-y-2 rounded-lg border p-4',
+                m.isRead ? 'border-border' : 'border-primary/40 bg-secondary',
+              )}
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {m.subject}
+                    {m.isRead ? null : <Badge tone="default">New</Badge>}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {m.name} · {m.email} · {m.date}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  {m.isRead ? null : (
+                    <PostButton
+                      action={action}
+                      intent={MARK_MESSAGE_READ_INTENT}
+                      fields={{ messageId: m.id }}
+                      pendingText="Marking..."
+                      label={`Mark "${m.subject}" as read`}
+                    >
+                      Mark as Read
+                    </PostButton>
+                  )}
+                  <a
+                    href={m.replyHref}
+                    aria-label={`Reply to ${m.name}`}
+                    className={buttonClass({ variant: 'outline', size: 'sm' })}
+                  >
+                    Reply
+                  </a>
+                  <Link
+                    to={m.deleteHref}
+                    preventScrollReset
+                    aria-label={`Delete "${m.subject}"`}
+                    className={buttonClass({ variant: 'ghost', size: 'sm' }, 'text-destructive')}
+                  >
+                    Delete
+                  </Link>
+                </div>
+              </div>
+              <p className="text-sm whitespace-pre-line">{m.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager paging={paging} label="Message pages" />
+    </Card>
+  )
+}

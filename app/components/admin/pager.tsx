@@ -1,0 +1,26 @@
+import { Link } from '@remix-run/react'
+import type { Paging } from './admin-links'
+
+/** Previous / 'Page 2 of 5' / Next under a list; nothing when it fits on one page. */
+export function Pager({ paging, label }: { paging: Paging; label: string }) {
+  if (!paging.label) return null
+  return (
+    <nav aria-label={label} className="flex items-center justify-between pt-3 text-sm">
+      {paging.prevHref ? (
+        <Link to={paging.prevHref} preventScrollReset>
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-muted-foreground">{paging.label}</span>
+      {paging.nextHref ? (
+        <Link to={paging.nextHref} preventScrollReset>
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  )
+}

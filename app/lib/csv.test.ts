@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest'
+import { csvCell, toCsv } from './csv'
+
+describe('csvCell', () => {
+  test('plain text and numbers pass as they are; empty for nothing', () => {
+    expect(csvCell('Amara Okafor')).toBe('Amara Okafor')
+    expect(csvCell(42)).toBe('42')
+    expect(csvCell(null)).toBe('')
+    expect(csvCell(undefined)).toBe('')
+  })
+
+  test('commas, quotes and line breaks are quoted, quotes doubled', () => {
+    expect(csvCell('Okafor, Amara')).toBe('"Okafor, Amara"')
+    expect(csvCell('She said "hi"')).toBe('"She said ""hi"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+  })
+
+  test('a cell a spreadsheet would run as a formula is made text with a leading quote', () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+    )
+    expect(csvCell('+1')).toBe("'+1")
+    expect(csvCell('-2+3')).toBe("'-2+3")
+    expect(csvCell('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)")
+    expect(csvCell('\t=1+1')).toBe("'\t=1+1")
+    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`)
+    // Only the first character matters.
+    expect(csvCell('a=b')).toBe('a=b')
+  })
+})
+
+test('toCsv: a byte-order mark, the header, CRLF between rows', () => {
+  expect(
+    toCsv(
+      ['Name', 'Phone'],
+      [
+        ['Amara', '+1 416'],
+        ['Lee', null],
+      ],
+    ),
+  ).toBe("\ufeffName,Phone\r\nAmara,'+1 416\r\nLee,\r\n")
+})

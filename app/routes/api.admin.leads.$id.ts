@@ -1,0 +1,25 @@
+import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { idFromParam } from '~/lib/route-params'
+import { requireApiAdmin } from '~/models/accounts/auth.server'
+import { LEAD_DELETED } from '~/models/admin/admin'
+import { deleteLeadAsAdmin } from '~/models/admin/inbox.server'
+import { LEAD_NOT_FOUND } from '~/models/marketplace/lead'
+import type { ActionFunctionArgs } from '@remix-run/node'
+
+/**
+ * DELETE /api/admin/leads/:id (no body) → { message: 'Lead Deleted' }. 404 for an unknown id,
+ * 401 signed out, 403 for anyone but an admin. Recorded in the admin trail.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'DELETE')
+    const admin = await requireApiAdmin(request)
+    const id = idFromParam(params.id)
+    if (id === null) return jsonError(LEAD_NOT_FOUND, 404)
+    deleteLeadAsAdmin(admin, id)
+    return Response.json({ message: LEAD_DELETED })
+  })
+}
+
+/** Only DELETE here; a GET answers JSON 405 rather than Remix's HTML. */
+export const loader = writeOnlyLoader('DELETE')
