@@ -1,11 +1,9 @@
-import { Form, Link, useLoaderData } from '@remix-run/react'
-import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { Link, useLoaderData } from '@remix-run/react'
+import { CANCEL_INTENT, CancelDialog } from '~/components/client/cancel-dialog'
+import { SessionCard, type ClientSession } from '~/components/client/session-card'
 import { StatCard } from '~/components/stat-card'
-import { Badge } from '~/components/ui/badge'
-import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { UrlDialog } from '~/components/ui/url-dialog'
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { refuseWithRedirect } from '~/lib/forms.server'
@@ -13,7 +11,6 @@ import { centsToDollars, formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
-import { CANCELLATION_POLICY, JOIN_LINK_LATER, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 import {
   BOOKING_NOT_FOUND,
   cancelBooking,
@@ -24,7 +21,6 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 const PAGE = '/client-dashboard'
-const CANCEL_INTENT = 'cancel'
 
 export const meta: MetaFunction = () => [{ title: 'My Sessions — Solace' }]
 
@@ -40,18 +36,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const payment = params.get('payment')
   if (payment === 'success' || payment === 'cancelled') throw await redirectWithToast(PAGE, PAYMENT_TOASTS[payment])
 
-  const { sessions, counts } = getClientSessions(user)
+  const { upcoming, past, cancelled, counts } = getClientSessions(user)
   // `?cancel=<id>` opens the confirmation (a URL, so it works without JavaScript) with the
   // refund cancelling would give; an id that is not one of this client's cancellable sessions
   // leaves it closed.
   const cancelId = idFromParam(params.get('cancel') ?? undefined)
-  const cancelling = sessions.some((s) => s.id === cancelId && s.canCancel)
+  const cancelling = upcoming.some((s) => s.id === cancelId && s.canCancel)
     ? previewCancellation(user, cancelId!)
     : null
   return {
     firstName: user.firstName,
     timeZone: user.timeZone,
-    sessions,
+    upcoming,
+    past,
+    // Cancelled sessions stay off the two lists; `?cancelled=1` shows them, with their refunds.
+    cancelled: params.has('cancelled') ? cancelled : null,
     counts,
     cancelling: cancelling && {
       ...cancelling,
@@ -81,15 +80,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const STATUS_TONE = {
-  pending: 'warning',
-  confirmed: 'success',
-  completed: 'secondary',
-  cancelled: 'destructive',
-} as const
+function SessionList({ label, sessions, timeZone }: { label: string; sessions: ClientSession[]; timeZone: string }) {
+  return (
+    <ul className="space-y-3" aria-label={label}>
+      {sessions.map((s) => (
+        <li key={s.id}>
+          <SessionCard session={s} timeZone={timeZone} />
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export default function ClientDashboard() {
-  const { firstName, timeZone, sessions, counts, cancelling } = useLoaderData<typeof loader>()
+  const { firstName, timeZone, upcoming, past, cancelled, counts, cancelling } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-8">
       <div>
@@ -102,10 +106,17 @@ export default function ClientDashboard() {
         <StatCard label="Completed Sessions" value={counts.completed} />
       </div>
       <section aria-labelledby="my-sessions" className="space-y-4">
-        <h2 id="my-sessions" className="text-xl font-semibold">
-          My Sessions
-        </h2>
-        {sessions.length === 0 ? (
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="my-sessions" className="text-xl font-semibold">
+            My Sessions
+          </h2>
+          {counts.cancelled > 0 ? (
+            <Link to={cancelled ? PAGE : `${PAGE}?cancelled=1`} preventScrollReset className="text-sm underline">
+              {cancelled ? 'Hide cancelled' : `Cancelled (${counts.cancelled})`}
+            </Link>
+          ) : null}
+        </div>
+        {upcoming.length + past.length === 0 ? (
           <Card className="p-10 text-center">
             <p className="text-lg font-medium">No sessions yet</p>
             <p className="mt-1 text-sm text-muted-foreground">Find a practitioner and book your first session.</p>
@@ -113,141 +124,27 @@ export default function ClientDashboard() {
               Browse Services
             </ButtonLink>
           </Card>
-        ) : (
-          <ul className="space-y-3">
-            {sessions.map((s) => (
-              <li key={s.id}>
-                <SessionCard session={s} timeZone={timeZone} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <CancelDialog booking={cancelling} timeZone={timeZone} />
-    </div>
-  )
-}
-
-type Session = ReturnType<typeof useLoaderData<typeof loader>>['sessions'][number]
-
-function SessionCard({ session: s, timeZone }: { session: Session; timeZone: string }) {
-  return (
-    <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-      <div className="space-y-1">
-        <div className="flex items-center gap-2">
-          <h3 className="font-semibold">{s.service.name}</h3>
-          <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
-        </div>
-        <p className="text-sm text-muted-foreground">
-          with {s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}` : 'a former practitioner'}
-        </p>
-        <p className="text-sm">
-          {formatDate(s.startTime, timeZone)} · {formatTime(s.startTime, timeZone)} – {formatTime(s.endTime, timeZone)}{' '}
-          {zoneAbbreviation(s.startTime, timeZone)} · {s.service.duration} minutes · {formatPrice(s.totalAmount)}
-        </p>
-        {s.awaitingPayment && s.holdExpiresAt ? (
-          <p className="text-sm font-medium">
-            Awaiting payment: this time is held for you until {formatTime(s.holdExpiresAt, timeZone)}{' '}
-            {zoneAbbreviation(s.holdExpiresAt, timeZone)}.
-          </p>
         ) : null}
-        {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
-      </div>
-      <div className="flex flex-col items-start gap-2 sm:items-end">
-        {s.awaitingPayment ? (
-          <Link to={`/checkout?bookingId=${s.id}`} className={buttonClass({ size: 'sm' })}>
-            Complete Payment
-          </Link>
-        ) : null}
-        {s.canJoin && s.service.meetingLink ? (
+        {upcoming.length ? (
           <>
-            <a href={s.service.meetingLink} target="_blank" rel="noreferrer" className={buttonClass({ size: 'sm' })}>
-              Join Session
-            </a>
-            <span className="text-xs break-all text-muted-foreground">{s.service.meetingLink}</span>
+            <h3 className="font-semibold">Upcoming</h3>
+            <SessionList label="Upcoming sessions" sessions={upcoming} timeZone={timeZone} />
           </>
-        ) : s.status === 'confirmed' && s.upcoming && s.service.meetingLink ? (
-          <span className="text-xs text-muted-foreground">{JOIN_LINK_LATER}</span>
         ) : null}
-        {s.status === 'confirmed' && s.upcoming ? (
-          <a
-            href={`/bookings/${s.id}/calendar.ics`}
-            download
-            className={buttonClass({ size: 'sm', variant: 'ghost' })}
-            aria-label={`Add to calendar: ${s.service.name}`}
-          >
-            Add to calendar
-          </a>
+        {past.length ? (
+          <>
+            <h3 className="font-semibold">Past</h3>
+            <SessionList label="Past sessions" sessions={past} timeZone={timeZone} />
+          </>
         ) : null}
-        {s.canCancel ? (
-          <Link
-            to={`?cancel=${s.id}`}
-            preventScrollReset
-            className={buttonClass({ size: 'sm', variant: 'outline' })}
-            aria-label={`Cancel Session: ${s.service.name}`}
-          >
-            Cancel Session
-          </Link>
+        {cancelled ? (
+          <>
+            <h3 className="font-semibold">Cancelled</h3>
+            <SessionList label="Cancelled sessions" sessions={cancelled} timeZone={timeZone} />
+          </>
         ) : null}
-      </div>
-    </Card>
-  )
-}
-
-/**
- * What cancelling gives back, said before the client confirms
- * (docs/decisions/007-refunds-and-cancellation-policy.md).
- */
-function refundText(booking: { isPaid: boolean; paid: number; refund: number }) {
-  if (!booking.isPaid) return `Nothing has been charged for this session. ${CANCELLATION_POLICY}`
-  if (booking.refund > 0) return `You will be refunded ${formatPrice(booking.refund)} in full.`
-  return `This session starts in less than 24 hours, so the ${formatPrice(booking.paid)} paid will not be refunded.`
-}
-
-function CancelDialog({
-  booking,
-  timeZone,
-}: {
-  booking: { id: number; serviceName: string; startTime: string; isPaid: boolean; paid: number; refund: number } | null
-  timeZone: string
-}) {
-  const action = booking ? `${PAGE}?cancel=${booking.id}` : undefined
-  const pending = useIsSubmitting(action)
-  return (
-    <UrlDialog
-      open={Boolean(booking)}
-      closeTo={PAGE}
-      title="Cancel Session"
-      description={
-        <>
-          <p>Are you sure you want to cancel this booking?</p>
-          {booking ? (
-            <>
-              <p className="mt-1 font-medium text-foreground">
-                {booking.serviceName}, {formatDate(booking.startTime, timeZone)} at{' '}
-                {formatTime(booking.startTime, timeZone)} {zoneAbbreviation(booking.startTime, timeZone)}
-              </p>
-              <p className="mt-2 font-medium text-foreground" data-testid="refund-preview">
-                {refundText(booking)}
-              </p>
-              {booking.isPaid ? <p className="mt-1">{PAID_CANCELLATION_POLICY}</p> : null}
-            </>
-          ) : null}
-        </>
-      }
-    >
-      {booking ? (
-        <Form method="post" action={action} className="flex justify-end gap-2">
-          <input type="hidden" name="intent" value={CANCEL_INTENT} />
-          <input type="hidden" name="bookingId" value={booking.id} />
-          <Link to={PAGE} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-            Keep Session
-          </Link>
-          <SubmitButton variant="destructive" pending={pending} pendingText="Cancelling...">
-            Cancel Booking
-          </SubmitButton>
-        </Form>
-      ) : null}
-    </UrlDialog>
+      </section>
+      <CancelDialog page={PAGE} booking={cancelling} timeZone={timeZone} />
+    </div>
   )
 }

@@ -55,4 +55,11 @@ test('a client books a free session, sees it on the dashboard, then cancels it',
   await expect(page.getByRole('listitem').filter({ hasText: SERVICE })).toHaveCount(0)
   await expect(page.getByText('No sessions yet')).toBeVisible()
   expect(latestEmailTo(email)?.subject).toBe(`Booking cancelled: ${SERVICE}`)
+
+  // Cancelled sessions are one link away, each with what it was refunded.
+  await page.getByRole('link', { name: 'Cancelled (1)' }).click()
+  const cancelled = page.getByRole('list', { name: 'Cancelled sessions' }).getByRole('listitem')
+  await expect(cancelled).toHaveCount(1)
+  await expect(cancelled).toContainText(SERVICE)
+  await expect(cancelled).toContainText('Nothing was charged')
 })

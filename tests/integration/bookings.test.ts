@@ -10,6 +10,7 @@ import {
   SLOT_UNAVAILABLE,
   STARTED_NOT_CANCELLABLE,
   ALREADY_CANCELLED,
+  getClientSessions,
 } from '~/models/booking/booking.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import * as dashboardScreen from '~/routes/_client.client-dashboard'
@@ -319,7 +320,7 @@ describe('cancelling', () => {
       routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
     )
     expect(page.cancelling).toMatchObject({ id, isPaid: false, refund: 0 })
-    expect(page.sessions.find((s) => s.id === id)?.canCancel).toBe(true)
+    expect(page.upcoming.find((s) => s.id === id)?.canCancel).toBe(true)
 
     const answer = await dashboardScreen.action(
       routeArgs(
@@ -343,7 +344,13 @@ describe('cancelling', () => {
     expect(outbox(client.email).map((e) => e.subject)).toContain('Booking cancelled: Free Intro')
 
     const after = await dashboardScreen.loader(routeArgs(getRequest('/client-dashboard', { cookie: client.cookie })))
-    expect(after.sessions.find((s) => s.id === id)).toBeUndefined()
+    expect([...after.upcoming, ...after.past].find((s) => s.id === id)).toBeUndefined()
+    // Kept off both lists, the cancelled session is one link away, with what it was refunded.
+    expect(after).toMatchObject({ cancelled: null, counts: { cancelled: 1 } })
+    const cancelledList = await dashboardScreen.loader(
+      routeArgs(getRequest('/client-dashboard?cancelled=1', { cookie: client.cookie })),
+    )
+    expect(cancelledList.cancelled?.map((s) => [s.id, s.refundedAmount])).toEqual([[id, 0]])
 
     // The freed slot can be booked again.
     const other = await createUser()
@@ -558,5 +565,31 @@ describe('the booking page says when a paid time cannot be refunded', () => {
     const free = openSlot(freeServiceId, future(20.5))
     const freePage = await pageFor(freeServiceId, free.startTime)
     expect(freePage.slots.find((s) => s.id === free.id)?.noRefund).toBeNull()
+  })
+})
+
+describe("the client's dashboard lists", () => {
+  test('upcoming soonest first, past newest first, cancelled on neither', async () => {
+    const client = await createUser()
+    const at = (hours: number, status: 'confirmed' | 'completed' | 'cancelled' = 'confirmed') =>
+      insertBooking({
+        clientId: client.id,
+        practitionerId: practitioner.id,
+        serviceId: freeServiceId,
+        startsInHours: hours,
+        status,
+      }).id
+    const [later, sooner, recent, older, dropped] = [
+      at(72),
+      at(24),
+      at(-5, 'completed'),
+      at(-50, 'completed'),
+      at(30, 'cancelled'),
+    ]
+    const { upcoming, past, cancelled, counts } = getClientSessions(client)
+    expect(upcoming.map((s) => s.id)).toEqual([sooner, later])
+    expect(past.map((s) => s.id)).toEqual([recent, older])
+    expect(cancelled.map((s) => s.id)).toEqual([dropped])
+    expect(counts).toMatchObject({ total: 4, upcoming: 2, completed: 2, cancelled: 1 })
   })
 })

@@ -614,7 +614,9 @@ describe('the client dashboard', () => {
     const { client, id } = await pendingBooking()
     const paid = await paidBooking()
     const mine = await dashboard.loader(routeArgs(getRequest('/client-dashboard', { cookie: client.cookie })))
-    expect(mine.sessions.find((s) => s.id === id)).toMatchObject({
+    // Awaiting payment: first of the upcoming sessions, before sooner ones.
+    expect(mine.upcoming[0]).toMatchObject({ id })
+    expect(mine.upcoming.find((s) => s.id === id)).toMatchObject({
       status: 'pending',
       awaitingPayment: true,
       canCancel: true,

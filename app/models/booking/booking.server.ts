@@ -283,12 +283,15 @@ export function listPractitionerBookings(practitioner: { id: number }) {
 }
 
 /**
- * The client's sessions for the dashboard: newest first, cancelled ones left out,
- * each with what the client may do now, and the counts of its cards: total, upcoming
- * (confirmed, starting later), completed.
+ * The client's sessions for the dashboard, in three lists:
+ * - upcoming: not ended yet, soonest first, with those awaiting payment on top (they need the
+ *   client now: the hold runs out);
+ * - past: ended (or completed), newest first;
+ * - cancelled: kept out of both, newest first, each with the refund it got.
+ * Each says what the client may do now; the counts are those of the dashboard's cards.
  */
 export function getClientSessions(client: { id: number }, now = new Date()) {
-  const sessions = viewsWhere(sql`b.client_id = ${client.id} AND b.status <> 'cancelled'`).map((view) => {
+  const all = viewsWhere(sql`b.client_id = ${client.id}`).map((view) => {
     // Live and not started: still ahead, so it may be cancelled (and added to a calendar).
     const upcoming = isCancellable({ status: view.status, startTime: new Date(view.startTime) }, now)
     return {
@@ -304,12 +307,24 @@ export function getClientSessions(client: { id: number }, now = new Date()) {
         Date.parse(view.holdExpiresAt) > now.getTime(),
     }
   })
+  const cancelled = all.filter((s) => s.status === 'cancelled')
+  const sessions = all.filter((s) => s.status !== 'cancelled')
+  const notEnded = (s: (typeof sessions)[number]) => s.status !== 'completed' && Date.parse(s.endTime) > now.getTime()
+  const upcoming = sessions
+    .filter(notEnded)
+    .sort(
+      (a, b) =>
+        Number(b.awaitingPayment) - Number(a.awaitingPayment) || Date.parse(a.startTime) - Date.parse(b.startTime),
+    )
   return {
-    sessions,
+    upcoming,
+    past: sessions.filter((s) => !notEnded(s)),
+    cancelled,
     counts: {
       total: sessions.length,
       upcoming: sessions.filter((s) => s.status === 'confirmed' && s.upcoming).length,
       completed: sessions.filter((s) => s.status === 'completed').length,
+      cancelled: cancelled.length,
     },
   }
 }

@@ -1,0 +1,97 @@
+import { Link } from '@remix-run/react'
+import { Badge } from '~/components/ui/badge'
+import { buttonClass } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { formatPrice } from '~/lib/money'
+import { JOIN_LINK_LATER } from '~/models/booking/booking'
+import type { BookingView } from '~/models/booking/booking.server'
+
+/** A session as the client's dashboard lists it: the booking and what the client may do now. */
+export type ClientSession = BookingView & {
+  upcoming: boolean
+  canCancel: boolean
+  canJoin: boolean
+  awaitingPayment: boolean
+}
+
+const STATUS_TONE = {
+  pending: 'warning',
+  confirmed: 'success',
+  completed: 'secondary',
+  cancelled: 'destructive',
+} as const
+
+/** One session: what, with whom, when, and its actions (pay, join, add to calendar, cancel). */
+export function SessionCard({ session: s, timeZone }: { session: ClientSession; timeZone: string }) {
+  return (
+    <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div className="space-y-1">
+        <div className="flex items-center gap-2">
+          <h3 className="font-semibold">{s.service.name}</h3>
+          <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          with {s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}` : 'a former practitioner'}
+        </p>
+        <p className="text-sm">
+          {formatDate(s.startTime, timeZone)} · {formatTime(s.startTime, timeZone)} – {formatTime(s.endTime, timeZone)}{' '}
+          {zoneAbbreviation(s.startTime, timeZone)} · {s.service.duration} minutes · {formatPrice(s.totalAmount)}
+        </p>
+        {s.awaitingPayment && s.holdExpiresAt ? (
+          <p className="text-sm font-medium">
+            Awaiting payment: this time is held for you until {formatTime(s.holdExpiresAt, timeZone)}{' '}
+            {zoneAbbreviation(s.holdExpiresAt, timeZone)}.
+          </p>
+        ) : null}
+        {s.status === 'cancelled' ? (
+          <p className="text-sm font-medium">
+            {s.refundedAmount > 0
+              ? `Refunded ${formatPrice(s.refundedAmount)}`
+              : s.isPaid
+                ? 'Not refunded'
+                : 'Nothing was charged'}
+          </p>
+        ) : null}
+        {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
+      </div>
+      <div className="flex flex-col items-start gap-2 sm:items-end">
+        {s.awaitingPayment ? (
+          <Link to={`/checkout?bookingId=${s.id}`} className={buttonClass({ size: 'sm' })}>
+            Complete Payment
+          </Link>
+        ) : null}
+        {s.canJoin && s.service.meetingLink ? (
+          <>
+            <a href={s.service.meetingLink} target="_blank" rel="noreferrer" className={buttonClass({ size: 'sm' })}>
+              Join Session
+            </a>
+            <span className="text-xs break-all text-muted-foreground">{s.service.meetingLink}</span>
+          </>
+        ) : s.status === 'confirmed' && s.upcoming && s.service.meetingLink ? (
+          <span className="text-xs text-muted-foreground">{JOIN_LINK_LATER}</span>
+        ) : null}
+        {s.status === 'confirmed' && s.upcoming ? (
+          <a
+            href={`/bookings/${s.id}/calendar.ics`}
+            download
+            className={buttonClass({ size: 'sm', variant: 'ghost' })}
+            aria-label={`Add to calendar: ${s.service.name}`}
+          >
+            Add to calendar
+          </a>
+        ) : null}
+        {s.canCancel ? (
+          <Link
+            to={`?cancel=${s.id}`}
+            preventScrollReset
+            className={buttonClass({ size: 'sm', variant: 'outline' })}
+            aria-label={`Cancel Session: ${s.service.name}`}
+          >
+            Cancel Session
+          </Link>
+        ) : null}
+      </div>
+    </Card>
+  )
+}
