@@ -10,6 +10,7 @@ import { Toaster, type ToastData } from '~/components/toaster'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
@@ -79,6 +80,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     dateLabel: formatLongDate(noon, timeZone),
     markedDays: listDaysWithOpenSlots(service.id, grid[0]!, grid[grid.length - 1]!, timeZone),
     // Formatted here, so the browser shows exactly what the server rendered.
+    // `?slot=`: the time chosen before logging in, chosen again (if it is still open that day).
+    chosenSlot: idFromParam(url.searchParams.get('slot') ?? undefined),
     slots: listOpenSlots(service.id, date, timeZone).map((slot) => ({
       id: slot.id,
       label: formatTime(slot.startTime, timeZone),
@@ -114,7 +117,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     })
   }
   const user = await getUser(request)
-  if (!user) throw redirect(loginPath(returnTo))
+  // Back from logging in, the page opens on the same day with the same time chosen.
+  if (!user) {
+    const back = `${returnTo}${returnTo.includes('?') ? '&' : '?'}slot=${submission.value.timeSlotId}`
+    throw redirect(loginPath(back))
+  }
 
   let booking: Awaited<ReturnType<typeof createBooking>>
   try {
@@ -146,7 +153,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ServiceBookingPage() {
-  const { service, zoneLabel, today, month, selected, dateChosen, dateLabel, markedDays, slots } =
+  const { service, zoneLabel, today, month, selected, dateChosen, dateLabel, markedDays, slots, chosenSlot } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const redirectTo = actionData && 'redirectTo' in actionData ? actionData.redirectTo : undefined
@@ -171,6 +178,7 @@ export default function ServiceBookingPage() {
           zoneLabel={zoneLabel}
           markedDays={markedDays}
           slots={slots}
+          chosenSlot={chosenSlot}
           error={error}
           redirecting={Boolean(redirectTo)}
         />

@@ -140,18 +140,22 @@ test('a visitor who books is sent to log in, and comes back to the same booking 
   const servicePath = new URL(page.url()).pathname
   const date = await pickDayWithOpenTimes(page)
 
-  await page.getByRole('radio').first().check()
+  const chosen = page.getByRole('radio').first()
+  await chosen.check()
+  const slotId = await chosen.getAttribute('value')
   await page.getByRole('button', { name: /^Book & Pay/ }).click()
   await expect(page).toHaveURL(/\/login\?redirect=/)
-  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${servicePath}?date=${date}`)
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${servicePath}?date=${date}&slot=${slotId}`)
 
   await page.getByLabel('Email').fill(DEMO.client)
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).toHaveURL(new RegExp(`${servicePath}\\?date=${date}$`))
+  await expect(page).toHaveURL(new RegExp(`${servicePath}\\?date=${date}&slot=${slotId}$`))
   await expect(page.getByRole('heading', { name: 'Vinyasa Flow for Beginners', level: 1 })).toBeVisible()
   await expect(page.locator('a[aria-current="date"]')).toHaveAttribute('href', new RegExp(`date=${date}`))
-  await expect(page.getByRole('radio').first()).toBeVisible()
+  // The same day and the same time, chosen again.
+  await expect(page.locator(`input[name="timeSlotId"][value="${slotId}"]`)).toBeChecked()
+  await expect(page.getByRole('button', { name: /^Book & Pay/ })).toBeEnabled()
 })
 
 test('an unknown service answers 404 on both service pages', async ({ page }) => {

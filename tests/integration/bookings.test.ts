@@ -301,7 +301,15 @@ describe('booking a slot', () => {
         }),
       ),
     )
-    expect((answer as Response).headers.get('Location')).toMatch(/^\/login\?redirect=/)
+    const location = (answer as Response).headers.get('Location')!
+    expect(location).toMatch(/^\/login\?redirect=/)
+    // Back from logging in, the page chooses the same time again.
+    const back = new URL(location, 'http://localhost').searchParams.get('redirect')!
+    expect(back).toBe(`/services/${freeServiceId}?slot=${slot.id}`)
+    const page = (await servicePage.loader(routeArgs(getRequest(back), { id: String(freeServiceId) }))) as {
+      chosenSlot: number | null
+    }
+    expect(page.chosenSlot).toBe(slot.id)
   })
 })
 

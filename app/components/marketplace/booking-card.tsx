@@ -23,6 +23,7 @@ export function BookingCard({
   zoneLabel,
   markedDays,
   slots,
+  chosenSlot,
   error,
   redirecting,
 }: {
@@ -39,6 +40,8 @@ export function BookingCard({
   /** yyyy-MM-dd days of the month on show that have open times. */
   markedDays: string[]
   slots: SlotOption[]
+  /** A time to start with chosen (the one picked before logging in), if any. */
+  chosenSlot: number | null
   /** Why the last booking was refused, if it was. */
   error?: string | null
   /** A paid booking was made and the page is about to leave for the payment page. */
@@ -47,7 +50,9 @@ export function BookingCard({
   const pending = useIsSubmitting()
   const hydrated = useHydrated()
   // With JavaScript: which time is picked (Book waits for one; its refund notice shows by the button).
-  const [picked, setPicked] = useState<{ date: string; id: number } | null>(null)
+  const [picked, setPicked] = useState<{ date: string; id: number } | null>(
+    chosenSlot === null ? null : { date: selected, id: chosenSlot },
+  )
   const pickedSlot = picked?.date === selected ? slots.find((slot) => slot.id === picked.id) : undefined
   // Without JavaScript each date is a full page load: the fragment brings the booking card
   // back into view. With JavaScript the page stays where it is.
@@ -83,6 +88,7 @@ export function BookingCard({
             // A new date is a new set of choices: nothing stays checked from the last one.
             key={selected}
             slots={slots}
+            chosenSlot={chosenSlot}
             dateLabel={dateLabel}
             zoneLabel={zoneLabel}
             hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}

@@ -15,12 +15,15 @@ export const NO_REFUND_LEGEND = `Times marked “${NO_REFUND_MARK}” start with
  */
 export function SlotPicker({
   slots,
+  chosenSlot = null,
   dateLabel,
   zoneLabel,
   hint,
   errorId,
 }: {
   slots: SlotOption[]
+  /** The time checked at first, if any. */
+  chosenSlot?: number | null
   dateLabel: string
   zoneLabel: string
   hint?: string
@@ -45,6 +48,7 @@ export function SlotPicker({
                   type="radio"
                   name="timeSlotId"
                   value={slot.id}
+                  defaultChecked={slot.id === chosenSlot}
                   className="absolute inset-0 cursor-pointer appearance-none rounded-md focus:outline-none"
                 />
                 <span className="pointer-events-none relative whitespace-nowrap">{slot.label}</span>
