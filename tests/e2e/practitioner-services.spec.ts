@@ -145,3 +145,24 @@ test('a practitioner without a payment account is told paid services need Paymen
   await expect(created).toContainText('Free')
   await expect(created).toHaveClass(/border-accent/)
 })
+
+test('on a phone, Add New Service keeps its submit button in view; with JavaScript it takes the focus and gives it back', async ({
+  page,
+}, testInfo) => {
+  await logIn(page, DEMO.practitioner)
+  await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
+  await page.setViewportSize({ width: 390, height: 640 })
+  await page.goto('/practitioner/services')
+  const opener = page.getByRole('link', { name: 'Add New Service' })
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Service' })
+  await expect(dialog.getByRole('button', { name: 'Create Service' })).toBeInViewport()
+  if (testInfo.project.name !== 'js') return
+  await expect(dialog.getByLabel('Service name')).toBeFocused()
+  // Tab stays inside the dialog.
+  for (let i = 0; i < 30; i++) await page.keyboard.press('Tab')
+  expect(await dialog.evaluate((box) => box.contains(document.activeElement))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(opener).toBeFocused()
+})

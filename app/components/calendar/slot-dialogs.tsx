@@ -211,7 +211,7 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
             errors={fields.timezone.errors}
           />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <div className="flex justify-end gap-2">
+          <div data-dialog-actions className="flex justify-end gap-2">
             <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
               Cancel
             </Link>

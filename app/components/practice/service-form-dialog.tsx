@@ -174,7 +174,7 @@ function ServiceForm({
         errors={fields.isFreeIntro.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end gap-2">
+      <div data-dialog-actions className="flex justify-end gap-2">
         <Link to={SERVICES_PATH} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
           Cancel
         </Link>

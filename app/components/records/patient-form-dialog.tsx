@@ -110,7 +110,7 @@ function PatientForm({
         />
       ))}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end gap-2">
+      <div data-dialog-actions className="flex justify-end gap-2">
         <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
           Cancel
         </Link>

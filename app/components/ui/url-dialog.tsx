@@ -1,10 +1,16 @@
 import { Link, useNavigate } from '@remix-run/react'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
  * A dialog whose open state is in the URL (e.g. `?delete=1`): the server renders it open,
  * so it works without JavaScript; closing is a link back to the page without the parameter.
- * With JavaScript, Escape closes it too.
+ * With JavaScript, focus moves into it on opening (its first field, else the dialog) and stays
+ * inside while Tab cycles, Escape closes it, and closing gives focus back to what opened it.
+ * A dialog taller than the screen scrolls inside itself; a row marked `data-dialog-actions`
+ * (the submit buttons) stays in view at its bottom.
  */
 export function UrlDialog({
   open,
@@ -21,25 +27,49 @@ export function UrlDialog({
 }) {
   const id = useId()
   const navigate = useNavigate()
+  const dialog = useRef<HTMLDivElement>(null)
+
   useEffect(() => {
     if (!open) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const box = dialog.current
+    const first = box?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')
+    ;(first ?? box)?.focus()
+
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') navigate(closeTo, { replace: true, preventScrollReset: true })
+      if (event.key !== 'Tab' || !box) return
+      const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE))
+      if (!items.length) return
+      const [head, tail] = [items[0]!, items[items.length - 1]!]
+      if (event.shiftKey && (document.activeElement === head || document.activeElement === box)) {
+        event.preventDefault()
+        tail.focus()
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault()
+        head.focus()
+      }
     }
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      // Back to the link or button that opened it, when it is still on the page.
+      if (opener?.isConnected) opener.focus({ preventScroll: true })
+    }
   }, [open, closeTo, navigate])
 
   if (!open) return null
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-foreground/40 p-4">
       <div
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        className="relative w-full max-w-md rounded-lg border border-border bg-card p-6 shadow-xl"
+        tabIndex={-1}
+        className="relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-xl outline-none [&_[data-dialog-actions]]:sticky [&_[data-dialog-actions]]:-bottom-6 [&_[data-dialog-actions]]:-mx-6 [&_[data-dialog-actions]]:border-t [&_[data-dialog-actions]]:border-border [&_[data-dialog-actions]]:bg-card [&_[data-dialog-actions]]:px-6 [&_[data-dialog-actions]]:py-3"
       >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
+        <h2 id={`${id}-title`} className="pr-8 text-lg font-semibold">
           {title}
         </h2>
         {description ? <div className="mt-2 text-sm text-muted-foreground">{description}</div> : null}
