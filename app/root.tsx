@@ -66,7 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <Toaster toast={root?.toast} />
+        {/* A landmark of its own, so the notifications are not content outside every region. */}
+        <section aria-label="Notifications">
+          <Toaster toast={root?.toast} />
+        </section>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -96,7 +96,7 @@ export default function AboutPage() {
             {VALUES.map((value, index) => (
               <div key={value.title} className="border-l-4 border-accent pl-5">
                 <dt className="text-lg font-semibold">
-                  <span className="mr-2 text-accent">0{index + 1}</span>
+                  <span className="mr-2 text-accent-strong">0{index + 1}</span>
                   {value.title}
                 </dt>
                 <dd className="mt-2 text-sm leading-relaxed text-muted-foreground">{value.text}</dd>

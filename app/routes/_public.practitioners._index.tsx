@@ -48,9 +48,9 @@ export default function PractitionersPage() {
 
       {practitioners.length ? (
         <>
-          <p className="mt-8 mb-4 text-sm text-muted-foreground" aria-live="polite">
+          <h2 className="mt-8 mb-4 text-sm font-normal text-muted-foreground" aria-live="polite">
             {total === 1 ? '1 practitioner found' : `${total.toLocaleString('en-US')} practitioners found`}
-          </p>
+          </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0" aria-label="Practitioners">
             {practitioners.map((practitioner) => (
               <li key={practitioner.id} className="flex [&>*]:w-full">

@@ -112,7 +112,7 @@ export default function PrivacyPage() {
         </ul>
         <p>
           For anything you cannot do from your settings, write to us (see{' '}
-          <a href="#contact" className="text-primary hover:underline">
+          <a href="#contact" className="text-primary underline">
             Contact us
           </a>
           ). Some records, such as payment records, must be kept for the period the law requires.

@@ -38,7 +38,7 @@ export default function TermsPage() {
         <p>
           By creating an account, booking a session or offering services on Solace, you agree to these Terms of Service
           and to our{' '}
-          <Link to="/privacy" className="text-primary hover:underline">
+          <Link to="/privacy" className="text-primary underline">
             Privacy Policy
           </Link>
           . If you do not agree, please do not use Solace.
@@ -112,7 +112,7 @@ export default function TermsPage() {
       <Section id="privacy">
         <p>
           How we collect, use and protect personal and health information is described in our{' '}
-          <Link to="/privacy" className="text-primary hover:underline">
+          <Link to="/privacy" className="text-primary underline">
             Privacy Policy
           </Link>
           , which forms part of these terms.

@@ -44,7 +44,7 @@ export default function AdminDashboard() {
       <CountCards counts={data.counts} />
       <AdminTabs tabs={data.tabs} />
       {data.users ? (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           {/* A new user changes the count: the form starts empty again (with JavaScript the page is not reloaded). */}
           <CreateUserForm key={data.counts.total} action={data.here} lastResult={createResult} />
           <UserList {...data.users} paging={data.paging} action={data.here} />

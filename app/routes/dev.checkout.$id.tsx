@@ -43,7 +43,11 @@ export function loader({ params }: LoaderFunctionArgs) {
     {
       open: session.status === 'open',
       status: session.status,
-      lines: session.line_items_summary.map((line) => ({ name: line.name, amount: formatPrice(line.amount / 100) })),
+      lines: session.line_items_summary.map((line) => ({
+        name: line.name,
+        description: line.description,
+        amount: formatPrice(line.amount / 100),
+      })),
       total: formatPrice(session.amount_total / 100),
       email: session.customer_email,
       cancelUrl: session.cancel_url,
@@ -78,7 +82,12 @@ export default function TestCheckoutPage() {
       <dl className="space-y-1">
         {lines.map((line) => (
           <div key={line.name} className="flex justify-between gap-4">
-            <dt>{line.name}</dt>
+            <dt>
+              {line.name}
+              {line.description ? (
+                <span className="block text-xs text-muted-foreground">{line.description}</span>
+              ) : null}
+            </dt>
             <dd>{line.amount}</dd>
           </div>
         ))}

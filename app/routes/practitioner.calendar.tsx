@@ -234,6 +234,7 @@ export default function PractitionerCalendarPage() {
               hrefFor={(query) => calendarHref(query)}
               markedLabel="has time slots"
               legend="Days with time slots"
+              headingLevel={2}
             />
             <Link to={dayHref(today)} preventScrollReset className={buttonClass({ variant: 'outline', size: 'sm' })}>
               Today

@@ -51,7 +51,7 @@ export default function PatientChartingPage() {
           Add Patient
         </ButtonLink>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <PatientList
           total={data.total}
           q={data.q}

@@ -102,6 +102,8 @@ test('an admin creates a practitioner, finds, suspends, unsuspends and deletes t
 
   // Find them by search, among practitioners.
   await page.getByRole('navigation', { name: 'User filter' }).getByRole('link', { name: 'Practitioners' }).click()
+  // The search form carries the filter once the filtered page is in.
+  await expect(page).toHaveURL(/filter=practitioners/)
   await page.getByRole('searchbox', { name: 'Search users' }).fill(lastName)
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page).toHaveURL(/filter=practitioners/)

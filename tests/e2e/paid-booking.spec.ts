@@ -40,6 +40,8 @@ test('a client pays for a session on the checkout page, sees it confirmed, then 
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_test_/)
   await expect(page.getByRole('heading', { name: 'Test payment — no card is charged' })).toBeVisible()
   await expect(page.getByText(service)).toBeVisible()
+  // The payment page says which session it pays for: its date and time.
+  await expect(page.getByText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+ · \d+-minute session$/)).toBeVisible()
   await page.getByRole('button', { name: 'Pay $120.00 CAD' }).click()
 
   await expect(page).toHaveURL(/\/payment-success\?session_id=cs_test_/)

@@ -43,13 +43,17 @@ export function ImagePicker({
       <Label htmlFor={name}>{label}</Label>
       <div className="flex items-center gap-4">
         {shown ? (
-          <img src={shown} alt="Current profile" className="size-16 rounded-full border border-border object-cover" />
+          <img
+            src={shown}
+            alt="Current profile"
+            className="size-16 shrink-0 rounded-full border border-border object-cover"
+          />
         ) : (
-          <span className="flex size-16 items-center justify-center rounded-full bg-muted text-xs text-muted-foreground">
+          <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-muted text-xs text-muted-foreground">
             No picture
           </span>
         )}
-        <div className="space-y-2">
+        <div className="min-w-0 flex-1 space-y-2">
           <input
             id={name}
             name={name}
@@ -57,7 +61,7 @@ export function ImagePicker({
             accept={IMAGE_ACCEPT}
             onChange={onChange}
             aria-describedby={errorId}
-            className="block text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground"
+            className="block max-w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground"
           />
           <p className="text-xs text-muted-foreground">JPEG, PNG, GIF or WebP, up to 5MB.</p>
           {currentUrl ? (

@@ -24,7 +24,7 @@ export function LeadsTab({ total, rows, paging }: { total: number; rows: LeadRow
       {rows.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">No leads yet</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-muted-foreground uppercase">
               <tr>

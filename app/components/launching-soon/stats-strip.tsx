@@ -15,7 +15,7 @@ export function StatsStrip() {
       <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-8 px-4 py-12 text-center sm:px-6 md:grid-cols-4">
         {STATS.map((stat) => (
           <div key={stat.label} className="flex flex-col-reverse gap-1">
-            <dt className="text-sm text-primary-foreground/80">{stat.label}</dt>
+            <dt className="text-sm text-primary-foreground">{stat.label}</dt>
             <dd className="text-4xl font-bold tracking-tight">{stat.value}</dd>
           </div>
         ))}

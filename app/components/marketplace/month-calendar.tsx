@@ -62,6 +62,7 @@ export function MonthCalendar({
   hrefFor,
   markedLabel = 'open times available',
   legend = 'Days with open times',
+  headingLevel = 3,
 }: {
   month: CalendarMonth
   /** yyyy-MM-dd in the viewer's zone. */
@@ -74,6 +75,8 @@ export function MonthCalendar({
   markedLabel?: string
   /** The legend under the grid explaining the dot. */
   legend?: string
+  /** The month's heading level: 3 inside a titled card (booking), 2 straight under the page's h1. */
+  headingLevel?: 2 | 3
 }) {
   const marked = new Set(markedDays)
   const days = monthGrid(month)
@@ -82,6 +85,7 @@ export function MonthCalendar({
   const previous = formatMonth(shiftMonth(month, -1))
   const next = formatMonth(shiftMonth(month, 1))
   const title = monthTitle.format(utc({ ...month, day: 1 }))
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const nav = 'flex size-9 items-center justify-center rounded-md border border-input bg-card text-lg'
 
   return (
@@ -101,9 +105,9 @@ export function MonthCalendar({
             ‹
           </span>
         )}
-        <h3 id="calendar-month" className="text-base font-semibold" aria-live="polite">
+        <Heading id="calendar-month" className="text-base font-semibold" aria-live="polite">
           {title}
-        </h3>
+        </Heading>
         <Link
           to={hrefFor({ date: selected, month: next })}
           preventScrollReset

@@ -19,7 +19,7 @@ export function PatientNotesTab({ chart }: { chart: ChartPatient }) {
           {chart.notes.map((note) => (
             <li key={note.id} data-testid="note" className="rounded-md border border-border p-3">
               <div className="flex flex-wrap items-center gap-2">
-                <h4 className="font-medium">{note.title}</h4>
+                <h4 className="min-w-0 font-medium break-words">{note.title}</h4>
                 <span className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
                   {note.categoryLabel}
                 </span>
@@ -30,7 +30,7 @@ export function PatientNotesTab({ chart }: { chart: ChartPatient }) {
                 ) : null}
                 <span className="ml-auto text-xs text-muted-foreground">{note.date}</span>
               </div>
-              <p className="mt-2 text-sm whitespace-pre-wrap">{note.content}</p>
+              <p className="mt-2 text-sm break-words whitespace-pre-wrap">{note.content}</p>
               <div className="mt-2 flex justify-end gap-2">
                 <Link
                   to={note.editHref}

@@ -71,6 +71,7 @@ export const stripeEmulatorHandlers = [
         const price = record(item.price_data) as Params
         return {
           name: text(record(price.product_data).name) ?? 'Item',
+          description: text(record(price.product_data).description),
           amount: (int(price.unit_amount) ?? 0) * (int(item.quantity) ?? 1),
         }
       })

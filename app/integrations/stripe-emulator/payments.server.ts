@@ -90,7 +90,7 @@ type CheckoutSessionFields = {
     metadata: Metadata
     transfer_group: string | null
   }
-  line_items_summary: { name: string; amount: number }[]
+  line_items_summary: { name: string; description: string | null; amount: number }[]
 }
 
 export type CheckoutSession = StripeObject & { object: 'checkout.session' } & CheckoutSessionFields

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { bookings, users } from '~/db/schema'
 import { getStripe, isStripeError } from '~/integrations/stripe.server'
+import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { PAYMENT_HOLD_MS } from './booking'
 import {
@@ -81,6 +82,13 @@ function providerFailure(error: unknown): never {
   )
 }
 
+/** 'Nov 24, 2026, 9:00 AM EST · 60-minute session' */
+function sessionLine(booking: { startTime: Date; durationMinutes: number }, timeZone?: string | null) {
+  const zone = timeZone ?? DEFAULT_TIME_ZONE
+  const when = `${formatDate(booking.startTime, zone)}, ${formatTime(booking.startTime, zone)} ${zoneAbbreviation(booking.startTime, zone)}`
+  return `${when} · ${booking.durationMinutes}-minute session`
+}
+
 /**
  * A hosted Checkout page for the booking (the booking screen, the checkout page and POST
  * /api/stripe/create-checkout): the open session when there is one, else a new session whose
@@ -89,7 +97,7 @@ function providerFailure(error: unknown): never {
  * book again straight away instead of finding the time held by their own unpayable booking.
  */
 export async function startCheckout(
-  client: { id: number; email: string },
+  client: { id: number; email: string; timeZone?: string | null },
   bookingId: number,
   origin: string,
   now = new Date(),
@@ -111,7 +119,8 @@ export async function startCheckout(
           price_data: {
             currency: 'cad',
             unit_amount: booking.totalAmountCents,
-            product_data: { name: booking.serviceName, description: `${booking.durationMinutes}-minute session` },
+            // The payment page says which session it pays for: its time in the client's zone.
+            product_data: { name: booking.serviceName, description: sessionLine(booking, client.timeZone) },
           },
         },
       ],

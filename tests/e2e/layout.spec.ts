@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO, logIn } from './support'
+
+/**
+ * Every screen of the app, on a phone (390 × 844) with JavaScript on and off: none scrolls
+ * sideways. Then, with JavaScript on, axe finds no accessibility violation on any of them.
+ * Each area is visited as the demo account it belongs to; the ids in the addresses are those of
+ * real records, read from the pages that link to them.
+ */
+
+const PHONE = { width: 390, height: 844 }
+
+type Area = 'public' | 'client' | 'practitioner' | 'admin'
+
+/** The first link on `path` whose address matches `pattern`, as a path. */
+async function firstLink(page: Page, path: string, pattern: RegExp) {
+  await page.goto(path)
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+  const href = hrefs.find((h) => pattern.test(h))
+  if (!href) throw new Error(`No link matching ${pattern} on ${path}`)
+  return href
+}
+
+async function publicScreens(page: Page) {
+  const service = await firstLink(page, '/services', /^\/services\/\d+$/)
+  const details = await firstLink(page, '/services', /^\/service-details\/\d+$/)
+  const practitioner = await firstLink(page, '/practitioners', /^\/practitioners\/\d+$/)
+  return [
+    '/',
+    '/services',
+    service,
+    details,
+    '/practitioners',
+    practitioner,
+    '/about',
+    '/contact',
+    '/launching-soon',
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/privacy',
+    '/terms',
+    '/no-such-page',
+  ]
+}
+
+async function clientScreens(page: Page) {
+  await logIn(page, DEMO.client)
+  await expect(page).toHaveURL(/\/client-dashboard$/)
+  return ['/client-dashboard', '/client-inbox', '/customer-settings']
+}
+
+/**
+ * The demo practitioner's pages, with a patient of their own (the seed has none) whose chart
+ * holds a note with a long unbroken word, so each of the chart's tabs has something to show.
+ */
+async function practitionerScreens(page: Page) {
+  await logIn(page, DEMO.practitioner)
+  await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
+  const created = await page.request.post('/api/patient-profiles', {
+    data: { firstName: 'Layout', lastName: 'Patient', email: 'layout.patient@example.com', allergies: 'Pollen' },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  const note = await page.request.post(`/api/patient-profiles/${id}/notes`, {
+    data: { title: 'Intake', content: `Reference ${'x'.repeat(80)} from the referral letter.` },
+  })
+  expect(note.status()).toBe(201)
+  await page.goto(`/practitioner/patient-charting?patient=${id}`)
+  const tabs = await page
+    .getByRole('navigation', { name: 'Patient record' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+  expect(tabs.length).toBeGreaterThan(1)
+  return [
+    '/practitioner/dashboard',
+    '/practitioner/calendar',
+    '/practitioner/services',
+    '/practitioner/profile',
+    '/practitioner/earnings',
+    '/practitioner/patient-charting',
+    ...tabs,
+    '/practitioner/inbox',
+    '/practitioner/settings',
+  ]
+}
+
+async function adminScreens(page: Page) {
+  await logIn(page, DEMO.admin)
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  const tabs = await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+  expect(tabs.length).toBeGreaterThan(1)
+  return ['/admin/dashboard', ...tabs]
+}
+
+const AREAS: Record<Area, (page: Page) => Promise<string[]>> = {
+  public: publicScreens,
+  client: clientScreens,
+  practitioner: practitionerScreens,
+  admin: adminScreens,
+}
+
+/**
+ * Null when the page does not scroll sideways; otherwise what sticks out past the right edge:
+ * the widest such element and the innermost ones (those with no child sticking out), each
+ * named by tag, id, classes and the start of its text. Elements inside a box that clips or
+ * scrolls its own overflow do not count: they do not widen the page.
+ */
+function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const limit = window.innerWidth
+    const width = document.documentElement.scrollWidth
+    if (width <= limit) return null
+    // A box that clips or scrolls its overflow holds in what it contains, except an absolutely
+    // positioned element whose containing block lies outside it (the sr-only text of a table
+    // header in a scroller that is not `relative`, say): that one escapes and widens the page.
+    const clipped = (el: Element) => {
+      let position = getComputedStyle(el).position
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (position === 'fixed') return false
+        const style = getComputedStyle(p)
+        const containingBlock = position !== 'absolute' || style.position !== 'static'
+        if (containingBlock && style.overflowX !== 'visible') return true
+        if (containingBlock) position = style.position
+      }
+      return false
+    }
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > limit + 0.5 && !clipped(el)
+    const offenders = [...document.body.querySelectorAll('*')].filter(sticksOut)
+    const name = (el: Element) => {
+      const box = el.getBoundingClientRect()
+      const id = el.id ? `#${el.id}` : ''
+      const classes =
+        typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
+      return `<${el.tagName.toLowerCase()}${id}${classes}> ${Math.round(box.width)}px wide, right edge at ${Math.round(box.right)}px${text ? ` "${text}"` : ''}`
+    }
+    const widest = [...offenders].sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0]
+    const innermost = offenders.filter((el) => ![...el.children].some(sticksOut)).slice(0, 3)
+    return [
+      `the page is ${width}px wide in a ${limit}px viewport`,
+      widest ? `widest offender: ${name(widest)}` : 'no element found past the edge',
+      ...innermost.map((el) => `innermost offender: ${name(el)}`),
+    ].join('\n  ')
+  })
+}
+
+for (const [area, screens] of Object.entries(AREAS)) {
+  test.describe(`${area} pages`, () => {
+    test('fit a phone: none scrolls sideways', async ({ page }) => {
+      test.setTimeout(120_000)
+      await page.setViewportSize(PHONE)
+      for (const path of await screens(page)) {
+        await page.goto(path)
+        expect.soft(await sidewaysOverflow(page), `${path} scrolls sideways`).toBeNull()
+      }
+    })
+
+    test('have no accessibility violations', async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== 'js', 'axe runs in the browser, with JavaScript on')
+      test.setTimeout(120_000)
+      for (const path of await screens(page)) {
+        await page.goto(path)
+        const { violations } = await new AxeBuilder({ page }).analyze()
+        const found = violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+        )
+        expect.soft(found, `axe on ${path}`).toEqual([])
+      }
+    })
+  })
+}
