@@ -1,6 +1,7 @@
 import { count, desc } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
 import { adminAuditLog } from '~/db/schema'
+import { pageWindow } from '~/lib/paging'
 import { ADMIN_PAGE_SIZE, type AdminAction, type AdminActivityEntry } from './admin'
 
 /**
@@ -39,8 +40,7 @@ export function personLabel(person: { firstName: string; lastName: string; email
 export function listAdminActivity({ page: requested = 1 }: { page?: number } = {}) {
   const db = getDb()
   const total = db.select({ n: count() }).from(adminAuditLog).get()?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))
-  const page = Math.min(Math.max(1, requested), pageCount)
+  const { page, pageCount, offset } = pageWindow(total, requested, ADMIN_PAGE_SIZE)
   const entries: AdminActivityEntry[] = db
     .select({
       id: adminAuditLog.id,
@@ -55,7 +55,7 @@ export function listAdminActivity({ page: requested = 1 }: { page?: number } = {
     .from(adminAuditLog)
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .offset(offset)
     .all()
     .map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
   return { entries, total, page, pageCount, pageSize: ADMIN_PAGE_SIZE }

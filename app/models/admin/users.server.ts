@@ -3,6 +3,7 @@ import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { containsPattern } from '~/lib/like'
+import { pageWindow } from '~/lib/paging'
 import { sendAccountCreatedEmail } from '~/models/accounts/password-reset.server'
 import { roleOf } from '~/models/accounts/role'
 import { revokeUserSessions } from '~/models/accounts/session.server'
@@ -77,15 +78,14 @@ export function listUsers(
     : undefined
   const where = and(FILTERS[filter], matches)
   const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))
-  const page = Math.min(Math.max(1, requested), pageCount)
+  const { page, pageCount, offset } = pageWindow(total, requested, ADMIN_PAGE_SIZE)
   const rows = db
     .select(adminUserColumns)
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .offset(offset)
     .all()
   return { users: rows.map(toAdminUser), total, page, pageCount, pageSize: ADMIN_PAGE_SIZE }
 }

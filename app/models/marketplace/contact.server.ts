@@ -3,6 +3,7 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { contactMessages } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { checkHoneypot } from '~/lib/honeypot.server'
+import { pageWindow } from '~/lib/paging'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { CONTACT_MESSAGE_NOT_FOUND, type ContactInput } from './contact'
 
@@ -54,14 +55,13 @@ export type ContactMessage = ReturnType<typeof toContactMessage>
 export function listContactMessages({ page: requested = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
   const db = getDb()
   const total = db.select({ n: count() }).from(contactMessages).get()?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / pageSize))
-  const page = Math.min(Math.max(1, requested), pageCount)
+  const { page, pageCount, offset } = pageWindow(total, requested, pageSize)
   const messages = db
     .select(messageColumns)
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .all()
     .map(toContactMessage)
   return { messages, total, page, pageCount, pageSize }

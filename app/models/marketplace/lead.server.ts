@@ -3,6 +3,7 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { leads } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { checkHoneypot } from '~/lib/honeypot.server'
+import { pageWindow } from '~/lib/paging'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { LEAD_NOT_FOUND, type LeadInput } from './lead'
 
@@ -62,14 +63,13 @@ const NEWEST_FIRST = [desc(leads.createdAt), desc(leads.id)]
 export function listLeads({ page: requested = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
   const db = getDb()
   const total = db.select({ n: count() }).from(leads).get()?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / pageSize))
-  const page = Math.min(Math.max(1, requested), pageCount)
+  const { page, pageCount, offset } = pageWindow(total, requested, pageSize)
   const rows = db
     .select(leadColumns)
     .from(leads)
     .orderBy(...NEWEST_FIRST)
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .all()
   return { leads: rows.map(toLead), total, page, pageCount, pageSize }
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { toFtsQuery } from '~/lib/fts.server'
+import { pageWindow } from '~/lib/paging'
 import {
   PRACTITIONERS_PAGE_SIZE,
   type PractitionerCardData,
@@ -51,10 +52,9 @@ export function listPractitioners(filters: PractitionerFilters) {
   }
   const where = sql.join(conditions, sql` AND `)
   const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users u WHERE ${where}`)?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / PRACTITIONERS_PAGE_SIZE))
-  const page = Math.min(filters.page, pageCount)
+  const { page, pageCount, offset } = pageWindow(total, filters.page, PRACTITIONERS_PAGE_SIZE)
   const rows = db.all<CardRow>(
-    sql`SELECT ${CARD_COLUMNS} FROM users u WHERE ${where} ORDER BY ${ORDERS[filters.sortBy]} LIMIT ${PRACTITIONERS_PAGE_SIZE} OFFSET ${(page - 1) * PRACTITIONERS_PAGE_SIZE}`,
+    sql`SELECT ${CARD_COLUMNS} FROM users u WHERE ${where} ORDER BY ${ORDERS[filters.sortBy]} LIMIT ${PRACTITIONERS_PAGE_SIZE} OFFSET ${offset}`,
   )
   return { practitioners: withSpecialties(rows), total, page, pageCount, pageSize: PRACTITIONERS_PAGE_SIZE }
 }

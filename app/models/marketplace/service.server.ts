@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { toFtsQuery } from '~/lib/fts.server'
+import { pageWindow } from '~/lib/paging'
 import { idFromParam } from '~/lib/route-params'
 import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type ServiceDetail } from './service'
 import type { ServiceFilters } from './service-filters'
@@ -79,10 +80,9 @@ export function listServices(filters: ServiceFilters) {
     : sql`services s JOIN users u ON u.id = s.practitioner_id WHERE ${where}`
   const order = match ? sql`f.rank, ${POPULARITY_ORDER}` : POPULARITY_ORDER
   const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${matching}`)?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / SERVICES_PAGE_SIZE))
-  const page = Math.min(filters.page, pageCount)
+  const { page, pageCount, offset } = pageWindow(total, filters.page, SERVICES_PAGE_SIZE)
   const rows = db.all<CardRow>(
-    sql`SELECT ${CARD_COLUMNS} FROM ${from} ORDER BY ${order} LIMIT ${SERVICES_PAGE_SIZE} OFFSET ${(page - 1) * SERVICES_PAGE_SIZE}`,
+    sql`SELECT ${CARD_COLUMNS} FROM ${from} ORDER BY ${order} LIMIT ${SERVICES_PAGE_SIZE} OFFSET ${offset}`,
   )
   return { services: rows.map(toCard), total, page, pageCount, pageSize: SERVICES_PAGE_SIZE }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { pageWindow } from '~/lib/paging'
 import {
   API_MESSAGES_PAGE_SIZE,
   CONVERSATIONS_PAGE_SIZE,
@@ -326,8 +327,7 @@ export function listMessagesPage(me: number, requestedPage = 1) {
       sql`SELECT (SELECT count(*) FROM messages WHERE sender_id = ${me} AND deleted_by_sender_at IS NULL)
                + (SELECT count(*) FROM messages WHERE recipient_id = ${me} AND deleted_by_recipient_at IS NULL) AS n`,
     )?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / API_MESSAGES_PAGE_SIZE))
-  const page = Math.min(Math.max(1, requestedPage), pageCount)
+  const { page, pageCount, offset } = pageWindow(total, requestedPage, API_MESSAGES_PAGE_SIZE)
   const rows = db.all<ListedRow>(
     sql`SELECT m.id, m.sender_id AS senderId, m.recipient_id AS recipientId, m.subject, m.content,
                m.is_read AS isRead, m.is_reply_to AS isReplyTo, m.created_at AS createdAt, m.updated_at AS updatedAt,
@@ -344,7 +344,7 @@ export function listMessagesPage(me: number, requestedPage = 1) {
         LEFT JOIN users s ON s.id = m.sender_id
         LEFT JOIN users r ON r.id = m.recipient_id
         ORDER BY m.created_at DESC, m.id DESC
-        LIMIT ${API_MESSAGES_PAGE_SIZE} OFFSET ${(page - 1) * API_MESSAGES_PAGE_SIZE}`,
+        LIMIT ${API_MESSAGES_PAGE_SIZE} OFFSET ${offset}`,
   )
   const messages: ApiListedMessage[] = rows.map((row) => ({
     ...toApiMessage(row),

@@ -3,6 +3,7 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, patientProfiles, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { containsPattern } from '~/lib/like'
+import { pageWindow } from '~/lib/paging'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { recordPatientAccess } from './audit.server'
 import { discardStoredDocuments, storedDocumentKeys } from './documents.server'
@@ -80,15 +81,14 @@ export function listPatients(
   }
   const where = and(eq(patientProfiles.practitionerId, practitionerId), matches)
   const total = db.select({ n: count() }).from(patientProfiles).where(where).get()?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / PATIENTS_PAGE_SIZE))
-  const page = Math.min(Math.max(1, requestedPage), pageCount)
+  const { page, pageCount, offset } = pageWindow(total, requestedPage, PATIENTS_PAGE_SIZE)
   const rows = db
     .select(profileColumns)
     .from(patientProfiles)
     .where(where)
     .orderBy(desc(patientProfiles.createdAt), desc(patientProfiles.id))
     .limit(PATIENTS_PAGE_SIZE)
-    .offset((page - 1) * PATIENTS_PAGE_SIZE)
+    .offset(offset)
     .all()
   return { patients: rows.map(toPatientProfile), total, page, pageCount, pageSize: PATIENTS_PAGE_SIZE }
 }
