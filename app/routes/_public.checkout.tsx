@@ -112,7 +112,39 @@ export default function CheckoutPage() {
         <p className="text-muted-foreground">Securely pay for your session</p>
       </header>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
-        <Card className="space-y-6 p-6">
+        {/* First on a phone (what is being paid for, before the card); on the right on a wide screen. */}
+        <Card className="space-y-4 p-6 lg:col-start-2 lg:row-start-1" aria-labelledby="order-summary">
+          <h2 id="order-summary" className="text-lg font-semibold">
+            Order Summary
+          </h2>
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="font-medium">{booking.service.name}</dt>
+              <dd>{formatPrice(booking.service.price)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Date</dt>
+              <dd>{formatLongDate(booking.startTime, timeZone)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Time</dt>
+              <dd>
+                {formatTime(booking.startTime, timeZone)} – {formatTime(booking.endTime, timeZone)} {zone}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd>{formatPrice(booking.totalAmount)}</dd>
+            </div>
+          </dl>
+          {booking.holdExpiresAt ? (
+            <p className="text-xs text-muted-foreground">
+              This time is held for you until {formatTime(booking.holdExpiresAt, timeZone)} {zone}.
+            </p>
+          ) : null}
+          <p className="text-xs text-muted-foreground">{PAID_CANCELLATION_POLICY}</p>
+        </Card>
+        <Card className="space-y-6 p-6 lg:col-start-1 lg:row-start-1">
           <h2 className="text-lg font-semibold">Payment</h2>
           {emulated ? (
             <p className="rounded-md border border-accent/50 bg-accent-soft p-3 text-sm font-medium">
@@ -146,38 +178,6 @@ export default function CheckoutPage() {
           <p className="text-center text-xs text-muted-foreground">
             Secured by Stripe. Your card details never reach Solace.
           </p>
-        </Card>
-
-        <Card className="space-y-4 p-6" aria-labelledby="order-summary">
-          <h2 id="order-summary" className="text-lg font-semibold">
-            Order Summary
-          </h2>
-          <dl className="space-y-2 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="font-medium">{booking.service.name}</dt>
-              <dd>{formatPrice(booking.service.price)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Date</dt>
-              <dd>{formatLongDate(booking.startTime, timeZone)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Time</dt>
-              <dd>
-                {formatTime(booking.startTime, timeZone)} – {formatTime(booking.endTime, timeZone)} {zone}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
-              <dt>Total</dt>
-              <dd>{formatPrice(booking.totalAmount)}</dd>
-            </div>
-          </dl>
-          {booking.holdExpiresAt ? (
-            <p className="text-xs text-muted-foreground">
-              This time is held for you until {formatTime(booking.holdExpiresAt, timeZone)} {zone}.
-            </p>
-          ) : null}
-          <p className="text-xs text-muted-foreground">{PAID_CANCELLATION_POLICY}</p>
         </Card>
       </div>
       <Toaster toast={actionData && 'toast' in actionData ? actionData.toast : null} />

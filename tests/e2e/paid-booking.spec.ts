@@ -95,11 +95,19 @@ test('a client leaves checkout, then completes the payment from the dashboard', 
   await expect(page.getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible()
   await expect(page.getByText('Securely pay for your session')).toBeVisible()
   await expect(page.getByText('Test payment — no card is charged')).toBeVisible()
+  // On a phone the order summary comes before the card form.
+  await page.setViewportSize({ width: 390, height: 800 })
+  const summaryTop = (await page.getByRole('heading', { name: 'Order Summary' }).boundingBox())!.y
+  const paymentTop = (await page.getByRole('heading', { name: 'Payment', exact: true }).boundingBox())!.y
+  expect(summaryTop).toBeLessThan(paymentTop)
+  await page.setViewportSize({ width: 1280, height: 720 })
   if (testInfo.project.name === 'js') {
     // The embedded card form (the emulated Payment Element); a declined card first.
     await page.getByLabel('Card number').fill('4000 0000 0000 0002')
     await page.getByRole('button', { name: /Complete Payment/ }).click()
     await expectToast(page, 'Payment Failed', 'Your card was declined.')
+    // Said beside the card form too, where the card is fixed.
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByRole('button', { name: /Complete Payment/ }).click()
     await expect(page).toHaveURL(/\/payment-success\?payment_intent=pi_/)

@@ -42,6 +42,14 @@ export function EmulatedCardForm({ clientSecret, total }: { clientSecret: string
           <Input id="card-cvc" name="cvc" defaultValue="123" autoComplete="off" />
         </div>
       </div>
+      {confirm.data?.error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
+        >
+          {confirm.data.error}
+        </p>
+      ) : null}
       <Button type="submit" className="w-full" size="lg" disabled={pending}>
         {pending ? 'Processing...' : `Complete Payment · ${total}`}
       </Button>

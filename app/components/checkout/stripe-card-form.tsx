@@ -53,6 +53,14 @@ function ConfirmForm({ total }: { total: string }) {
   return (
     <form onSubmit={confirm} className="space-y-4">
       <PaymentElement />
+      {toast?.description ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
+        >
+          {toast.description}
+        </p>
+      ) : null}
       <Button type="submit" className="w-full" size="lg" disabled={!stripe || pending}>
         {pending ? 'Processing...' : `Complete Payment · ${total}`}
       </Button>
