@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import type { ToastData } from '~/components/toaster'
 import { AppError, isAppError } from './errors'
+import { idFromParam } from './route-params'
 import { redirectWithToast } from './toast.server'
 import type { Submission, SubmissionResult } from '@conform-to/react'
 
@@ -87,4 +88,11 @@ export function refused(
  */
 export function refuseWithRedirect(path: string, error: unknown, title: string, fallback?: string) {
   return redirectWithToast(path, { type: 'error', title, description: refusalOf(error, fallback).message })
+}
+
+/** The record id a form names in `field`; a missing or malformed one is `notFound` (404). */
+export function formId(formData: FormData, field: string, notFound: string) {
+  const id = idFromParam(String(formData.get(field) ?? ''))
+  if (id === null) throw new AppError(notFound, 404)
+  return id
 }

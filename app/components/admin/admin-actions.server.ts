@@ -1,9 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { dollarsToCents, formatEarnings } from '~/lib/money'
-import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import type { PublicUser } from '~/models/accounts/user'
@@ -25,12 +23,6 @@ import {
   SUSPEND_USER_INTENT,
   UNSUSPEND_USER_INTENT,
 } from './admin-links'
-
-function idFrom(formData: FormData, field: string, notFound: string) {
-  const id = idFromParam(String(formData.get(field) ?? ''))
-  if (id === null) throw new AppError(notFound, 404)
-  return id
-}
 
 const success = (to: string, title: string, description?: string) =>
   redirectWithToast(to, { type: 'success', title, ...(description ? { description } : {}) })
@@ -74,7 +66,7 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
 
   if (intent === DELETE_USER_INTENT) {
     try {
-      const removed = await removeUser(admin, idFrom(formData, 'userId', texts.USER_NOT_FOUND))
+      const removed = await removeUser(admin, formId(formData, 'userId', texts.USER_NOT_FOUND))
       const summary =
         removed.cancelledSessions > 0
           ? `Cancelled ${removed.cancelledSessions} upcoming session(s) and refunded ${formatEarnings(dollarsToCents(removed.refundAmount))}.`
@@ -88,7 +80,7 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
   if (intent === SUSPEND_USER_INTENT || intent === UNSUSPEND_USER_INTENT) {
     const suspend = intent === SUSPEND_USER_INTENT
     try {
-      const user = setSuspended(admin, idFrom(formData, 'userId', texts.USER_NOT_FOUND), suspend)
+      const user = setSuspended(admin, formId(formData, 'userId', texts.USER_NOT_FOUND), suspend)
       const name = `${user.firstName} ${user.lastName}`
       return suspend
         ? success(back, texts.USER_SUSPENDED, `${name} cannot sign in, and is hidden from the public listing.`)
@@ -100,7 +92,7 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
 
   if (intent === MARK_MESSAGE_READ_INTENT) {
     try {
-      markMessageReadAsAdmin(admin, idFrom(formData, 'messageId', CONTACT_MESSAGE_NOT_FOUND))
+      markMessageReadAsAdmin(admin, formId(formData, 'messageId', CONTACT_MESSAGE_NOT_FOUND))
       return success(back, texts.MESSAGE_MARKED_READ)
     } catch (error) {
       return refuseWithRedirect(back, error, texts.ERROR_TITLE, texts.MARK_READ_FAILED)
@@ -109,7 +101,7 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
 
   if (intent === DELETE_MESSAGE_INTENT) {
     try {
-      deleteMessageAsAdmin(admin, idFrom(formData, 'messageId', CONTACT_MESSAGE_NOT_FOUND))
+      deleteMessageAsAdmin(admin, formId(formData, 'messageId', CONTACT_MESSAGE_NOT_FOUND))
       return success(back, texts.MESSAGE_DELETED)
     } catch (error) {
       return refuseWithRedirect(back, error, texts.ERROR_TITLE, texts.DELETE_MESSAGE_FAILED)
@@ -118,7 +110,7 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
 
   if (intent === DELETE_LEAD_INTENT) {
     try {
-      deleteLeadAsAdmin(admin, idFrom(formData, 'leadId', LEAD_NOT_FOUND))
+      deleteLeadAsAdmin(admin, formId(formData, 'leadId', LEAD_NOT_FOUND))
       return success(back, texts.LEAD_DELETED)
     } catch (error) {
       return refuseWithRedirect(back, error, texts.ERROR_TITLE, texts.DELETE_LEAD_FAILED)

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { PublicUser } from '~/models/accounts/user'
@@ -45,12 +45,6 @@ import {
   type ChartState,
 } from './chart-links'
 
-function idFrom(formData: FormData, field: string, notFound: string) {
-  const id = idFromParam(String(formData.get(field) ?? ''))
-  if (id === null) throw new AppError(notFound, 404)
-  return id
-}
-
 const success = (to: string, title: string) => redirectWithToast(to, { type: 'success', title })
 
 /**
@@ -68,7 +62,7 @@ export async function chartAction(request: Request, user: PublicUser) {
 
   if (intent === OPEN_CHART_INTENT) {
     try {
-      const patient = openChartForBooking(user.id, idFrom(formData, 'bookingId', BOOKING_NOT_FOUND))
+      const patient = openChartForBooking(user.id, formId(formData, 'bookingId', BOOKING_NOT_FOUND))
       return redirect(chartHref({ patient }))
     } catch (error) {
       return refuseWithRedirect('/practitioner/dashboard', error, 'Error')
@@ -83,7 +77,7 @@ export async function chartAction(request: Request, user: PublicUser) {
         const created = createPatient(user.id, submission.value)
         return success(chartHref({ patient: created.id }), texts.PATIENT_CREATED)
       }
-      const id = idFrom(formData, 'patientId', texts.PATIENT_NOT_FOUND)
+      const id = formId(formData, 'patientId', texts.PATIENT_NOT_FOUND)
       updatePatient(user.id, id, clearedAsNull(submission.value))
       return success(chartHref({ ...view, patient: id, tab: 'profile' }), texts.PATIENT_UPDATED)
     } catch (error) {
@@ -96,10 +90,10 @@ export async function chartAction(request: Request, user: PublicUser) {
     try {
       let patientId: number
       if (intent === CREATE_NOTE_INTENT) {
-        patientId = idFrom(formData, 'patientId', texts.PATIENT_NOT_FOUND)
+        patientId = formId(formData, 'patientId', texts.PATIENT_NOT_FOUND)
         createNote(user.id, patientId, submission.value)
       } else {
-        const noteId = idFrom(formData, 'noteId', texts.NOTE_NOT_FOUND)
+        const noteId = formId(formData, 'noteId', texts.NOTE_NOT_FOUND)
         patientId = updateNote(user.id, noteId, submission.value).patientProfileId
       }
       const to = chartHref({ ...view, patient: patientId, tab: 'notes' })
@@ -111,7 +105,7 @@ export async function chartAction(request: Request, user: PublicUser) {
   if (intent === DELETE_PATIENT_INTENT) {
     const back = chartHref(view)
     try {
-      const id = idFrom(formData, 'patientId', texts.PATIENT_NOT_FOUND)
+      const id = formId(formData, 'patientId', texts.PATIENT_NOT_FOUND)
       await deletePatient(user.id, id)
       const to = view.patient === id ? chartHref({ q: view.q, page: view.page }) : back
       return success(to, texts.PATIENT_DELETED)
@@ -123,8 +117,8 @@ export async function chartAction(request: Request, user: PublicUser) {
     const note = intent === DELETE_NOTE_INTENT
     const back = chartHref({ ...view, tab: note ? 'notes' : 'docs' })
     try {
-      if (note) deleteNote(user.id, idFrom(formData, 'noteId', texts.NOTE_NOT_FOUND))
-      else await deleteDocument(user.id, idFrom(formData, 'documentId', DOCUMENT_NOT_FOUND))
+      if (note) deleteNote(user.id, formId(formData, 'noteId', texts.NOTE_NOT_FOUND))
+      else await deleteDocument(user.id, formId(formData, 'documentId', DOCUMENT_NOT_FOUND))
       return success(back, note ? texts.NOTE_DELETED : DOCUMENT_DELETED)
     } catch (error) {
       return refuseWithRedirect(back, error, 'Error')
