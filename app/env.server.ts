@@ -32,6 +32,19 @@ const EnvSchema = z
     ALLOW_EMULATED_PAYMENTS: z.stringbool().default(false),
     LITEFS_DIR: z.string().optional(),
     /**
+     * The shared secret a replica sends when it asks the primary to write the row of an upload
+     * it received (docs/decisions/025-uploads-on-replicas.md). Without it, replicas hand uploads
+     * to the primary through Fly's replay, which cannot carry a body over 1 MB.
+     */
+    INTERNAL_COMMAND_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters (generate one with `openssl rand -hex 32`)')
+      .optional(),
+    /** Where a replica reaches the primary's app; on Fly it is found from the LiteFS lease. */
+    PRIMARY_INTERNAL_URL: z.url().optional(),
+    /** Opens the database read-only: an instance that must never write (the replica harness). */
+    DATABASE_READ_ONLY: z.stringbool().default(false),
+    /**
      * S3-compatible object storage for uploads (docs/decisions/023-object-storage.md); the
      * names `fly storage create` sets. Without BUCKET_NAME, files go to UPLOADS_DIR.
      */

@@ -4,6 +4,7 @@ import compression from 'compression'
 import express from 'express'
 import { declaredBodyLimit, SERVER_BODY_MAX_BYTES } from './body-limit.js'
 import { errorHandler } from './errors.js'
+import { replicaRequests } from './litefs.js'
 import { remixHandler } from './remix.js'
 import { clientAddress, cspNonce, sameOriginGuard, securityHeaders } from './security.js'
 
@@ -52,6 +53,9 @@ export function createApp({ isProduction, trustProxy, build, mode, viteDevServer
     app.use('/assets', express.static(`${staticDir}/assets`, { immutable: true, maxAge: '1y' }))
     app.use(express.static(staticDir, { maxAge: '1h' }))
   }
+
+  // On a LiteFS replica: writes go to the primary, except uploads (docs/decisions/025).
+  app.use(replicaRequests())
 
   app.all(
     '*',

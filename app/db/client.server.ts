@@ -14,7 +14,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  * inside runs without interleaving; WAL lets readers go on while one writer commits.
  */
 function open(): Db {
-  const file = getEnv().DATABASE_PATH
+  const { DATABASE_PATH: file, DATABASE_READ_ONLY: readonly } = getEnv()
+  if (readonly) {
+    // A replica's copy: any write, even of a pragma, fails loudly (tests/replica).
+    const sqlite = new Database(file, { readonly: true, fileMustExist: true })
+    sqlite.pragma('busy_timeout = 5000')
+    return drizzle(sqlite, { schema })
+  }
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')

@@ -305,6 +305,13 @@ const MATRIX: Record<string, Case[]> = {
     setup: () => ({ params: { '*': 'bookings/1/secrets' }, secrets: [] }),
   })),
 
+  // A replica's request to the primary: nobody without INTERNAL_COMMAND_TOKEN (unset here) gets in.
+  'app/routes/internal.commands.$name.ts': (['GET', ...WRITE_METHODS] as Method[]).map((method) => ({
+    method,
+    rule: 'nobody' as const,
+    setup: () => ({ params: { name: 'documents.record' }, secrets: [] }),
+  })),
+
   'app/routes/_public.practitioners.$id.tsx': [
     {
       method: 'GET',

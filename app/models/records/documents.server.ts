@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { patientDocuments } from '~/db/schema'
 import { openDecrypted, putEncrypted } from '~/integrations/document-cipher.server'
+import { ensureUploadsHere, onPrimary } from '~/integrations/litefs.server'
 import { deleteObject, listObjects } from '~/integrations/storage.server'
 import { BodyTooLargeError } from '~/lib/body.server'
-import { AppError } from '~/lib/errors'
+import { AppError, isAppError } from '~/lib/errors'
 import { UNREADABLE_FORM } from '~/lib/form-data.server'
 import { FileTooLargeError, readUpload, UnreadableUploadError } from '~/lib/multipart.server'
 import { recordPatientAccess } from './audit.server'
@@ -86,8 +88,10 @@ function uploadRefusal(error: unknown) {
  */
 export async function uploadDocument(practitionerId: number, patientId: number, request: Request) {
   requirePatient(practitionerId, patientId)
+  await ensureUploadsHere()
   const key = `${PREFIX}/${randomUUID()}.enc`
   let stored = false
+  let recording = false
   try {
     const upload = await readUpload(request, {
       field: 'file',
@@ -108,29 +112,51 @@ export async function uploadDocument(practitionerId: number, patientId: number, 
     if (!upload.file) throw new AppError(DOCUMENT_REQUIRED, 400, 'file')
     const described = DocumentDescriptionSchema.safeParse(upload.fields)
     if (!described.success) throw new AppError(described.error.issues[0]!.message, 400, 'description')
-    const { file } = upload
-    return getDb().transaction((tx) => {
-      // The patient may have been deleted while the file was arriving.
-      requirePatient(practitionerId, patientId, tx)
-      const row = tx
-        .insert(patientDocuments)
-        .values({
-          patientProfileId: patientId,
-          practitionerId,
-          fileName: key.slice(PREFIX.length + 1),
-          filePath: key,
-          ...file,
-          description: described.data.description ?? null,
-        })
-        .returning(documentColumns)
-        .get()
-      recordPatientAccess(tx, { practitionerId, patientId, action: 'document_upload', detail: `document ${row.id}` })
-      return toDocument(row)
-    })
+    const input = { practitionerId, patientId, key, ...upload.file, description: described.data.description ?? null }
+    // On a replica the row is written by the primary (docs/decisions/025-uploads-on-replicas.md).
+    recording = true
+    return await onPrimary('documents.record', input, () => recordDocument(input))
   } catch (error) {
-    if (stored) await discardStoredDocuments([key])
+    // An answer lost on its way back may hide a written row: then the file stays, and the
+    // hourly sweep removes it if no row names it.
+    const rowMayExist = recording && !isAppError(error)
+    if (stored && !rowMayExist) await discardStoredDocuments([key])
     throw uploadRefusal(error)
   }
+}
+
+/** A stored document file's row, as `uploadDocument` asks the primary to write it. */
+export const RecordDocumentSchema = z.object({
+  practitionerId: z.number().int().positive(),
+  patientId: z.number().int().positive(),
+  key: z.string().regex(new RegExp(`^${PREFIX}/[0-9a-f-]{36}\\.enc$`)),
+  originalName: z.string().min(1).max(255),
+  fileType: z.enum(Object.values(DOCUMENT_TYPES) as [string, ...string[]]),
+  fileSize: z.number().int().min(1).max(DOCUMENT_MAX_BYTES),
+  description: z.string().nullable(),
+})
+
+/**
+ * Writes the row of a document whose file is stored (with its trail row), unless the patient
+ * was deleted while the file was arriving (404).
+ */
+export function recordDocument({ practitionerId, patientId, key, ...file }: z.infer<typeof RecordDocumentSchema>) {
+  return getDb().transaction((tx) => {
+    requirePatient(practitionerId, patientId, tx)
+    const row = tx
+      .insert(patientDocuments)
+      .values({
+        patientProfileId: patientId,
+        practitionerId,
+        fileName: key.slice(PREFIX.length + 1),
+        filePath: key,
+        ...file,
+      })
+      .returning(documentColumns)
+      .get()
+    recordPatientAccess(tx, { practitionerId, patientId, action: 'document_upload', detail: `document ${row.id}` })
+    return toDocument(row)
+  })
 }
 
 function requireDocument(db: Db | Tx, practitionerId: number, documentId: number) {
