@@ -3,6 +3,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatPrice } from '~/lib/money'
+import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { getBookingForClient } from '~/models/booking/booking.server'
 import { findPaymentReturn, paymentStateOf, type PaymentState } from '~/models/booking/payments.server'
@@ -18,8 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * Where Stripe returns after paying (Checkout's `session_id`, or the Payment Element's
- * `payment_intent`). It shows what was paid for and the state our database holds, which the
- * webhook sets; it confirms nothing itself.
+ * `payment_intent`). It reads the state our database holds, which the webhook sets, and
+ * confirms nothing itself: once the webhook has recorded the payment, the client goes on to
+ * the booking's confirmation page; until then this page shows the payment being confirmed
+ * (and looks again), or what went wrong.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -30,14 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
   if (bookingId === null) return { state: 'unknown' as const, booking: null, timeZone: user.timeZone }
   const booking = getBookingForClient(user, bookingId)
-  return { state: paymentStateOf(booking), booking, timeZone: user.timeZone }
+  const state = paymentStateOf(booking)
+  if (state === 'paid') {
+    throw await redirectWithToast(`/bookings/${booking.id}`, { type: 'success', title: 'Payment successful!' })
+  }
+  return { state, booking, timeZone: user.timeZone }
 }
 
-const HEADINGS: Record<PaymentState | 'unknown', { title: string; text: string }> = {
-  paid: {
-    title: 'Payment successful!',
-    text: 'Your session is confirmed. A confirmation with a calendar invitation is on its way to your inbox.',
-  },
+const HEADINGS: Record<Exclude<PaymentState, 'paid'> | 'unknown', { title: string; text: string }> = {
   processing: {
     title: 'Confirming your payment...',
     text: 'This usually takes a few seconds. This page updates by itself.',
@@ -89,9 +92,7 @@ export default function PaymentSuccessPage() {
             </div>
           </dl>
         ) : null}
-        <ButtonLink to={state === 'paid' ? '/client-dashboard?payment=success' : '/client-dashboard'}>
-          Go to My Dashboard
-        </ButtonLink>
+        <ButtonLink to="/client-dashboard">Go to My Dashboard</ButtonLink>
       </Card>
     </div>
   )

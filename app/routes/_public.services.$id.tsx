@@ -97,7 +97,7 @@ type OnToPayment = { redirectTo: string; toast: ToastData }
 /**
  * Books the chosen slot: a slot is chosen, the person is signed in, and the booking model
  * claims the slot inside its transaction (and says so when it is gone). A free session lands
- * on the dashboard with its confirmation; a paid one goes on to Stripe's payment page.
+ * on its confirmation page; a paid one goes on to Stripe's payment page.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
@@ -130,7 +130,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return refused(submission, error, 'Booking failed')
   }
   if (!booking.requiresPayment) {
-    return redirectWithToast('/client-dashboard', {
+    return redirectWithToast(`/bookings/${booking.id}`, {
       type: 'success',
       title: 'Booking confirmed!',
       description: 'Your free session has been confirmed.',

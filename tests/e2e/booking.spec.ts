@@ -8,7 +8,9 @@ import { expectToast, latestEmailTo, signUpClient } from './support'
 
 const SERVICE = 'Free Intro: Breath & Stillness'
 
-test('a client books a free session, sees it on the dashboard, then cancels it', async ({ page }, testInfo) => {
+test('a client books a free session, sees its confirmation page and the dashboard, then cancels it', async ({
+  page,
+}, testInfo) => {
   const { email } = await signUpClient(page, testInfo)
 
   await page.goto('/services?priceRange=free&search=stillness')
@@ -29,8 +31,19 @@ test('a client books a free session, sees it on the dashboard, then cancels it',
   await slot.check()
   await page.getByRole('button', { name: 'Book Free Session' }).click()
 
-  await expect(page).toHaveURL(/\/client-dashboard$/)
+  // The booking's own confirmation page, then on to the dashboard.
+  await expect(page).toHaveURL(/\/bookings\/\d+$/)
   await expectToast(page, 'Booking confirmed!', 'Your free session has been confirmed.')
+  await expect(page.getByRole('heading', { name: 'Your session is booked', level: 1 })).toBeVisible()
+  const details = page.getByRole('definition')
+  await expect(details.filter({ hasText: SERVICE })).toBeVisible()
+  await expect(details.filter({ hasText: time })).toBeVisible()
+  await expect(details.filter({ hasText: /^Free$/ })).toBeVisible()
+  await expect(page.getByText('This session is free: you can cancel it at any time before it starts.')).toBeVisible()
+  await expect(page.getByText(`We sent a confirmation with a calendar invitation to ${email}.`)).toBeVisible()
+  await page.getByRole('link', { name: 'Go to My Sessions' }).click()
+
+  await expect(page).toHaveURL(/\/client-dashboard$/)
   const session = page.getByRole('listitem').filter({ hasText: SERVICE })
   await expect(session).toHaveCount(1)
   await expect(session).toContainText('confirmed')

@@ -48,7 +48,9 @@ async function publicScreens(page: Page) {
 async function clientScreens(page: Page) {
   await logIn(page, DEMO.client)
   await expect(page).toHaveURL(/\/client-dashboard$/)
-  return ['/client-dashboard', '/client-inbox', '/customer-settings']
+  // A seeded session's confirmation page, from its card's Details link.
+  const booking = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+$/)
+  return ['/client-dashboard', booking, '/client-inbox', '/customer-settings']
 }
 
 /**

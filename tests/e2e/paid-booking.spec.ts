@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { expectToast, latestEmailTo, signUpClient } from './support'
 
@@ -28,7 +29,7 @@ async function pickTime(page: Page, service: string) {
   await radios.first().check()
 }
 
-test('a client pays for a session on the checkout page, sees it confirmed, then cancels for a full refund', async ({
+test('a client pays for a session, lands on its confirmation page, adds it to a calendar, then cancels for a full refund', async ({
   page,
 }, testInfo) => {
   const service = 'Personalized Nutrition Assessment'
@@ -44,18 +45,51 @@ test('a client pays for a session on the checkout page, sees it confirmed, then 
   await expect(page.getByText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+ · \d+-minute session$/)).toBeVisible()
   await page.getByRole('button', { name: 'Pay $120.00 CAD' }).click()
 
-  await expect(page).toHaveURL(/\/payment-success\?session_id=cs_test_/)
-  await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible()
-  await expect(page.getByText(service)).toBeVisible()
+  // The return from the payment page ends on the booking's confirmation page once the webhook
+  // has recorded the payment.
+  await expect(page).toHaveURL(/\/bookings\/\d+$/)
+  const bookingPath = new URL(page.url()).pathname
+  await expectToast(page, 'Payment successful!')
+  await expect(page.getByRole('heading', { name: 'Your session is booked', level: 1 })).toBeVisible()
+  const details = page.getByRole('definition')
+  await expect(details.filter({ hasText: service })).toBeVisible()
+  await expect(details.filter({ hasText: /^\$120\.00 CAD$/ })).toBeVisible()
+  await expect(details.filter({ hasText: /^Confirmed$/ })).toBeVisible()
+  await expect(
+    details.filter({ hasText: /^\w+ \d{1,2}, \d{4}\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M \S+$/ }),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: /'s profile$/ })).toHaveAttribute('href', /^\/practitioners\/\d+$/)
+  await expect(
+    page.getByText(
+      /^Free cancellation until \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+: cancel by then for a full refund\./,
+    ),
+  ).toBeVisible()
+  await expect(page.getByText(`We sent a confirmation with a calendar invitation to ${email}.`)).toBeVisible()
   expect(latestEmailTo(email)?.subject).toBe(`Booking confirmed: ${service}`)
-  await page.getByRole('link', { name: 'Go to My Dashboard' }).click()
+  await expect(page.getByRole('link', { name: /^Message / })).toHaveAttribute(
+    'href',
+    /^\/client-inbox\?with=\d+&reply=new$/,
+  )
+  await expect(page.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+    'href',
+    /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&/,
+  )
+  // Add to calendar: the session as an .ics invitation.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`solace-session-${bookingPath.split('/').pop()}.ics`)
+  const ics = await readFile((await download.path())!, 'utf8')
+  expect(ics).toContain('BEGIN:VCALENDAR')
+  expect(ics).toContain(service)
+  await page.getByRole('link', { name: 'Go to My Sessions' }).click()
 
   await expect(page).toHaveURL(/\/client-dashboard$/)
-  await expectToast(page, 'Payment successful!')
   const session = page.getByRole('listitem').filter({ hasText: service })
   await expect(session).toContainText('confirmed')
   await expect(session).toContainText('$120.00 CAD')
   await expect(session.getByRole('link', { name: /Add to calendar/ })).toBeVisible()
+  await expect(session.getByRole('link', { name: /^Details/ })).toHaveAttribute('href', bookingPath)
 
   await session.getByRole('link', { name: /Cancel Session/ }).click()
   const dialog = page.getByRole('dialog')
@@ -89,7 +123,16 @@ test('a client leaves checkout, then completes the payment from the dashboard', 
   const session = page.getByRole('listitem').filter({ hasText: service })
   await expect(session).toContainText('pending')
   await expect(session).toContainText('Awaiting payment')
-  await session.getByRole('link', { name: 'Complete Payment' }).click()
+  await expect(session.getByRole('link', { name: 'Complete Payment' })).toBeVisible()
+  // Its confirmation page offers the payment instead of the calendar.
+  await session.getByRole('link', { name: /^Details/ }).click()
+  await expect(page).toHaveURL(/\/bookings\/\d+$/)
+  await expect(page.getByRole('heading', { name: 'Complete your payment to confirm', level: 1 })).toBeVisible()
+  await expect(
+    page.getByText(/^Awaiting payment: this time is held for you until \d{1,2}:\d{2} [AP]M \S+\.$/),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Complete Payment' }).click()
 
   await expect(page).toHaveURL(/\/checkout\?bookingId=\d+$/)
   await expect(page.getByRole('heading', { name: 'Complete Your Booking' })).toBeVisible()
@@ -110,14 +153,15 @@ test('a client leaves checkout, then completes the payment from the dashboard', 
     await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByRole('button', { name: /Complete Payment/ }).click()
-    await expect(page).toHaveURL(/\/payment-success\?payment_intent=pi_/)
   } else {
     await page.getByRole('button', { name: /on the secure checkout page/ }).click()
     await expect(page).toHaveURL(/\/dev\/checkout\/cs_test_/)
     await page.getByRole('button', { name: 'Pay $95.00 CAD' }).click()
-    await expect(page).toHaveURL(/\/payment-success\?session_id=/)
   }
-  await expect(page.getByRole('heading', { name: 'Payment successful!' })).toBeVisible()
+  // Either way the return (/payment-success) ends on the booking's confirmation page.
+  await expect(page).toHaveURL(/\/bookings\/\d+$/)
+  await expect(page.getByRole('heading', { name: 'Your session is booked', level: 1 })).toBeVisible()
+  await expect(page.getByRole('definition').filter({ hasText: /^\$95\.00 CAD$/ })).toBeVisible()
   await page.goto('/client-dashboard')
   await expect(page.getByRole('listitem').filter({ hasText: service })).toContainText('confirmed')
 })

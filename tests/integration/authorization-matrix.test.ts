@@ -368,7 +368,7 @@ const MATRIX: Record<string, Case[]> = {
       body: (fixture, actor) => ({
         form: { timeSlotId: String((fixture.extra!.slots as number[])[ACTORS.indexOf(actor)]) },
       }),
-      success: (answer) => expect(answer.location).toBe('/client-dashboard'),
+      success: (answer) => expect(answer.location).toMatch(/^\/bookings\/\d+$/),
     },
   ],
 
@@ -661,6 +661,19 @@ const MATRIX: Record<string, Case[]> = {
         const day = slots[0]!.startTime.toISOString().slice(0, 10)
         return { params: { serviceId: String(service.id), date: day }, secrets: [] }
       },
+    },
+  ],
+
+  'app/routes/_client.bookings.$id.tsx': [
+    {
+      method: 'GET',
+      rule: 'owner',
+      setup: async () => {
+        const { booking, name } = await bookingOfA()
+        // The confirmation page names the service and the practitioner: the practitioner too gets a 404.
+        return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+      },
+      success: (answer, fixture) => expect(answer.text).toContain(`/bookings/${fixture.params.id}/calendar.ics`),
     },
   ],
 

@@ -110,7 +110,9 @@ describe('booking a slot', () => {
         ),
       ),
     )
-    const won = answers.filter((a) => a instanceof Response && a.headers.get('Location') === '/client-dashboard')
+    const won = answers.filter(
+      (a) => a instanceof Response && /^\/bookings\/\d+$/.test(a.headers.get('Location') ?? ''),
+    )
     const lost = answers.filter((a) => !(a instanceof Response)).map(formReply)
     expect(won).toHaveLength(1)
     expect(lost).toHaveLength(49)
@@ -152,13 +154,14 @@ describe('booking a slot', () => {
         ),
       ),
     )
-    const response = expectRedirect(answer, '/client-dashboard')
+    const [booking] = bookingsOnSlot(slot.id)
+    // It lands on its own confirmation page, with the toast.
+    const response = expectRedirect(answer, `/bookings/${booking!.id}`)
     expect(await readToast(response)).toMatchObject({
       type: 'success',
       title: 'Booking confirmed!',
       description: 'Your free session has been confirmed.',
     })
-    const [booking] = bookingsOnSlot(slot.id)
     expect(booking).toMatchObject({
       serviceId: freeServiceId,
       clientId: client.id,

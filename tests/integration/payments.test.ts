@@ -226,7 +226,9 @@ describe('paying through Checkout', () => {
     payCheckoutSession(sessionId, '4242424242424242')
     expect(await page()).toMatchObject({ state: 'processing' })
     await deliverRaisedEvents()
-    expect(await page()).toMatchObject({ state: 'paid', booking: { id, status: 'confirmed' } })
+    // Paid: on to the booking's confirmation page, with the toast.
+    const paid = expectRedirect(await settle(page), `/bookings/${id}`)
+    expect(await readToast(paid)).toMatchObject({ type: 'success', title: 'Payment successful!' })
     // Someone else's return link shows nothing of the booking.
     const stranger = await newClient('Sam')
     expect(
@@ -363,11 +365,14 @@ describe('paying with the Payment Element', () => {
     confirmPaymentIntent(intentId, '4242424242424242')
     await deliverRaisedEvents()
     expect(bookingRow(id)).toMatchObject({ status: 'confirmed', isPaid: true, stripePaymentIntentId: intentId })
-    expect(
-      await paymentSuccess.loader(
-        routeArgs(getRequest(`/payment-success?payment_intent=${intentId}`, { cookie: client.cookie })),
+    expectRedirect(
+      await settle(() =>
+        paymentSuccess.loader(
+          routeArgs(getRequest(`/payment-success?payment_intent=${intentId}`, { cookie: client.cookie })),
+        ),
       ),
-    ).toMatchObject({ state: 'paid' })
+      `/bookings/${id}`,
+    )
   })
 
   test('/checkout: the booking summary, or Invalid Booking back to /services', async () => {

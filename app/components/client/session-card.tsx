@@ -4,16 +4,11 @@ import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatPrice } from '~/lib/money'
-import { JOIN_LINK_LATER } from '~/models/booking/booking'
-import type { BookingView } from '~/models/booking/booking.server'
+import { awaitingPaymentNotice, JOIN_LINK_LATER } from '~/models/booking/booking'
+import type { ClientSession } from '~/models/booking/booking.server'
 
 /** A session as the client's dashboard lists it: the booking and what the client may do now. */
-export type ClientSession = BookingView & {
-  upcoming: boolean
-  canCancel: boolean
-  canJoin: boolean
-  awaitingPayment: boolean
-}
+export type { ClientSession }
 
 const STATUS_TONE = {
   pending: 'warning',
@@ -22,7 +17,7 @@ const STATUS_TONE = {
   cancelled: 'destructive',
 } as const
 
-/** One session: what, with whom, when, and its actions (pay, join, add to calendar, cancel). */
+/** One session: what, with whom, when, and its actions (pay, join, add to calendar, details, cancel). */
 export function SessionCard({ session: s, timeZone }: { session: ClientSession; timeZone: string }) {
   return (
     <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -40,8 +35,9 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
         </p>
         {s.awaitingPayment && s.holdExpiresAt ? (
           <p className="text-sm font-medium">
-            Awaiting payment: this time is held for you until {formatTime(s.holdExpiresAt, timeZone)}{' '}
-            {zoneAbbreviation(s.holdExpiresAt, timeZone)}.
+            {awaitingPaymentNotice(
+              `${formatTime(s.holdExpiresAt, timeZone)} ${zoneAbbreviation(s.holdExpiresAt, timeZone)}`,
+            )}
           </p>
         ) : null}
         {s.status === 'cancelled' ? (
@@ -81,6 +77,13 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
             Add to calendar
           </a>
         ) : null}
+        <Link
+          to={`/bookings/${s.id}`}
+          className={buttonClass({ size: 'sm', variant: 'ghost' })}
+          aria-label={`Details: ${s.service.name}`}
+        >
+          Details
+        </Link>
         {s.canCancel ? (
           <Link
             to={`?cancel=${s.id}`}

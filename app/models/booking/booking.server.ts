@@ -282,6 +282,26 @@ export function listPractitionerBookings(practitioner: { id: number }) {
   return viewsWhere(sql`b.practitioner_id = ${practitioner.id}`)
 }
 
+/** A booking with what its client may do with it now (the dashboard's cards, its confirmation page). */
+export function clientSession(view: BookingView, now = new Date()) {
+  // Live and not started: still ahead, so it may be cancelled (and added to a calendar).
+  const upcoming = isCancellable({ status: view.status, startTime: new Date(view.startTime) }, now)
+  return {
+    ...view,
+    upcoming,
+    canCancel: upcoming,
+    canJoin: canJoinSession(view, now),
+    // A pending booking can still be paid while its hold lasts.
+    awaitingPayment:
+      view.status === 'pending' &&
+      !view.isPaid &&
+      view.holdExpiresAt !== null &&
+      Date.parse(view.holdExpiresAt) > now.getTime(),
+  }
+}
+
+export type ClientSession = ReturnType<typeof clientSession>
+
 /**
  * The client's sessions for the dashboard, in three lists:
  * - upcoming: not ended yet, soonest first, with those awaiting payment on top (they need the
@@ -291,22 +311,7 @@ export function listPractitionerBookings(practitioner: { id: number }) {
  * Each says what the client may do now; the counts are those of the dashboard's cards.
  */
 export function getClientSessions(client: { id: number }, now = new Date()) {
-  const all = viewsWhere(sql`b.client_id = ${client.id}`).map((view) => {
-    // Live and not started: still ahead, so it may be cancelled (and added to a calendar).
-    const upcoming = isCancellable({ status: view.status, startTime: new Date(view.startTime) }, now)
-    return {
-      ...view,
-      upcoming,
-      canCancel: upcoming,
-      canJoin: canJoinSession(view, now),
-      // A pending booking can still be paid while its hold lasts.
-      awaitingPayment:
-        view.status === 'pending' &&
-        !view.isPaid &&
-        view.holdExpiresAt !== null &&
-        Date.parse(view.holdExpiresAt) > now.getTime(),
-    }
-  })
+  const all = viewsWhere(sql`b.client_id = ${client.id}`).map((view) => clientSession(view, now))
   const cancelled = all.filter((s) => s.status === 'cancelled')
   const sessions = all.filter((s) => s.status !== 'cancelled')
   const notEnded = (s: (typeof sessions)[number]) => s.status !== 'completed' && Date.parse(s.endTime) > now.getTime()

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { canJoinSession, FULL_REFUND_NOTICE_MS, noRefundNotice, refundDueCents } from './booking'
+import {
+  canJoinSession,
+  FREE_SESSION_CANCELLATION,
+  FULL_REFUND_NOTICE_MS,
+  googleCalendarUrl,
+  noRefundNotice,
+  refundDueCents,
+  refundPolicyFor,
+} from './booking'
 
 const now = new Date('2026-12-01T12:00:00Z')
 const paid = { isPaid: true, totalAmountCents: 8500, refundedAmountCents: 0 }
@@ -56,4 +64,58 @@ describe('noRefundNotice: said before paying for a time less than 24 hours away'
   ])('%d hours ahead', (hours, notice) => {
     expect(noRefundNotice(inHours(hours), at)).toBe(notice)
   })
+})
+
+describe('refundPolicyFor: the policy as it stands for one booking now', () => {
+  const booking = (ms: number, more: Partial<{ status: string; totalAmount: number }> = {}) => ({
+    status: 'confirmed',
+    totalAmount: 85,
+    startTime: startingIn(ms).toISOString(),
+    ...more,
+  })
+
+  test('exactly 24 hours ahead is still a full refund, until that very moment', () => {
+    expect(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS), 'UTC', now)).toBe(
+      'Free cancellation until December 1, 2026, 12:00 PM UTC: cancel by then for a full refund. Later cancellations are not refunded.',
+    )
+    expect(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS - 1), 'UTC', now)).toBe(
+      'This session starts in 23 hours: it cannot be refunded if you cancel.',
+    )
+  })
+
+  test('a booking awaiting payment is told the same rule; a free one only that it can be cancelled', () => {
+    expect(refundPolicyFor(booking(2 * FULL_REFUND_NOTICE_MS, { status: 'pending' }), 'UTC', now)).toMatch(
+      /^Free cancellation until December 2, 2026/,
+    )
+    expect(refundPolicyFor(booking(60_000, { totalAmount: 0 }), 'UTC', now)).toBe(FREE_SESSION_CANCELLATION)
+  })
+
+  test('nothing once it has started, ended or been cancelled', () => {
+    expect(refundPolicyFor(booking(-60_000), 'UTC', now)).toBeNull()
+    expect(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS, { status: 'cancelled' }), 'UTC', now)).toBeNull()
+    expect(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS, { status: 'completed' }), 'UTC', now)).toBeNull()
+  })
+})
+
+test('googleCalendarUrl fills in Google’s event form in UTC, with the video link when there is one', () => {
+  const session = {
+    serviceName: 'Deep Rest & Reset',
+    startTime: '2026-12-03T15:30:00.000Z',
+    endTime: '2026-12-03T16:15:00.000Z',
+    practitionerName: 'Priya Sharma',
+    meetingLink: null,
+  }
+  const url = new URL(googleCalendarUrl(session))
+  expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render')
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    action: 'TEMPLATE',
+    text: 'Deep Rest & Reset',
+    dates: '20261203T153000Z/20261203T161500Z',
+    details: 'Video session with Priya Sharma, booked on Solace.',
+  })
+  const linked = new URL(googleCalendarUrl({ ...session, meetingLink: 'https://meet.example.com/x' }))
+  expect(linked.searchParams.get('location')).toBe('https://meet.example.com/x')
+  expect(linked.searchParams.get('details')).toBe(
+    'Video session with Priya Sharma, booked on Solace.\nhttps://meet.example.com/x',
+  )
 })

@@ -1,5 +1,7 @@
 /** Booking rules and texts shared by the server and the screens (this module reaches the browser). */
 
+import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+
 /** Shown before booking a free session and before cancelling one. */
 export const CANCELLATION_POLICY = 'Free cancellation up to 24 hours before your session.'
 
@@ -25,6 +27,11 @@ export function noRefundNotice(startTime: Date | string, now = new Date()) {
   return `This session starts in ${when}: it cannot be refunded if you cancel`
 }
 
+/** Said of a booking awaiting payment (the dashboard's card, its confirmation page); `until` is a time in the viewer's zone. */
+export function awaitingPaymentNotice(until: string) {
+  return `Awaiting payment: this time is held for you until ${until}.`
+}
+
 /** How long before its start a session's video link is offered ('Join Session'). */
 export const JOIN_OPENS_BEFORE_MS = 15 * 60 * 1000
 export const JOIN_LINK_LATER = 'The link to join appears here 15 minutes before the session starts.'
@@ -46,4 +53,57 @@ export function refundDueCents(
   if (!booking.isPaid) return 0
   if (booking.startTime.getTime() - now.getTime() < FULL_REFUND_NOTICE_MS) return 0
   return Math.max(0, booking.totalAmountCents - booking.refundedAmountCents)
+}
+
+/** Said on a free session's confirmation: no money is at stake, so only its start limits cancelling. */
+export const FREE_SESSION_CANCELLATION = 'This session is free: you can cancel it at any time before it starts.'
+
+/**
+ * The cancellation policy as it applies to one booking now, in the viewer's zone, or null once
+ * it can no longer be cancelled (started, completed or cancelled): 'Free cancellation until
+ * November 21, 2026, 9:30 AM EST: ...' while 24 hours or more remain, else noRefundNotice.
+ */
+export function refundPolicyFor(
+  booking: { status: string; totalAmount: number; startTime: string },
+  timeZone: string,
+  now = new Date(),
+) {
+  const start = Date.parse(booking.startTime)
+  if ((booking.status !== 'pending' && booking.status !== 'confirmed') || start <= now.getTime()) return null
+  if (booking.totalAmount === 0) return FREE_SESSION_CANCELLATION
+  const notice = noRefundNotice(booking.startTime, now)
+  if (notice) return `${notice}.`
+  const deadline = new Date(start - FULL_REFUND_NOTICE_MS)
+  const when = `${formatLongDate(deadline, timeZone)}, ${formatTime(deadline, timeZone)} ${zoneAbbreviation(deadline, timeZone)}`
+  return `Free cancellation until ${when}: cancel by then for a full refund. Later cancellations are not refunded.`
+}
+
+/** '20261121T143000Z': an instant as Google Calendar's `dates` parameter reads it (UTC). */
+function calendarStamp(instant: string) {
+  return new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
+}
+
+/**
+ * 'Add to Google Calendar': a link that opens Google's own event form already filled in (no
+ * script of theirs on our pages). The .ics download covers every other calendar.
+ */
+export function googleCalendarUrl(session: {
+  serviceName: string
+  startTime: string
+  endTime: string
+  practitionerName: string
+  meetingLink: string | null
+}) {
+  const details = [`Video session with ${session.practitionerName}, booked on Solace.`, session.meetingLink]
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: session.serviceName,
+    dates: `${calendarStamp(session.startTime)}/${calendarStamp(session.endTime)}`,
+    details: details.filter(Boolean).join('\n'),
+  })
+  if (session.meetingLink) params.set('location', session.meetingLink)
+  return `https://calendar.google.com/calendar/render?${params}`
 }

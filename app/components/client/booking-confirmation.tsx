@@ -1,0 +1,190 @@
+import { Link } from '@remix-run/react'
+import { PLACEHOLDER_AVATAR } from '~/components/marketplace/service-card'
+import { Badge } from '~/components/ui/badge'
+import { buttonClass, ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { imageUrlFor } from '~/lib/images'
+import { formatPrice } from '~/lib/money'
+import { awaitingPaymentNotice, JOIN_LINK_LATER } from '~/models/booking/booking'
+import type { BookingConfirmation } from '~/models/booking/confirmation.server'
+
+type Props = {
+  booking: BookingConfirmation
+  /** The session's date and its times, in the viewer's zone. */
+  when: { date: string; time: string }
+  /** Until when a booking awaiting payment holds its time, in the viewer's zone. */
+  holdUntil: string | null
+  email: string
+  refundPolicy: string | null
+  calendar: { ics: string; google: string } | null
+  messageHref: string | null
+}
+
+/** Where the booking stands, in words: its badge and the page's heading. */
+function stateOf(b: BookingConfirmation) {
+  if (b.status === 'confirmed')
+    return { label: 'Confirmed', tone: 'success', heading: 'Your session is booked' } as const
+  if (b.status === 'completed') return { label: 'Completed', tone: 'secondary', heading: 'Session completed' } as const
+  if (b.status === 'cancelled') {
+    return { label: 'Cancelled', tone: 'destructive', heading: 'This booking was cancelled' } as const
+  }
+  return b.awaitingPayment
+    ? ({ label: 'Awaiting payment', tone: 'warning', heading: 'Complete your payment to confirm' } as const)
+    : ({ label: 'Not paid', tone: 'destructive', heading: 'This booking was not paid' } as const)
+}
+
+/** What was or is to be paid: 'Free', the price, and any refund. */
+function priceLine(b: BookingConfirmation) {
+  if (b.totalAmount === 0) return { label: 'Price', value: formatPrice(0) }
+  const refunded = b.refundedAmount > 0 ? ` (refunded ${formatPrice(b.refundedAmount)})` : ''
+  return b.isPaid
+    ? { label: 'Price paid', value: `${formatPrice(b.totalAmount)}${refunded}` }
+    : { label: 'Price', value: formatPrice(b.totalAmount) }
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[8rem_1fr] sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  )
+}
+
+/** The confirmation page of one booking: what, when, with whom, the price, the policy, and what comes next. */
+export function BookingConfirmationView(props: Props) {
+  const { booking: b, when, holdUntil, email, refundPolicy, calendar, messageHref } = props
+  const state = stateOf(b)
+  const price = priceLine(b)
+  const p = b.practitioner
+  const ahead = b.status === 'confirmed' && b.upcoming
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <header className="space-y-2">
+        <Badge tone={state.tone}>{state.label}</Badge>
+        <h1 className="text-2xl font-bold tracking-tight">{state.heading}</h1>
+        <p className="text-muted-foreground">
+          {b.service.name}
+          {p ? ` with ${p.firstName} ${p.lastName}` : ''}
+        </p>
+      </header>
+
+      {holdUntil ? (
+        <Card className="space-y-3 border-accent p-5">
+          <p className="font-medium">{awaitingPaymentNotice(holdUntil)}</p>
+          <ButtonLink to={`/checkout?bookingId=${b.id}`}>Complete Payment</ButtonLink>
+        </Card>
+      ) : null}
+
+      <Card className="p-5">
+        <h2 className="sr-only">Booking details</h2>
+        <dl className="space-y-4">
+          <Row label="What">
+            <span className="font-semibold">{b.service.name}</span>
+            <span className="block text-sm text-muted-foreground">{b.service.duration}-minute video session</span>
+          </Row>
+          <Row label="When">
+            <span className="font-semibold">{when.date}</span>
+            <span className="block">{when.time}</span>
+          </Row>
+          <Row label="With">
+            {p ? (
+              <Link
+                to={`/practitioners/${p.id}`}
+                className="flex items-center gap-3 rounded-md hover:bg-muted/50"
+                aria-label={`${p.firstName} ${p.lastName}'s profile`}
+              >
+                <img
+                  src={imageUrlFor(p.profileImageUrl, 96) ?? PLACEHOLDER_AVATAR}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="size-12 shrink-0 rounded-full bg-muted object-cover"
+                />
+                <span className="min-w-0">
+                  <span className="block font-semibold underline">
+                    {p.firstName} {p.lastName}
+                  </span>
+                  {p.title ? <span className="block text-sm text-muted-foreground">{p.title}</span> : null}
+                </span>
+              </Link>
+            ) : (
+              'a former practitioner'
+            )}
+          </Row>
+          <Row label={price.label}>{price.value}</Row>
+          <Row label="Status">{state.label}</Row>
+        </dl>
+      </Card>
+
+      {refundPolicy ? (
+        <section aria-labelledby="refund-policy" className="space-y-2">
+          <h2 id="refund-policy" className="text-lg font-semibold">
+            Cancellation policy
+          </h2>
+          <p>{refundPolicy}</p>
+          {b.canCancel ? (
+            <Link to={`/client-dashboard?cancel=${b.id}`} className="text-sm underline">
+              Cancel this session
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+
+      {calendar ? (
+        <section aria-labelledby="add-to-calendar" className="space-y-2">
+          <h2 id="add-to-calendar" className="text-lg font-semibold">
+            Add to calendar
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <a href={calendar.ics} download className={buttonClass({ variant: 'outline' })}>
+              Add to calendar (.ics)
+            </a>
+            <a href={calendar.google} target="_blank" rel="noreferrer" className={buttonClass({ variant: 'outline' })}>
+              Google Calendar
+            </a>
+          </div>
+        </section>
+      ) : null}
+
+      {ahead ? (
+        <section aria-labelledby="what-next" className="space-y-2">
+          <h2 id="what-next" className="text-lg font-semibold">
+            What happens next
+          </h2>
+          <ul className="list-disc space-y-2 pl-5">
+            <li className="break-words">
+              We sent a confirmation with a calendar invitation to <strong>{email}</strong>.
+            </li>
+            {b.canJoin && b.service.meetingLink ? (
+              <li>
+                <a
+                  href={b.service.meetingLink}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={buttonClass({ size: 'sm' })}
+                >
+                  Join Session
+                </a>
+              </li>
+            ) : b.service.meetingLink ? (
+              <li>{JOIN_LINK_LATER} It is on your dashboard too.</li>
+            ) : null}
+            {messageHref && p ? (
+              <li>
+                Questions before the session?{' '}
+                <Link to={messageHref} className="underline">
+                  Message {p.firstName}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
+
+      <ButtonLink to="/client-dashboard" variant={b.awaitingPayment ? 'outline' : 'primary'}>
+        Go to My Sessions
+      </ButtonLink>
+    </div>
+  )
+}
