@@ -194,6 +194,11 @@ export const timeSlots = sqliteTable(
     isBooked: integer('is_booked', { mode: 'boolean' }).notNull().default(false),
     /** Slots created together by "Add Batch Slots" share this id. */
     batchId: text('batch_id'),
+    /**
+     * Made from the practitioner's weekly hours (app/models/practice/weekly-hours.server.ts), which
+     * may remove it again while it is unbooked; otherwise an ordinary slot.
+     */
+    isGenerated: integer('is_generated', { mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -202,6 +207,91 @@ export const timeSlots = sqliteTable(
     index('time_slots_batch_idx').on(t.batchId),
     check('time_slots_order', sql`${t.endTime} > ${t.startTime}`),
   ],
+)
+
+/**
+ * Weekly hours (docs/decisions/026-weekly-hours.md): ranges of a weekday's wall clock, in
+ * `time_zone` (the practitioner's zone when they saved), each offering one service. Ranges of a
+ * practitioner's day never overlap; the model checks it before saving.
+ */
+export const weeklyHours = sqliteTable(
+  'weekly_hours',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday ... 6 = Saturday. */
+    weekday: integer('weekday').notNull(),
+    /** Minutes after midnight on the wall clock. */
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    timeZone: text('time_zone').notNull(),
+    createdAt,
+  },
+  (t) => [
+    index('weekly_hours_practitioner_idx').on(t.practitionerId, t.weekday),
+    check('weekly_hours_weekday', sql`${t.weekday} BETWEEN 0 AND 6`),
+    check(
+      'weekly_hours_order',
+      sql`${t.startMinute} >= 0 AND ${t.endMinute} > ${t.startMinute} AND ${t.endMinute} <= 1440`,
+    ),
+  ],
+)
+
+/** A service's session length and the gap after each session, for slots made from weekly hours. */
+export const sessionLengths = sqliteTable(
+  'session_lengths',
+  {
+    serviceId: integer('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    sessionMinutes: integer('session_minutes').notNull(),
+    gapMinutes: integer('gap_minutes').notNull().default(0),
+  },
+  (t) => [
+    check('session_lengths_session', sql`${t.sessionMinutes} BETWEEN 15 AND 480`),
+    check('session_lengths_gap', sql`${t.gapMinutes} BETWEEN 0 AND 120`),
+  ],
+)
+
+/**
+ * Days a practitioner is away: calendar dates (yyyy-MM-dd, both included) on the weekly hours'
+ * zone. No slot is made from weekly hours on them; booked slots stay.
+ */
+export const blockedDates = sqliteTable(
+  'blocked_dates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstDate: text('first_date').notNull(),
+    lastDate: text('last_date').notNull(),
+    createdAt,
+  },
+  (t) => [
+    index('blocked_dates_practitioner_idx').on(t.practitionerId, t.firstDate),
+    check('blocked_dates_order', sql`${t.lastDate} >= ${t.firstDate}`),
+  ],
+)
+
+/**
+ * Times a practitioner deleted from their generated slots: the weekly hours do not make them
+ * again. Past ones are cleared by the next top-up.
+ */
+export const skippedWeeklySlots = sqliteTable(
+  'skipped_weekly_slots',
+  {
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startTime: integer('start_time', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.practitionerId, t.startTime] })],
 )
 
 /**

@@ -4,6 +4,7 @@ import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
 import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
 import { sendUnreadMessageEmails } from '~/models/messaging/message-emails.server'
+import { topUpWeeklySlots } from '~/models/practice/weekly-hours.server'
 import { sweepOrphanedDocuments } from '~/models/records/documents.server'
 import { backUpDatabase } from './backups.server'
 
@@ -30,6 +31,14 @@ export function sweepMessages(now = new Date()) {
   return sendUnreadMessageEmails(now)
 }
 
+/**
+ * Slots from weekly hours reach GENERATE_WEEKS ahead; as days pass the next ones are made. An
+ * hour late is soon enough for a day eight weeks away.
+ */
+export function sweepWeeklyHours(now = new Date()) {
+  return topUpWeeklySlots(now)
+}
+
 const globalForMaintenance = globalThis as unknown as { __solaceMaintenance?: NodeJS.Timeout[] }
 
 /** Runs a job now (unless not `atStart`) and then every `everyMs`, on the primary only (replicas cannot write). */
@@ -47,13 +56,14 @@ function every(everyMs: number, job: () => unknown, { atStart = true } = {}) {
   return timer
 }
 
-/** Starts the clean-up, the booking, message-email and orphaned-document sweepers (and, in production, the hourly backup) once per process. */
+/** Starts the clean-up, the booking, message-email, weekly-hours and orphaned-document sweepers (and, in production, the hourly backup) once per process. */
 export function startMaintenance() {
   if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
   globalForMaintenance.__solaceMaintenance = [
     every(HOUR_MS, purgeExpired),
     every(MINUTE_MS, sweepBookings),
     every(MINUTE_MS, sweepMessages),
+    every(HOUR_MS, sweepWeeklyHours),
     // Stored document files a crash left without their row.
     every(HOUR_MS, sweepOrphanedDocuments),
     // Production only: elsewhere the database is a demo or a test, and copies would fill the disk.

@@ -6,8 +6,10 @@ import {
   calendarHref,
   dayHref,
   DELETE_INTENT,
+  HOURS_PATH,
   SINGLE_INTENT,
 } from '~/components/calendar/calendar-links'
+import { DaySlotList } from '~/components/calendar/day-slot-list'
 import { AddBatchDialog, AddSlotDialog, DeleteSlotDialog, type LastResult } from '~/components/calendar/slot-dialogs'
 import {
   formatMonth,
@@ -17,7 +19,6 @@ import {
   type CalendarMonth,
 } from '~/components/marketplace/month-calendar'
 import { Toaster } from '~/components/toaster'
-import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
@@ -89,6 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     priceLabel: slot.servicePrice === null ? null : formatPrice(slot.servicePrice),
     duration: slot.serviceDuration,
     isBooked: slot.isBooked,
+    isGenerated: slot.isGenerated,
   }))
 
   const add = url.searchParams.get('add')
@@ -129,6 +131,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       serviceName: toDelete.serviceName,
       isBooked: toDelete.isBooked,
       inBatch: toDelete.batchId !== null,
+      isGenerated: toDelete.isGenerated,
     },
   }
 }
@@ -220,6 +223,9 @@ export default function PractitionerCalendarPage() {
           >
             Add Batch Slots
           </Link>
+          <Link to={HOURS_PATH} className={buttonClass({ variant: 'outline' })}>
+            Weekly Hours
+          </Link>
         </div>
       </div>
 
@@ -250,41 +256,10 @@ export default function PractitionerCalendarPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            {slots.length ? (
-              <ul aria-labelledby="day-slots" className="divide-y divide-border">
-                {slots.map((slot) => (
-                  <li key={slot.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                    <div className="space-y-0.5">
-                      <p className="font-medium">{slot.timeLabel}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {slot.serviceName}
-                        {slot.priceLabel ? ` · ${slot.priceLabel}` : ''}
-                        {slot.duration ? ` · ${slot.duration} min` : ''}
-                      </p>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      <Badge tone={slot.isBooked ? 'default' : 'success'}>
-                        {slot.isBooked ? 'Booked' : 'Available'}
-                      </Badge>
-                      {slot.isBooked ? null : (
-                        <Link
-                          to={calendarHref({ date: selected, month: monthText, delete: slot.id })}
-                          preventScrollReset
-                          className={buttonClass({ variant: 'ghost', size: 'sm' })}
-                          aria-label={`Delete time slot ${slot.timeLabel}`}
-                        >
-                          Delete
-                        </Link>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">
-                Add a time slot or a batch of slots to open this day for booking.
-              </p>
-            )}
+            <DaySlotList
+              slots={slots}
+              deleteHref={(id) => calendarHref({ date: selected, month: monthText, delete: id })}
+            />
           </CardContent>
         </Card>
       </div>

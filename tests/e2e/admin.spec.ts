@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import Database from 'better-sqlite3'
 import {
   DEMO,
   DEMO_PEOPLE,
@@ -7,7 +6,7 @@ import {
   expectToast,
   latestEmailTo,
   logIn,
-  testDatabase,
+  writableTestDatabase,
   uniqueEmail,
 } from './support'
 
@@ -40,8 +39,7 @@ function userRow(page: Page, name: string) {
  * straight to the test database (booking has its own tests): answers the client's email.
  */
 function giveUpcomingSession(practitionerEmail: string, clientEmail: string) {
-  const db = new Database(testDatabase(), { fileMustExist: true })
-  db.pragma('busy_timeout = 5000')
+  const db = writableTestDatabase()
   try {
     const idOf = (email: string) => (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id
     const practitionerId = idOf(practitionerEmail)

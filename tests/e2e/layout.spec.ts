@@ -78,6 +78,7 @@ async function practitionerScreens(page: Page) {
   return [
     '/practitioner/dashboard',
     '/practitioner/calendar',
+    '/practitioner/calendar/hours',
     '/practitioner/services',
     '/practitioner/profile',
     '/practitioner/earnings',

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import Database from 'better-sqlite3'
-import { expectToast, signUpClient, testDatabase, uniqueEmail } from './support'
+import { expectToast, signUpClient, uniqueEmail, writableTestDatabase } from './support'
 
 /**
  * Messaging, with JavaScript and without (the two projects): a client asks a question from a
@@ -29,8 +28,7 @@ async function newPractitioner(browser: Browser, testInfo: TestInfo) {
   })
   expect(response.status()).toBe(201)
   // A listed profile needs a picture, a title and a bio; the profile screen has its own tests.
-  const db = new Database(testDatabase(), { fileMustExist: true })
-  db.pragma('busy_timeout = 5000')
+  const db = writableTestDatabase()
   try {
     db.prepare(
       `UPDATE users SET title = 'Sleep Coach', bio = 'Better nights, calmer days.',

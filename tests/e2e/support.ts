@@ -24,6 +24,15 @@ export function testDatabase() {
   return e2eServer(test.info().project.name).database
 }
 
+/**
+ * The test database opened for a fixture the flows under test do not make. The server writes
+ * to it at the same time: a write waits for the server's (the machine may be busy) instead of
+ * failing with "database is locked".
+ */
+export function writableTestDatabase() {
+  return new Database(testDatabase(), { fileMustExist: true, timeout: 30_000 })
+}
+
 type Role = keyof typeof DEMO
 const AREAS: Record<Role, { url: RegExp; heading: (firstName: string) => string; menu: string }> = {
   client: { url: /\/client-dashboard$/, heading: (firstName) => `Welcome, ${firstName}`, menu: 'My account' },
@@ -147,8 +156,7 @@ export async function signUpClient(page: Page, testInfo: TestInfo, password = 's
  * Written straight to the test database: the booking flow itself has its own tests.
  */
 export function giveCompletedSession(clientEmail: string, practitionerEmail: string) {
-  const db = new Database(testDatabase(), { fileMustExist: true })
-  db.pragma('busy_timeout = 5000')
+  const db = writableTestDatabase()
   try {
     const idOf = (email: string) =>
       (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)?.id

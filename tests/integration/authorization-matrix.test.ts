@@ -9,6 +9,7 @@ import { createContactMessage } from '~/models/marketplace/contact.server'
 import { createLead } from '~/models/marketplace/lead.server'
 import { sendMessage } from '~/models/messaging/message.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
+import { blockDates } from '~/models/practice/weekly-hours.server'
 import { uploadDocument } from '~/models/records/documents.server'
 import { createNote } from '~/models/records/notes.server'
 import { createPatient } from '~/models/records/patients.server'
@@ -237,6 +238,11 @@ async function documentOfA(): Promise<Fixture> {
   const request = new Request('http://localhost/upload', { method: 'POST', body: form })
   const document = await uploadDocument(people.practitionerA.id, Number(patient.params.id), request)
   return { params: { id: String(document.id) }, secrets: [...patient.secrets, name, words] }
+}
+
+/** A blocked date of practitioner A, far ahead (blocks are dates only: nothing else to keep secret). */
+function blockOfA() {
+  return blockDates(people.practitionerA.id, { firstDate: '2099-07-01', lastDate: '2099-07-02' }).block.id
 }
 
 const pdfUpload = () => {
@@ -631,6 +637,21 @@ const MATRIX: Record<string, Case[]> = {
         return { params: { id: String(service.id) }, secrets: [name, people.practitionerA.email] }
       },
       success: (answer) => expect(answer.json).toMatchObject({ message: 'Service deleted' }),
+    },
+  ],
+
+  'app/routes/api.availability.blocked-dates.$id.ts': [
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: () => ({ params: { id: String(blockOfA()) }, secrets: [people.practitionerA.email] }),
+      success: (answer) => expect(answer.json).toMatchObject({ message: 'Dates unblocked' }),
+    },
+    // Only DELETE: a GET is a 405 for everyone, never the block.
+    {
+      method: 'GET',
+      rule: 'read-only',
+      setup: () => ({ params: { id: String(blockOfA()) }, secrets: [people.practitionerA.email] }),
     },
   ],
 

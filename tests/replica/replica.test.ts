@@ -183,6 +183,7 @@ function paramsFor(pattern: string): Record<string, string | number> | undefined
     ['/api/admin/contact-messages/:id', { id: ids.contactMessage }],
     ['/api/admin/leads/:id', { id: ids.lead }],
     ['/api/admin/users/:id', { id: ids.client }],
+    ['/api/availability/blocked-dates/:id', { id: 1 }],
     ['/internal/commands/:name', { name: 'documents.record' }],
     ['/dev/checkout/:id', { id: 'cs_emulated_unknown' }],
     ['/dev/onboarding/:linkId', { linkId: 'unknown' }],

@@ -1,6 +1,8 @@
 /** The calendar page's address and form intents, shared by the route and its dialogs. */
 
 export const CALENDAR_PATH = '/practitioner/calendar'
+/** Weekly hours and blocked dates, beside the calendar. */
+export const HOURS_PATH = '/practitioner/calendar/hours'
 export const SINGLE_INTENT = 'create-single'
 export const BATCH_INTENT = 'create-batch'
 export const DELETE_INTENT = 'delete-slot'

@@ -17,7 +17,7 @@ import {
   TIMEZONES,
 } from '~/models/practice/slot-form'
 import type { loader } from '~/routes/practitioner.calendar'
-import { BATCH_INTENT, calendarHref, DELETE_INTENT, SINGLE_INTENT } from './calendar-links'
+import { BATCH_INTENT, calendarHref, DELETE_INTENT, HOURS_PATH, SINGLE_INTENT } from './calendar-links'
 
 /**
  * The calendar's dialogs (add one slot, add a batch, delete a slot). They open from the URL
@@ -247,6 +247,16 @@ export function DeleteSlotDialog({ lastResult, closeTo }: { lastResult: LastResu
         <input type="hidden" name={fields.slotId.name} value={toDelete.id} />
         <input type="hidden" name="returnTo" value={selected} />
         {toDelete.isBooked ? <p className="text-sm">This slot is booked, so it stays on your calendar.</p> : null}
+        {toDelete.isGenerated ? (
+          <p className="text-sm">
+            This slot comes from your weekly hours; once deleted, they will not make it again. To free a whole day,
+            block the date on the{' '}
+            <Link to={HOURS_PATH} className="font-medium text-primary underline">
+              Weekly Hours
+            </Link>{' '}
+            page.
+          </p>
+        ) : null}
         {toDelete.inBatch ? (
           <label className="flex items-start gap-2 text-sm">
             <input

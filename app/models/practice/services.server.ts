@@ -8,6 +8,7 @@ import { NOT_AN_IMAGE } from '~/models/images/image'
 import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS, type OwnService, type ServiceInput } from './service-form'
+import { refreshWeeklySlots } from './weekly-hours.server'
 
 /**
  * A practitioner's own services (My Services and POST/PATCH/DELETE /api/services).
@@ -167,6 +168,8 @@ export async function updateService(owner: Owner, id: number, input: ServiceInpu
       .get(),
   )
   if (!row) throw new AppError(SERVICE_NOT_FOUND, 404)
+  // Weekly hours offer active services only, for their duration unless a length was set.
+  if (row.isActive !== before.isActive || row.durationMinutes !== before.durationMinutes) refreshWeeklySlots(owner.id)
   // The old file goes only once the row no longer points at it.
   if (imageUrl !== undefined && imageUrl !== before.imageUrl) await discardImage(before.imageUrl)
   return toOwnService(row)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
-import { services, timeSlots } from '~/db/schema'
+import { services, skippedWeeklySlots, timeSlots } from '~/db/schema'
 import { formatDate, formatTime } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { centsToDollars } from '~/lib/money'
@@ -49,6 +49,8 @@ export type SlotJson = {
   endTime: string
   isBooked: boolean
   batchId: string | null
+  /** Made from the practitioner's weekly hours (docs/decisions/026-weekly-hours.md). */
+  isGenerated: boolean
   createdAt: string
   updatedAt: string
 }
@@ -72,6 +74,7 @@ function toJson(row: SlotRow): SlotJson {
     endTime: row.endTime.toISOString(),
     isBooked: row.isBooked,
     batchId: row.batchId,
+    isGenerated: row.isGenerated,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -354,9 +357,15 @@ export function deleteSlot(practitionerId: number, slotId: number, { deleteBatch
       return { deleted: deleted.length }
     }
     if (slot.isBooked) throw new AppError(BOOKED_SLOT, 409)
-    tx.delete(timeSlots)
+    const gone = tx
+      .delete(timeSlots)
       .where(and(eq(timeSlots.id, slot.id), eq(timeSlots.isBooked, false)))
-      .run()
+      .returning({ startTime: timeSlots.startTime, isGenerated: timeSlots.isGenerated })
+      .get()
+    // A time deleted from the weekly hours' slots stays deleted: the top-up skips it.
+    if (gone?.isGenerated) {
+      tx.insert(skippedWeeklySlots).values({ practitionerId, startTime: gone.startTime }).onConflictDoNothing().run()
+    }
     return { deleted: 1 }
   })
 }

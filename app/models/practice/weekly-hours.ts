@@ -1,0 +1,166 @@
+import { z } from 'zod'
+import { clock, parseLocalDate } from '~/lib/zoned-time'
+import { END_BEFORE_START, RANGE_BACKWARDS, SERVICE_REQUIRED } from './slot-form'
+
+/**
+ * Weekly hours and blocked dates, client-safe: the rules and texts shared by the Weekly Hours
+ * screen and /api/availability/* (docs/decisions/026-weekly-hours.md). The slots themselves
+ * are planned in weekly-slots.ts and written by weekly-hours.server.ts.
+ */
+
+/** How far ahead slots are made from weekly hours, and kept made by the sweeper. */
+export const GENERATE_WEEKS = 8
+/** The screen offers this many ranges per weekday (the API takes any number). */
+export const RANGES_PER_DAY = 3
+export const SESSION_MINUTES = { min: 15, max: 480 } as const
+export const GAP_MINUTES = { min: 0, max: 120 } as const
+/** A block longer than this is almost certainly a typo in the year. */
+export const MAX_BLOCK_DAYS = 366
+
+/** Monday first, as a working week is read; the numbers are JavaScript's (0 = Sunday). */
+export const WEEKDAYS = [
+  { weekday: 1, name: 'Monday' },
+  { weekday: 2, name: 'Tuesday' },
+  { weekday: 3, name: 'Wednesday' },
+  { weekday: 4, name: 'Thursday' },
+  { weekday: 5, name: 'Friday' },
+  { weekday: 6, name: 'Saturday' },
+  { weekday: 0, name: 'Sunday' },
+] as const
+export const weekdayName = (weekday: number) => WEEKDAYS.find((d) => d.weekday === weekday)?.name ?? 'that day'
+
+export const START_REQUIRED = 'Start time is required'
+export const END_REQUIRED = 'End time is required'
+export const CLOCK_FORMAT = 'Times must be given as HH:mm'
+export const rangesOverlap = (weekday: number) =>
+  `Ranges on ${weekdayName(weekday)} overlap: each time of day can be in one range only`
+export const rangeTooShort = (
+  range: { weekday: number; start: string; end: string },
+  service: { name: string; sessionMinutes: number },
+) =>
+  `No ${service.sessionMinutes}-minute ${service.name} session fits between ${range.start} and ${range.end} on ${weekdayName(range.weekday)}`
+export const SESSION_LENGTH_RANGE = `Session length must be between ${SESSION_MINUTES.min} and ${SESSION_MINUTES.max} minutes`
+export const GAP_RANGE = `The gap between sessions must be between ${GAP_MINUTES.min} and ${GAP_MINUTES.max} minutes`
+export const DATE_REQUIRED = 'Please choose the date to block'
+export const BLOCK_TOO_LONG = `A block can cover at most ${MAX_BLOCK_DAYS} days`
+export const BLOCK_NOT_FOUND = 'Blocked date not found'
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
+const clockString = z.string().regex(CLOCK, CLOCK_FORMAT)
+
+/**
+ * One range row. The screen posts a fixed number of rows per weekday, so a row with neither
+ * time is an unused row, not an error; the API simply sends the ranges it means.
+ */
+const RangeRowSchema = z.object({
+  weekday: z.coerce.number({ error: 'Please choose a weekday' }).int().min(0).max(6),
+  start: clockString.optional(),
+  end: clockString.optional(),
+  serviceId: z.coerce.number({ error: SERVICE_REQUIRED }).int(SERVICE_REQUIRED).positive(SERVICE_REQUIRED).optional(),
+})
+
+const minutesField = (message: string, { min, max }: { min: number; max: number }) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
+
+const SessionRowSchema = z.object({
+  serviceId: z.coerce.number({ error: SERVICE_REQUIRED }).int(SERVICE_REQUIRED).positive(SERVICE_REQUIRED),
+  sessionMinutes: minutesField(SESSION_LENGTH_RANGE, SESSION_MINUTES),
+  gapMinutes: minutesField(GAP_RANGE, GAP_MINUTES).default(0),
+})
+
+export type HoursRangeInput = { weekday: number; start: string; end: string; serviceId: number }
+
+/**
+ * PUT /api/availability/weekly-hours and the screen's Save: the whole week at once, replacing
+ * what was there. `ranges` in the practitioner's zone; `sessions` sets each service's session
+ * length and gap (a service left out keeps what it had, or its own duration and no gap).
+ */
+export const WeeklyHoursSchema = z
+  .object({
+    ranges: z
+      .array(RangeRowSchema)
+      .max(7 * 24, 'Too many ranges')
+      .default([]),
+    sessions: z.array(SessionRowSchema).max(200, 'Too many services').default([]),
+  })
+  .superRefine((value, ctx) => {
+    const used: { index: number; weekday: number; start: number; end: number }[] = []
+    value.ranges.forEach((row, index) => {
+      if (row.start === undefined && row.end === undefined) return
+      const path = (field: string) => ['ranges', index, field]
+      if (row.start === undefined) return ctx.addIssue({ code: 'custom', message: START_REQUIRED, path: path('start') })
+      if (row.end === undefined) return ctx.addIssue({ code: 'custom', message: END_REQUIRED, path: path('end') })
+      if (row.end <= row.start) return ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: path('end') })
+      if (row.serviceId === undefined) {
+        return ctx.addIssue({ code: 'custom', message: SERVICE_REQUIRED, path: path('serviceId') })
+      }
+      used.push({ index, weekday: row.weekday, start: clock(row.start), end: clock(row.end) })
+    })
+    // Touching ranges (09:00-12:00 and 12:00-17:00) do not overlap.
+    for (const range of used) {
+      const clash = used.find(
+        (other) =>
+          other.index < range.index &&
+          other.weekday === range.weekday &&
+          other.start < range.end &&
+          range.start < other.end,
+      )
+      if (clash)
+        ctx.addIssue({ code: 'custom', message: rangesOverlap(range.weekday), path: ['ranges', range.index, 'start'] })
+    }
+  })
+// No .transform here: conform reads the schema's constraints for the form, and cannot read a pipe.
+export type WeeklyHoursInput = z.output<typeof WeeklyHoursSchema>
+
+/** The ranges a valid input means: the form's unused rows (no times) left out. */
+export function rangesOf(input: WeeklyHoursInput): HoursRangeInput[] {
+  return input.ranges.filter(
+    (row): row is HoursRangeInput => row.start !== undefined && row.end !== undefined && row.serviceId !== undefined,
+  )
+}
+
+const dateField = (message: string) =>
+  z.string({ error: message }).refine((value) => parseLocalDate(value) !== null, message)
+
+/** POST /api/availability/blocked-dates and the screen's Block: one day, or a range of days. */
+export const BlockDatesSchema = z
+  .object({
+    firstDate: dateField(DATE_REQUIRED),
+    /** Left out: the first date alone. */
+    lastDate: dateField('Please choose a real end date').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.lastDate === undefined) return
+    if (value.lastDate < value.firstDate) {
+      ctx.addIssue({ code: 'custom', message: RANGE_BACKWARDS, path: ['lastDate'] })
+    } else if (dayCount(value.firstDate, value.lastDate) > MAX_BLOCK_DAYS) {
+      ctx.addIssue({ code: 'custom', message: BLOCK_TOO_LONG, path: ['lastDate'] })
+    }
+  })
+export type BlockDatesInput = z.output<typeof BlockDatesSchema>
+
+/** Days from `first` to `last`, both included (yyyy-MM-dd, calendar arithmetic). */
+export function dayCount(first: string, last: string) {
+  return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1
+}
+
+/** Minutes after midnight → `'09:30'`. */
+export function clockText(minutes: number) {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+}
+
+/** What GET /api/availability/weekly-hours answers (and the screen shows). */
+export type WeeklyHours = {
+  timeZone: string
+  ranges: HoursRangeInput[]
+  /** Every active service, with the length and gap its weekly-hours slots get. */
+  sessions: { serviceId: number; serviceName: string; sessionMinutes: number; gapMinutes: number }[]
+}
+
+export type BlockedDate = {
+  id: number
+  firstDate: string
+  lastDate: string
+  /** Booked slots on these days: they stay, and the screen says so. */
+  bookedSlots: number
+}

@@ -1,0 +1,160 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { CALENDAR_PATH, HOURS_PATH } from '~/components/calendar/calendar-links'
+import { BLOCK_INTENT, BlockedDatesCard, UNBLOCK_INTENT } from '~/components/practice/blocked-dates-card'
+import { SAVE_HOURS_INTENT, WeeklyHoursForm } from '~/components/practice/weekly-hours-form'
+import { Toaster } from '~/components/toaster'
+import { buttonClass } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { formatLongDate, zoneAbbreviation } from '~/lib/dates'
+import { readForm } from '~/lib/form-data.server'
+import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { formatLocalDate, localDateOf, parseLocalDate } from '~/lib/zoned-time'
+import { requirePractitioner } from '~/models/accounts/auth.server'
+import { BLOCK_NOT_FOUND, BlockDatesSchema, GENERATE_WEEKS, WeeklyHoursSchema } from '~/models/practice/weekly-hours'
+import {
+  blockDates,
+  getWeeklyHours,
+  listBlockedDates,
+  saveWeeklyHours,
+  unblockDates,
+} from '~/models/practice/weekly-hours.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+
+/**
+ * Weekly Hours, beside the calendar: the recurring hours slots are made from, each service's
+ * session length and gap, and blocked dates (docs/decisions/026-weekly-hours.md). The same
+ * model functions and schemas as /api/availability/*.
+ */
+
+export const meta: MetaFunction = () => [{ title: 'Weekly Hours — Solace' }]
+
+/** A calendar date (yyyy-MM-dd) in words; read at noon UTC, so no zone moves it. */
+const dayLabel = (text: string) => {
+  const date = parseLocalDate(text)!
+  return formatLongDate(Date.UTC(date.year, date.month - 1, date.day, 12), 'UTC')
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePractitioner(request)
+  const hours = getWeeklyHours(user.id, user.timeZone)
+  const now = new Date()
+  return {
+    hours,
+    zoneLabel: `${hours.timeZone} (${zoneAbbreviation(now, hours.timeZone)})`,
+    today: formatLocalDate(localDateOf(now, hours.timeZone)),
+    blocks: listBlockedDates(user.id, now).map((block) => ({
+      id: block.id,
+      label:
+        block.firstDate === block.lastDate
+          ? dayLabel(block.firstDate)
+          : `${dayLabel(block.firstDate)} – ${dayLabel(block.lastDate)}`,
+      bookedSlots: block.bookedSlots,
+    })),
+  }
+}
+
+const slots = (n: number) => `${n} time ${n === 1 ? 'slot' : 'slots'}`
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePractitioner(request)
+  const formData = await readForm(request)
+  switch (formData.get('intent')) {
+    case SAVE_HOURS_INTENT: {
+      const submission = parseWithZod(formData, { schema: WeeklyHoursSchema })
+      if (submission.status !== 'success') return invalid(submission)
+      try {
+        const { added, removed } = saveWeeklyHours(user.id, submission.value, user.timeZone)
+        return redirectWithToast(HOURS_PATH, {
+          type: 'success',
+          title: 'Weekly hours saved',
+          description: `${slots(added)} added, ${slots(removed)} removed`,
+        })
+      } catch (error) {
+        return refused(submission, error, 'Failed to save weekly hours')
+      }
+    }
+    case BLOCK_INTENT: {
+      const submission = parseWithZod(formData, { schema: BlockDatesSchema })
+      if (submission.status !== 'success') return invalid(submission)
+      try {
+        const { block, removed } = blockDates(user.id, submission.value)
+        return redirectWithToast(HOURS_PATH, {
+          type: 'success',
+          title: 'Dates blocked',
+          description: block.bookedSlots
+            ? `${slots(removed)} removed; ${block.bookedSlots} booked ${block.bookedSlots === 1 ? 'session stays' : 'sessions stay'}`
+            : `${slots(removed)} removed`,
+        })
+      } catch (error) {
+        return refused(submission, error, 'Failed to block dates')
+      }
+    }
+    case UNBLOCK_INTENT: {
+      try {
+        const { added } = unblockDates(user.id, formId(formData, 'blockId', BLOCK_NOT_FOUND))
+        return redirectWithToast(HOURS_PATH, {
+          type: 'success',
+          title: 'Dates unblocked',
+          description: `${slots(added)} added`,
+        })
+      } catch (error) {
+        return refuseWithRedirect(HOURS_PATH, error, 'Failed to unblock dates')
+      }
+    }
+    default:
+      throw new Response('Unknown form', { status: 400 })
+  }
+}
+
+export default function WeeklyHoursPage() {
+  const { hours, zoneLabel, today, blocks } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const resultFor = (intent: string) =>
+    actionData && 'result' in actionData && actionData.result.initialValue?.intent === intent ? actionData.result : null
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Weekly Hours</h1>
+          <p className="text-muted-foreground">
+            Time slots for the next {GENERATE_WEEKS} weeks are made from these hours, in {zoneLabel}, and kept topped
+            up. Booked sessions never move.
+          </p>
+        </div>
+        <Link to={CALENDAR_PATH} className={buttonClass({ variant: 'outline' })}>
+          Back to Calendar
+        </Link>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
+        <Card>
+          <CardHeader>
+            <CardTitle>Hours</CardTitle>
+            <CardDescription>
+              Up to three ranges a day, each offering one service. Leave a row empty for no hours. Your one-off and
+              batch slots stay as they are; new slots never overlap them or your bookings.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {hours.sessions.length ? (
+              <WeeklyHoursForm hours={hours} lastResult={resultFor(SAVE_HOURS_INTENT)} action={HOURS_PATH} />
+            ) : (
+              <p className="rounded-md border border-border bg-muted/40 p-3 text-sm">
+                You have no active services yet. Time slots belong to a service, so{' '}
+                <Link to="/practitioner/services" className="font-medium text-primary underline">
+                  add or activate a service
+                </Link>{' '}
+                first.
+              </p>
+            )}
+          </CardContent>
+        </Card>
+        <BlockedDatesCard blocks={blocks} today={today} lastResult={resultFor(BLOCK_INTENT)} action={HOURS_PATH} />
+      </div>
+      <Toaster toast={actionData?.toast} />
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expectToast, uniqueEmail, writableTestDatabase } from './support'
+
+/**
+ * Weekly hours, with and without JavaScript: a new practitioner (so the demo practitioner's
+ * calendar, which other flows use, gets no generated slots) sets Monday to Friday hours, sees
+ * the slots on the public booking page, blocks a day and sees them go, then unblocks it.
+ */
+
+/** A new practitioner's zone (signup without a browser hint gives Toronto). */
+const ZONE = 'America/Toronto'
+
+/** The next Monday to Friday at least two days ahead on the practitioner's calendar. */
+function nextWeekday() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number)
+  for (let offset = 2; ; offset++) {
+    const day = new Date(Date.UTC(today[0]!, today[1]! - 1, today[2]! + offset))
+    if (day.getUTCDay() >= 1 && day.getUTCDay() <= 5) return day.toISOString().slice(0, 10)
+  }
+}
+
+/** A listed practitioner with one free service, signed in on `page`. */
+async function newPractitioner(page: Page, testInfo: TestInfo) {
+  const email = uniqueEmail(testInfo, 'hours-practitioner')
+  const signup = await page.request.post('/api/signup', {
+    data: {
+      email,
+      password: 'secret123',
+      firstName: 'Harper',
+      lastName: 'Hours',
+      phoneNumber: '416 555 0142',
+      isPractitioner: true,
+      country: 'CA',
+    },
+  })
+  expect(signup.status()).toBe(201)
+  // A listed profile needs a picture, a title and a bio; the profile screen has its own tests.
+  const db = writableTestDatabase()
+  try {
+    db.prepare(
+      `UPDATE users SET title = 'Breath Coach', bio = 'Calm breathing, every weekday.',
+         profile_image_url = '/images/placeholder-avatar.svg', time_zone = ? WHERE email = ?`,
+    ).run(ZONE, email)
+  } finally {
+    db.close()
+  }
+  const service = await page.request.post('/api/services', {
+    data: { name: 'Weekday Breathwork', description: 'Breathing together.', category: 'Other', price: 0, duration: 60 },
+  })
+  expect(service.status()).toBe(201)
+  return ((await service.json()) as { id: number }).id
+}
+
+test('Monday to Friday hours make bookable slots; a blocked day loses them until unblocked; a deleted one stays deleted', async ({
+  page,
+}, testInfo) => {
+  const serviceId = await newPractitioner(page, testInfo)
+  const day = nextWeekday()
+  const bookingPage = `/services/${serviceId}?date=${day}`
+
+  await page.goto('/practitioner/calendar')
+  await page.getByRole('link', { name: 'Weekly Hours' }).click()
+  await expect(page.getByRole('heading', { name: 'Weekly Hours', level: 1 })).toBeVisible()
+
+  // A range that ends before it starts is refused on its field.
+  await page.getByLabel('Monday, range 1, from').fill('12:00')
+  await page.getByLabel('Monday, range 1, to').fill('09:00')
+  await page.getByRole('button', { name: 'Save Weekly Hours' }).click()
+  await expect(page.getByText('End time must be after start time')).toBeVisible()
+
+  for (const weekday of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+    await page.getByLabel(`${weekday}, range 1, from`).fill('09:00')
+    await page.getByLabel(`${weekday}, range 1, to`).fill('12:00')
+  }
+  await page.getByRole('button', { name: 'Save Weekly Hours' }).click()
+  await expectToast(page, 'Weekly hours saved', 'time slots added')
+  await expect(page.getByLabel('Friday, range 1, to')).toHaveValue('12:00')
+
+  await page.goto(bookingPage)
+  for (const time of ['9:00 AM', '10:00 AM', '11:00 AM']) {
+    await expect(page.getByRole('radio', { name: time })).toBeAttached()
+  }
+
+  await page.goto('/practitioner/calendar/hours')
+  await page.getByLabel('First date').fill(day)
+  await page.getByRole('button', { name: 'Block Dates' }).click()
+  await expectToast(page, 'Dates blocked', '3 time slots removed')
+  const blocked = page.getByRole('list', { name: 'Blocked Dates' }).getByRole('listitem')
+  await expect(blocked).toHaveCount(1)
+
+  await page.goto(bookingPage)
+  await expect(page.getByText('No available time slots for this date.')).toBeVisible()
+
+  await page.goto('/practitioner/calendar/hours')
+  await page.getByRole('button', { name: /^Unblock / }).click()
+  await expectToast(page, 'Dates unblocked', '3 time slots added')
+  await page.goto(bookingPage)
+  await expect(page.getByRole('radio', { name: '9:00 AM' })).toBeAttached()
+
+  // On the calendar a generated slot says where it comes from; deleted, it stays deleted.
+  await page.goto(`/practitioner/calendar?date=${day}&month=${day.slice(0, 7)}`)
+  const nine = page.getByRole('listitem').filter({ hasText: '9:00 AM – 10:00 AM' })
+  await expect(nine).toContainText('From weekly hours')
+  await nine.getByRole('link', { name: /^Delete time slot/ }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete this time slot?' })
+  await expect(confirm).toContainText('they will not make it again')
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expectToast(page, 'Time slot deleted')
+  await page.goto(bookingPage)
+  await expect(page.getByRole('radio', { name: '10:00 AM' })).toBeAttached()
+  await expect(page.getByRole('radio', { name: '9:00 AM' })).toHaveCount(0)
+})
