@@ -23,6 +23,9 @@ const app = createApp({
   mode: isProduction ? 'production' : 'development',
   viteDevServer,
   staticDir: `${buildDir}/client`,
+  // Anonymous catalogue pages from memory (docs/decisions/027-render-cache.md); RENDER_CACHE=off
+  // renders every request, e.g. to measure what the cache saves.
+  renderCache: isProduction && process.env.RENDER_CACHE !== 'off',
 })
 
 const server = app.listen(port, host, () => {

@@ -9,6 +9,11 @@ import { NonceProvider } from '~/lib/nonce'
 
 startMaintenance()
 
+// Read by server/app.js from the build: the render cache compares the catalogue's version on
+// every request it answers (docs/decisions/027-render-cache.md); the bench counts statements.
+export { catalogueVersion } from '~/models/marketplace/catalogue-version.server'
+export { sqlStatementCount } from '~/db/client.server'
+
 /** server.js calls this once the HTTP server has answered its last request: sweepers off, database closed. */
 export function shutdown() {
   stopMaintenance()

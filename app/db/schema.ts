@@ -701,3 +701,19 @@ export const adminAuditLog = sqliteTable(
     check('admin_audit_action', oneOf('action', ADMIN_ACTIONS)),
   ],
 )
+
+/**
+ * One row whose `version` goes up with every write the public catalogue pages show (services,
+ * practitioners' public columns, specialties, time slots, bookings, reviews): triggers bump it
+ * inside the writing transaction, so the in-process render cache and memoised counts compare
+ * it per request, and a LiteFS replica reads the same number from its replicated database
+ * (drizzle/0009_catalogue_version.sql, docs/decisions/027-render-cache.md).
+ */
+export const catalogueVersion = sqliteTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id} = 1`)],
+)

@@ -161,7 +161,7 @@ export default function PractitionerProfilePage() {
               {practitioner.title ? <p className="mt-1 text-muted-foreground">{practitioner.title}</p> : null}
               {practitioner.reviewCount > 0 ? (
                 <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-                  <Stars rating={practitioner.rating} className="[&_svg]:size-5" />
+                  <Stars rating={practitioner.rating} className="text-xl" />
                   <span className="font-medium">{practitioner.rating.toFixed(1)}</span>
                   <span className="text-muted-foreground">
                     ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})

@@ -95,9 +95,12 @@ export async function frontDoorBuild(routes: FrontDoorRoute[]): Promise<ServerBu
 
 export type FrontDoor = { port: number; close(): Promise<void> }
 
-/** Serves the build through server/app.js on a free loopback port. */
-export async function startFrontDoor(build: ServerBuild, { trustProxy = false } = {}): Promise<FrontDoor> {
-  const app = createApp({ isProduction: false, trustProxy, build, mode: 'production' })
+/** Serves the build through server/app.js on a free loopback port (with the render cache on when asked). */
+export async function startFrontDoor(
+  build: ServerBuild,
+  { trustProxy = false, renderCache = false } = {},
+): Promise<FrontDoor> {
+  const app = createApp({ isProduction: false, trustProxy, build, mode: 'production', renderCache })
   const server = app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   return {

@@ -208,8 +208,18 @@ describe('query validation: 400 { message }', () => {
 describe('SQL statements per request (no per-row queries)', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  /** Every statement goes through better-sqlite3's prepare (drizzle does not cache them). */
+  /** As after a catalogue write: the counts and lists kept in memory (memoForCatalogue) are read again. */
+  function catalogueChanged() {
+    getDb().$client.exec('UPDATE catalogue_version SET version = version + 1 WHERE id = 1')
+  }
+
+  /**
+   * Every statement goes through better-sqlite3's prepare (drizzle does not cache them), except
+   * the catalogue version's own read, prepared once. Counted after a catalogue write, so nothing
+   * comes from memory.
+   */
   function countStatements<T>(run: () => T) {
+    catalogueChanged()
     const prepare = vi.spyOn(getDb().$client, 'prepare')
     const result = run()
     const count = prepare.mock.calls.length
@@ -251,7 +261,19 @@ describe('SQL statements per request (no per-row queries)', () => {
     expect(countStatements(() => getPractitionerProfile(featured.id)).count).toBeLessThanOrEqual(3)
   })
 
+  test('until the catalogue changes, a repeat runs only the page: the count and the specialties are in memory', () => {
+    const filters = ServiceFiltersSchema.parse({ search: 'yoga' })
+    expect(countStatements(() => listServices(filters)).count).toBe(2)
+    expect(listSpecialties().length).toBeGreaterThan(0)
+    const prepare = vi.spyOn(getDb().$client, 'prepare')
+    listServices(filters)
+    listServices({ ...filters, page: 2 })
+    listSpecialties()
+    expect(prepare.mock.calls.length).toBe(2)
+  })
+
   test('GET /api/services with 24 results runs the same statements as the model', async () => {
+    catalogueChanged()
     const prepare = vi.spyOn(getDb().$client, 'prepare')
     const answer = await getApi(servicesApi.loader, '/api/services?page=1')
     expect(answer.body).toHaveLength(24)

@@ -1,25 +1,18 @@
 import { cn } from '~/lib/cn'
 
-/** Five stars, the number filled being the rating rounded down. */
+/**
+ * Five stars, the number filled being the rating rounded down: one element drawn by the
+ * `.stars` class (app/styles/tailwind.css), 1rem high unless a text size class sets another.
+ */
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const filled = Math.floor(rating)
   return (
     <span
-      className={cn('inline-flex items-center gap-0.5', className)}
+      className={cn('stars', className)}
+      style={{ '--filled': filled } as React.CSSProperties}
       role="img"
       aria-label={`Rated ${filled} out of 5`}
-    >
-      {[1, 2, 3, 4, 5].map((n) => (
-        <svg
-          key={n}
-          viewBox="0 0 20 20"
-          aria-hidden="true"
-          className={cn('size-4', n <= filled ? 'fill-accent' : 'fill-border')}
-        >
-          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
-        </svg>
-      ))}
-    </span>
+    />
   )
 }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { toFtsQuery } from '~/lib/fts.server'
 import { pageWindow } from '~/lib/paging'
+import { memoForCatalogue } from './catalogue-version.server'
 import {
   PRACTITIONERS_PAGE_SIZE,
   type PractitionerCardData,
@@ -38,7 +39,8 @@ function withSpecialties(rows: CardRow[]): PractitionerCardData[] {
 
 /**
  * A page of listed practitioners matching the search (name, title, bio, specialties, through
- * FTS5) and specialty, in the chosen order, and how many match: three statements in all.
+ * FTS5) and specialty, in the chosen order, and how many match (kept in memory until the next
+ * catalogue write, memoForCatalogue).
  */
 export function listPractitioners(filters: PractitionerFilters) {
   const db = getDb()
@@ -51,7 +53,10 @@ export function listPractitioners(filters: PractitionerFilters) {
     )
   }
   const where = sql.join(conditions, sql` AND `)
-  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users u WHERE ${where}`)?.n ?? 0
+  const total = memoForCatalogue(
+    `practitioners:${JSON.stringify([filters.search, filters.specialty])}`,
+    () => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users u WHERE ${where}`)?.n ?? 0,
+  )
   const { page, pageCount, offset } = pageWindow(total, filters.page, PRACTITIONERS_PAGE_SIZE)
   const rows = db.all<CardRow>(
     sql`SELECT ${CARD_COLUMNS} FROM users u WHERE ${where} ORDER BY ${ORDERS[filters.sortBy]} LIMIT ${PRACTITIONERS_PAGE_SIZE} OFFSET ${offset}`,
@@ -74,13 +79,15 @@ export function getFeaturedPractitioners(limit = 4) {
   return withSpecialties(rows)
 }
 
-/** Specialties of listed practitioners, for the filter list. */
+/** Specialties of listed practitioners, for the filter list (kept until the next catalogue write). */
 export function listSpecialties() {
-  return getDb()
-    .all<{ specialty: string }>(
-      sql`SELECT DISTINCT us.specialty FROM user_specialties us JOIN users u ON u.id = us.user_id WHERE ${PRACTITIONER_LISTED} ORDER BY us.specialty COLLATE NOCASE`,
-    )
-    .map((r) => r.specialty)
+  return memoForCatalogue('specialties', () =>
+    getDb()
+      .all<{ specialty: string }>(
+        sql`SELECT DISTINCT us.specialty FROM user_specialties us JOIN users u ON u.id = us.user_id WHERE ${PRACTITIONER_LISTED} ORDER BY us.specialty COLLATE NOCASE`,
+      )
+      .map((r) => r.specialty),
+  )
 }
 
 /** A listed practitioner with specialties and reviews (newest first), or null. */

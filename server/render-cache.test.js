@@ -1,0 +1,105 @@
+import zlib from 'node:zlib'
+import { describe, expect, test } from 'vitest'
+import { acceptsGzip, cacheableRequest, pagePieces, RenderCache, splitAt } from './render-cache.js'
+
+const request = (overrides = {}) => ({
+  method: 'GET',
+  path: '/services',
+  originalUrl: '/services?page=2',
+  protocol: 'http',
+  headers: { host: 'solace.test' },
+  ...overrides,
+})
+
+describe('which requests the render cache may answer', () => {
+  test('catalogue pages, GET or HEAD, with no cookie but the zone', () => {
+    expect(cacheableRequest(request())).toContain('/services?page=2')
+    expect(cacheableRequest(request({ method: 'HEAD' }))).not.toBeNull()
+    expect(cacheableRequest(request({ headers: { host: 'solace.test', cookie: 'tz=Asia%2FTokyo' } }))).toContain(
+      'Asia%2FTokyo',
+    )
+    expect(cacheableRequest(request({ method: 'POST' }))).toBeNull()
+    expect(cacheableRequest(request({ path: '/client-dashboard' }))).toBeNull()
+    expect(cacheableRequest(request({ path: '/api/services' }))).toBeNull()
+    for (const cookie of ['__session=s', 'toast-session=t', 'tz=UTC; __session=s', 'other=1', `tz=${'x'.repeat(65)}`]) {
+      expect(cacheableRequest(request({ headers: { host: 'solace.test', cookie } })), cookie).toBeNull()
+    }
+  })
+
+  test('the zone and the host are part of the key', () => {
+    const zoned = (tz) => cacheableRequest(request({ headers: { host: 'solace.test', cookie: `tz=${tz}` } }))
+    expect(zoned('UTC')).not.toBe(zoned('Asia%2FTokyo'))
+    expect(cacheableRequest(request({ headers: { host: 'other.test' } }))).not.toBe(cacheableRequest(request()))
+  })
+})
+
+describe('the cache itself', () => {
+  const entry = (version, bytes, expires = Infinity) => ({
+    version,
+    bytes,
+    expires,
+    headers: [],
+    parts: [Buffer.from('x')],
+  })
+
+  test('stays within its bytes, forgetting the least recently used page first', () => {
+    const cache = new RenderCache({ maxBytes: 800 })
+    cache.observe(1)
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, entry(1, 100))
+    expect(cache.get('a', 0)).toBeDefined()
+    for (const key of ['e', 'f', 'g', 'h', 'i']) cache.set(key, entry(1, 100))
+    expect(cache.bytes).toBeLessThanOrEqual(800)
+    expect(cache.get('b', 0)).toBeUndefined()
+    expect(cache.get('a', 0)).toBeDefined()
+    // A page over an eighth of the budget is not kept at all.
+    cache.set('huge', entry(1, 101))
+    expect(cache.get('huge', 0)).toBeUndefined()
+  })
+
+  test('a new catalogue version or the end of the minute ends a page', () => {
+    const cache = new RenderCache({ maxBytes: 10_000 })
+    cache.observe(1)
+    cache.set('a', entry(1, 10, 60_000))
+    expect(cache.get('a', 59_999)).toBeDefined()
+    expect(cache.get('a', 60_000)).toBeUndefined()
+    cache.set('b', entry(1, 10))
+    cache.observe(2)
+    expect(cache.get('b', 0)).toBeUndefined()
+    expect(cache.bytes).toBe(0)
+    // A page rendered from an older version arriving late is not kept.
+    cache.set('c', entry(1, 10))
+    expect(cache.get('c', 0)).toBeUndefined()
+  })
+})
+
+describe('a kept page with a new nonce', () => {
+  const nonce = 'a'.repeat(32)
+  const page = Buffer.from(
+    `<html><script nonce="${nonce}">x</script>${'<p>filler</p>'.repeat(500)}<script nonce="${nonce}"></script></html>`,
+  )
+  const entry = () => ({ parts: splitAt(page, Buffer.from(nonce)) })
+  const fresh = 'b'.repeat(32)
+  const expected = page.toString().replaceAll(nonce, fresh)
+
+  test('plain: the same bytes with the new nonce in every place', () => {
+    expect(Buffer.concat(pagePieces(entry(), fresh, false)).toString()).toBe(expected)
+  })
+
+  test('gzipped without compressing again: a valid gzip stream of the same page', () => {
+    const kept = entry()
+    const first = Buffer.concat(pagePieces(kept, fresh, true))
+    expect(zlib.gunzipSync(first).toString()).toBe(expected)
+    expect(first.length).toBeLessThan(page.length / 5)
+    expect(zlib.gunzipSync(Buffer.concat(pagePieces(kept, 'c'.repeat(32), true))).toString()).toBe(
+      page.toString().replaceAll(nonce, 'c'.repeat(32)),
+    )
+  })
+
+  test('which clients take gzip', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true)
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true)
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false)
+    expect(acceptsGzip('identity')).toBe(false)
+    expect(acceptsGzip(undefined)).toBe(false)
+  })
+})

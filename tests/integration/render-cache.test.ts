@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { formatTime } from '~/lib/dates'
+import { removeUser } from '~/models/admin/removal.server'
+import { setSuspended } from '~/models/admin/users.server'
+import { createBooking } from '~/models/booking/booking.server'
+import { createReview } from '~/models/marketplace/review.server'
+import { ProfileSchema } from '~/models/practice/profile'
+import { updatePractitionerProfile } from '~/models/practice/profile.server'
+import { ServiceApiSchema } from '~/models/practice/service-form'
+import { updateService } from '~/models/practice/services.server'
+import * as publicLayout from '~/routes/_public'
+import * as home from '~/routes/_public._index'
+import * as about from '~/routes/_public.about'
+import * as practitionerProfile from '~/routes/_public.practitioners.$id'
+import * as practitionerList from '~/routes/_public.practitioners._index'
+import * as serviceDetails from '~/routes/_public.service-details.$id'
+import * as serviceBooking from '~/routes/_public.services.$id'
+import * as serviceList from '~/routes/_public.services._index'
+import {
+  createListedPractitioner,
+  createUser,
+  frontDoorBuild,
+  insertBooking,
+  insertService,
+  insertSlot,
+  rawRequest,
+  signIn,
+  startFrontDoor,
+  type FrontDoor,
+  type RawAnswer,
+} from '../helpers'
+
+/**
+ * The render cache (server/render-cache.js, docs/decisions/027-render-cache.md) in front of the
+ * real catalogue screens, rendered by the real entry: a page is answered from memory only while
+ * nothing it shows has changed, only to visitors with no cookie of ours, in their own zone, and
+ * with this response's CSP nonce.
+ */
+
+const PUBLIC = 'routes/_public'
+let door: FrontDoor
+
+beforeAll(async () => {
+  const build = await frontDoorBuild([
+    { id: PUBLIC, module: publicLayout },
+    { id: 'routes/_public._index', parentId: PUBLIC, index: true, module: home },
+    { id: 'routes/_public.about', parentId: PUBLIC, path: 'about', module: about },
+    { id: 'routes/_public.services._index', parentId: PUBLIC, path: 'services', module: serviceList },
+    { id: 'routes/_public.services.$id', parentId: PUBLIC, path: 'services/:id', module: serviceBooking },
+    { id: 'routes/_public.service-details.$id', parentId: PUBLIC, path: 'service-details/:id', module: serviceDetails },
+    { id: 'routes/_public.practitioners._index', parentId: PUBLIC, path: 'practitioners', module: practitionerList },
+    {
+      id: 'routes/_public.practitioners.$id',
+      parentId: PUBLIC,
+      path: 'practitioners/:id',
+      module: practitionerProfile,
+    },
+  ])
+  door = await startFrontDoor(build, { renderCache: true })
+})
+
+afterAll(() => door.close())
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return rawRequest(door.port, { path, headers })
+}
+
+/** The nonce the CSP header allows (report-only outside production), and every nonce the page's scripts carry. */
+function nonces(answer: RawAnswer) {
+  const csp = answer.headers['content-security-policy'] ?? answer.headers['content-security-policy-report-only']
+  const header = /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+  const inPage = new Set([...answer.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))
+  return { header, inPage: [...inPage] }
+}
+
+/** Asks twice: the second answer must come from the cache, as the first did or was stored. */
+async function cached(path: string, headers: Record<string, string> = {}) {
+  await get(path, headers)
+  const answer = await get(path, headers)
+  expect(answer.status).toBe(200)
+  expect(answer.headers['x-render-cache']).toBe('hit')
+  return answer
+}
+
+const HOUR = 60 * 60 * 1000
+
+describe('what the cache answers', () => {
+  test('a repeat visit is answered from memory, with its own nonce in the page and the CSP header', async () => {
+    const practitioner = await createListedPractitioner({ firstName: 'Nonce', lastName: 'Keeper' })
+    insertService(practitioner.id, { name: 'Nonce Flow' })
+    const first = await get('/services')
+    expect(first.headers['x-render-cache']).toBe('miss')
+    const second = await get('/services')
+    const third = await get('/services')
+    expect([second.headers['x-render-cache'], third.headers['x-render-cache']]).toEqual(['hit', 'hit'])
+    for (const answer of [first, second, third]) {
+      const { header, inPage } = nonces(answer)
+      expect(header).toMatch(/^[0-9a-f]{32}$/)
+      expect(inPage).toEqual([header])
+      expect(answer.body).toContain('Nonce Flow')
+    }
+    expect(new Set([first, second, third].map((a) => nonces(a).header)).size).toBe(3)
+    // Answered without the middleware running, yet with every header it sets (security headers
+    // included), the nonce aside.
+    const perResponse = new Set(['date', 'x-render-cache', 'connection', 'transfer-encoding', 'content-length', 'vary'])
+    const headersOf = (answer: RawAnswer) =>
+      Object.entries(answer.headers)
+        .filter(([name]) => !perResponse.has(name))
+        .map(([name, value]) => [name, value.replaceAll(nonces(answer).header!, 'N')])
+        .sort()
+    expect(headersOf(second)).toEqual(headersOf(first))
+    expect(headersOf(second).map(([name]) => name)).toEqual(expect.arrayContaining(['x-frame-options', 'content-type']))
+    // The same page but for its nonce.
+    expect(second.body.replaceAll(nonces(second).header!, 'N')).toBe(first.body.replaceAll(nonces(first).header!, 'N'))
+  })
+
+  test('a signed-in page is never cached, and never handed to the next visitor', async () => {
+    const practitioner = await createListedPractitioner()
+    insertService(practitioner.id, { name: 'Members Flow' })
+    const member = await createUser({ firstName: 'Marguerite', lastName: 'Privé' })
+    const cookie = await signIn(member.id)
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await get('/services', { cookie })
+      expect(answer.status).toBe(200)
+      expect(answer.headers['x-render-cache']).toBeUndefined()
+      expect(answer.body).toContain('Marguerite')
+    }
+    const visitor = await cached('/services')
+    expect(visitor.body).not.toContain('Marguerite')
+    // A toast, or any cookie we did not set for the zone, bypasses it too.
+    for (const other of ['toast-session=abc', 'tz=UTC; something=else']) {
+      expect((await get('/services', { cookie: other })).headers['x-render-cache']).toBeUndefined()
+    }
+  })
+
+  test('two visitors in different zones each see the times of their own zone', async () => {
+    const practitioner = await createListedPractitioner()
+    const service = insertService(practitioner.id, { name: 'Zoned Flow', priceCents: 0 })
+    const start = new Date(Math.ceil((Date.now() + 3 * 24 * HOUR) / HOUR) * HOUR)
+    insertSlot({ practitionerId: practitioner.id, serviceId: service.id, startTime: start })
+    const path = `/services/${service.id}`
+    const tokyo = await cached(path, { cookie: 'tz=Asia%2FTokyo' })
+    const vancouver = await cached(path, { cookie: 'tz=America%2FVancouver' })
+    expect(tokyo.body).toContain(formatTime(start, 'Asia/Tokyo'))
+    expect(tokyo.body).toContain('Asia/Tokyo')
+    expect(vancouver.body).toContain(formatTime(start, 'America/Vancouver'))
+    expect(vancouver.body).toContain('America/Vancouver')
+    expect(vancouver.body).not.toContain('Asia/Tokyo')
+    expect(tokyo.body).not.toContain('America/Vancouver')
+  })
+
+  test('only pages of the catalogue, only 200s, only GET and HEAD', async () => {
+    expect((await get('/services/999999')).status).toBe(404)
+    expect((await get('/services/999999')).headers['x-render-cache']).toBe('miss')
+    const head = await rawRequest(door.port, { method: 'HEAD', path: '/services' })
+    expect(head.status).toBe(200)
+    expect(head.body).toBe('')
+    const other = await get('/about')
+    expect(other.status).toBe(200)
+    expect(other.headers['x-render-cache']).toBeUndefined()
+  })
+})
+
+describe('a cached page changes right after the write behind it', () => {
+  test('the practitioner edits a service', async () => {
+    const practitioner = await createListedPractitioner()
+    const service = insertService(practitioner.id, { name: 'Before Edit', priceCents: 0 })
+    for (const path of [`/service-details/${service.id}`, `/services/${service.id}`, '/services']) {
+      expect((await cached(path)).body).toContain('Before Edit')
+    }
+    await updateService(
+      { id: practitioner.id, hasPaymentAccount: true },
+      service.id,
+      ServiceApiSchema.parse({
+        name: 'After Edit',
+        description: 'New words.',
+        category: 'Yoga',
+        price: 0,
+        duration: 45,
+      }),
+    )
+    for (const path of [`/service-details/${service.id}`, `/services/${service.id}`, '/services']) {
+      const answer = await get(path)
+      expect(answer.headers['x-render-cache']).toBe('miss')
+      expect(answer.body).toContain('After Edit')
+      expect(answer.body).not.toContain('Before Edit')
+    }
+  })
+
+  test('a client books the last open time of a day', async () => {
+    const practitioner = await createListedPractitioner()
+    const service = insertService(practitioner.id, { name: 'Booked Flow', priceCents: 0 })
+    const start = new Date(Math.ceil((Date.now() + 2 * 24 * HOUR) / HOUR) * HOUR)
+    const slot = insertSlot({ practitionerId: practitioner.id, serviceId: service.id, startTime: start })
+    const path = `/services/${service.id}`
+    const label = formatTime(start, 'UTC')
+    expect((await cached(path, { cookie: 'tz=UTC' })).body).toContain(label)
+    const client = await createUser()
+    await createBooking(client, { serviceId: service.id, timeSlotId: slot.id })
+    expect((await get(path, { cookie: 'tz=UTC' })).body).not.toContain(label)
+  })
+
+  test('a client reviews a practitioner', async () => {
+    const practitioner = await createListedPractitioner()
+    const service = insertService(practitioner.id, { name: 'Reviewed Flow' })
+    const client = await createUser({ firstName: 'Rowena' })
+    insertBooking({
+      clientId: client.id,
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startsInHours: -48,
+      status: 'completed',
+    })
+    const path = `/practitioners/${practitioner.id}`
+    expect((await cached(path)).body).not.toContain('A calm and kind session')
+    createReview(
+      { id: client.id, isPractitioner: false, isAdmin: false },
+      { practitionerId: practitioner.id, rating: 5, content: 'A calm and kind session' },
+    )
+    expect((await get(path)).body).toContain('A calm and kind session')
+  })
+
+  test('the practitioner edits the profile', async () => {
+    const practitioner = await createListedPractitioner({ firstName: 'Oldname', lastName: 'Person' })
+    insertService(practitioner.id, { name: 'Profile Flow' })
+    const paths = [`/practitioners/${practitioner.id}`, '/practitioners', '/services?search=Profile']
+    for (const path of paths) expect((await cached(path)).body).toContain('Oldname')
+    await updatePractitionerProfile(
+      practitioner.id,
+      ProfileSchema.parse({
+        firstName: 'Newname',
+        lastName: 'Person',
+        title: 'Wellness Coach',
+        bio: 'Helping people feel better, one session at a time.',
+        specialties: ['Forest bathing'],
+      }),
+    )
+    for (const path of paths) {
+      const body = (await get(path)).body
+      expect(body).toContain('Newname')
+      expect(body).not.toContain('Oldname')
+    }
+    expect((await get('/practitioners')).body).toContain('Forest bathing')
+  })
+
+  test('an admin suspends a practitioner, and deletes another', async () => {
+    const admin = await createUser({ isAdmin: true })
+    const suspended = await createListedPractitioner({ firstName: 'Suspendia' })
+    const deleted = await createListedPractitioner({ firstName: 'Deletia' })
+    insertService(suspended.id, { name: 'Suspended Flow' })
+    insertService(deleted.id, { name: 'Deleted Flow' })
+    for (const path of ['/services', '/practitioners']) {
+      const body = (await cached(path)).body
+      expect(body).toContain('Suspendia')
+      expect(body).toContain('Deletia')
+    }
+    expect((await cached(`/practitioners/${suspended.id}`)).status).toBe(200)
+    setSuspended(admin, suspended.id, true)
+    expect((await get(`/practitioners/${suspended.id}`)).status).toBe(404)
+    await removeUser(admin, deleted.id)
+    for (const path of ['/services', '/practitioners']) {
+      const body = (await get(path)).body
+      expect(body).not.toContain('Suspendia')
+      expect(body).not.toContain('Deletia')
+    }
+  })
+})
