@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { CALENDAR_PATH, HOURS_PATH } from '~/components/calendar/calendar-links'
+import { NoServices } from '~/components/calendar/slot-dialogs'
 import { BLOCK_INTENT, BlockedDatesCard, UNBLOCK_INTENT } from '~/components/practice/blocked-dates-card'
 import { SAVE_HOURS_INTENT, WeeklyHoursForm } from '~/components/practice/weekly-hours-form'
 import { Toaster } from '~/components/toaster'
@@ -142,13 +143,7 @@ export default function WeeklyHoursPage() {
             {hours.sessions.length ? (
               <WeeklyHoursForm hours={hours} lastResult={resultFor(SAVE_HOURS_INTENT)} action={HOURS_PATH} />
             ) : (
-              <p className="rounded-md border border-border bg-muted/40 p-3 text-sm">
-                You have no active services yet. Time slots belong to a service, so{' '}
-                <Link to="/practitioner/services" className="font-medium text-primary underline">
-                  add or activate a service
-                </Link>{' '}
-                first.
-              </p>
+              <NoServices />
             )}
           </CardContent>
         </Card>

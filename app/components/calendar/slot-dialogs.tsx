@@ -27,7 +27,8 @@ import { BATCH_INTENT, calendarHref, DELETE_INTENT, HOURS_PATH, SINGLE_INTENT } 
 
 export type LastResult = SubmissionResult<string[]> | null
 
-function NoServices() {
+/** What the slot dialogs and Weekly Hours say while the practitioner has no active service. */
+export function NoServices() {
   return (
     <p className="rounded-md border border-border bg-muted/40 p-3 text-sm">
       You have no active services yet. Time slots belong to a service, so{' '}
