@@ -12,7 +12,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates
 FROM base AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# patches/: fixes to dependencies, applied by the install's postinstall (docs/decisions/028).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --include=dev --no-audit --no-fund
 
 FROM deps AS build

@@ -347,7 +347,11 @@ async function main() {
       )
     }
     const memory = readRss(server.pid!)
-    console.log(`\nServer started with NODE_OPTIONS="${productionNodeOptions()}" (fly.toml)`)
+    const nodeOptions = process.env.BENCH_NODE_OPTIONS
+    console.log(
+      `\nServer started with NODE_OPTIONS="${nodeOptions ?? productionNodeOptions()}"` +
+        `${nodeOptions === undefined ? ' (fly.toml)' : ' (BENCH_NODE_OPTIONS)'}`,
+    )
     console.log(`Server memory after the load: RSS ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB`)
   } finally {
     // SIGINT: server.js finishes and exits, which is when --cpu-prof writes its profile.

@@ -8,6 +8,10 @@ export type DockerStage = {
   copies: DockerCopy[]
 }
 export function finalStage(dockerfileText: string): DockerStage & { stageNamed(name: string): DockerStage | undefined }
+export function missingBeforeInstall(
+  dockerfileText: string,
+  packageJson: { scripts?: Record<string, string> },
+): string[]
 export function dockerIgnore(text: string): (relative: string) => boolean
 export function readFlyToml(text: string): { top: Record<string, string>; env: Record<string, string> }
 export function litefsCommands(text: string): string[]

@@ -82,6 +82,31 @@ export function finalStage(dockerfileText) {
   return { ...last, stageNamed: (name) => stages.find((stage) => stage.name === name) }
 }
 
+/**
+ * The folders the image's `npm install` must see copied in before it runs: `patches/` when the
+ * install's postinstall applies patch-package's patches (docs/decisions/028), since the prune and
+ * the final stage keep node_modules as that install left them. Returns what is missing.
+ */
+export function missingBeforeInstall(dockerfileText, packageJson) {
+  const needed = /patch-package/.test(packageJson.scripts?.postinstall ?? '') ? ['patches'] : []
+  let copied = []
+  for (const { keyword, args } of instructions(dockerfileText)) {
+    if (keyword === 'FROM') copied = []
+    if (keyword === 'COPY')
+      copied.push(
+        ...args
+          .split(/\s+/)
+          .filter((word) => !word.startsWith('--'))
+          .slice(0, -1),
+      )
+    if (keyword === 'RUN' && /\bnpm (install|ci)\b/.test(args)) {
+      const has = (folder) => copied.some((source) => source.replace(/^\.\/|\/$/g, '') === folder || source === '.')
+      return needed.filter((folder) => !has(folder))
+    }
+  }
+  return needed
+}
+
 /** `.dockerignore` as a predicate on paths relative to the build context (last match wins). */
 export function dockerIgnore(text) {
   const rules = text
@@ -194,6 +219,11 @@ async function main(argv) {
   const ignoreFile = path.join(root, '.dockerignore')
   const ignored = dockerIgnore(fs.existsSync(ignoreFile) ? fs.readFileSync(ignoreFile, 'utf8') : '')
   const fly = readFlyToml(fs.readFileSync(path.join(root, 'fly.toml'), 'utf8'))
+  const missing = missingBeforeInstall(
+    fs.readFileSync(dockerfilePath, 'utf8'),
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')),
+  )
+  if (missing.length) fail(`the image's npm install runs before ${missing.join(', ')} is copied in`)
   if (JSON.stringify(stage.entrypoint) !== JSON.stringify(['litefs', 'mount'])) {
     fail(`the image's ENTRYPOINT is ${JSON.stringify(stage.entrypoint)}: this check runs what litefs.yml runs`)
   }

@@ -31,7 +31,7 @@ function open(): Db {
     // A replica's copy: any write, even of a pragma, fails loudly (tests/replica).
     const sqlite = new Database(file, { readonly: true, fileMustExist: true })
     sqlite.pragma('busy_timeout = 5000')
-    return drizzle(sqlite, { schema })
+    return withDrizzle(sqlite)
   }
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new Database(file, countingSql ? { verbose: () => (sqlStatements += 1) } : undefined)
@@ -40,7 +40,50 @@ function open(): Db {
   sqlite.pragma('foreign_keys = ON')
   // FULL: a confirmed payment or booking must survive a power cut, and our writes are few.
   sqlite.pragma('synchronous = FULL')
-  return drizzle(sqlite, { schema })
+  return withDrizzle(sqlite)
+}
+
+const KEPT_STATEMENTS = 256
+const drizzleViews = new WeakMap<Db, Database.Database>()
+
+/**
+ * The connection as drizzle sees it: every query drizzle runs asks this `prepare` for its
+ * statement, kept or new, so tests spy on it to count the queries a model function runs.
+ */
+export function drizzleConnection(db: Db = getDb()) {
+  const view = drizzleViews.get(db)
+  if (!view) throw new Error('not a database opened by getDb')
+  return view
+}
+
+/**
+ * Drizzle over the connection, with the statements it prepares kept by their SQL text
+ * (docs/decisions/028-work-done-once.md): drizzle prepares a statement for every query it
+ * runs, and SQLite compiling one cost more than running most of ours. Only drizzle's queries
+ * share statements: it turns raw mode on when it wants rows as arrays and never binds or
+ * iterates, so a kept statement, with raw mode off again, behaves as a freshly prepared one.
+ * `$client` stays the connection itself, for code that prepares and keeps statements of its own.
+ */
+function withDrizzle(sqlite: Database.Database): Db {
+  const kept = new Map<string, Database.Statement>()
+  const client: Database.Database = Object.create(sqlite)
+  client.prepare = ((source: string) => {
+    const statement = kept.get(source)
+    if (statement && !statement.busy) {
+      // Least recently used first: a Map keeps insertion order.
+      kept.delete(source)
+      kept.set(source, statement)
+      if (statement.reader) statement.raw(false)
+      return statement
+    }
+    const prepared = sqlite.prepare(source)
+    kept.set(source, prepared)
+    if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!)
+    return prepared
+  }) as Database.Database['prepare']
+  const db = Object.assign(drizzle(client, { schema }), { $client: sqlite })
+  drizzleViews.set(db, client)
+  return db
 }
 
 const globalForDb = globalThis as unknown as { __solaceDb?: Db }

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { UNSAFE_flatRoutes as flatRoutes } from '@remix-run/dev'
 import { matchRoutes } from '@remix-run/react'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { drizzleConnection, getDb } from '~/db/client.server'
 import { seedDemo } from '~/db/seed/demo'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import {
@@ -214,13 +214,13 @@ describe('SQL statements per request (no per-row queries)', () => {
   }
 
   /**
-   * Every statement goes through better-sqlite3's prepare (drizzle does not cache them), except
-   * the catalogue version's own read, prepared once. Counted after a catalogue write, so nothing
-   * comes from memory.
+   * Every query drizzle runs asks its connection for a statement (kept or new); the catalogue
+   * version's own read is not one of them. Counted after a catalogue write, so nothing comes
+   * from memory.
    */
   function countStatements<T>(run: () => T) {
     catalogueChanged()
-    const prepare = vi.spyOn(getDb().$client, 'prepare')
+    const prepare = vi.spyOn(drizzleConnection(), 'prepare')
     const result = run()
     const count = prepare.mock.calls.length
     prepare.mockRestore()
@@ -265,7 +265,7 @@ describe('SQL statements per request (no per-row queries)', () => {
     const filters = ServiceFiltersSchema.parse({ search: 'yoga' })
     expect(countStatements(() => listServices(filters)).count).toBe(2)
     expect(listSpecialties().length).toBeGreaterThan(0)
-    const prepare = vi.spyOn(getDb().$client, 'prepare')
+    const prepare = vi.spyOn(drizzleConnection(), 'prepare')
     listServices(filters)
     listServices({ ...filters, page: 2 })
     listSpecialties()
@@ -274,7 +274,7 @@ describe('SQL statements per request (no per-row queries)', () => {
 
   test('GET /api/services with 24 results runs the same statements as the model', async () => {
     catalogueChanged()
-    const prepare = vi.spyOn(getDb().$client, 'prepare')
+    const prepare = vi.spyOn(drizzleConnection(), 'prepare')
     const answer = await getApi(servicesApi.loader, '/api/services?page=1')
     expect(answer.body).toHaveLength(24)
     expect(prepare.mock.calls.length).toBe(2)

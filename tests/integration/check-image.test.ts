@@ -1,7 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { dockerIgnore, finalStage, litefsCommands, readFlyToml } from '../../scripts/check-image.js'
+import {
+  dockerIgnore,
+  finalStage,
+  litefsCommands,
+  missingBeforeInstall,
+  readFlyToml,
+} from '../../scripts/check-image.js'
 
 /**
  * `npm run check:image` (scripts/check-image.js) reads what the image holds and runs from the
@@ -30,6 +36,17 @@ test('a COPY removed from the Dockerfile is gone from what the check assembles',
   const sources = finalStage(without).copies.flatMap((copy) => copy.sources)
   expect(sources).not.toContain('/app/server')
   expect(sources).toContain('/app/scripts')
+})
+
+test("the image's npm install sees the dependency patches its postinstall applies", () => {
+  const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
+  expect(packageJson.scripts.postinstall).toContain('patch-package')
+  expect(missingBeforeInstall(read('Dockerfile'), packageJson)).toEqual([])
+  const without = read('Dockerfile').replace(/^COPY patches \.\/patches\n/m, '')
+  expect(without).not.toBe(read('Dockerfile'))
+  expect(missingBeforeInstall(without, packageJson)).toEqual(['patches'])
+  expect(missingBeforeInstall('FROM node\nCOPY . .\nRUN npm ci\n', packageJson)).toEqual([])
+  expect(missingBeforeInstall('FROM node\nRUN npm ci\n', { scripts: {} })).toEqual([])
 })
 
 test('.dockerignore: patterns anchored at the context, directories with all they hold, `!` re-includes', () => {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { getDb } from '~/db/client.server'
+import { drizzleConnection, getDb } from '~/db/client.server'
 import { bookings, messages } from '~/db/schema'
 import { sweepMessages } from '~/lib/maintenance.server'
 import { resetAllLimits, TOO_MANY_REQUESTS } from '~/lib/rate-limit.server'
@@ -923,11 +923,10 @@ describe('the migration that made messages outlive accounts', () => {
 
 /* ------------------------------------------------------------------------------------------ */
 
-/** Runs `run` and counts the SQL statements it prepared (drizzle prepares one per query). */
+/** Runs `run` and counts the SQL statements it ran (drizzle asks for one per query). */
 function countStatements<T>(run: () => T) {
-  const client = getDb().$client
-  const prepare = vi.spyOn(client, 'prepare')
-  const exec = vi.spyOn(client, 'exec')
+  const prepare = vi.spyOn(drizzleConnection(), 'prepare')
+  const exec = vi.spyOn(getDb().$client, 'exec')
   try {
     const result = run()
     return {
