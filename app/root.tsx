@@ -6,7 +6,7 @@ import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/lib/toast.server'
 import { getUser } from '~/models/accounts/auth.server'
 import { unreadMessageCount } from '~/models/messaging/conversations.server'
-import { conversationOpenedBy } from '~/models/messaging/message'
+import { conversationOpenedBy } from '~/models/messaging/inbox'
 import stylesheet from '~/styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [

@@ -33,7 +33,7 @@ function remixRequest(req, res, { body, trustProxy }) {
   return new Request(url.href, init)
 }
 
-async function send(req, res, response) {
+export async function send(req, res, response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [key, value] of response.headers.entries()) res.append(key, value)
@@ -45,8 +45,23 @@ async function send(req, res, response) {
   if (cacheControl) res.set('Cache-Control', cacheControl)
   // A body the client is still sending is not drained: the connection ends with this answer.
   closeAfterAnswer(req, res)
-  if (response.body) await writeReadableStreamToWritable(response.body, res)
-  else res.end()
+  if (!response.body) res.end()
+  else if (isPage(response)) res.end(await wholeBody(response.body))
+  else await writeReadableStreamToWritable(response.body, res)
+}
+
+/** An HTML page: rendered whole (no deferred data), tens of kilobytes. */
+const isPage = (response) => response.headers.get('content-type')?.startsWith('text/html') ?? false
+
+/**
+ * A page's body in one buffer. React writes a page in a few hundred small chunks, and the
+ * compressor ran one zlib job per chunk (with brotli's large window for each answer): about
+ * 10 ms of CPU for a 16 KB page, against 0.1 ms to compress it in one go (decision 028).
+ */
+async function wholeBody(body) {
+  const chunks = []
+  for await (const chunk of body) chunks.push(chunk)
+  return Buffer.concat(chunks)
 }
 
 /**

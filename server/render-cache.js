@@ -84,8 +84,9 @@ export class RenderCache {
     return entry
   }
 
+  /** Keeps the page unless it is of an old version or too large; says whether it did. */
   set(key, entry) {
-    if (entry.version !== this.version || entry.bytes > this.maxBytes / 8) return
+    if (entry.version !== this.version || entry.bytes > this.maxBytes / 8) return false
     const old = this.entries.get(key)
     if (old) {
       this.entries.delete(key)
@@ -98,6 +99,7 @@ export class RenderCache {
       this.entries.delete(oldest)
       this.bytes -= value.bytes
     }
+    return true
   }
 }
 
@@ -211,11 +213,13 @@ const withNonceIn = (value, from, to) =>
  * with the headers and bytes that page was answered with and this response's nonce in place of
  * its own, so none of the middleware or Remix runs. `keep` goes right before Remix (after
  * compression, so it sees the page uncompressed): a page rendered for a cacheable request is
- * kept when it is a plain 200 HTML answer that set no cookie. `version()` reads the
- * catalogue's version: one SELECT.
+ * kept when it is a plain 200 HTML answer that set no cookie. A request for a page already
+ * being rendered waits for that render. `version()` reads the catalogue's version: one SELECT.
  */
 export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.now }) {
   const cache = new RenderCache({ maxBytes })
+  /** Pages being rendered for a request: key -> { version, kept, waiters }. */
+  const rendering = new Map()
 
   function answer(req, res, next) {
     const key = cacheableRequest(req)
@@ -224,11 +228,35 @@ export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.n
     cache.observe(current)
     const started = now()
     const hit = cache.get(key, started)
-    if (!hit) {
-      res.setHeader('X-Render-Cache', 'miss')
-      if (req.method === 'GET') res.locals.renderCache = { key, version: current, started }
-      return next()
+    if (hit) return answerFrom(hit, req, res)
+    // The same page at the same version is being rendered for another request: when the
+    // minute turns or a write empties the cache, a burst of visitors waits for one render
+    // instead of each rendering it. A page that is not kept (a 404, an error) lets them go on
+    // to render their own, all at once.
+    const flight = rendering.get(key)
+    if (flight && flight.version === current) {
+      flight.waiters.push((kept) => (kept ? answer(req, res, next) : miss(res, next)))
+      return
     }
+    if (req.method === 'GET') {
+      const ours = { version: current, kept: false, waiters: [] }
+      rendering.set(key, ours)
+      // After the answer is sent or the client has gone, whichever comes first.
+      res.once('close', () => {
+        if (rendering.get(key) === ours) rendering.delete(key)
+        for (const waiter of ours.waiters) waiter(ours.kept)
+      })
+      res.locals.renderCache = { key, version: current, started, flight: ours }
+    }
+    miss(res, next)
+  }
+
+  function miss(res, next) {
+    res.setHeader('X-Render-Cache', 'miss')
+    next()
+  }
+
+  function answerFrom(hit, req, res) {
     const nonce = res.locals.cspNonce
     const gzip = acceptsGzip(req.headers['accept-encoding'])
     const pieces = pagePieces(hit, nonce, gzip)
@@ -273,7 +301,7 @@ export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.n
         String(res.getHeader('content-type') ?? '').startsWith('text/html')
       if (keepIt) {
         const html = Buffer.concat(chunks)
-        cache.set(pending.key, {
+        pending.flight.kept = cache.set(pending.key, {
           version: pending.version,
           // The minute the page was rendered in, from before its data was read.
           expires: Math.floor(pending.started / MINUTE_MS) * MINUTE_MS + MINUTE_MS,

@@ -1,6 +1,8 @@
 import zlib from 'node:zlib'
+import express from 'express'
 import { describe, expect, test } from 'vitest'
-import { acceptsGzip, cacheableRequest, pagePieces, RenderCache, splitAt } from './render-cache.js'
+import { rawRequest } from '../tests/helpers/front-door'
+import { acceptsGzip, cacheableRequest, pagePieces, RenderCache, renderCache, splitAt } from './render-cache.js'
 
 const request = (overrides = {}) => ({
   method: 'GET',
@@ -101,5 +103,75 @@ describe('a kept page with a new nonce', () => {
     expect(acceptsGzip('gzip;q=0, br')).toBe(false)
     expect(acceptsGzip('identity')).toBe(false)
     expect(acceptsGzip(undefined)).toBe(false)
+  })
+})
+
+describe('requests for a page that is being rendered', () => {
+  /** The cache in front of a slow page, as server/app.js puts it; `renders` counts the renders. */
+  async function slowPage({ status = 200, version = () => 1 } = {}) {
+    const served = { renders: 0, rendering: 0, mostAtOnce: 0 }
+    const app = express()
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = `nonce${Math.random().toString(16).slice(2)}`
+      next()
+    })
+    const pages = renderCache({ version })
+    app.use(pages.answer)
+    app.use(pages.keep)
+    app.get('/services', (_req, res) => {
+      served.renders += 1
+      served.rendering += 1
+      served.mostAtOnce = Math.max(served.mostAtOnce, served.rendering)
+      setTimeout(() => {
+        served.rendering -= 1
+        res.status(status).type('html').end(`<p nonce="${res.locals.cspNonce}">page</p>`)
+      }, 50)
+    })
+    const server = await new Promise((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+    })
+    const get = () => rawRequest(server.address().port, { path: '/services' })
+    return { served, get, close: () => new Promise((resolve) => server.close(resolve)) }
+  }
+
+  test('wait for its render and are answered from it, each with its own nonce', async () => {
+    const page = await slowPage()
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, page.get))
+      expect(page.served.renders).toBe(1)
+      expect(answers.map((a) => a.headers['x-render-cache']).sort()).toEqual([...Array(5).fill('hit'), 'miss'])
+      for (const answer of answers) expect(answer.body).toMatch(/^<p nonce="nonce[0-9a-f]+">page<\/p>$/)
+      expect(new Set(answers.map((a) => a.body)).size).toBe(6)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('render their own, all at once, when that page is not kept', async () => {
+    const page = await slowPage({ status: 404 })
+    try {
+      const answers = await Promise.all(Array.from({ length: 4 }, page.get))
+      expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404])
+      // The first render, then the other three side by side: not one after another.
+      expect(page.served).toMatchObject({ renders: 4, mostAtOnce: 3 })
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('do not wait for a render of an older catalogue version', async () => {
+    let current = 1
+    const page = await slowPage({ version: () => current })
+    try {
+      const first = page.get()
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      current = 2
+      const second = await page.get()
+      await first
+      expect(page.served.renders).toBe(2)
+      expect(second.headers['x-render-cache']).toBe('miss')
+    } finally {
+      await page.close()
+    }
   })
 })

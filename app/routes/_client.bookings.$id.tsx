@@ -10,7 +10,7 @@ import { requireUser } from '~/models/accounts/auth.server'
 import { googleCalendarUrl, refundPolicyFor } from '~/models/booking/booking'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { getBookingConfirmation } from '~/models/booking/confirmation.server'
-import { CLIENT_INBOX_PATH } from '~/models/messaging/message'
+import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
 import { canMessage } from '~/models/messaging/message.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 

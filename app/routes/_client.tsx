@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
 import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireUser } from '~/models/accounts/auth.server'
-import { CLIENT_INBOX_PATH } from '~/models/messaging/message'
+import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const SIDE_LINKS: ShellLink[] = [

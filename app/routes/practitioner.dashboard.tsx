@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatEarnings } from '~/lib/money'
 import { requirePractitioner } from '~/models/accounts/auth.server'
-import { inboxPath } from '~/models/messaging/message'
+import { inboxPath } from '~/models/messaging/inbox'
 import { getDashboard, type DashboardSession } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'

@@ -2,7 +2,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { AppShell, type ShellLink } from '~/components/layout/app-shell'
 import { requirePractitioner } from '~/models/accounts/auth.server'
-import { PRACTITIONER_INBOX_PATH } from '~/models/messaging/message'
+import { PRACTITIONER_INBOX_PATH } from '~/models/messaging/inbox'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const TOP_LINKS: ShellLink[] = [

@@ -6,7 +6,8 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label, Textarea } from '~/components/ui/input'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { CLIENT_INBOX_PATH, MessageSchema } from '~/models/messaging/message'
+import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
+import { MessageSchema } from '~/models/messaging/message'
 
 export const MESSAGE_INTENT = 'message'
 

@@ -11,8 +11,8 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { dashboardPath } from '~/models/accounts/role'
 import { getThread, listConversations } from '~/models/messaging/conversations.server'
+import { inboxPath } from '~/models/messaging/inbox'
 import {
-  inboxPath,
   MESSAGE_NOT_FOUND,
   MessageSchema,
   parseCursor,

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { cn } from '~/lib/cn'
-import { inboxPath } from '~/models/messaging/message'
+import { inboxPath } from '~/models/messaging/inbox'
 import { useUnreadMessageCount } from '~/root'
 
 /** '3 unread': a count of unread messages, read out with its word; nothing when there are none. */

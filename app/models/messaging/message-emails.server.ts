@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { sendEmail } from '~/integrations/email.server'
 import { configuredOrigin } from '~/lib/url.server'
-import { inboxPath, partyName, UNREAD_EMAIL_DELAY_MS } from './message'
+import { inboxPath } from './inbox'
+import { partyName, UNREAD_EMAIL_DELAY_MS } from './message'
 
 /**
  * The new-message email (docs/decisions/018-messaging.md). A message still unread

@@ -174,28 +174,6 @@ export function parseCursor(value: string | null | undefined): Cursor | null {
 /** A message still unread this long after it arrived gets its recipient an email (one per conversation). */
 export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000
 
-/* The inboxes. */
-
-export const CLIENT_INBOX_PATH = '/client-inbox'
-export const PRACTITIONER_INBOX_PATH = '/practitioner/inbox'
-
-/** The inbox of a person, opened on the conversation with `withId` when given (`?with=<id>`). */
-export function inboxPath(person: { isPractitioner: boolean }, withId?: number) {
-  const path = person.isPractitioner ? PRACTITIONER_INBOX_PATH : CLIENT_INBOX_PATH
-  return withId === undefined ? path : `${path}?with=${withId}`
-}
-
-/**
- * The conversation an inbox address opens (`?with=<id>` on either inbox), or null for any
- * other page: the root loader leaves it out of the unread badge, since the inbox marks it read.
- */
-export function conversationOpenedBy(url: URL) {
-  if (url.pathname !== CLIENT_INBOX_PATH && url.pathname !== PRACTITIONER_INBOX_PATH) return null
-  const value = url.searchParams.get('with') ?? ''
-  const id = /^\d{1,15}$/.test(value) ? Number(value) : 0
-  return Number.isSafeInteger(id) && id > 0 ? id : null
-}
-
 /* Who may write to whom. */
 
 export type Member = { id: number; isPractitioner: boolean; isAdmin: boolean }

@@ -1,0 +1,67 @@
+import compression from 'compression'
+import express from 'express'
+import { afterEach, expect, test } from 'vitest'
+import { rawRequest } from '../tests/helpers/front-door'
+import { send } from './remix.js'
+
+let server
+
+afterEach(() => new Promise((resolve) => (server ? server.close(resolve) : resolve())))
+
+/** A body in `count` small chunks, as React writes a page. */
+function chunked(count, chunk) {
+  let sent = 0
+  return new ReadableStream({
+    pull(controller) {
+      if (sent++ < count) controller.enqueue(new TextEncoder().encode(chunk))
+      else controller.close()
+    },
+  })
+}
+
+/** Serves one answer behind the compressor, as server/app.js does, counting the writes that reach it. */
+async function serve(makeResponse) {
+  const seen = { writes: 0, ends: 0 }
+  const app = express()
+  app.use(compression())
+  app.use((_req, res, next) => {
+    const { write, end } = res
+    res.write = function countedWrite(...args) {
+      seen.writes += 1
+      return write.apply(this, args)
+    }
+    res.end = function countedEnd(...args) {
+      seen.ends += 1
+      return end.apply(this, args)
+    }
+    next()
+  })
+  app.get('/', (req, res, next) => send(req, res, makeResponse()).catch(next))
+  await new Promise((resolve) => (server = app.listen(0, '127.0.0.1', resolve)))
+  const answer = await rawRequest(server.address().port, { path: '/' })
+  return { answer, seen }
+}
+
+test('a page reaches the compressor whole, in one write, however many chunks it was rendered in', async () => {
+  const { answer, seen } = await serve(
+    () => new Response(chunked(300, '<p>slot</p>'), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  )
+  expect(answer.body).toBe('<p>slot</p>'.repeat(300))
+  expect(seen).toEqual({ writes: 0, ends: 1 })
+})
+
+test('any other body streams through as it comes', async () => {
+  const { answer, seen } = await serve(
+    () => new Response(chunked(300, 'data: x\n\n'), { headers: { 'content-type': 'text/event-stream' } }),
+  )
+  expect(answer.body).toBe('data: x\n\n'.repeat(300))
+  expect(seen.writes).toBeGreaterThanOrEqual(300)
+})
+
+test('a page answer keeps its status and headers', async () => {
+  const { answer } = await serve(
+    () =>
+      new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html', 'x-kept': 'yes' } }),
+  )
+  expect([answer.status, answer.headers['x-kept'], answer.body]).toEqual([404, 'yes', '<h1>Not found</h1>'])
+})
