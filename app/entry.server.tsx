@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { lazyComponentsLoaded } from '~/components/lazy-component'
 import { closeDb } from '~/db/client.server'
 import { startMaintenance, stopMaintenance } from '~/lib/maintenance.server'
 import { NonceProvider } from '~/lib/nonce'
@@ -26,7 +27,7 @@ export const streamTimeout = ABORT_DELAY
 
 type LoadContext = { cspNonce?: string }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -34,6 +35,8 @@ export default function handleRequest(
   loadContext: LoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? ''
+  // Resolved from the first request on: every lazy component is then rendered in place.
+  await lazyComponentsLoaded()
   // Bots and no-JS browsers get the whole document at once; others get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 

@@ -1,11 +1,12 @@
 import { useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { VALIDATION_TIMING } from './use-public-schema-form'
 import type { z } from 'zod'
 
 /**
- * A conform form driven by one zod schema, the same one the action and the /api twin use.
- * It validates on submit and then on every input (validating on blur would insert messages
- * while a click is under way and move what was being clicked).
+ * A conform form driven by one zod schema, the same one the action and the /api twin use,
+ * validated in the browser from the first keystroke. Forms on public pages use
+ * `usePublicSchemaForm` instead, which keeps zod out of the page's first load.
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
@@ -20,8 +21,7 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...VALIDATION_TIMING,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
 }

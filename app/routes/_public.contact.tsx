@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, useActionData, useLocation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field, Honeypot, TextareaField } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { usePublicSchemaForm } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { CONTACT_FAILED_TITLE, CONTACT_SENT_TOAST, ContactSchema } from '~/models/marketplace/contact'
@@ -18,6 +18,10 @@ export const meta: MetaFunction = () => [
   { title: 'Contact — Solace' },
   { name: 'description', content: 'Questions about Solace? Send us a message; we reply within 24 hours.' },
 ]
+
+export async function loader() {
+  return { constraint: await publicFormConstraint('contact') }
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request)
@@ -145,7 +149,8 @@ export default function ContactPage() {
 
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const pending = useIsSubmitting()
-  const [form, fields] = useSchemaForm(ContactSchema, { id: 'contact', lastResult })
+  const { constraint } = useLoaderData<typeof loader>()
+  const [form, fields] = usePublicSchemaForm('contact', { id: 'contact', constraint, lastResult })
 
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>

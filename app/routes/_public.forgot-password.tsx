@@ -7,17 +7,17 @@ import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-she
 import { Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { usePublicSchemaForm } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
 import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/accounts/password-reset.server'
 import { ForgotPasswordSchema } from '~/models/accounts/user'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot password — Solace' }]
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
-  return { sentMessage: sent ? FORGOT_PASSWORD_SENT : null }
+  return { sentMessage: sent ? FORGOT_PASSWORD_SENT : null, constraint: await publicFormConstraint('forgotPassword') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,10 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const { sentMessage } = useLoaderData<typeof loader>()
+  const { sentMessage, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsSubmitting()
-  const [form, fields] = useSchemaForm(ForgotPasswordSchema, { id: 'forgot-password', lastResult: actionData?.result })
+  const [form, fields] = usePublicSchemaForm('forgotPassword', {
+    id: 'forgot-password',
+    constraint,
+    lastResult: actionData?.result,
+  })
 
   if (sentMessage) {
     return (

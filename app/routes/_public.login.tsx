@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { usePublicSchemaForm } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
 import { authenticate, createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Log in — Solace' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return null
+  return { constraint: await publicFormConstraint('login') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +47,8 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>()
   const redirectTo = useReturnPath()
   const pending = useIsSubmitting()
-  const [form, fields] = useSchemaForm(LoginSchema, { id: 'login', lastResult: actionData?.result })
+  const { constraint } = useLoaderData<typeof loader>()
+  const [form, fields] = usePublicSchemaForm('login', { id: 'login', constraint, lastResult: actionData?.result })
   const withReturn = (path: string) => (redirectTo ? `${path}?${new URLSearchParams({ redirect: redirectTo })}` : path)
 
   return (

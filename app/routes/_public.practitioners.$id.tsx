@@ -2,13 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
-import {
-  MessageCard,
-  MESSAGE_INTENT,
-  QuestionSchema,
-  type MessageCardViewer,
-} from '~/components/marketplace/message-card'
-import { REVIEW_INTENT, REVIEW_PARAM, ReviewDialog, ReviewFormSchema } from '~/components/marketplace/review-dialog'
+import { MessageCard, MESSAGE_INTENT, type MessageCardViewer } from '~/components/marketplace/message-card'
+import { REVIEW_INTENT, REVIEW_PARAM, ReviewDialog } from '~/components/marketplace/review-dialog'
 import { ReviewList } from '~/components/marketplace/review-list'
 import { PLACEHOLDER_AVATAR, ServiceCard } from '~/components/marketplace/service-card'
 import { Stars } from '~/components/marketplace/stars'
@@ -23,8 +18,10 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
 import { FALLBACK_SPECIALTY, PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
+import { ReviewFormSchema } from '~/models/marketplace/review'
 import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
+import { QuestionSchema } from '~/models/messaging/message'
 import { canMessage, sendMessage } from '~/models/messaging/message.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

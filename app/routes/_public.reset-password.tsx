@@ -7,9 +7,9 @@ import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-she
 import { PasswordField } from '~/components/password-field'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { usePublicSchemaForm, type FormConstraint } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
 import {
   INVALID_RESET_TOKEN,
   isResetTokenUsable,
@@ -21,9 +21,11 @@ import { ResetPasswordFormSchema } from '~/models/accounts/user'
 export const meta: MetaFunction = () => [{ title: 'Reset password — Solace' }]
 
 type State =
-  { state: 'form'; token: string } | { state: 'success'; message: string } | { state: 'error'; message: string }
+  | { state: 'form'; token: string; constraint: FormConstraint }
+  | { state: 'success'; message: string }
+  | { state: 'error'; message: string }
 
-export function loader({ request }: LoaderFunctionArgs): State {
+export async function loader({ request }: LoaderFunctionArgs): Promise<State> {
   const params = new URL(request.url).searchParams
   if (params.has('done')) return { state: 'success', message: PASSWORD_RESET_DONE }
   const token = params.get('token')
@@ -31,7 +33,7 @@ export function loader({ request }: LoaderFunctionArgs): State {
     return { state: 'error', message: 'Invalid reset link. Please request a new password reset.' }
   }
   if (!isResetTokenUsable(token)) return { state: 'error', message: INVALID_RESET_TOKEN }
-  return { state: 'form', token }
+  return { state: 'form', token, constraint: await publicFormConstraint('resetPassword') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,8 +51,9 @@ export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsSubmitting()
-  const [form, fields] = useSchemaForm(ResetPasswordFormSchema, {
+  const [form, fields] = usePublicSchemaForm('resetPassword', {
     id: 'reset-password',
+    constraint: loaderData.state === 'form' ? loaderData.constraint : {},
     lastResult: actionData?.result,
   })
 

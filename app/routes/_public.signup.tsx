@@ -1,19 +1,20 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, ErrorList, Field, Honeypot, SelectField } from '~/components/forms'
 import { NameFields } from '~/components/name-fields'
 import { Toaster } from '~/components/toaster'
-import { useSchemaForm } from '~/components/use-schema-form'
+import { usePublicSchemaForm } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
 import { createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
+import { PRACTITIONER_COUNTRIES } from '~/models/accounts/countries'
 import { signup } from '~/models/accounts/signup.server'
-import { dashboardPath, PRACTITIONER_COUNTRIES, SignupFormSchema } from '~/models/accounts/user'
+import { dashboardPath, SignupFormSchema } from '~/models/accounts/user'
 import { useReturnPath } from './_public.login'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: 'Sign up — Solace' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return null
+  return { constraint: await publicFormConstraint('signup') }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,7 +65,8 @@ export default function SignupPage() {
   const actionData = useActionData<typeof action>()
   const redirectTo = useReturnPath()
   const pending = useIsSubmitting()
-  const [form, fields] = useSchemaForm(SignupFormSchema, { id: 'signup', lastResult: actionData?.result })
+  const { constraint } = useLoaderData<typeof loader>()
+  const [form, fields] = usePublicSchemaForm('signup', { id: 'signup', constraint, lastResult: actionData?.result })
   const isPractitioner = fields.isPractitioner.value === 'on'
 
   return (

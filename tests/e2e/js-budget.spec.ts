@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { expect, test, type Response } from '@playwright/test'
+import { expect, test, type Page, type Response } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { testDatabase } from './support'
 
@@ -10,24 +10,57 @@ import { testDatabase } from './support'
  */
 const BUDGET_BYTES = 100 * 1024
 
-test('catalogue pages load at most 100 KB of gzipped JavaScript', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'js', 'without JavaScript there is none to load')
+/** The scripts a page loads until the network is quiet, each with its gzipped size. */
+async function scriptsLoadedBy(page: Page, load: () => Promise<unknown>) {
+  const sizes: Promise<[string, number]>[] = []
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== 'script' || !response.ok()) return
+    sizes.push(response.body().then((body) => [response.url(), gzipSync(body).length]))
+  }
+  page.on('response', onResponse)
+  await load()
+  await page.waitForLoadState('networkidle')
+  page.off('response', onResponse)
+  const scripts = await Promise.all(sizes)
+  return { scripts, total: scripts.reduce((sum, [, bytes]) => sum + bytes, 0) }
+}
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'without JavaScript there is none to load')
+
+test('catalogue pages load at most 100 KB of gzipped JavaScript', async ({ page }) => {
   const db = new Database(testDatabase(), { readonly: true, fileMustExist: true })
-  const { id } = db.prepare('SELECT id FROM services WHERE is_listed = 1 LIMIT 1').get() as { id: number }
+  const { id, practitionerId } = db
+    .prepare('SELECT id, practitioner_id AS practitionerId FROM services WHERE is_listed = 1 LIMIT 1')
+    .get() as { id: number; practitionerId: number }
   db.close()
-  for (const path of ['/', '/services', '/practitioners', `/services/${id}`, `/service-details/${id}`]) {
-    const sizes: Promise<[string, number]>[] = []
-    const onResponse = (response: Response) => {
-      if (response.request().resourceType() !== 'script' || !response.ok()) return
-      sizes.push(response.body().then((body) => [response.url(), gzipSync(body).length]))
-    }
-    page.on('response', onResponse)
-    await page.goto(path)
-    await page.waitForLoadState('networkidle')
-    page.off('response', onResponse)
-    const scripts = await Promise.all(sizes)
-    const total = scripts.reduce((sum, [, bytes]) => sum + bytes, 0)
+  const paths = ['/', '/services', '/practitioners', `/services/${id}`, `/service-details/${id}`]
+  for (const path of [...paths, `/practitioners/${practitionerId}`]) {
+    const { scripts, total } = await scriptsLoadedBy(page, () => page.goto(path))
     expect(scripts.length, path).toBeGreaterThan(1)
     expect(total, `${path}: ${scripts.map(([url]) => url).join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES)
   }
+})
+
+test('a public form loads its validation (zod) on first use, then validates in the browser', async ({ page }) => {
+  const isValidation = (url: string) => url.includes('/public-form-schemas-')
+  const first = await scriptsLoadedBy(page, () => page.goto('/login'))
+  expect(first.scripts.map(([url]) => url).filter(isValidation)).toEqual([])
+
+  const loaded: string[] = []
+  page.on('response', (response) => void loaded.push(response.url()))
+  const email = page.getByLabel('Email')
+  // Typing before React has hydrated the form starts nothing: type again until it does.
+  await expect(async () => {
+    await email.fill('')
+    await email.pressSequentially('not-an-email')
+    expect(loaded.some(isValidation)).toBe(true)
+  }).toPass()
+  await page.waitForLoadState('networkidle')
+
+  // Nothing is posted: the message comes from the schema, in the browser.
+  const posts: string[] = []
+  page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())))
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  expect(posts).toEqual([])
 })

@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { Field, Honeypot, SelectField } from '~/components/forms'
 import { NameFields } from '~/components/name-fields'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { CALLING_CODES, EXPERIENCE_OPTIONS, LeadSchema, PRACTICE_TYPE_OPTIONS } from '~/models/marketplace/lead'
+import { usePublicSchemaForm, type FormConstraint } from '~/components/use-public-schema-form'
+import { CALLING_CODES, EXPERIENCE_OPTIONS, PRACTICE_TYPE_OPTIONS } from '~/models/marketplace/lead-options'
 
 /** The page has two lead forms; a hidden `placement` field says which one was sent. */
 export type LeadPlacement = 'hero' | 'cta'
@@ -18,14 +18,17 @@ function useIsSubmittingForm(placement: LeadPlacement) {
 /** The early-access sign-up form of Launching Soon (a plain post: works without JavaScript). */
 export function LeadForm({
   placement,
+  constraint,
   lastResult,
 }: {
   placement: LeadPlacement
+  constraint: FormConstraint
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const pending = useIsSubmittingForm(placement)
-  const [form, fields] = useSchemaForm(LeadSchema, {
+  const [form, fields] = usePublicSchemaForm('lead', {
     id: `lead-${placement}`,
+    constraint,
     lastResult,
     defaultValue: { countryCode: '+1' },
   })

@@ -1,18 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { FormErrors, SubmitButton } from '~/components/form-shell'
-import { Field, TextareaField } from '~/components/forms'
+import { lazyComponent } from '~/components/lazy-component'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label, Textarea } from '~/components/ui/input'
-import { useSchemaForm } from '~/components/use-schema-form'
 import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
-import { MessageSchema } from '~/models/messaging/message'
+import type { SubmissionResult } from '@conform-to/react'
 
 export const MESSAGE_INTENT = 'message'
 
-/** The card's fields: the recipient is the profile being viewed, so the server sets it from the URL. */
-export const QuestionSchema = MessageSchema.omit({ recipientId: true })
+/** Only clients who may write get the form: visitors' first load leaves it (and zod) out. */
+const QuestionForm = lazyComponent(() => import('./question-form').then((module) => module.QuestionForm))
 
 /**
  * Who is looking: a visitor, the practitioner on their own profile, someone signed in who may
@@ -80,30 +77,6 @@ export function MessageCard({
         )}
       </CardContent>
     </Card>
-  )
-}
-
-function QuestionForm({ pagePath, lastResult }: { pagePath: string; lastResult: SubmissionResult<string[]> | null }) {
-  const pending = useIsSubmittingIntent(MESSAGE_INTENT)
-  const [form, fields] = useSchemaForm(QuestionSchema, { id: MESSAGE_INTENT, lastResult })
-  return (
-    <Form method="post" action={pagePath} preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={MESSAGE_INTENT} />
-      <Field
-        labelProps={{ children: 'Subject' }}
-        inputProps={getInputProps(fields.subject, { type: 'text' })}
-        errors={fields.subject.errors}
-      />
-      <TextareaField
-        labelProps={{ children: 'Message' }}
-        textareaProps={{ ...getTextareaProps(fields.content), rows: 5 }}
-        errors={fields.content.errors}
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton className="w-full" pending={pending} pendingText="Sending...">
-        Send Message
-      </SubmitButton>
-    </Form>
   )
 }
 

@@ -1,21 +1,13 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
-import { FormErrors, SubmitButton } from '~/components/form-shell'
-import { ErrorList, TextareaField } from '~/components/forms'
-import { buttonClass } from '~/components/ui/button'
+import { lazyComponent } from '~/components/lazy-component'
 import { UrlDialog } from '~/components/ui/url-dialog'
-import { useHydrated } from '~/components/use-hydrated'
-import { useSchemaForm } from '~/components/use-schema-form'
-import { ReviewSchema } from '~/models/marketplace/review'
-import { useIsSubmittingIntent } from './message-card'
-import { StarRatingInput } from './star-rating-input'
+import type { SubmissionResult } from '@conform-to/react'
 
 export const REVIEW_INTENT = 'review'
 /** The URL parameter that opens the dialog, so it works (server-rendered) without JavaScript. */
 export const REVIEW_PARAM = 'review'
 
-/** The dialog's fields: the practitioner is the profile being viewed, taken from the URL. */
-export const ReviewFormSchema = ReviewSchema.omit({ practitionerId: true })
+/** The form's code (and zod) loads when the dialog first opens, not with every profile. */
+const ReviewForm = lazyComponent(() => import('./review-form').then((module) => module.ReviewForm))
 
 /** The review dialog: stars and text; it closes (and so clears) when the review is posted. */
 export function ReviewDialog({
@@ -46,51 +38,5 @@ export function ReviewDialog({
       ) : null}
       <ReviewForm pagePath={pagePath} lastResult={lastResult} />
     </UrlDialog>
-  )
-}
-
-function ReviewForm({ pagePath, lastResult }: { pagePath: string; lastResult: SubmissionResult<string[]> | null }) {
-  const pending = useIsSubmittingIntent(REVIEW_INTENT)
-  const [form, fields] = useSchemaForm(ReviewFormSchema, { id: REVIEW_INTENT, lastResult })
-  // Without JavaScript the button stays enabled and the server checks; with it, the button
-  // waits for both a rating and some text.
-  const hydrated = useHydrated()
-  const rating = fields.rating.value
-  const content = fields.content.value
-  const ready = Boolean(rating) && typeof content === 'string' && content.trim() !== ''
-  const ratingErrorId = fields.rating.errors?.length ? fields.rating.errorId : undefined
-
-  return (
-    <Form
-      method="post"
-      action={`${pagePath}?review=1`}
-      preventScrollReset
-      className="space-y-4"
-      {...getFormProps(form)}
-    >
-      <input type="hidden" name="intent" value={REVIEW_INTENT} />
-      <div className="space-y-1.5">
-        <StarRatingInput
-          name={fields.rating.name}
-          defaultValue={typeof fields.rating.initialValue === 'string' ? fields.rating.initialValue : undefined}
-          errorId={ratingErrorId}
-        />
-        <ErrorList id={ratingErrorId} errors={fields.rating.errors} />
-      </div>
-      <TextareaField
-        labelProps={{ children: 'Your review' }}
-        textareaProps={{ ...getTextareaProps(fields.content), rows: 5, placeholder: 'What was your session like?' }}
-        errors={fields.content.errors}
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end gap-2">
-        <Link to={pagePath} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          Cancel
-        </Link>
-        <SubmitButton pending={pending} pendingText="Submitting..." disabled={pending || (hydrated && !ready)}>
-          Submit Review
-        </SubmitButton>
-      </div>
-    </Form>
   )
 }

@@ -1,41 +1,13 @@
 import { z } from 'zod'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
+import { COUNTRY_CODES } from './countries'
 
 /**
  * Account schemas, shared by the forms (conform, in the browser and the action) and the
  * matching /api routes. Texts are the spec's.
  */
 
-export const PRACTITIONER_COUNTRIES = [
-  ['US', 'United States'],
-  ['CA', 'Canada'],
-  ['GB', 'United Kingdom'],
-  ['AU', 'Australia'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['IT', 'Italy'],
-  ['ES', 'Spain'],
-  ['NL', 'Netherlands'],
-  ['SE', 'Sweden'],
-  ['NO', 'Norway'],
-  ['DK', 'Denmark'],
-  ['FI', 'Finland'],
-  ['CH', 'Switzerland'],
-  ['AT', 'Austria'],
-  ['BE', 'Belgium'],
-  ['IE', 'Ireland'],
-  ['PT', 'Portugal'],
-  ['LU', 'Luxembourg'],
-  ['NZ', 'New Zealand'],
-  ['SG', 'Singapore'],
-  ['HK', 'Hong Kong'],
-  ['JP', 'Japan'],
-] as const
-
-export const COUNTRY_CODES = PRACTITIONER_COUNTRIES.map(([code]) => code) as [
-  (typeof PRACTITIONER_COUNTRIES)[number][0],
-  ...(typeof PRACTITIONER_COUNTRIES)[number][0][],
-]
+export { COUNTRY_CODES, PRACTITIONER_COUNTRIES } from './countries'
 
 const INVALID_EMAIL = 'Please enter a valid email address'
 

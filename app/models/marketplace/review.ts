@@ -15,6 +15,9 @@ export const ReviewSchema = z.object({
     .max(2000, 'Reviews can be at most 2000 characters.'),
 })
 
+/** The profile's review dialog: the practitioner is the profile being viewed, taken from the URL. */
+export const ReviewFormSchema = ReviewSchema.omit({ practitionerId: true })
+
 export const NOT_ELIGIBLE_TO_REVIEW = 'You can review a practitioner after you have completed a session with them.'
 export const ALREADY_REVIEWED = 'You have already reviewed each of your sessions with this practitioner.'
 export const ONLY_CLIENTS_REVIEW = 'Only clients can write reviews.'

@@ -33,6 +33,9 @@ export const MessageSchema = z.object({
   isReplyTo: optionalId('isReplyTo must be the id of a message'),
 })
 
+/** The profile's "Ask a Question" card: the recipient is the profile being viewed, taken from the URL. */
+export const QuestionSchema = MessageSchema.omit({ recipientId: true })
+
 export type MessageInput = z.output<typeof MessageSchema>
 
 export const SUBJECT_MAX_LENGTH = 200

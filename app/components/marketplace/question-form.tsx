@@ -1,0 +1,38 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { FormErrors, SubmitButton } from '~/components/form-shell'
+import { Field, TextareaField } from '~/components/forms'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { QuestionSchema } from '~/models/messaging/message'
+import { MESSAGE_INTENT, useIsSubmittingIntent } from './message-card'
+
+/** The "Ask a Question" form of a client who may write to the practitioner. */
+export function QuestionForm({
+  pagePath,
+  lastResult,
+}: {
+  pagePath: string
+  lastResult: SubmissionResult<string[]> | null
+}) {
+  const pending = useIsSubmittingIntent(MESSAGE_INTENT)
+  const [form, fields] = useSchemaForm(QuestionSchema, { id: MESSAGE_INTENT, lastResult })
+  return (
+    <Form method="post" action={pagePath} preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={MESSAGE_INTENT} />
+      <Field
+        labelProps={{ children: 'Subject' }}
+        inputProps={getInputProps(fields.subject, { type: 'text' })}
+        errors={fields.subject.errors}
+      />
+      <TextareaField
+        labelProps={{ children: 'Message' }}
+        textareaProps={{ ...getTextareaProps(fields.content), rows: 5 }}
+        errors={fields.content.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton className="w-full" pending={pending} pendingText="Sending...">
+        Send Message
+      </SubmitButton>
+    </Form>
+  )
+}

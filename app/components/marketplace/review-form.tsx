@@ -1,0 +1,64 @@
+import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { FormErrors, SubmitButton } from '~/components/form-shell'
+import { ErrorList, TextareaField } from '~/components/forms'
+import { buttonClass } from '~/components/ui/button'
+import { useHydrated } from '~/components/use-hydrated'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { ReviewFormSchema } from '~/models/marketplace/review'
+import { useIsSubmittingIntent } from './message-card'
+import { REVIEW_INTENT } from './review-dialog'
+import { StarRatingInput } from './star-rating-input'
+
+/** The review form: stars and text. */
+export function ReviewForm({
+  pagePath,
+  lastResult,
+}: {
+  pagePath: string
+  lastResult: SubmissionResult<string[]> | null
+}) {
+  const pending = useIsSubmittingIntent(REVIEW_INTENT)
+  const [form, fields] = useSchemaForm(ReviewFormSchema, { id: REVIEW_INTENT, lastResult })
+  // Without JavaScript the button stays enabled and the server checks; with it, the button
+  // waits for both a rating and some text.
+  const hydrated = useHydrated()
+  const rating = fields.rating.value
+  const content = fields.content.value
+  const ready = Boolean(rating) && typeof content === 'string' && content.trim() !== ''
+  const ratingErrorId = fields.rating.errors?.length ? fields.rating.errorId : undefined
+
+  return (
+    <Form
+      method="post"
+      action={`${pagePath}?review=1`}
+      preventScrollReset
+      className="space-y-4"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value={REVIEW_INTENT} />
+      <div className="space-y-1.5">
+        <StarRatingInput
+          name={fields.rating.name}
+          defaultValue={typeof fields.rating.initialValue === 'string' ? fields.rating.initialValue : undefined}
+          errorId={ratingErrorId}
+        />
+        <ErrorList id={ratingErrorId} errors={fields.rating.errors} />
+      </div>
+      <TextareaField
+        labelProps={{ children: 'Your review' }}
+        textareaProps={{ ...getTextareaProps(fields.content), rows: 5, placeholder: 'What was your session like?' }}
+        errors={fields.content.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end gap-2">
+        <Link to={pagePath} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
+          Cancel
+        </Link>
+        <SubmitButton pending={pending} pendingText="Submitting..." disabled={pending || (hydrated && !ready)}>
+          Submit Review
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
