@@ -7,12 +7,13 @@ export type Toast = { type: 'success' | 'error' | 'info' | 'warning'; title: str
 
 // remix-toast's own cookie is not signed; give it a session storage signed with our secret,
 // so nobody can plant a message that looks like it came from us.
+const TOAST_COOKIE = 'toast-session'
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined
 
 function toastUtils() {
   utils ??= createToastUtilsWithCustomSession(
     createCookieSessionStorage({
-      cookie: createCookie('toast-session', {
+      cookie: createCookie(TOAST_COOKIE, {
         secrets: [getEnv().SESSION_SECRET],
         secure: isProduction(),
         httpOnly: true,
@@ -35,6 +36,10 @@ export function redirectWithToast(url: string, toast: Toast, init?: ResponseInit
 
 /** The toast waiting for this request, and the headers that clear it. */
 export async function getToast(request: Request) {
+  // Without the toast's cookie there is nothing to read or clear. Every page's root loader asks,
+  // and remix-toast would otherwise sign and serialise an empty session's cookie each time only
+  // for us to drop it (docs/decisions/028-work-done-once.md).
+  if (!request.headers.get('Cookie')?.includes(`${TOAST_COOKIE}=`)) return { toast: null, headers: new Headers() }
   const { toast, headers } = await toastUtils().getToast(request)
   // Only a request that carried a toast needs its cookie cleared; other pages stay cacheable.
   return {

@@ -33,12 +33,32 @@ function formatterFor(timeZone: string) {
   return formatter
 }
 
-function wallClockParts(instant: number, timeZone: string) {
+type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
+
+/** What the formatter writes ('11/23/2026, 14:05:09'), read back field by field. */
+const WALL_CLOCK = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)$/
+
+function wallClockParts(instant: number, timeZone: string): WallClock {
+  const formatter = formatterFor(timeZone)
+  // format() and a regular expression cost a third of formatToParts(), which builds an object
+  // per field: a slot page asks for dozens of these (docs/decisions/028-work-done-once.md).
+  const fields = WALL_CLOCK.exec(formatter.format(instant))
+  if (fields) {
+    return {
+      month: Number(fields[1]),
+      day: Number(fields[2]),
+      year: Number(fields[3]),
+      hour: Number(fields[4]),
+      minute: Number(fields[5]),
+      second: Number(fields[6]),
+    }
+  }
+  // Any other shape (a runtime whose locale data writes it differently): read it part by part.
   const parts: Record<string, number> = {}
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+  for (const part of formatter.formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value)
   }
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
+  return parts as WallClock
 }
 
 /** Minutes the zone's wall clock is ahead of UTC at this instant (Toronto in winter: -300). */

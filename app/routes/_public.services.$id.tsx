@@ -27,7 +27,7 @@ import { getUser, loginPath } from '~/models/accounts/auth.server'
 import { noRefundNotice } from '~/models/booking/booking'
 import { createBooking, SLOT_REQUIRED, TimeSlotChoiceSchema } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
-import { listDaysWithOpenSlots, listOpenSlots } from '~/models/marketplace/open-slots.server'
+import { firstDayWithOpenSlot, listDaysWithOpenSlots, listOpenSlots } from '~/models/marketplace/open-slots.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 
@@ -49,8 +49,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 function selectedDate(serviceId: number, requested: string | null, today: LocalDate, timeZone: string) {
   const date = parseLocalDate(requested ?? '')
   if (date && compareLocalDates(date, today) >= 0) return { date, chosen: true }
-  const [first] = listDaysWithOpenSlots(serviceId, today, addDays(today, DEFAULT_DATE_HORIZON_DAYS), timeZone)
-  return { date: (first && parseLocalDate(first)) || today, chosen: false }
+  const first = firstDayWithOpenSlot(serviceId, today, addDays(today, DEFAULT_DATE_HORIZON_DAYS), timeZone)
+  return { date: first ?? today, chosen: false }
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

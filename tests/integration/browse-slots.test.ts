@@ -188,3 +188,26 @@ describe('refusals', () => {
     }
   })
 })
+
+describe('the first day with open times (where the booking page opens)', () => {
+  test('is the first of the days the calendar marks, in the viewer’s zone', async () => {
+    const { firstDayWithOpenSlot, listDaysWithOpenSlots } = await import('~/models/marketplace/open-slots.server')
+    const now = new Date('2031-01-01T00:00:00Z')
+    const from = { year: 2031, month: 1, day: 1 }
+    const to = { year: 2031, month: 2, day: 28 }
+    for (const zone of ['America/Toronto', 'Asia/Tokyo', 'Pacific/Honolulu']) {
+      const [first] = listDaysWithOpenSlots(serviceId, from, to, zone, now)
+      expect(first).toBeDefined()
+      const day = firstDayWithOpenSlot(serviceId, from, to, zone, now)
+      expect(day && `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`).toBe(first)
+    }
+    // 23:30 on the 14th in Toronto is the earliest; from the 15th on it is 09:00 that day.
+    expect(firstDayWithOpenSlot(serviceId, from, to, 'America/Toronto', now)).toEqual({ year: 2031, month: 1, day: 14 })
+    expect(firstDayWithOpenSlot(serviceId, { year: 2031, month: 1, day: 15 }, to, 'America/Toronto', now)).toEqual({
+      year: 2031,
+      month: 1,
+      day: 15,
+    })
+    expect(firstDayWithOpenSlot(serviceId, { year: 2031, month: 1, day: 17 }, to, 'America/Toronto', now)).toBeNull()
+  })
+})

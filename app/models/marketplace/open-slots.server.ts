@@ -28,6 +28,18 @@ export function listOpenSlots(serviceId: number, date: LocalDate, timeZone: stri
 }
 
 /**
+ * The open starts (not booked, not started) of this service from the start of `first` to the
+ * end of `last` in the viewer's zone: what the two queries below select from.
+ */
+function openStartsBetween(serviceId: number, first: LocalDate, last: LocalDate, timeZone: string, now: Date) {
+  const from = Math.max(dayBounds(first, timeZone).start.getTime(), now.getTime())
+  const to = dayBounds(last, timeZone).end.getTime()
+  return sql`SELECT start_time AS startTime FROM time_slots
+      WHERE service_id = ${serviceId} AND is_booked = 0 AND start_time >= ${from} AND start_time < ${to}
+      ORDER BY start_time`
+}
+
+/**
  * The days (yyyy-MM-dd, viewer's zone) from `first` to `last` that have at least one open
  * slot of this service, so the calendar can mark them.
  */
@@ -38,12 +50,23 @@ export function listDaysWithOpenSlots(
   timeZone: string,
   now = new Date(),
 ) {
-  const from = Math.max(dayBounds(first, timeZone).start.getTime(), now.getTime())
-  const to = dayBounds(last, timeZone).end.getTime()
-  const starts = getDb().all<{ startTime: number }>(
-    sql`SELECT start_time AS startTime FROM time_slots
-        WHERE service_id = ${serviceId} AND is_booked = 0 AND start_time >= ${from} AND start_time < ${to}
-        ORDER BY start_time`,
-  )
+  const starts = getDb().all<{ startTime: number }>(openStartsBetween(serviceId, first, last, timeZone, now))
   return [...new Set(starts.map((s) => formatLocalDate(localDateOf(new Date(s.startTime), timeZone))))]
+}
+
+/**
+ * The first day (viewer's zone) from `first` to `last` with an open slot of this service, or
+ * null: the earliest open start's day, found by the index without listing the others.
+ */
+export function firstDayWithOpenSlot(
+  serviceId: number,
+  first: LocalDate,
+  last: LocalDate,
+  timeZone: string,
+  now = new Date(),
+): LocalDate | null {
+  const earliest = getDb().get<{ startTime: number } | undefined>(
+    sql`${openStartsBetween(serviceId, first, last, timeZone, now)} LIMIT 1`,
+  )
+  return earliest ? localDateOf(new Date(earliest.startTime), timeZone) : null
 }
