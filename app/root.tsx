@@ -42,6 +42,15 @@ export function useUnreadMessageCount() {
   return useRouteLoaderData<RootLoader>('root')?.unreadMessages ?? 0
 }
 
+/**
+ * Zod's object schemas probe for `new Function` (a faster parser) when they are made. Our CSP
+ * forbids eval, so the probe fails quietly but the browser still records a CSP violation on
+ * every page with a form. Jitless mode skips the probe; it must be set before the first schema
+ * is made, i.e. before any module runs, and zod reads its settings from this global (shared by
+ * every copy of zod). The server, where eval is allowed, keeps the faster parser.
+ */
+const ZOD_JITLESS_SCRIPT = `globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})`
+
 const TIME_ZONE_SCRIPT = `try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.indexOf('tz='+z)<0)document.cookie='tz='+z+';path=/;max-age=31536000;samesite=lax'}catch(e){}`
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -56,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {/* Tells the server this browser's time zone (a cookie read on later requests). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
       </head>
       <body className="min-h-screen font-sans" id="top">
         {/* The first stop of the keyboard: past the header and menus, straight to the page. */}

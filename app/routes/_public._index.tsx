@@ -6,7 +6,10 @@ import { getFeaturedPractitioners } from '~/models/marketplace/practitioner.serv
 import { getPopularServices } from '~/models/marketplace/service.server'
 import type { MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Solace — Find peace and balance with wellness experts' }]
+export const meta: MetaFunction = () => [
+  { title: 'Solace — Find peace and balance with wellness experts' },
+  { name: 'description', content: 'Book one-on-one video sessions with certified wellness practitioners.' },
+]
 
 const STEPS = [
   { title: 'Browse Services', text: 'Explore yoga, meditation, nutrition and more from certified practitioners.' },

@@ -14,7 +14,10 @@ import { authenticate, createUserSession, requireAnonymous } from '~/models/acco
 import { dashboardPath, LoginSchema } from '~/models/accounts/user'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Log in — Solace' }]
+export const meta: MetaFunction = () => [
+  { title: 'Log in — Solace' },
+  { name: 'description', content: 'Log in to book and manage your sessions.' },
+]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)

@@ -16,7 +16,11 @@ import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
-import { FALLBACK_SPECIALTY, PRACTITIONER_NOT_FOUND } from '~/models/marketplace/practitioner'
+import {
+  FALLBACK_SPECIALTY,
+  PRACTITIONER_NOT_FOUND,
+  type PractitionerCardData,
+} from '~/models/marketplace/practitioner'
 import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { ReviewFormSchema } from '~/models/marketplace/review'
 import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
@@ -30,7 +34,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       ? `${data.practitioner.firstName} ${data.practitioner.lastName} — Solace`
       : 'Practitioner not found — Solace',
   },
+  ...(data ? [{ name: 'description', content: practitionerDescription(data.practitioner) }] : []),
 ]
+
+type DescribedPractitioner = Pick<PractitionerCardData, 'firstName' | 'lastName' | 'title' | 'bio'>
+
+/** The profile's bio, or (for a practitioner who has not written one yet) who they are. */
+function practitionerDescription({ firstName, lastName, title, bio }: DescribedPractitioner) {
+  if (bio?.trim()) return bio.trim()
+  return `Book a one-on-one video session with ${firstName} ${lastName}${title ? `, ${title}` : ''}, on Solace.`
+}
 
 /** A listed practitioner for this URL, or the not-found screen (missing, malformed and hidden look alike). */
 function findPractitioner(param: string | undefined) {

@@ -7,7 +7,10 @@ import { ServiceFiltersSchema, type ServiceFilters as Filters } from '~/models/m
 import { listServices } from '~/models/marketplace/service.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Browse Wellness Services — Solace' }]
+export const meta: MetaFunction = () => [
+  { title: 'Browse Wellness Services — Solace' },
+  { name: 'description', content: 'Find a one-on-one virtual session with a certified practitioner.' },
+]
 
 /**
  * The filters in the URL. A page must never fail on a hand-edited or stale link, so a bad
@@ -46,8 +49,8 @@ export default function BrowseServicesPage() {
             {`${total.toLocaleString('en-US')} ${total === 1 ? 'service' : 'services'}`}
           </h2>
           <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {services.map((service) => (
-              <ServiceCard key={service.id} service={service} />
+            {services.map((service, index) => (
+              <ServiceCard key={service.id} service={service} firstOnScreen={index === 0} />
             ))}
           </div>
           <Pagination page={page} pageCount={pageCount} />

@@ -18,7 +18,10 @@ import { dashboardPath, SignupFormSchema } from '~/models/accounts/user'
 import { useReturnPath } from './_public.login'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Sign up — Solace' }]
+export const meta: MetaFunction = () => [
+  { title: 'Sign up — Solace' },
+  { name: 'description', content: 'Join Solace to book or offer wellness sessions.' },
+]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)

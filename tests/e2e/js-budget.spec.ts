@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Page, type Response } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { testDatabase } from './support'
+import { isPublicFormValidation, testDatabase, typeUntilValidationLoads } from './support'
 
 /**
  * The catalogue's pages load at most 100 KB of gzipped JavaScript: React, Remix and the page's
@@ -42,20 +42,9 @@ test('catalogue pages load at most 100 KB of gzipped JavaScript', async ({ page 
 })
 
 test('a public form loads its validation (zod) on first use, then validates in the browser', async ({ page }) => {
-  const isValidation = (url: string) => url.includes('/public-form-schemas-')
   const first = await scriptsLoadedBy(page, () => page.goto('/login'))
-  expect(first.scripts.map(([url]) => url).filter(isValidation)).toEqual([])
-
-  const loaded: string[] = []
-  page.on('response', (response) => void loaded.push(response.url()))
-  const email = page.getByLabel('Email')
-  // Typing before React has hydrated the form starts nothing: type again until it does.
-  await expect(async () => {
-    await email.fill('')
-    await email.pressSequentially('not-an-email')
-    expect(loaded.some(isValidation)).toBe(true)
-  }).toPass()
-  await page.waitForLoadState('networkidle')
+  expect(first.scripts.map(([url]) => url).filter(isPublicFormValidation)).toEqual([])
+  await typeUntilValidationLoads(page, page.getByLabel('Email'), 'not-an-email')
 
   // Nothing is posted: the message comes from the schema, in the browser.
   const posts: string[] = []

@@ -201,3 +201,23 @@ export function giveCompletedSession(clientEmail: string, practitionerEmail: str
     db.close()
   }
 }
+
+/** The chunk a public form's validation (its schema and zod) arrives in, on first use (decision 029). */
+export const isPublicFormValidation = (url: string) => url.includes('/public-form-schemas-')
+
+/**
+ * Types into a public form's field until its validation has arrived: typing before React has
+ * hydrated the form starts nothing, so it types again (clearing first) until it has.
+ */
+export async function typeUntilValidationLoads(page: Page, field: Locator, text: string) {
+  const loaded: string[] = []
+  const onResponse = (response: { url(): string }) => void loaded.push(response.url())
+  page.on('response', onResponse)
+  await expect(async () => {
+    await field.fill('')
+    await field.pressSequentially(text)
+    expect(loaded.some(isPublicFormValidation)).toBe(true)
+  }).toPass()
+  page.off('response', onResponse)
+  await page.waitForLoadState('networkidle')
+}

@@ -10,8 +10,12 @@ import { RatingSummary } from './stars'
 export const PLACEHOLDER_SERVICE_IMAGE = '/images/placeholder-service.svg'
 export const PLACEHOLDER_AVATAR = '/images/placeholder-avatar.svg'
 
-/** A service card: links to the details page and to the booking page. */
-export function ServiceCard({ service }: { service: ServiceCardData }) {
+/**
+ * A service card: links to the details page and to the booking page. `firstOnScreen` is for the
+ * card at the top of a listing: its picture is the largest thing a phone shows first, so it is
+ * fetched with the page instead of lazily, once layout has found it visible.
+ */
+export function ServiceCard({ service, firstOnScreen = false }: { service: ServiceCardData; firstOnScreen?: boolean }) {
   return (
     <Card className="flex flex-col overflow-hidden">
       <img
@@ -19,7 +23,7 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
         alt=""
         width={400}
         height={200}
-        loading="lazy"
+        loading={firstOnScreen ? 'eager' : 'lazy'}
         className="h-40 w-full bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
