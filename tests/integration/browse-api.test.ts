@@ -227,17 +227,18 @@ describe('SQL statements per request (no per-row queries)', () => {
     return { result, count }
   }
 
-  test('listServices: 2 statements for a full page of 24, the same for a shorter page or a search', () => {
+  test('listServices: 2 statements for a full page of 24, the same for a shorter page; 3 for a search', () => {
     const full = countStatements(() => listServices(ServiceFiltersSchema.parse({})))
     expect(full.result.services).toHaveLength(24)
     // The count and the page.
     expect(full.count).toBe(2)
     const last = countStatements(() => listServices(ServiceFiltersSchema.parse({ page: '999' })))
     expect(last.count).toBe(full.count)
+    // The count, the ranking (kept for its other pages) and the page's cards.
     const searched = countStatements(() =>
       listServices(ServiceFiltersSchema.parse({ search: 'yoga', priceRange: 'over100' })),
     )
-    expect(searched.count).toBe(full.count)
+    expect(searched.count).toBe(3)
   })
 
   test('listPractitioners: at most 3 statements whatever the page holds', () => {
@@ -261,9 +262,9 @@ describe('SQL statements per request (no per-row queries)', () => {
     expect(countStatements(() => getPractitionerProfile(featured.id)).count).toBeLessThanOrEqual(3)
   })
 
-  test('until the catalogue changes, a repeat runs only the page: the count and the specialties are in memory', () => {
+  test('until the catalogue changes, a repeat runs only the page: the count, the ranking and the specialties are in memory', () => {
     const filters = ServiceFiltersSchema.parse({ search: 'yoga' })
-    expect(countStatements(() => listServices(filters)).count).toBe(2)
+    expect(countStatements(() => listServices(filters)).count).toBe(3)
     expect(listSpecialties().length).toBeGreaterThan(0)
     const prepare = vi.spyOn(drizzleConnection(), 'prepare')
     listServices(filters)

@@ -70,18 +70,57 @@ function filterConditions(filters: Omit<ServiceFilters, 'page'>, { inOrder = fal
   return sql.join(conditions, sql` AND `)
 }
 
+const filtersKey = (filters: Omit<ServiceFilters, 'page'>) =>
+  JSON.stringify([filters.search, filters.category, filters.priceRange])
+
 /** How many services a filter matches, kept until the next catalogue write. */
 function countMatching(filters: Omit<ServiceFilters, 'page'>, matching: SQL) {
-  const key = `services:${JSON.stringify([filters.search, filters.category, filters.priceRange])}`
-  return memoForCatalogue(key, () => getDb().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${matching}`)?.n ?? 0)
+  return memoForCatalogue(
+    `services:${filtersKey(filters)}`,
+    () => getDb().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${matching}`)?.n ?? 0,
+  )
+}
+
+/** How many of a search's best matches are kept in order: 50 pages, 4 KB a search. */
+const RANKED_IDS_KEPT = 1000
+
+/**
+ * A search's best matches in order (relevance, then popularity), kept until the next catalogue
+ * write. Ranking is the search's whole cost: FTS5 scores every match (7,000 for "yoga" on the
+ * benchmark's catalogue) before the page can be cut, for each visitor and each page.
+ */
+function rankedMatches(filters: Omit<ServiceFilters, 'page'>, matching: SQL) {
+  return memoForCatalogue(`ranked:${filtersKey(filters)}`, () =>
+    Int32Array.from(
+      getDb()
+        .all<{ id: number }>(
+          sql`SELECT s.id FROM ${matching} ORDER BY f.rank, ${POPULARITY_ORDER} LIMIT ${RANKED_IDS_KEPT}`,
+        )
+        .map((row) => row.id),
+    ),
+  )
+}
+
+/** These services' cards, in this order. */
+function cardsInOrder(ids: ArrayLike<number>) {
+  if (!ids.length) return []
+  const rows = getDb().all<CardRow>(
+    sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id
+        WHERE s.id IN (${sql.join(
+          Array.from(ids, (id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return Array.from(ids, (id) => byId.get(id)!)
 }
 
 /**
  * One page of listed services matching the filters, and how many match in all. A search ranks
- * by relevance (FTS5's bm25), otherwise by popularity. The count changes only with the
- * catalogue, so it is kept in memory until the next catalogue write (memoForCatalogue); the
- * page walks only the index to its offset and joins the rows it shows afterwards, so page 500
- * costs about what page 1 costs.
+ * by relevance (FTS5's bm25), otherwise by popularity. The count and a search's first thousand
+ * matches in order change only with the catalogue, so they are kept in memory until the next
+ * catalogue write (memoForCatalogue); otherwise the page walks only the index to its offset and
+ * joins the rows it shows afterwards, so page 500 costs about what page 1 costs.
  *
  * With a category or price filter and no search, SQLite would take the filter's index and
  * sort every match (40 ms for a common price range on 50,000 services). When the filter
@@ -97,6 +136,13 @@ export function listServices(filters: ServiceFilters) {
     : sql`services s WHERE ${where}`
   const total = countMatching(filters, matching)
   const { page, pageCount, offset } = pageWindow(total, filters.page, SERVICES_PAGE_SIZE)
+  const window = { total, page, pageCount, pageSize: SERVICES_PAGE_SIZE }
+  // A search's first 50 pages come from its kept ranking; further pages rank again.
+  const ranked = match ? rankedMatches(filters, matching) : null
+  if (ranked && (offset + SERVICES_PAGE_SIZE <= ranked.length || ranked.length < RANKED_IDS_KEPT)) {
+    const ids = ranked.subarray(offset, offset + SERVICES_PAGE_SIZE)
+    return { services: cardsInOrder(ids).map(toCard), ...window }
+  }
   const filtered = Boolean(filters.category || filters.priceRange)
   const listed = !match && filtered ? countMatching({}, sql`services s WHERE ${SERVICE_LISTED}`) : 0
   const inOrder = listed > 0 && (offset + SERVICES_PAGE_SIZE) * listed < total * total
@@ -109,7 +155,7 @@ export function listServices(filters: ServiceFilters) {
         ) p JOIN services s ON s.id = p.id JOIN users u ON u.id = s.practitioner_id
         ORDER BY p.rank, ${POPULARITY_ORDER}`,
   )
-  return { services: rows.map(toCard), total, page, pageCount, pageSize: SERVICES_PAGE_SIZE }
+  return { services: rows.map(toCard), ...window }
 }
 
 /** The home page's "Popular Wellness Services". */
