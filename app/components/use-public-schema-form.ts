@@ -24,7 +24,15 @@ const FIRST_USE = ['focusin', 'pointerdown', 'keydown', 'input'] as const
 
 let validation: Validation | undefined
 let loading: Promise<Validation> | undefined
-const loadValidation = () => (loading ??= import('./public-form-schemas').then((module) => (validation = module)))
+/** Loads the schemas once; after a failure (offline, say) the next form's first use tries again. */
+const loadValidation = () =>
+  (loading ??= import('./public-form-schemas').then(
+    (module) => (validation = module),
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  ))
 
 /**
  * A conform form on a public page (docs/decisions/029). It is `useSchemaForm` without zod in
@@ -50,7 +58,11 @@ export function usePublicSchemaForm<Name extends PublicFormName>(
     let active = true
     const start = () => {
       for (const type of FIRST_USE) form.removeEventListener(type, start)
-      void loadValidation().then((module) => active && setLoaded(module))
+      // If the code cannot be fetched, the server goes on validating each submission.
+      loadValidation().then(
+        (module) => active && setLoaded(module),
+        () => {},
+      )
     }
     for (const type of FIRST_USE) form.addEventListener(type, start, { passive: true })
     return () => {
