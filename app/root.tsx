@@ -1,6 +1,8 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { markPageHydrated } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/lib/toast.server'
@@ -56,6 +58,8 @@ const TIME_ZONE_SCRIPT = `try{var z=encodeURIComponent(Intl.DateTimeFormat().res
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRouteLoaderData<RootLoader>('root')
+  // From here on, a form that loads on first use is rendered by a navigation, not hydrated.
+  useEffect(markPageHydrated, [])
   return (
     <html lang="en">
       <head>

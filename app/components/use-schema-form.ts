@@ -1,7 +1,12 @@
 import { useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { VALIDATION_TIMING } from './use-public-schema-form'
 import type { z } from 'zod'
+
+/**
+ * When conform validates, for every form: on submit, then on every input (validating on blur
+ * would insert messages while a click is under way and move what was being clicked).
+ */
+export const VALIDATION_TIMING = { shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' } as const
 
 /**
  * A conform form driven by one zod schema, the same one the action and the /api twin use,

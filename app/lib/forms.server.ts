@@ -1,7 +1,5 @@
 import { data } from '@remix-run/node'
-import type { PublicFormName } from '~/components/public-form-schemas'
 import type { ToastData } from '~/components/toaster'
-import type { FormConstraint } from '~/components/use-public-schema-form'
 import { AppError, isAppError } from './errors'
 import { idFromParam } from './route-params'
 import { redirectWithToast } from './toast.server'
@@ -97,20 +95,4 @@ export function formId(formData: FormData, field: string, notFound: string) {
   const id = idFromParam(String(formData.get(field) ?? ''))
   if (id === null) throw new AppError(notFound, 404)
   return id
-}
-
-const constraints = new Map<PublicFormName, FormConstraint>()
-
-/**
- * A public form's HTML constraints, which its page's loader hands to `usePublicSchemaForm`.
- * The schemas' module is imported here as the browser imports it, dynamically: imported
- * statically anywhere, the build could not keep it in a chunk of its own.
- */
-export async function publicFormConstraint(name: PublicFormName): Promise<FormConstraint> {
-  let constraint = constraints.get(name)
-  if (!constraint) {
-    const { getZodConstraint, publicFormSchemas } = await import('~/components/public-form-schemas')
-    constraints.set(name, (constraint = getZodConstraint(publicFormSchemas[name])))
-  }
-  return constraint
 }

@@ -1,27 +1,25 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
-import { Field, Honeypot, TextareaField } from '~/components/forms'
+import { useActionData, useLocation } from '@remix-run/react'
+import { lazyComponent } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { usePublicSchemaForm } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
+import { invalid, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { CONTACT_FAILED_TITLE, CONTACT_SENT_TOAST, ContactSchema } from '~/models/marketplace/contact'
 import { submitContactMessage } from '~/models/marketplace/contact.server'
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
 
+const ContactForm = lazyComponent(
+  () => import('~/components/marketplace/contact-form').then((module) => module.ContactForm),
+  { hydrate: 'on-first-use' },
+)
+
 export const meta: MetaFunction = () => [
   { title: 'Contact — Solace' },
   { name: 'description', content: 'Questions about Solace? Send us a message; we reply within 24 hours.' },
 ]
-
-export async function loader() {
-  return { constraint: await publicFormConstraint('contact') }
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request)
@@ -144,43 +142,5 @@ export default function ContactPage() {
 
       <Toaster toast={actionData?.toast} />
     </>
-  )
-}
-
-function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const pending = useIsSubmitting()
-  const { constraint } = useLoaderData<typeof loader>()
-  const [form, fields] = usePublicSchemaForm('contact', { id: 'contact', constraint, lastResult })
-
-  return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Honeypot />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          labelProps={{ children: 'Name' }}
-          inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
-          errors={fields.name.errors}
-        />
-        <Field
-          labelProps={{ children: 'Email' }}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-          errors={fields.email.errors}
-        />
-      </div>
-      <Field
-        labelProps={{ children: 'Subject' }}
-        inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), placeholder: 'How can we help?' }}
-        errors={fields.subject.errors}
-      />
-      <TextareaField
-        labelProps={{ children: 'Message' }}
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 6, placeholder: 'Tell us a little more...' }}
-        errors={fields.message.errors}
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton className="w-full sm:w-auto" pending={pending} pendingText="Sending...">
-        Send Message
-      </SubmitButton>
-    </Form>
   )
 }

@@ -1,23 +1,25 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
-import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
-import { Field } from '~/components/forms'
+import { lazyComponent } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
-import { usePublicSchemaForm } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
+import { invalid, refused } from '~/lib/forms.server'
 import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/accounts/password-reset.server'
 import { ForgotPasswordSchema } from '~/models/accounts/user'
 
+const ForgotPasswordForm = lazyComponent(
+  () => import('~/components/auth/forgot-password-form').then((module) => module.ForgotPasswordForm),
+  { hydrate: 'on-first-use' },
+)
+
 export const meta: MetaFunction = () => [{ title: 'Forgot password — Solace' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.has('sent')
-  return { sentMessage: sent ? FORGOT_PASSWORD_SENT : null, constraint: await publicFormConstraint('forgotPassword') }
+  return { sentMessage: sent ? FORGOT_PASSWORD_SENT : null }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,14 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const { sentMessage, constraint } = useLoaderData<typeof loader>()
+  const { sentMessage } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting()
-  const [form, fields] = usePublicSchemaForm('forgotPassword', {
-    id: 'forgot-password',
-    constraint,
-    lastResult: actionData?.result,
-  })
 
   if (sentMessage) {
     return (
@@ -59,17 +55,7 @@ export default function ForgotPasswordPage() {
       title="Forgot your password?"
       description="Enter your email and we will send you a link to choose a new one."
     >
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <Field
-          labelProps={{ children: 'Email' }}
-          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-          errors={fields.email.errors}
-        />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <SubmitButton className="w-full" pending={pending} pendingText="Sending...">
-          Send reset link
-        </SubmitButton>
-      </Form>
+      <ForgotPasswordForm lastResult={actionData?.result} />
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-primary hover:underline">
           Back to login

@@ -1,19 +1,25 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
+import { useActionData, useLocation, useSearchParams } from '@remix-run/react'
 import { EarlyAccessSection } from '~/components/launching-soon/early-access-section'
 import { FeatureCards } from '~/components/launching-soon/feature-cards'
 import { HeroSection } from '~/components/launching-soon/hero-section'
-import { LeadForm, type LeadPlacement } from '~/components/launching-soon/lead-form'
+import type { LeadPlacement } from '~/components/launching-soon/lead-form'
 import { LeadThankYou } from '~/components/launching-soon/lead-thank-you'
 import { StatsStrip } from '~/components/launching-soon/stats-strip'
+import { lazyComponent } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
+import { invalid, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { LEAD_FAILED_FALLBACK, LEAD_FAILED_TITLE, LEAD_JOINED_TOAST, LeadSchema } from '~/models/marketplace/lead'
 import { submitLead } from '~/models/marketplace/lead.server'
+
+const LeadForm = lazyComponent(
+  () => import('~/components/launching-soon/lead-form').then((module) => module.LeadForm),
+  { hydrate: 'on-first-use' },
+)
 
 export const meta: MetaFunction = () => [
   { title: 'Launching Soon — Solace' },
@@ -26,10 +32,6 @@ export const meta: MetaFunction = () => [
 
 /** After a lead is stored the page shows its thank-you state from the URL (works without JS). */
 const JOINED_PATH = '/launching-soon?joined=1'
-
-export async function loader() {
-  return { constraint: await publicFormConstraint('lead') }
-}
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request)
@@ -49,7 +51,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LaunchingSoonPage() {
-  const { constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const joined = searchParams.get('joined') === '1'
@@ -66,18 +67,14 @@ export default function LaunchingSoonPage() {
           <>
             <h2 className="text-xl font-semibold tracking-tight">Reserve your early-access spot</h2>
             <p className="mt-1 mb-6 text-sm text-muted-foreground">Takes less than a minute. No commitment.</p>
-            <LeadForm key={location.key} placement="hero" constraint={constraint} lastResult={resultFor('hero')} />
+            <LeadForm key={location.key} placement="hero" lastResult={resultFor('hero')} />
           </>
         )}
       </HeroSection>
       <FeatureCards />
       <StatsStrip />
       <EarlyAccessSection>
-        {joined ? (
-          <LeadThankYou />
-        ) : (
-          <LeadForm key={location.key} placement="cta" constraint={constraint} lastResult={resultFor('cta')} />
-        )}
+        {joined ? <LeadThankYou /> : <LeadForm key={location.key} placement="cta" lastResult={resultFor('cta')} />}
       </EarlyAccessSection>
       <Toaster toast={actionData?.toast} />
     </>

@@ -1,15 +1,12 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
-import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
-import { PasswordField } from '~/components/password-field'
+import { lazyComponent } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
-import { usePublicSchemaForm, type FormConstraint } from '~/components/use-public-schema-form'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, publicFormConstraint, refused } from '~/lib/forms.server'
+import { invalid, refused } from '~/lib/forms.server'
 import {
   INVALID_RESET_TOKEN,
   isResetTokenUsable,
@@ -18,14 +15,17 @@ import {
 } from '~/models/accounts/password-reset.server'
 import { ResetPasswordFormSchema } from '~/models/accounts/user'
 
+const ResetPasswordForm = lazyComponent(
+  () => import('~/components/auth/reset-password-form').then((module) => module.ResetPasswordForm),
+  { hydrate: 'on-first-use' },
+)
+
 export const meta: MetaFunction = () => [{ title: 'Reset password — Solace' }]
 
 type State =
-  | { state: 'form'; token: string; constraint: FormConstraint }
-  | { state: 'success'; message: string }
-  | { state: 'error'; message: string }
+  { state: 'form'; token: string } | { state: 'success'; message: string } | { state: 'error'; message: string }
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<State> {
+export function loader({ request }: LoaderFunctionArgs): State {
   const params = new URL(request.url).searchParams
   if (params.has('done')) return { state: 'success', message: PASSWORD_RESET_DONE }
   const token = params.get('token')
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<State> {
     return { state: 'error', message: 'Invalid reset link. Please request a new password reset.' }
   }
   if (!isResetTokenUsable(token)) return { state: 'error', message: INVALID_RESET_TOKEN }
-  return { state: 'form', token, constraint: await publicFormConstraint('resetPassword') }
+  return { state: 'form', token }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,12 +50,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const loaderData = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useIsSubmitting()
-  const [form, fields] = usePublicSchemaForm('resetPassword', {
-    id: 'reset-password',
-    constraint: loaderData.state === 'form' ? loaderData.constraint : {},
-    lastResult: actionData?.result,
-  })
 
   if (loaderData.state === 'success') {
     return (
@@ -84,23 +78,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" description="Use at least 8 characters.">
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField
-          label="New password"
-          inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
-          errors={fields.newPassword.errors}
-        />
-        <PasswordField
-          label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-          errors={fields.confirmPassword.errors}
-        />
-        <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
-        <SubmitButton className="w-full" pending={pending} pendingText="Resetting...">
-          Reset password
-        </SubmitButton>
-      </Form>
+      <ResetPasswordForm token={loaderData.token} lastResult={actionData?.result} />
       <Toaster toast={actionData?.toast} />
     </AuthCard>
   )

@@ -202,12 +202,12 @@ export function giveCompletedSession(clientEmail: string, practitionerEmail: str
   }
 }
 
-/** The chunk a public form's validation (its schema and zod) arrives in, on first use (decision 029). */
-export const isPublicFormValidation = (url: string) => url.includes('/public-form-schemas-')
+/** The chunk that brings conform and zod to a public page's form, on its first use (decision 030). */
+export const isFormCode = (url: string) => url.includes('/use-schema-form-')
 
 /**
- * Types into a public form's field until its validation has arrived: typing before React has
- * hydrated the form starts nothing, so it types again (clearing first) until it has.
+ * Types into a public form's field until its code has arrived: typing before React has
+ * hydrated the page starts nothing, so it types again (clearing first) until it has.
  */
 export async function typeUntilValidationLoads(page: Page, field: Locator, text: string) {
   const loaded: string[] = []
@@ -216,7 +216,7 @@ export async function typeUntilValidationLoads(page: Page, field: Locator, text:
   await expect(async () => {
     await field.fill('')
     await field.pressSequentially(text)
-    expect(loaded.some(isPublicFormValidation)).toBe(true)
+    expect(loaded.some(isFormCode)).toBe(true)
   }).toPass()
   page.off('response', onResponse)
   await page.waitForLoadState('networkidle')

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { Field, Honeypot, SelectField } from '~/components/forms'
 import { NameFields } from '~/components/name-fields'
-import { usePublicSchemaForm, type FormConstraint } from '~/components/use-public-schema-form'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { LeadSchema } from '~/models/marketplace/lead'
 import { CALLING_CODES, EXPERIENCE_OPTIONS, PRACTICE_TYPE_OPTIONS } from '~/models/marketplace/lead-options'
 
 /** The page has two lead forms; a hidden `placement` field says which one was sent. */
@@ -15,20 +16,20 @@ function useIsSubmittingForm(placement: LeadPlacement) {
   return navigation.state === 'submitting' && navigation.formData?.get('placement') === placement
 }
 
-/** The early-access sign-up form of Launching Soon (a plain post: works without JavaScript). */
+/**
+ * The early-access sign-up form of Launching Soon (a plain post: works without JavaScript),
+ * which the page loads on first use (docs/decisions/030).
+ */
 export function LeadForm({
   placement,
-  constraint,
   lastResult,
 }: {
   placement: LeadPlacement
-  constraint: FormConstraint
   lastResult: SubmissionResult<string[]> | undefined
 }) {
   const pending = useIsSubmittingForm(placement)
-  const [form, fields] = usePublicSchemaForm('lead', {
+  const [form, fields] = useSchemaForm(LeadSchema, {
     id: `lead-${placement}`,
-    constraint,
     lastResult,
     defaultValue: { countryCode: '+1' },
   })

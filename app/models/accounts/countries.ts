@@ -1,4 +1,4 @@
-/** The countries a practitioner can practise from, as [code, name]: no zod, for forms' first load. */
+/** The countries a practitioner can practise from, as [code, name] (no zod: a page can show them alone). */
 export const PRACTITIONER_COUNTRIES = [
   ['US', 'United States'],
   ['CA', 'Canada'],

@@ -1,8 +1,8 @@
 import { EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES } from '~/db/enums'
 
 /**
- * The lead form's choices and the admin's labels for them: no zod here, so the form's page
- * loads them without the schema (docs/decisions/029).
+ * The lead form's choices and the admin's labels for them: no zod here, so a page can show
+ * them without loading the schema.
  */
 
 export { EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES }
