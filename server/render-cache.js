@@ -136,11 +136,56 @@ function storedBlock(bytes) {
   return block
 }
 
+/** Zeros to run the CRC register through: what follows a nonce, with the nonce's own bytes apart. */
+const ZEROS = Buffer.alloc(64 * 1024)
+
+/** The CRC-32 register (zlib's checksum before its final inversion) after `length` zero bytes. */
+function registerAfterZeros(register, length) {
+  let crc = ~register >>> 0
+  for (let left = length; left > 0; left -= ZEROS.length) {
+    crc = zlib.crc32(ZEROS.subarray(0, Math.min(left, ZEROS.length)), crc)
+  }
+  return ~crc >>> 0
+}
+
+/**
+ * What the page's gzip checksum needs, computed once so that no answer reads the whole page
+ * again. CRC-32 is linear: the page's register is that of the page with zeros where the nonces
+ * are, XOR the nonce's own register carried through every byte after each place it sits. That
+ * carrying is linear too, so it is kept as 32 columns, one per bit of the nonce's register.
+ */
+export function nonceChecksum(parts, nonceLength) {
+  // An empty part is skipped: once zlib has deflated it, Node's crc32 answers 0 for it.
+  const withPart = (crc, part) => (part.length ? zlib.crc32(part, crc) : crc)
+  let crc = withPart(0, parts[0])
+  for (let i = 1; i < parts.length; i += 1) crc = withPart(zlib.crc32(ZEROS.subarray(0, nonceLength), crc), parts[i])
+  const columns = new Uint32Array(32)
+  for (let bit = 0; bit < 32; bit += 1) {
+    let register = 0
+    for (let i = 1; i < parts.length; i += 1) {
+      if (i > 1) register = registerAfterZeros(register, nonceLength)
+      register = registerAfterZeros((register ^ (1 << bit)) >>> 0, parts[i].length)
+    }
+    columns[bit] = register
+  }
+  return { nonceLength, zeroed: ~crc >>> 0, columns }
+}
+
+/** The gzip checksum of the page with this nonce in every place: 32 XORs at most. */
+function pageChecksum(checksum, nonceBytes) {
+  let register = checksum.zeroed
+  let nonceRegister = ~zlib.crc32(nonceBytes, 0xffffffff) >>> 0
+  for (let bit = 0; nonceRegister !== 0; bit += 1, nonceRegister >>>= 1) {
+    if (nonceRegister & 1) register ^= checksum.columns[bit]
+  }
+  return ~register >>> 0
+}
+
 /**
  * The stored page with this response's nonce, plain or gzipped, as the pieces to send in
  * order: the stored parts are sent as they are, never copied into one buffer. Gzip costs no
- * compression per answer: the parts were deflated once, the nonce goes in between as stored
- * blocks, and only the checksum is computed over the page again.
+ * compression per answer and no pass over the page: the parts were deflated once, the nonce
+ * goes in between as stored blocks, and the checksum comes from `nonceChecksum`.
  */
 export function pagePieces(entry, nonce, gzip) {
   const nonceBytes = Buffer.from(nonce)
@@ -151,16 +196,16 @@ export function pagePieces(entry, nonce, gzip) {
     return pieces
   }
   entry.deflated ??= deflateParts(parts)
+  // Nonces are all one length; one of another length would get its checksum made anew.
+  if (entry.checksum?.nonceLength !== nonceBytes.length) entry.checksum = nonceChecksum(parts, nonceBytes.length)
   const pieces = [GZIP_HEADER, entry.deflated[0]]
-  let crc = zlib.crc32(parts[0])
   let size = parts[0].length
   for (let i = 1; i < parts.length; i += 1) {
     pieces.push(storedBlock(nonceBytes), entry.deflated[i])
-    crc = zlib.crc32(parts[i], zlib.crc32(nonceBytes, crc))
     size += nonceBytes.length + parts[i].length
   }
   const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(pageChecksum(entry.checksum, nonceBytes), 0)
   trailer.writeUInt32LE(size >>> 0, 4)
   pieces.push(LAST_BLOCK, trailer)
   return pieces

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib'
 import express from 'express'
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { rawRequest } from '../tests/helpers/front-door'
 import { acceptsGzip, cacheableRequest, pagePieces, RenderCache, renderCache, splitAt } from './render-cache.js'
@@ -94,6 +95,26 @@ describe('a kept page with a new nonce', () => {
     expect(first.length).toBeLessThan(page.length / 5)
     expect(zlib.gunzipSync(Buffer.concat(pagePieces(kept, 'c'.repeat(32), true))).toString()).toBe(
       page.toString().replaceAll(nonce, 'c'.repeat(32)),
+    )
+  })
+
+  test('the checksum kept for the nonce places matches any page, any nonce and any nonce length', () => {
+    const part = fc.uint8Array({ maxLength: 3000 }).map((array) => Buffer.from(array))
+    const base64Nonce = fc.stringMatching(/^[A-Za-z0-9+/]{1,48}$/)
+    fc.assert(
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 6 }),
+        fc.array(base64Nonce, { minLength: 1, maxLength: 3 }),
+        (parts, nonces) => {
+          const kept = { parts }
+          for (const nonce of nonces) {
+            const page = Buffer.concat(parts.flatMap((bytes, i) => (i === 0 ? [bytes] : [Buffer.from(nonce), bytes])))
+            // gunzip checks the stream's CRC-32 and length against what it inflated.
+            expect(zlib.gunzipSync(Buffer.concat(pagePieces(kept, nonce, true)))).toEqual(page)
+          }
+        },
+      ),
+      { numRuns: 150 },
     )
   })
 
