@@ -144,6 +144,8 @@ describe('saving the profile (model)', () => {
     const p = await createListedPractitioner({ firstName: 'Quinn', specialties: ['Reiki'] })
     const found = (search: string) =>
       listPractitioners(PractitionerFiltersSchema.parse({ search })).practitioners.map((x) => x.id)
+    // The listing keeps this page until the catalogue changes: the update must show at once.
+    expect(found('reiki')).toContain(p.id)
     await updatePractitionerProfile(p.id, {
       firstName: 'Quinn',
       lastName: 'Stone',

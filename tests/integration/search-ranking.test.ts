@@ -5,11 +5,13 @@ import { listServices } from '~/models/marketplace/service.server'
 import { createListedPractitioner, insertService, updateServiceRow } from '../helpers'
 
 /**
- * A search's ranking is kept until the catalogue changes (listServices): the same order as
- * ranking again, pages cut from it, and a write that moves a service moves it at once.
+ * A search's ranking, and each page shown, are kept until the catalogue changes (listServices):
+ * the same order as ranking again, pages cut from it, and a write that moves or changes a
+ * service shows at once.
  */
 
-const search = (page = 1) => listServices(ServiceFiltersSchema.parse({ search: 'zephyr', page: String(page) }))
+const search = (page = 1, words = 'zephyr') =>
+  listServices(ServiceFiltersSchema.parse({ search: words, page: String(page) }))
 const ids: number[] = []
 
 beforeAll(async () => {
@@ -36,15 +38,16 @@ describe("a search's kept ranking", () => {
     expect(rest.map((s) => s.id)).toEqual(byPopularity.map((s) => s.id))
   })
 
-  test('a repeat, of any of its pages, runs one statement: the cards, without searching again', () => {
-    search(1)
+  test('a repeat runs no statement, and another of its pages one: the cards, without searching again', () => {
+    search(1, 'breath')
     const prepare = vi.spyOn(drizzleConnection(), 'prepare')
-    search(1)
-    search(2)
+    search(1, 'breath')
+    expect(prepare).not.toHaveBeenCalled()
+    search(2, 'breath')
     const statements = prepare.mock.calls.map(([text]) => String(text))
     prepare.mockRestore()
-    expect(statements).toHaveLength(2)
-    for (const text of statements) expect(text).not.toContain('services_fts')
+    expect(statements).toHaveLength(1)
+    expect(statements[0]).not.toContain('services_fts')
   })
 
   test('a write that changes the order shows right after it', () => {
@@ -54,5 +57,14 @@ describe("a search's kept ranking", () => {
     updateServiceRow(last.id, { isListed: false })
     expect(search(1).total).toBe(30)
     expect([...search(1).services, ...search(2).services].map((s) => s.id)).not.toContain(last.id)
+  })
+
+  test('a kept page of the listing without a search shows a write at once', () => {
+    const listing = () => listServices(ServiceFiltersSchema.parse({}))
+    const first = listing().services[0]!
+    updateServiceRow(first.id, { name: 'Zephyr renamed' })
+    expect(listing().services[0]!.name).toBe('Zephyr renamed')
+    updateServiceRow(first.id, { isListed: false })
+    expect(listing().services.map((s) => s.id)).not.toContain(first.id)
   })
 })

@@ -39,10 +39,16 @@ function withSpecialties(rows: CardRow[]): PractitionerCardData[] {
 
 /**
  * A page of listed practitioners matching the search (name, title, bio, specialties, through
- * FTS5) and specialty, in the chosen order, and how many match (kept in memory until the next
- * catalogue write, memoForCatalogue).
+ * FTS5) and specialty, in the chosen order, and how many match. The count and each page shown
+ * are kept in memory until the next catalogue write (memoForCatalogue): the cards show only
+ * practitioners, their specialties and ratings, whose every write moves the version.
  */
 export function listPractitioners(filters: PractitionerFilters) {
+  const key = JSON.stringify([filters.search, filters.specialty, filters.sortBy, filters.page])
+  return memoForCatalogue(`practitioners-page:${key}`, () => readPractitionersPage(filters))
+}
+
+function readPractitionersPage(filters: PractitionerFilters) {
   const db = getDb()
   const match = toFtsQuery(filters.search)
   const conditions: SQL[] = [PRACTITIONER_LISTED]

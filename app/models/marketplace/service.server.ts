@@ -127,8 +127,17 @@ function cardsInOrder(ids: ArrayLike<number>) {
  * matches many services, walking the popularity index in order and skipping the others finds
  * the page sooner: about (offset + page size) × listed / matching rows are read, against
  * `matching` rows to sort. The counts, kept in memory, decide.
+ *
+ * The page itself is kept too until the next catalogue write: its cards show only services and
+ * their practitioners, whose every write moves the version. A signed-in visitor (never answered
+ * from the render cache) browsing the same pages as others then costs no statement but the
+ * version's.
  */
 export function listServices(filters: ServiceFilters) {
+  return memoForCatalogue(`services-page:${filtersKey(filters)}:${filters.page}`, () => readServicesPage(filters))
+}
+
+function readServicesPage(filters: ServiceFilters) {
   const match = toFtsQuery(filters.search)
   const where = filterConditions(filters)
   const matching = match
