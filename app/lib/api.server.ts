@@ -1,13 +1,13 @@
 import { BODY_MAX_BYTES, BodyTooLargeError, formatBytes, readBodyBytes } from './body.server'
-import { AppError, isAppError } from './errors'
+import { AppError, isAppError, refusalHeaders } from './errors'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 
 const METHOD_NOT_ALLOWED = 'Method not allowed'
 
 /** A JSON error answer in the shape every /api route uses: `{ message }`. */
-export function jsonError(message: string, status: number) {
-  return Response.json({ message }, { status })
+export function jsonError(message: string, status: number, headers?: HeadersInit) {
+  return Response.json({ message }, { status, headers })
 }
 
 function firstIssue(error: z.ZodError) {
@@ -72,7 +72,7 @@ export async function handleApi(run: () => Promise<Response> | Response) {
     return await run()
   } catch (error) {
     if (error instanceof Response) return error
-    if (isAppError(error)) return jsonError(error.message, error.status)
+    if (isAppError(error)) return jsonError(error.message, error.status, refusalHeaders(error))
     console.error(error)
     return jsonError('Something went wrong. Please try again.', 500)
   }

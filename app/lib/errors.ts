@@ -8,10 +8,17 @@ export class AppError extends Error {
     message: string,
     readonly status: number = 400,
     readonly field?: string,
+    /** For a 429: when trying again can succeed, sent as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'AppError'
   }
+}
+
+/** The headers a refusal is answered with, screen or /api alike: Retry-After for a 429. */
+export function refusalHeaders(error: AppError): Record<string, string> | undefined {
+  return error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(error.retryAfterSeconds) }
 }
 
 export function isAppError(error: unknown): error is AppError {

@@ -1,6 +1,6 @@
 import { data } from '@remix-run/node'
 import type { ToastData } from '~/components/toaster'
-import { AppError, isAppError } from './errors'
+import { AppError, isAppError, refusalHeaders } from './errors'
 import { idFromParam } from './route-params'
 import { redirectWithToast } from './toast.server'
 import type { Submission, SubmissionResult } from '@conform-to/react'
@@ -29,8 +29,8 @@ type RefusalOptions = {
 /** A form that was never parsed (its upload was cut off): only its saved values to show again. */
 export type UnparsedForm = { initialValue: Record<string, unknown> }
 
-function answer(result: FormReply, toast: ToastData | null, status: number) {
-  return data<FormActionData>({ result, toast }, { status })
+function answer(result: FormReply, toast: ToastData | null, status: number, headers?: HeadersInit) {
+  return data<FormActionData>({ result, toast }, { status, headers })
 }
 
 /**
@@ -79,7 +79,7 @@ export function refused(
     : typeof toastTitle === 'string'
       ? { title: toastTitle, description: reason.message }
       : toastTitle(reason.message)
-  return answer(result, { type: 'error', ...toast }, reason.status)
+  return answer(result, { type: 'error', ...toast }, reason.status, refusalHeaders(reason))
 }
 
 /**

@@ -61,8 +61,9 @@ function current(key: string, limit: Limit, now: number) {
 }
 
 function refuse(window: Window, now: number, refusal: Refusal): never {
-  const message = typeof refusal === 'string' ? refusal : refusal(Math.max(0, window.resetAt - now))
-  throw new AppError(message, 429)
+  const retryAfterMs = Math.max(0, window.resetAt - now)
+  const message = typeof refusal === 'string' ? refusal : refusal(retryAfterMs)
+  throw new AppError(message, 429, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)))
 }
 
 /**

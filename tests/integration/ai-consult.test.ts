@@ -362,6 +362,7 @@ describe('the hourly limit per practitioner', () => {
     const sent = recordAiRequests()
     const limited = await ask(cookies.priya, patient.id, { question: 'One too many' })
     expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(limited.body.message).toMatch(
       new RegExp(
         `^You can ask the AI assistant up to ${AI_CONSULTS_PER_HOUR} questions an hour\\. Please try again in \\d+ minutes?\\.$`,

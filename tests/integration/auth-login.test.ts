@@ -179,15 +179,20 @@ describe('login screen', () => {
     for (let i = 0; i < 10; i++) {
       expect(formReply(await login({ email: user.email, password: `wrong-${i}` })).status).toBe(401)
     }
-    const answer = formReply(await login({ email: user.email, password: user.password }))
+    const refusal = await login({ email: user.email, password: user.password })
+    // Both answers say when to try again: at most the 15-minute window.
+    const retryAfter = Number(new Headers((refusal as { init: ResponseInit }).init.headers).get('Retry-After'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    const answer = formReply(refusal)
     expect(answer.status).toBe(429)
     expect(answer.result.error).toEqual({ '': [LOCKED] })
     expect(answer.toast).toEqual({ type: 'error', title: 'Login failed', description: LOCKED })
     expect(sessionRows(user.id)).toHaveLength(0)
     // The API shares the limit.
-    expect(await jsonBody(await apiLogin({ email: user.email, password: user.password }), 429)).toEqual({
-      message: LOCKED,
-    })
+    const apiRefusal = (await apiLogin({ email: user.email, password: user.password })) as Response
+    expect(Number(apiRefusal.headers.get('Retry-After'))).toBeLessThanOrEqual(retryAfter)
+    expect(await jsonBody(apiRefusal, 429)).toEqual({ message: LOCKED })
   })
 
   test('successful logins are never limited, and one clears earlier failures', async () => {
