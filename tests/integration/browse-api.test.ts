@@ -12,7 +12,12 @@ import {
   listSpecialties,
 } from '~/models/marketplace/practitioner.server'
 import { ServiceFiltersSchema } from '~/models/marketplace/service-filters'
-import { getPopularServices, getPublicService, listServices } from '~/models/marketplace/service.server'
+import {
+  getPopularServices,
+  getPublicService,
+  listPractitionerServices,
+  listServices,
+} from '~/models/marketplace/service.server'
 import * as categoriesApi from '~/routes/api.categories'
 import * as messagesApi from '~/routes/api.messages'
 import * as practitionerApi from '~/routes/api.practitioners.$id._index'
@@ -260,6 +265,13 @@ describe('SQL statements per request (no per-row queries)', () => {
     expect(countStatements(() => listSpecialties()).count).toBe(1)
     const featured = getFeaturedPractitioners(1)[0]!
     expect(countStatements(() => getPractitionerProfile(featured.id)).count).toBeLessThanOrEqual(3)
+    expect(countStatements(() => listPractitionerServices(featured.id)).count).toBe(1)
+    // Both kept until the catalogue changes: a repeat reads neither again.
+    getPractitionerProfile(featured.id)
+    const prepare = vi.spyOn(drizzleConnection(), 'prepare')
+    getPractitionerProfile(featured.id)
+    listPractitionerServices(featured.id)
+    expect(prepare).not.toHaveBeenCalled()
   })
 
   test('until the catalogue changes, a repeat runs nothing and a new page its cards: the count, the ranking, the specialties and the pages seen are in memory', () => {

@@ -96,8 +96,15 @@ export function listSpecialties() {
   )
 }
 
-/** A listed practitioner with specialties and reviews (newest first), or null. */
+/**
+ * A listed practitioner with specialties and reviews (newest first), or null. Kept until the
+ * next catalogue write, like the listing: a reviewer's name or picture moves the version too.
+ */
 export function getPractitionerProfile(id: number): PractitionerProfile | null {
+  return memoForCatalogue(`practitioner:${id}`, () => readPractitionerProfile(id))
+}
+
+function readPractitionerProfile(id: number): PractitionerProfile | null {
   const row = getDb().get<CardRow>(
     sql`SELECT ${CARD_COLUMNS} FROM users u WHERE u.id = ${id} AND ${PRACTITIONER_LISTED}`,
   )

@@ -176,13 +176,15 @@ export function getPopularServices(limit = 3) {
     .map(toCard)
 }
 
-/** A practitioner's listed services, for their public profile. */
+/** A practitioner's listed services, for their public profile (kept until the next catalogue write). */
 export function listPractitionerServices(practitionerId: number) {
-  return getDb()
-    .all<CardRow>(
-      sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE s.practitioner_id = ${practitionerId} AND ${SERVICE_LISTED} ORDER BY s.is_free_intro DESC, s.price_cents, s.id`,
-    )
-    .map(toCard)
+  return memoForCatalogue(`practitioner-services:${practitionerId}`, () =>
+    getDb()
+      .all<CardRow>(
+        sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE s.practitioner_id = ${practitionerId} AND ${SERVICE_LISTED} ORDER BY s.is_free_intro DESC, s.price_cents, s.id`,
+      )
+      .map(toCard),
+  )
 }
 
 /** A listed service with its details and practitioner, or null (hidden and missing look alike). */
