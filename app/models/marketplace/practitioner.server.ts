@@ -73,9 +73,13 @@ function readPractitionersPage(filters: PractitionerFilters) {
 /**
  * The home page's "Meet Our Wellness Experts": highest rating, then most reviews, then most
  * completed sessions. Sessions are counted only for the top 50 by rating, so the page never
- * counts every practitioner's bookings.
+ * counts every practitioner's bookings; the answer is kept until the next catalogue write.
  */
 export function getFeaturedPractitioners(limit = 4) {
+  return memoForCatalogue(`featured:${limit}`, () => readFeaturedPractitioners(limit))
+}
+
+function readFeaturedPractitioners(limit: number) {
   const rows = getDb().all<CardRow>(
     sql`SELECT * FROM (SELECT ${CARD_COLUMNS} FROM users u WHERE ${PRACTITIONER_LISTED} ORDER BY ${ORDERS.rating} LIMIT 50) top
         ORDER BY top.rating DESC, top.reviewCount DESC,

@@ -167,13 +167,15 @@ function readServicesPage(filters: ServiceFilters) {
   return { services: rows.map(toCard), ...window }
 }
 
-/** The home page's "Popular Wellness Services". */
+/** The home page's "Popular Wellness Services" (kept until the next catalogue write). */
 export function getPopularServices(limit = 3) {
-  return getDb()
-    .all<CardRow>(
-      sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE ${SERVICE_LISTED} ORDER BY ${POPULARITY_ORDER} LIMIT ${limit}`,
-    )
-    .map(toCard)
+  return memoForCatalogue(`popular:${limit}`, () =>
+    getDb()
+      .all<CardRow>(
+        sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE ${SERVICE_LISTED} ORDER BY ${POPULARITY_ORDER} LIMIT ${limit}`,
+      )
+      .map(toCard),
+  )
 }
 
 /** A practitioner's listed services, for their public profile (kept until the next catalogue write). */
