@@ -154,7 +154,7 @@ function registerAfterZeros(register, length) {
  * are, XOR the nonce's own register carried through every byte after each place it sits. That
  * carrying is linear too, so it is kept as 32 columns, one per bit of the nonce's register.
  */
-export function nonceChecksum(parts, nonceLength) {
+function nonceChecksum(parts, nonceLength) {
   // An empty part is skipped: once zlib has deflated it, Node's crc32 answers 0 for it.
   const withPart = (crc, part) => (part.length ? zlib.crc32(part, crc) : crc)
   let crc = withPart(0, parts[0])

@@ -6,12 +6,13 @@ import type { z } from 'zod'
  * When conform validates, for every form: on submit, then on every input (validating on blur
  * would insert messages while a click is under way and move what was being clicked).
  */
-export const VALIDATION_TIMING = { shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' } as const
+const VALIDATION_TIMING = { shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' } as const
 
 /**
  * A conform form driven by one zod schema, the same one the action and the /api twin use,
- * validated in the browser from the first keystroke. Forms on public pages use
- * `usePublicSchemaForm` instead, which keeps zod out of the page's first load.
+ * validated in the browser from the first keystroke. A public page keeps such a form, and
+ * zod, out of its first load by rendering it with `lazyComponent(..., { hydrate:
+ * 'on-first-use' })` (docs/decisions/030).
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
