@@ -1,12 +1,11 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import { Writable } from 'node:stream'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { lazyComponentsLoaded } from '~/components/lazy-component'
 import { closeDb } from '~/db/client.server'
 import { startMaintenance, stopMaintenance } from '~/lib/maintenance.server'
 import { NonceProvider } from '~/lib/nonce'
+import type { EntryContext } from '@remix-run/node'
 
 startMaintenance()
 
@@ -27,6 +26,12 @@ export const streamTimeout = ABORT_DELAY
 
 type LoadContext = { cspNonce?: string }
 
+/**
+ * The page rendered whole into one buffer. Nothing on a page is deferred, and the server sends a
+ * page in one piece anyway (server/remix.js), so there is nothing to stream: waiting for
+ * `onAllReady` and collecting React's writes saves a PassThrough, its conversion to a web stream
+ * and the reading back (decision 028). Bots and browsers without JavaScript get the same page.
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -37,30 +42,39 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce ?? ''
   // Resolved from the first request on: every lazy component is then rendered in place.
   await lazyComponentsLoaded()
-  // Bots and no-JS browsers get the whole document at once; others get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    const chunks: Buffer[] = []
+    const page = new Writable({
+      // React aborts on its destination's 'close', ending it a second time (an error built and
+      // dropped on every page); this buffer never closes early, so it does not emit it.
+      emitClose: false,
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk)
+        done()
+      },
+      final(done) {
+        clearTimeout(abortTimer)
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+        done()
+      },
+    })
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
+        },
+        onAllReady() {
+          pipe(page)
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer)
           reject(error)
         },
         onError(error: unknown) {
@@ -69,7 +83,7 @@ export default async function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    const abortTimer = setTimeout(abort, ABORT_DELAY)
   })
 }
 

@@ -18,7 +18,7 @@
  * resident memory now and at its peak.
  *
  * Options: --duration <s> per round (default 2; three rounds of each side), --connections <n>
- * (default 10), --only <substring>, --gzip (ask for compression as browsers do), --uncached
+ * (default 10), --only <substring, or a page's exact name>, --gzip (ask for compression as browsers do), --uncached
  * (send a cookie the render cache does not know, so every page renders), --small (the demo
  * data alone, to compare with the large catalogue), --profile (record a
  * CPU profile of the server with node --cpu-prof and print where its time went).
@@ -286,7 +286,10 @@ async function main() {
       { path: '/api/services?search=breath' },
       { path: '/login' },
     ]
-    const chosen = pages.filter((p) => (p.label ?? p.path).includes(only))
+    // A page named exactly (say `--only /`) runs alone; otherwise every page containing the text.
+    const named = (p: (typeof pages)[number]) => p.label ?? p.path
+    const exact = pages.filter((p) => named(p) === only)
+    const chosen = exact.length ? exact : pages.filter((p) => named(p).includes(only))
 
     console.log(
       `\n${ROUNDS}×${duration}s per side and page, alternating app and node:http, ${connections} connections` +
