@@ -6,7 +6,7 @@ import { MessageCard, MESSAGE_INTENT, type MessageCardViewer } from '~/component
 import { REVIEW_INTENT, REVIEW_PARAM, ReviewDialog } from '~/components/marketplace/review-dialog'
 import { ReviewList } from '~/components/marketplace/review-list'
 import { PLACEHOLDER_AVATAR, ServiceCard } from '~/components/marketplace/service-card'
-import { Stars } from '~/components/marketplace/stars'
+import { reviewCountLabel, Stars } from '~/components/marketplace/stars'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
@@ -173,9 +173,7 @@ export default function PractitionerProfilePage() {
                 <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
                   <Stars rating={practitioner.rating} className="text-xl" />
                   <span className="font-medium">{practitioner.rating.toFixed(1)}</span>
-                  <span className="text-muted-foreground">
-                    ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})
-                  </span>
+                  <span className="text-muted-foreground">{reviewCountLabel(practitioner.reviewCount)}</span>
                 </p>
               ) : null}
             </div>

@@ -26,12 +26,13 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
           <h3 className="font-semibold">{s.service.name}</h3>
           <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
         </div>
+        {/* Each line one string: React separates every interpolated part with a marker. */}
         <p className="text-sm text-muted-foreground">
-          with {s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}` : 'a former practitioner'}
+          {`with ${s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}` : 'a former practitioner'}`}
         </p>
         <p className="text-sm">
-          {formatDate(s.startTime, timeZone)} · {formatTime(s.startTime, timeZone)} – {formatTime(s.endTime, timeZone)}{' '}
-          {zoneAbbreviation(s.startTime, timeZone)} · {s.service.duration} minutes · {formatPrice(s.totalAmount)}
+          {`${formatDate(s.startTime, timeZone)} · ${formatTime(s.startTime, timeZone)} – ${formatTime(s.endTime, timeZone)} ` +
+            `${zoneAbbreviation(s.startTime, timeZone)} · ${s.service.duration} minutes · ${formatPrice(s.totalAmount)}`}
         </p>
         {s.awaitingPayment && s.holdExpiresAt ? (
           <p className="text-sm font-medium">

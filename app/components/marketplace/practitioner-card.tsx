@@ -4,7 +4,7 @@ import { Card } from '~/components/ui/card'
 import { imageUrlFor } from '~/lib/images'
 import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/marketplace/practitioner'
 import { PLACEHOLDER_AVATAR } from './service-card'
-import { Stars } from './stars'
+import { reviewCountLabel, Stars } from './stars'
 
 /** The practitioner card: photo, name, title, bio, specialties, stars and review count. */
 export function PractitionerCard({ practitioner }: { practitioner: PractitionerCardData }) {
@@ -23,7 +23,7 @@ export function PractitionerCard({ practitioner }: { practitioner: PractitionerC
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold">
             <Link to={`/practitioners/${practitioner.id}`} className="hover:underline">
-              {practitioner.firstName} {practitioner.lastName}
+              {`${practitioner.firstName} ${practitioner.lastName}`}
             </Link>
           </h3>
           {practitioner.title ? <p className="truncate text-sm text-muted-foreground">{practitioner.title}</p> : null}
@@ -31,9 +31,7 @@ export function PractitionerCard({ practitioner }: { practitioner: PractitionerC
           {practitioner.reviewCount > 0 ? (
             <div className="mt-1 flex items-center gap-1.5 text-sm">
               <Stars rating={practitioner.rating} />
-              <span className="text-muted-foreground">
-                ({practitioner.reviewCount} {practitioner.reviewCount === 1 ? 'review' : 'reviews'})
-              </span>
+              <span className="text-muted-foreground">{reviewCountLabel(practitioner.reviewCount)}</span>
             </div>
           ) : null}
         </div>

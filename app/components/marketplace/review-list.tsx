@@ -31,7 +31,7 @@ export function ReviewList({ reviews, timeZone }: { reviews: PublicReview[]; tim
                 className="size-8 rounded-full bg-muted object-cover"
               />
               <span className="font-medium">{review.clientName}</span>
-              {review.serviceName ? <span className="text-muted-foreground">· {review.serviceName}</span> : null}
+              {review.serviceName ? <span className="text-muted-foreground">{`· ${review.serviceName}`}</span> : null}
             </div>
           </Card>
         </li>

@@ -48,10 +48,9 @@ export function ServiceCard({ service, firstOnScreen = false }: { service: Servi
             loading="lazy"
             className="size-6 rounded-full object-cover"
           />
-          <span>
-            {service.practitioner.firstName} {service.practitioner.lastName}
-          </span>
-          <span className="text-muted-foreground">· {service.duration} min</span>
+          {/* One text node each: split text costs a marker between the parts, on every card. */}
+          <span>{`${service.practitioner.firstName} ${service.practitioner.lastName}`}</span>
+          <span className="text-muted-foreground">{`· ${service.duration} min`}</span>
         </div>
         <RatingSummary rating={service.rating} reviewCount={service.reviewCount} />
         <div className="mt-auto flex flex-wrap gap-2 pt-2">

@@ -16,6 +16,14 @@ export function Stars({ rating, className }: { rating: number; className?: strin
   )
 }
 
+/**
+ * "(3 reviews)". One string, so React writes one text node, not five separated by markers
+ * (a listing shows this on every card).
+ */
+export function reviewCountLabel(reviewCount: number) {
+  return `(${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`
+}
+
 /** Stars with the number and review count, shown only when there are reviews. */
 export function RatingSummary({ rating, reviewCount }: { rating: number; reviewCount: number }) {
   if (reviewCount <= 0) return null
@@ -23,9 +31,7 @@ export function RatingSummary({ rating, reviewCount }: { rating: number; reviewC
     <span className="inline-flex items-center gap-1.5 text-sm">
       <Stars rating={rating} />
       <span className="font-medium">{rating.toFixed(1)}</span>
-      <span className="text-muted-foreground">
-        ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
-      </span>
+      <span className="text-muted-foreground">{reviewCountLabel(reviewCount)}</span>
     </span>
   )
 }
