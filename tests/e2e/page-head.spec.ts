@@ -29,8 +29,18 @@ test('every public page tells search engines what it is about', async ({ page, r
   }
 })
 
-test('the public pages run without breaking the content security policy', async ({ page, request }, testInfo) => {
+test('the public pages hydrate without an error or breaking the content security policy', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name === 'no-js', 'without JavaScript no script can break it')
+  // Hydration that does not find the server's markup is an error React reports (then renders
+  // the page again in the browser): the server's links are made by our patch (decision 028).
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()} ${message.text()}`)
+  })
   // Forms load zod, whose eval probe the CSP refuses (app/root.tsx sets zod to jitless mode).
   await page.addInitScript(() => {
     const seen: string[] = []
@@ -44,9 +54,11 @@ test('the public pages run without breaking the content security policy', async 
     await page.goto(path)
     await page.waitForLoadState('networkidle')
     expect(await violations(), path).toEqual([])
+    expect(errors, path).toEqual([])
   }
   // A public form loads zod once someone types (decision 029).
   await page.goto('/login')
   await typeUntilValidationLoads(page, page.getByLabel('Email'), 'a')
   expect(await violations(), '/login, typed into').toEqual([])
+  expect(errors).toEqual([])
 })
