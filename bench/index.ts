@@ -18,10 +18,11 @@
  * resident memory now and at its peak.
  *
  * Options: --duration <s> per round (default 2; three rounds of each side), --connections <n>
- * (default 10), --only <substring, or a page's exact name>, --gzip (ask for compression as browsers do), --uncached
- * (send a cookie the render cache does not know, so every page renders), --small (the demo
- * data alone, to compare with the large catalogue), --profile (record a
- * CPU profile of the server with node --cpu-prof and print where its time went).
+ * (default 10), --only <a page's exact name, or a substring of the names>, --gzip (ask for
+ * compression as browsers do), --uncached (send a cookie the render cache does not know, so
+ * every page renders), --small (the demo data alone, to compare with the large catalogue),
+ * --profile (record a CPU profile of the server with node --cpu-prof and print where its time
+ * went).
  * BUILD_DIR picks the build (default build/); BENCH_NODE_OPTIONS replaces the production
  * NODE_OPTIONS read from fly.toml (e.g. '' to see the server without the heap cap).
  */
