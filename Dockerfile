@@ -15,7 +15,7 @@ WORKDIR /app
 # patches/: fixes to dependencies, applied by the install's postinstall (docs/decisions/028).
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm install --include=dev --no-audit --no-fund
+RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS build
 WORKDIR /app

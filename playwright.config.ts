@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
 
 /**
@@ -5,7 +6,9 @@ import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/te
  * without. Each of the two projects has its own server with its own freshly seeded SQLite
  * file and emulated payments (`js` on E2E_PORT, `no-js` on the port after it), so the two
  * runs never meet in the data: they may book the same slot or review the same practitioner.
- * The servers are stopped when the run ends. No retries: a flow that fails once is a failure.
+ * The servers stop when the run ends, even a run that is killed (tests/e2e/stop-with-runner.js).
+ * No retries: a flow that fails once is a failure. Decision 031 says what the runs expect of
+ * the machine and why the budgets below are what they are.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3310)
 
@@ -26,7 +29,7 @@ function webServer(project: string): WebServer {
   const { port, baseURL, dir, database } = e2eServer(project)
   return {
     name: project,
-    command: `rm -rf ${dir} && npm run --silent db:seed && node server.js`,
+    command: `rm -rf ${dir} && npm run --silent db:seed && node --import ./tests/e2e/stop-with-runner.js server.js`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -71,11 +74,17 @@ export default defineConfig({
   // Per port, so two runs side by side (README: E2E_PORT) do not clear each other's traces.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
-  workers: 2,
+  // A worker per core, each with its own Chromium; the two servers share the same cores.
+  workers: Math.max(1, Math.min(4, os.availableParallelism())),
   retries: 0,
-  timeout: 30_000,
+  // Budgets for a busy 2-core machine, not an idle one: a flow that takes 15 s alone takes 30 s
+  // and more beside another browser. A test has 45 s; the long flows say `test.slow()` (135 s).
+  // One step waits at most 10 s (an expectation) or 15 s (a click, a fill), so a step that hangs
+  // fails on its own line, well before the test's budget runs out.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: { trace: 'retain-on-failure' },
+  use: { trace: 'retain-on-failure', actionTimeout: 15_000, navigationTimeout: 30_000 },
   projects: [
     { name: 'js', use: { ...chromium, baseURL: e2eServer('js').baseURL, javaScriptEnabled: true } },
     { name: 'no-js', use: { ...chromium, baseURL: e2eServer('no-js').baseURL, javaScriptEnabled: false } },

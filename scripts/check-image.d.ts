@@ -12,6 +12,7 @@ export function missingBeforeInstall(
   dockerfileText: string,
   packageJson: { scripts?: Record<string, string> },
 ): string[]
+export function installsBesideLockfile(dockerfileText: string): string[]
 export function dockerIgnore(text: string): (relative: string) => boolean
 export function readFlyToml(text: string): { top: Record<string, string>; env: Record<string, string> }
 export function litefsCommands(text: string): string[]

@@ -107,6 +107,16 @@ export function missingBeforeInstall(dockerfileText, packageJson) {
   return needed
 }
 
+/**
+ * The Dockerfile's dependency installs other than `npm ci`: an `npm install` resolves the tree
+ * again and may build one package-lock.json does not name (docs/decisions/031).
+ */
+export function installsBesideLockfile(dockerfileText) {
+  return instructions(dockerfileText)
+    .filter(({ keyword, args }) => keyword === 'RUN' && /\bnpm (install|i|add)\b/.test(args))
+    .map(({ args }) => args)
+}
+
 /** `.dockerignore` as a predicate on paths relative to the build context (last match wins). */
 export function dockerIgnore(text) {
   const rules = text
@@ -224,6 +234,12 @@ async function main(argv) {
     JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')),
   )
   if (missing.length) fail(`the image's npm install runs before ${missing.join(', ')} is copied in`)
+  const [loose] = installsBesideLockfile(fs.readFileSync(dockerfilePath, 'utf8'))
+  if (loose) fail(`the image runs \`${loose}\`: install with \`npm ci\`, which builds exactly package-lock.json`)
+  // What the image's `npm ci` (and .ci/run's) refuses, refused here first: a lockfile that does
+  // not name every package package.json asks for, for every platform.
+  log('npm ci --dry-run: package-lock.json holds what package.json asks for')
+  run('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, stdio: 'pipe' })
   if (JSON.stringify(stage.entrypoint) !== JSON.stringify(['litefs', 'mount'])) {
     fail(`the image's ENTRYPOINT is ${JSON.stringify(stage.entrypoint)}: this check runs what litefs.yml runs`)
   }

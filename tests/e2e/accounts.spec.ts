@@ -157,6 +157,7 @@ test.describe('log in and out', () => {
 })
 
 test('forgot and reset password through the emailed link', async ({ page }, testInfo) => {
+  test.slow()
   const email = uniqueEmail(testInfo, 'reset')
   await page.goto('/signup')
   await page.getByLabel('First name').fill('Ria')

@@ -70,6 +70,7 @@ test('an admin creates a practitioner, finds, suspends, unsuspends and deletes t
   page,
   browser,
 }, testInfo) => {
+  test.slow()
   const lastName = `Admin${testInfo.project.name === 'js' ? 'Js' : 'Plain'}${Date.now()}`
   const name = `Priya ${lastName}`
   const email = uniqueEmail(testInfo, 'admin-made')
@@ -157,6 +158,8 @@ test('an admin creates a practitioner, finds, suspends, unsuspends and deletes t
   // Admins cannot be deleted: their button is disabled.
   // (The filter keeps the search: search for the demo admin among admins.)
   await page.getByRole('navigation', { name: 'User filter' }).getByRole('link', { name: 'Admins' }).click()
+  // As above: search once the filtered page is in, or the search goes out with the old filter.
+  await expect(page).toHaveURL(/filter=admins/)
   await page.getByRole('searchbox', { name: 'Search users' }).fill(DEMO.admin)
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page).toHaveURL(/filter=admins/)

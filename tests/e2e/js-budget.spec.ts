@@ -31,6 +31,7 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'without JavaScript the
 const FORM_PAGES = ['/login', '/signup', '/contact', '/forgot-password', '/launching-soon']
 
 test('public pages load at most 100 KB of gzipped JavaScript', async ({ page }) => {
+  test.slow()
   const db = new Database(testDatabase(), { readonly: true, fileMustExist: true })
   const { id, practitionerId } = db
     .prepare('SELECT id, practitioner_id AS practitionerId FROM services WHERE is_listed = 1 LIMIT 1')

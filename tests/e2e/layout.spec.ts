@@ -152,6 +152,39 @@ function sidewaysOverflow(page: Page) {
   })
 }
 
+/**
+ * The families Chromium drew an element's own text with (CDP: the fonts the machine or the page
+ * supplied, glyph by glyph), e.g. `['Inter (web font)']`.
+ */
+async function fontsDrawing(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('DOM.enable')
+    await cdp.send('CSS.enable')
+    const { root } = await cdp.send('DOM.getDocument')
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })
+    if (!nodeId) throw new Error(`No ${selector} on ${page.url()}`)
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+    return fonts.map((font) => `${font.familyName} (${font.isCustomFont ? 'web font' : 'installed'})`)
+  } finally {
+    await cdp.detach()
+  }
+}
+
+// What the tests measure (widths, wrapping, what fits a phone) must not depend on the fonts a
+// machine happens to have: pages draw their text with the font the app serves (decision 031).
+test('pages draw their text in the font the app serves, not one the machine has', async ({ page }) => {
+  for (const [path, selectors] of [
+    ['/', ['h1', 'main p', 'header a']],
+    ['/login', ['h1', 'label', 'button[type="submit"]']],
+  ] as const) {
+    await page.goto(path)
+    for (const selector of selectors) {
+      expect(await fontsDrawing(page, selector), `${selector} on ${path}`).toEqual(['Inter (web font)'])
+    }
+  }
+})
+
 for (const [area, screens] of Object.entries(AREAS)) {
   test.describe(`${area} pages`, () => {
     test('fit a phone: none scrolls sideways', async ({ page }) => {

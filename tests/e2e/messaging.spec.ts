@@ -57,6 +57,7 @@ test('a question becomes a conversation both sides carry on, read, answer and de
   page: client,
   browser,
 }, testInfo) => {
+  test.slow()
   const js = testInfo.project.name === 'js'
   const practitioner = await newPractitioner(browser, testInfo)
   const p = practitioner.page

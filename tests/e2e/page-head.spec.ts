@@ -33,6 +33,7 @@ test('the public pages hydrate without an error or breaking the content security
   page,
   request,
 }, testInfo) => {
+  test.slow()
   test.skip(testInfo.project.name === 'no-js', 'without JavaScript no script can break it')
   // Hydration that does not find the server's markup is an error React reports (then renders
   // the page again in the browser): the server's links are made by our patch (decision 028).

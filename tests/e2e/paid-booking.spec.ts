@@ -111,6 +111,7 @@ test('a client pays for a session, lands on its confirmation page, adds it to a 
 })
 
 test('a client leaves checkout, then completes the payment from the dashboard', async ({ page }, testInfo) => {
+  test.slow()
   const service = 'Gut Health Reset Consultation'
   await signUpClient(page, testInfo)
   await pickTime(page, service)

@@ -14,6 +14,7 @@ function patientRow(page: Page, name: string) {
 }
 
 test('a practitioner charts a patient: profile, notes, and deletion', async ({ page }, testInfo) => {
+  test.slow()
   const signup = await page.request.post('/api/signup', {
     data: {
       email: uniqueEmail(testInfo, 'chart-practitioner'),

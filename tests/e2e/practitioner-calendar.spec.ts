@@ -44,6 +44,7 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('adds a single slot and sees it on the calendar and the public booking page', async ({ page }, testInfo) => {
+  test.slow()
   const day = dayFromToday(40)
   await openDay(page, day)
   await page.getByRole('link', { name: 'Add Time Slot' }).click()
@@ -95,6 +96,7 @@ test('adds a single slot and sees it on the calendar and the public booking page
 })
 
 test('adds a batch, sees the count, then deletes the whole batch', async ({ page }) => {
+  test.slow()
   const first = dayFromToday(41)
   const last = dayFromToday(42)
   await openDay(page, first)

@@ -40,6 +40,7 @@ test('a client changes their password and uses the new one', async ({ page }, te
 })
 
 test('a client deletes their account after confirming with the password', async ({ page }, testInfo) => {
+  test.slow()
   const { email, password } = await signUpClient(page, testInfo)
   await page.goto('/customer-settings')
   await page.getByRole('link', { name: 'Delete Account' }).click()

@@ -57,6 +57,7 @@ async function newPractitioner(page: Page, testInfo: TestInfo) {
 test('Monday to Friday hours make bookable slots; a blocked day loses them until unblocked; a deleted one stays deleted', async ({
   page,
 }, testInfo) => {
+  test.slow()
   const serviceId = await newPractitioner(page, testInfo)
   const day = nextWeekday()
   const bookingPage = `/services/${serviceId}?date=${day}`

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest'
 import {
   dockerIgnore,
   finalStage,
+  installsBesideLockfile,
   litefsCommands,
   missingBeforeInstall,
   readFlyToml,
@@ -47,6 +48,14 @@ test("the image's npm install sees the dependency patches its postinstall applie
   expect(missingBeforeInstall(without, packageJson)).toEqual(['patches'])
   expect(missingBeforeInstall('FROM node\nCOPY . .\nRUN npm ci\n', packageJson)).toEqual([])
   expect(missingBeforeInstall('FROM node\nRUN npm ci\n', { scripts: {} })).toEqual([])
+})
+
+test('the image installs exactly the lockfile: npm ci, never npm install', () => {
+  expect(installsBesideLockfile(read('Dockerfile'))).toEqual([])
+  expect(installsBesideLockfile('FROM node\nRUN npm install --include=dev && npm run build\n')).toEqual([
+    'npm install --include=dev && npm run build',
+  ])
+  expect(installsBesideLockfile('FROM node\nRUN npm i\nRUN npm ci --omit=dev\n')).toEqual(['npm i'])
 })
 
 test('.dockerignore: patterns anchored at the context, directories with all they hold, `!` re-includes', () => {

@@ -105,7 +105,7 @@ function ServiceForm({
       action={actionUrl}
       encType="multipart/form-data"
       preventScrollReset
-      className="max-h-[70vh] space-y-4 overflow-y-auto pr-1"
+      className="space-y-4"
       {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value={intent} />

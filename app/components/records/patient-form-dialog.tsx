@@ -67,13 +67,7 @@ function PatientForm({
       : undefined,
   })
   return (
-    <Form
-      method="post"
-      action={actionUrl}
-      preventScrollReset
-      className="max-h-[70vh] space-y-4 overflow-y-auto pr-1"
-      {...getFormProps(form)}
-    >
+    <Form method="post" action={actionUrl} preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={patient ? UPDATE_PATIENT_INTENT : CREATE_PATIENT_INTENT} />
       {patient ? <input type="hidden" name="patientId" value={patient.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,7 +1,11 @@
 import { cn } from '~/lib/cn'
 
+/**
+ * min-w-0: a card in a grid or flex row shrinks with the screen instead of growing to its
+ * longest unbreakable line (a truncated name is as wide as all of its text otherwise).
+ */
 export function Card({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-lg border border-border bg-card shadow-sm', className)} {...props} />
+  return <div className={cn('min-w-0 rounded-lg border border-border bg-card shadow-sm', className)} {...props} />
 }
 
 export function CardHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {

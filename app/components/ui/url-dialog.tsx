@@ -10,7 +10,7 @@ const FOCUSABLE =
  * With JavaScript, focus moves into it on opening (its first field, else the dialog) and stays
  * inside while Tab cycles, Escape closes it, and closing gives focus back to what opened it.
  * A dialog taller than the screen scrolls inside itself; a row marked `data-dialog-actions`
- * (the submit buttons) stays in view at its bottom.
+ * (the submit buttons) stays in view at its bottom. Forms inside never scroll on their own.
  */
 export function UrlDialog({
   open,
@@ -60,14 +60,22 @@ export function UrlDialog({
 
   if (!open) return null
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-foreground/40 p-4">
+    // m-0: a dialog is often the child of a `space-y-*` page, whose margin would shrink a fixed
+    // box (inset 0 less the margin) and push the dialog off centre.
+    <div className="fixed inset-0 z-50 m-0 flex items-center justify-center bg-foreground/40 p-4">
+      {/*
+       * max-h-full: never taller than the overlay's padded box, so nothing is cut at either end.
+       * The dialog is the only scroll box: a form inside must not scroll on its own, or the
+       * actions row sticks 1.5rem past the form's edge (meant for the dialog's padding) and is
+       * clipped there, half its buttons out of sight.
+       */}
       <div
         ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         tabIndex={-1}
-        className="relative max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-xl outline-none [&_[data-dialog-actions]]:sticky [&_[data-dialog-actions]]:-bottom-6 [&_[data-dialog-actions]]:-mx-6 [&_[data-dialog-actions]]:border-t [&_[data-dialog-actions]]:border-border [&_[data-dialog-actions]]:bg-card [&_[data-dialog-actions]]:px-6 [&_[data-dialog-actions]]:py-3"
+        className="relative max-h-full w-full max-w-md overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-xl outline-none [&_[data-dialog-actions]]:sticky [&_[data-dialog-actions]]:-bottom-6 [&_[data-dialog-actions]]:-mx-6 [&_[data-dialog-actions]]:border-t [&_[data-dialog-actions]]:border-border [&_[data-dialog-actions]]:bg-card [&_[data-dialog-actions]]:px-6 [&_[data-dialog-actions]]:py-3"
       >
         <h2 id={`${id}-title`} className="pr-8 text-lg font-semibold">
           {title}
