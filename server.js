@@ -26,6 +26,9 @@ const app = createApp({
   // Anonymous catalogue pages from memory (docs/decisions/027-render-cache.md); RENDER_CACHE=off
   // renders every request, e.g. to measure what the cache saves.
   renderCache: isProduction && process.env.RENDER_CACHE !== 'off',
+  // Writes from a browser must come from the public address, not from whatever Host a request
+  // names (docs/decisions/013). app/env.server.ts requires APP_URL in production.
+  appOrigin: isProduction ? process.env.APP_URL : undefined,
 })
 
 const server = app.listen(port, host, () => {
@@ -49,7 +52,7 @@ function shutDown(signal) {
   server.close(async () => {
     clearTimeout(cutOff)
     const loaded = typeof build === 'function' ? await build() : build
-    loaded.entry.module.shutdown?.()
+    await loaded.entry.module.shutdown?.()
     await viteDevServer?.close()
     console.log('Stopped')
     process.exit(0)

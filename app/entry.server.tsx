@@ -3,6 +3,8 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { lazyComponentsLoaded } from '~/components/lazy-component'
 import { closeDb } from '~/db/client.server'
+import { settleAfterResponse } from '~/lib/after-response.server'
+import { errorForLog, logRequestError } from '~/lib/log.server'
 import { startMaintenance, stopMaintenance } from '~/lib/maintenance.server'
 import { NonceProvider } from '~/lib/nonce'
 import type { EntryContext } from '@remix-run/node'
@@ -14,9 +16,13 @@ startMaintenance()
 export { catalogueVersion } from '~/models/marketplace/catalogue-version.server'
 export { sqlStatementCount } from '~/db/client.server'
 
-/** server.js calls this once the HTTP server has answered its last request: sweepers off, database closed. */
-export function shutdown() {
+/**
+ * server.js calls this once the HTTP server has answered its last request: sweepers off, the
+ * work requests left running after their answers (an email, say) finished, database closed.
+ */
+export async function shutdown() {
   stopMaintenance()
+  await settleAfterResponse()
   closeDb()
 }
 
@@ -79,7 +85,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) console.error(errorForLog(error))
         },
       },
     )
@@ -88,6 +94,5 @@ export default async function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return
-  console.error(error)
+  logRequestError(error, request)
 }

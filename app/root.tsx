@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { markPageHydrated } from '~/components/lazy-component'
+import { opensConversationAsRead } from '~/components/messaging/inbox.server'
 import { Toaster } from '~/components/toaster'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/lib/toast.server'
@@ -29,9 +30,10 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)])
-  // The unread-message badges of every signed-in page, counted once here (admins have no inbox).
-  const unreadMessages =
-    user && !user.isAdmin ? unreadMessageCount(user.id, { exceptFrom: conversationOpenedBy(new URL(request.url)) }) : 0
+  // The unread-message badges of every signed-in page, counted once here (admins have no inbox),
+  // leaving out the conversation this page opens when the page reads it.
+  const opened = opensConversationAsRead(request) ? conversationOpenedBy(new URL(request.url)) : null
+  const unreadMessages = user && !user.isAdmin ? unreadMessageCount(user.id, { exceptFrom: opened }) : 0
   return data({ user, toast, unreadMessages }, { headers })
 }
 

@@ -22,7 +22,8 @@
  * compression as browsers do), --uncached (send a cookie the render cache does not know, so
  * every page renders), --small (the demo data alone, to compare with the large catalogue),
  * --profile (record a CPU profile of the server with node --cpu-prof and print where its time
- * went).
+ * went), --sign-in-flood (instead of the pages: how long a sign-in takes while another address
+ * floods the sign-in and reset forms; bench/sign-in-flood.ts).
  * BUILD_DIR picks the build (default build/); BENCH_NODE_OPTIONS replaces the production
  * NODE_OPTIONS read from fly.toml (e.g. '' to see the server without the heap cap).
  */
@@ -31,8 +32,9 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
+import { startProductionServer } from './production-server'
+import { signInFlood } from './sign-in-flood'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, 'bench/.data')
@@ -74,18 +76,6 @@ const requestHeaders: Record<string, string> = {
 function run(command: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/healthcheck`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await sleep(200)
-  }
-  throw new Error('the server did not start')
 }
 
 /** Ids that exist in the large set, read through the API so the bench needs no SQL. */
@@ -246,29 +236,19 @@ async function main() {
   }
   if (profile) fs.rmSync(profileDir, { recursive: true, force: true })
 
-  const server = spawn('node', [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'server.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startProductionServer({
+    port,
+    database,
+    buildDir,
+    nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      BUILD_DIR: buildDir,
-      DATABASE_PATH: database,
-      SESSION_SECRET: 'bench-session-secret-for-local-use-only-0123456789',
-      DOCUMENTS_ENCRYPTION_KEY: 'be0c'.repeat(16),
-      ALLOW_EMULATED_PAYMENTS: 'true',
       SOLACE_COUNT_SQL: '1',
       NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? productionNodeOptions(),
       // Many bench requests come from one address.
       RATE_LIMIT_FACTOR: '1000',
     },
   })
-  const exited = new Promise((resolve) => server.once('exit', resolve))
   try {
-    await waitForServer()
     const { serviceId, practitionerId } = await sampleIds()
     const session = await signedInCookie()
     const pages: { path: string; headers?: Record<string, string>; label?: string }[] = [
@@ -324,7 +304,7 @@ async function main() {
       const bare = emptyLoad()
       try {
         for (let round = 0; round < ROUNDS; round++) {
-          await load(url, headers, app, server.pid!)
+          await load(url, headers, app, server.pid)
           await load(`http://127.0.0.1:${plainPort}${page.path}`, headers, bare, plain.pid)
         }
       } finally {
@@ -332,7 +312,7 @@ async function main() {
       }
       const rate = app.requests / app.seconds
       const half = emptyLoad()
-      await load(url, headers, half, server.pid!, Math.max(1, Math.round(rate / 2)))
+      await load(url, headers, half, server.pid, Math.max(1, Math.round(rate / 2)))
       const ratio = rate / (bare.requests / bare.seconds)
       const failed = app.failed + half.failed
       console.log(
@@ -350,7 +330,7 @@ async function main() {
         failed ? `  ${failed} failed (status ${answer.status})` : '',
       )
     }
-    const memory = readRss(server.pid!)
+    const memory = readRss(server.pid)
     const nodeOptions = process.env.BENCH_NODE_OPTIONS
     console.log(
       `\nServer started with NODE_OPTIONS="${nodeOptions ?? productionNodeOptions()}"` +
@@ -358,9 +338,7 @@ async function main() {
     )
     console.log(`Server memory after the load: RSS ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB`)
   } finally {
-    // SIGINT: server.js finishes and exits, which is when --cpu-prof writes its profile.
-    server.kill('SIGINT')
-    await exited
+    await server.stop()
   }
   if (profile) {
     const [file] = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))
@@ -368,4 +346,14 @@ async function main() {
   }
 }
 
-await main()
+if (flag('sign-in-flood')) {
+  if (!fs.existsSync(path.join(root, buildDir, 'server/index.js'))) run('npx', ['remix', 'vite:build'])
+  await signInFlood({
+    duration: Number(option('duration', '15')),
+    connections: Number(option('connections', '60')),
+    buildDir,
+    nodeOptions: process.env.BENCH_NODE_OPTIONS ?? productionNodeOptions(),
+  })
+} else {
+  await main()
+}

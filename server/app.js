@@ -19,6 +19,8 @@ const FILE_PATH = /\.[^/]+$/
  * function answering it, in development); `viteDevServer` or `staticDir` serve the assets.
  * `renderCache` keeps anonymous catalogue pages in memory (server/render-cache.js); it needs a
  * built server (whose entry answers the catalogue's version), so development never uses it.
+ * `appOrigin` (APP_URL, in production) is the origin a browser's writes must come from; without
+ * it, the host the request names.
  */
 /**
  * @param {{
@@ -29,9 +31,19 @@ const FILE_PATH = /\.[^/]+$/
  *   viteDevServer?: { middlewares: import('express').RequestHandler }
  *   staticDir?: string
  *   renderCache?: boolean | { maxBytes?: number }
+ *   appOrigin?: string
  * }} options
  */
-export function createApp({ isProduction, trustProxy, build, mode, viteDevServer, staticDir, renderCache: cache }) {
+export function createApp({
+  isProduction,
+  trustProxy,
+  build,
+  mode,
+  viteDevServer,
+  staticDir,
+  renderCache: cache,
+  appOrigin,
+}) {
   const app = express()
   const entry = typeof build === 'function' ? undefined : build.entry.module
   // The bench's debug hook (SOLACE_COUNT_SQL=1): how many SQL statements answered this request.
@@ -57,7 +69,7 @@ export function createApp({ isProduction, trustProxy, build, mode, viteDevServer
     res.flush = () => {}
     next()
   })
-  app.use(sameOriginGuard({ trustForwardedHost: trustProxy }))
+  app.use(sameOriginGuard({ trustForwardedHost: trustProxy, appOrigin }))
   // Remix's older `?_data=` data requests are not how this app's pages load (single fetch uses
   // `.data` URLs), and Remix answers some of them with a 500: refuse them plainly instead.
   app.use((req, _res, next) =>

@@ -1,6 +1,7 @@
 // The last word on any error Express sees: a short answer, never a stack trace.
 import { STATUS_CODES } from 'node:http'
 import { closeAfterAnswer } from './body-limit.js'
+import { errorForLog } from './log-text.js'
 import { isApiRequest } from './security.js'
 
 const UNEXPECTED = 'Something went wrong. Please try again.'
@@ -24,7 +25,7 @@ function messageFor(error, status) {
  */
 export function errorHandler(error, req, res, next) {
   const status = statusOf(error)
-  if (status >= 500) console.error(error)
+  if (status >= 500) console.error(errorForLog(error))
   // Part of an answer has gone out already: Express's default ends the connection, nothing more.
   if (res.headersSent) return next(error)
   const message = messageFor(error, status)

@@ -36,7 +36,12 @@ function remixRequest(req, res, { body, trustProxy }) {
 export async function send(req, res, response) {
   res.statusMessage = response.statusText
   res.status(response.status)
-  for (const [key, value] of response.headers.entries()) res.append(key, value)
+  // The app's header replaces one set before it (helmet's X-Content-Type-Options, say), so no
+  // header goes out twice; only cookies add up, one Set-Cookie each.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === 'set-cookie') res.append(key, value)
+    else res.setHeader(key, value)
+  }
   const cacheControl = cacheControlFor({
     cookieHeader: req.headers.cookie,
     setsCookie: res.hasHeader('set-cookie'),

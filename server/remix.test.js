@@ -20,9 +20,10 @@ function chunked(count, chunk) {
 }
 
 /** Serves one answer behind the compressor, as server/app.js does, counting the writes that reach it. */
-async function serve(makeResponse) {
+async function serve(makeResponse, { before = (_req, _res, next) => next() } = {}) {
   const seen = { writes: 0, ends: 0 }
   const app = express()
+  app.use(before)
   app.use(compression())
   app.use((_req, res, next) => {
     const { write, end } = res
@@ -64,4 +65,25 @@ test('a page answer keeps its status and headers', async () => {
       new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html', 'x-kept': 'yes' } }),
   )
   expect([answer.status, answer.headers['x-kept'], answer.body]).toEqual([404, 'yes', '<h1>Not found</h1>'])
+})
+
+// Before: helmet's nosniff and the route's own were both sent ("nosniff, nosniff").
+test('a header the app sets replaces the default set before it; cookies add up', async () => {
+  const { answer } = await serve(
+    () => {
+      const headers = new Headers({ 'content-type': 'image/webp', 'x-content-type-options': 'nosniff' })
+      headers.append('set-cookie', 'a=1')
+      headers.append('set-cookie', 'b=2')
+      return new Response('img', { headers })
+    },
+    {
+      before: (_req, res, next) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff')
+        res.append('Set-Cookie', 'early=0')
+        next()
+      },
+    },
+  )
+  expect(answer.headers['x-content-type-options']).toBe('nosniff')
+  expect(answer.headers['set-cookie']).toBe('early=0, a=1, b=2')
 })

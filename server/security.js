@@ -84,6 +84,15 @@ function hostOf(url) {
   }
 }
 
+function originOf(url) {
+  try {
+    const { origin } = new URL(url)
+    return origin === 'null' ? null : origin
+  } catch {
+    return null
+  }
+}
+
 function normalisedPathname(target) {
   try {
     // A request target is a path (`/a/../b`) or, rarely, a whole URL. Prefixing a path with an
@@ -124,25 +133,38 @@ export function isApiRequest(target) {
  * non-browser clients, which cannot ride on a visitor's cookies. The payment-provider webhook
  * is signed instead and is exempt: only its exact path, decided on the normalised path, since
  * `/webhooks/../api/messages` reaches /api/messages. `path` is the raw request target.
- * `X-Forwarded-Host` names our host only behind a proxy we trust.
+ *
+ * Our origin is `appOrigin` (APP_URL's, in production), compared whole: scheme, host and port.
+ * Without one (development, tests) it is the host the request names, which a client chooses:
+ * `Host`, or `X-Forwarded-Host` behind a proxy we trust.
  */
-export function isSameOriginRequest({ method, path, headers, trustForwardedHost = false }) {
+export function isSameOriginRequest({ method, path, headers, trustForwardedHost = false, appOrigin }) {
   if (SAFE_METHODS.has(method)) return true
   if (routedPath(path) === SIGNED_WEBHOOK_PATH) return true
-  const expected = (trustForwardedHost && headers['x-forwarded-host']) || headers.host
+  const expectedHost = (trustForwardedHost && headers['x-forwarded-host']) || headers.host
+  const ours = (url) => (appOrigin ? originOf(url) === appOrigin : hostOf(url) === expectedHost)
   const fetchSite = headers['sec-fetch-site']
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false
   const origin = headers.origin
-  if (origin && origin !== 'null') return hostOf(origin) === expected
+  if (origin && origin !== 'null') return ours(origin)
   if (origin === 'null') return false
   const referer = headers.referer
-  if (referer) return hostOf(referer) === expected
+  if (referer) return ours(referer)
   return true
 }
 
-export function sameOriginGuard({ trustForwardedHost }) {
+/** `appOrigin`: APP_URL in production (see `isSameOriginRequest`); any URL, its origin is kept. */
+export function sameOriginGuard({ trustForwardedHost, appOrigin }) {
+  const origin = appOrigin ? originOf(appOrigin) : undefined
+  if (appOrigin && !origin) throw new Error(`APP_URL is not a URL: ${appOrigin}`)
   return (req, res, next) => {
-    const request = { method: req.method, path: req.originalUrl, headers: req.headers, trustForwardedHost }
+    const request = {
+      method: req.method,
+      path: req.originalUrl,
+      headers: req.headers,
+      trustForwardedHost,
+      appOrigin: origin,
+    }
     if (isSameOriginRequest(request)) return next()
     res.status(403).json({ message: 'Cross-site request refused.' })
   }

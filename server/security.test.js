@@ -43,6 +43,31 @@ describe('same-origin guard', () => {
     expect(isSameOriginRequest({ ...base, headers: claimed })).toBe(false)
   })
 
+  // Before: production compared the Origin with the Host header, which the client writes: a
+  // request naming evil.test as its host let a page of evil.test post to us.
+  test('in production our origin is APP_URL, whole, whatever Host the request names', () => {
+    const appOrigin = 'https://solace.test'
+    const from = (origin, requestHost = host) =>
+      isSameOriginRequest({ ...base, headers: { host: requestHost, origin }, appOrigin })
+    expect(from('https://solace.test')).toBe(true)
+    expect(from('https://solace.test', 'internal:8081')).toBe(true)
+    expect(from('https://evil.test', 'evil.test')).toBe(false)
+    expect(from('http://solace.test')).toBe(false)
+    expect(from('https://solace.test:8443')).toBe(false)
+    expect(
+      isSameOriginRequest({ ...base, headers: { host: 'evil.test', referer: 'https://evil.test/x' }, appOrigin }),
+    ).toBe(false)
+    // The guard takes APP_URL as configured, with or without a path.
+    const guard = sameOriginGuard({ trustForwardedHost: false, appOrigin: 'https://solace.test/' })
+    let passed = false
+    guard(
+      { method: 'POST', originalUrl: '/login', headers: { host: 'evil.test', origin: 'https://solace.test' } },
+      {},
+      () => (passed = true),
+    )
+    expect(passed).toBe(true)
+  })
+
   test('non-browser clients (no Origin, no Referer) pass; the signed webhook is exempt', () => {
     expect(isSameOriginRequest({ ...base, headers: { host } })).toBe(true)
     expect(

@@ -634,6 +634,32 @@ export const passwordResetTokens = sqliteTable(
 )
 
 /**
+ * Asked changes of an account's email (app/models/accounts/email-change.server.ts). The
+ * account keeps its email until the link sent to `new_email` is used; a row is written for
+ * every request, whether or not `new_email` already has an account, so what the person is
+ * shown does not depend on it (for a taken address the token is never sent).
+ */
+export const emailChangeTokens = sqliteTable(
+  'email_change_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    /** SHA-256 of the token sent by email; the token itself is never stored. */
+    token: text('token').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    isUsed: integer('is_used', { mode: 'boolean' }).notNull().default(false),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('email_change_tokens_token_unique').on(t.token),
+    index('email_change_tokens_user_idx').on(t.userId),
+  ],
+)
+
+/**
  * Payment-provider webhook events, each applied once: a delivery claims the id (`processing`)
  * before applying it and marks it `done` after (docs/decisions/016-webhook-claims-and-retries.md).
  */

@@ -6,7 +6,9 @@ import Anthropic, {
   APIUserAbortError,
 } from '@anthropic-ai/sdk'
 import { aiIsDemo, getEnv } from '~/env.server'
+import { announceExpensiveStep } from '~/lib/expensive-steps.server'
 import { jsonFieldStream } from '~/lib/json-field-stream'
+import { logLine } from '~/lib/log.server'
 
 /**
  * The only place that talks to Anthropic (docs/decisions/021-ai-consultations.md). One call:
@@ -74,8 +76,8 @@ export class AiServiceError extends Error {
 
 /** The SDK's logger, given only its own message: the arguments after it can hold the prompt. */
 const quietLogger = {
-  error: (message: unknown) => console.error(`[ai] ${String(message)}`),
-  warn: (message: unknown) => console.warn(`[ai] ${String(message)}`),
+  error: (message: unknown) => console.error(logLine`[ai] ${String(message)}`),
+  warn: (message: unknown) => console.warn(logLine`[ai] ${String(message)}`),
   info: () => {},
   debug: () => {},
 }
@@ -164,6 +166,7 @@ export async function askForConsultation({
 }): Promise<ConsultationAnswer> {
   const env = getEnv()
   const isDemo = aiIsDemo()
+  announceExpensiveStep('AI call')
   const client = await aiClient()
   // The SDK's own timeout stops waiting for the answer to start; this one bounds the whole
   // answer. It aborts the request and also stops waiting by itself: a body that ignores the
@@ -207,7 +210,7 @@ export async function askForConsultation({
   } catch (error) {
     const failure = asServiceError(error, deadline.signal.aborted)
     if (failure instanceof AiServiceError) {
-      console.warn(`[ai] consultation failed: ${failure.kind} (${failure.message})`)
+      console.warn(logLine`[ai] consultation failed: ${failure.kind} (${failure.message})`)
     }
     throw failure
   } finally {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import { resetEnvCache } from '~/env.server'
@@ -50,5 +50,63 @@ describe('sendEmail', () => {
     const sent = await sendEmail(email)
     expect(sent.status).toBe('failed')
     expect(outboxRow(sent.id)?.error).toContain('503')
+  })
+})
+
+describe('what a person typed cannot forge a log line or a header', () => {
+  const forged = 'Booking confirmed: Yoga\r\n[payments] refund of $5,000.00 CAD to attacker@example.com succeeded'
+  const text = 'Hello Ada,\n\nYour session of Yoga\r[admin] user 1 deleted is booked.\nhttps://solace.test/bookings/7'
+
+  afterEach(() => {
+    vi.restoreAllMocks()
+    delete process.env.RESEND_API_KEY
+    resetEnvCache()
+  })
+
+  test('the logged email: every line its own, starting with [email], user text escaped', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    await sendEmail({ to: 'person@example.com', subject: forged, text })
+    const logged = info.mock.calls.map((args) => args.join(' ')).join('\n')
+    const lines = logged.split(/\r\n|[\n\r\u2028\u2029]/)
+    for (const line of lines) expect(line).toMatch(/^\[email\] /)
+    // The subject's line break is gone before the log (a header never has one), each line of
+    // the text is a line of its own, and the carriage return inside one is escaped.
+    expect(lines[0]).toBe(
+      '[email] to person@example.com: Booking confirmed: Yoga [payments] refund of $5,000.00 CAD to attacker@example.com succeeded',
+    )
+    expect(lines).toContain('[email]   Your session of Yoga\\r[admin] user 1 deleted is booked.')
+    expect(lines).toContain('[email]   https://solace.test/bookings/7')
+  })
+
+  test('a subject reaches the outbox and the provider as one line', async () => {
+    process.env.RESEND_API_KEY = 're_test_key'
+    resetEnvCache()
+    let body: Record<string, unknown> | undefined
+    mockServer.use(
+      http.post('https://api.resend.com/emails', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>
+        return HttpResponse.json({ id: 'email_456' })
+      }),
+    )
+    const sent = await sendEmail({ to: 'person@example.com', subject: `${forged}\u0000\u2028Bcc: x@example.com`, text })
+    const oneLine =
+      'Booking confirmed: Yoga [payments] refund of $5,000.00 CAD to attacker@example.com succeeded Bcc: x@example.com'
+    expect(body?.subject).toBe(oneLine)
+    expect(outboxRow(sent.id)?.subject).toBe(oneLine)
+    expect(body?.text).toBe(text)
+  })
+
+  test("a provider's failure is logged on one line", async () => {
+    process.env.RESEND_API_KEY = 're_test_key'
+    resetEnvCache()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    mockServer.use(
+      http.post('https://api.resend.com/emails', () =>
+        HttpResponse.text('bad subject\r\n[payments] forged', { status: 422 }),
+      ),
+    )
+    await sendEmail({ to: 'person@example.com', subject: 'Hi', text })
+    const logged = error.mock.calls.map((args) => args.join(' ')).join('\n')
+    expect(logged).toBe('[email] sending to person@example.com failed: 422: bad subject\\r\\n[payments] forged')
   })
 })

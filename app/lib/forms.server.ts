@@ -1,5 +1,6 @@
 import { data } from '@remix-run/node'
 import type { ToastData } from '~/components/toaster'
+import { errorForLog } from '~/lib/log.server'
 import { AppError, isAppError, refusalHeaders } from './errors'
 import { idFromParam } from './route-params'
 import { redirectWithToast } from './toast.server'
@@ -40,7 +41,7 @@ function answer(result: FormReply, toast: ToastData | null, status: number, head
 export function refusalOf(error: unknown, fallback = UNEXPECTED_ERROR): AppError {
   if (error instanceof Response) throw error
   if (isAppError(error)) return error
-  console.error(error)
+  console.error(errorForLog(error))
   return new AppError(fallback, 500)
 }
 

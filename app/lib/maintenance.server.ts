@@ -1,5 +1,7 @@
 import { isProduction } from '~/env.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
+import { logLine } from '~/lib/log.server'
+import { purgeSpentEmailChangeTokens } from '~/models/accounts/email-change.server'
 import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
 import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
@@ -12,10 +14,13 @@ const HOUR_MS = 60 * 60 * 1000
 /** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */
 const MINUTE_MS = 60 * 1000
 
-/** Removes what can no longer be used: expired sessions and spent or expired reset tokens. */
+/**
+ * Removes what can no longer be used: expired sessions, and spent or expired reset tokens and
+ * email-change links.
+ */
 export function purgeExpired(now = new Date()) {
   const sessions = purgeExpiredSessions(now)
-  return { sessions, tokens: purgeSpentResetTokens(now) }
+  return { sessions, tokens: purgeSpentResetTokens(now), emailChanges: purgeSpentEmailChangeTokens(now) }
 }
 
 /** Bookings move on with the clock: unpaid holds that ran out are released, ended sessions completed. */
@@ -47,7 +52,7 @@ function every(everyMs: number, job: () => unknown, { atStart = true } = {}) {
     try {
       if (await isPrimaryInstance()) await job()
     } catch (error) {
-      console.error('maintenance failed', error)
+      console.error(logLine`maintenance failed: ${error}`)
     }
   }
   const timer = setInterval(run, everyMs)

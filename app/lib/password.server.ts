@@ -1,12 +1,15 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { AppError } from './errors'
+import { announceExpensiveStep } from './expensive-steps.server'
+import { clientIp } from './rate-limit.server'
 
 /**
  * scrypt at N=2^15, r=8, p=3: 32 MiB per hash, one of the settings OWASP lists as equal in
  * work to N=2^17, r=8, p=1 (128 MiB). The server has 512 MB and a flood multiplies the memory
  * of one hash, so we take the least memory for the same work, and run at most two hashes at
- * once (docs/decisions/015-password-hashing-and-login-limits.md). The parameters are stored
- * in the hash, so older hashes still verify, and `needsRehash` tells when to replace them.
+ * once and one per address (docs/decisions/015-password-hashing-and-login-limits.md). The
+ * parameters are stored in the hash, so older hashes still verify, and `needsRehash` tells
+ * when to replace them.
  * Tests lower the cost through PASSWORD_HASH_COST to stay quick; production ignores it.
  */
 type Parameters = { N: number; r: number; p: number }
@@ -29,34 +32,98 @@ export function currentParameters(): Parameters {
 /** Hashes running at once: each holds its memory and one of libuv's four threads. */
 export const HASH_CONCURRENCY = 2
 /**
- * Callers that may wait for a place. A waiting caller holds no scrypt memory, only its
+ * Callers that may wait for a place, in all. A waiting caller holds no scrypt memory, only its
  * request; 64 covers a burst of real sign-ins (about ten seconds of work on one shared CPU),
  * and a flood beyond it is refused at once instead of queueing without end.
  */
 export const HASH_QUEUE_LENGTH = 64
+/**
+ * Callers one address, or one account, may have waiting. A person signs in once at a time;
+ * past this, the source is refused at once, and it can never fill the queue for everyone.
+ */
+export const HASH_SHARE_LENGTH = 4
+/**
+ * Hashes one address may have running. One: whatever an address sends, the other place stays
+ * for everyone else, so a sign-in from elsewhere never waits for a flood's hashes to finish.
+ */
+export const HASH_RUNNING_PER_ADDRESS = 1
 
 export const SERVER_BUSY = 'The server is busy. Please try again in a moment.'
 
-let running = 0
-const waiting: Array<() => void> = []
+/**
+ * Whose request a hash is for: the client's address (as `clientIp` reads it) and, when there
+ * is one, the account (an email as typed, or `user:<id>`). An address runs one hash at a time,
+ * so a source flooding the queue waits behind itself, never in front of everyone else
+ * (docs/decisions/015-password-hashing-and-login-limits.md).
+ */
+export type HashShare = { address: string; account?: string }
 
-/** Runs `work` when one of the HASH_CONCURRENCY places is free, first come first served. */
-async function queued<T>(work: () => Promise<T>): Promise<T> {
-  if (running < HASH_CONCURRENCY) running += 1
-  else if (waiting.length >= HASH_QUEUE_LENGTH) throw new AppError(SERVER_BUSY, 503)
-  else await new Promise<void>((resolve) => waiting.push(resolve))
+/** The share of a request's client, for the account it concerns if any. */
+export function hashShare(request: Request, account?: string): HashShare {
+  return { address: clientIp(request), account: account?.toLowerCase() }
+}
+
+type Waiter = { start: () => void; address: string; account?: string }
+
+/** Hashes running, by address. */
+const runningByAddress = new Map<string, number>()
+let running = 0
+/** Callers waiting, in the order they came. */
+const waiting: Waiter[] = []
+
+const count = (map: Map<string, number>, key: string) => map.get(key) ?? 0
+function add(map: Map<string, number>, key: string, change: number) {
+  const value = count(map, key) + change
+  if (value > 0) map.set(key, value)
+  else map.delete(key)
+}
+
+function refuseWhenFull({ address, account }: HashShare) {
+  const full =
+    waiting.length >= HASH_QUEUE_LENGTH ||
+    waiting.filter((waiter) => waiter.address === address).length >= HASH_SHARE_LENGTH ||
+    (account !== undefined && waiting.filter((waiter) => waiter.account === account).length >= HASH_SHARE_LENGTH)
+  if (full) throw new AppError(SERVER_BUSY, 503)
+}
+
+const mayStart = (address: string) => count(runningByAddress, address) < HASH_RUNNING_PER_ADDRESS
+
+/** The caller to start when a place frees: the first to come whose address may run one more. */
+function nextWaiter() {
+  const next = waiting.findIndex((waiter) => mayStart(waiter.address))
+  return next < 0 ? undefined : waiting.splice(next, 1)[0]
+}
+
+/**
+ * Runs `work` once one of the HASH_CONCURRENCY places is free and its address has no hash
+ * running; until then it waits, first come first served among the callers that may start.
+ */
+async function queued<T>(share: HashShare, work: () => Promise<T>): Promise<T> {
+  if (running < HASH_CONCURRENCY && mayStart(share.address)) {
+    running += 1
+    add(runningByAddress, share.address, 1)
+  } else {
+    refuseWhenFull(share)
+    await new Promise<void>((start) => waiting.push({ start, address: share.address, account: share.account }))
+  }
   try {
     return await work()
   } finally {
-    // The place passes straight to the first caller waiting, so nobody can overtake it.
-    const next = waiting.shift()
-    if (next) next()
-    else running -= 1
+    add(runningByAddress, share.address, -1)
+    // The place passes straight to the next caller that may start (counted as running from
+    // now), so nobody can overtake it; with none, it is free.
+    const next = nextWaiter()
+    if (next) {
+      add(runningByAddress, next.address, 1)
+      next.start()
+    } else running -= 1
   }
 }
 
-function derive(password: string, salt: Buffer, keyLength: number, { N, r, p }: Parameters) {
+function derive(password: string, salt: Buffer, keyLength: number, { N, r, p }: Parameters, share: HashShare) {
+  announceExpensiveStep('password hash')
   return queued(
+    share,
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: MAX_MEMORY }, (error, key) =>
@@ -74,18 +141,18 @@ function parse(stored: string) {
   return { parameters, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') }
 }
 
-export async function hashPassword(password: string) {
+export async function hashPassword(password: string, share: HashShare) {
   const parameters = currentParameters()
   const salt = randomBytes(SALT_LENGTH)
-  const key = await derive(password, salt, KEY_LENGTH, parameters)
+  const key = await derive(password, salt, KEY_LENGTH, parameters, share)
   const { N, r, p } = parameters
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
-export async function verifyPassword(password: string, stored: string) {
+export async function verifyPassword(password: string, stored: string, share: HashShare) {
   const hash = parse(stored)
   if (!hash || hash.key.length === 0) return false
-  const actual = await derive(password, hash.salt, hash.key.length, hash.parameters)
+  const actual = await derive(password, hash.salt, hash.key.length, hash.parameters, share)
   return timingSafeEqual(actual, hash.key)
 }
 

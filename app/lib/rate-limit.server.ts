@@ -1,4 +1,5 @@
 import { AppError } from './errors'
+import { announceRateLimit } from './expensive-steps.server'
 
 /**
  * Fixed-window counters kept in memory. Every write request reaches the primary instance
@@ -23,6 +24,10 @@ export const LIMITS = {
   signup: { max: 10, windowMs: 60 * 60_000 },
   passwordReset: { max: 5, windowMs: 60 * 60_000 },
   passwordResetPerIp: { max: 20, windowMs: 60 * 60_000 },
+  // New passwords sent with a reset link, per address: a person needs one or two.
+  passwordResetSubmitPerIp: { max: 20, windowMs: 60 * 60_000 },
+  // Asked changes of an account's email, per account: each one emails two addresses.
+  emailChange: { max: 5, windowMs: 60 * 60_000 },
   contact: { max: 5, windowMs: 60 * 60_000 },
   leads: { max: 5, windowMs: 60 * 60_000 },
   messages: { max: 20, windowMs: 60 * 60_000 },
@@ -72,6 +77,7 @@ function refuse(window: Window, now: number, refusal: Refusal): never {
  * and nobody else's.
  */
 export function hit(key: string, limit: Limit, now = Date.now(), source?: string) {
+  announceRateLimit(key)
   const window = current(key, limit, now)
   if (window.count >= scaled(limit).max) refuse(window, now, TOO_MANY_REQUESTS)
   window.count += 1
@@ -84,6 +90,7 @@ export function hit(key: string, limit: Limit, now = Date.now(), source?: string
 
 /** Throws if the window is already full, without counting (for "count failures only"). */
 export function check(key: string, limit: Limit, now = Date.now(), refusal: Refusal = TOO_MANY_REQUESTS) {
+  announceRateLimit(key)
   const window = current(key, limit, now)
   if (window.count >= scaled(limit).max) refuse(window, now, refusal)
 }

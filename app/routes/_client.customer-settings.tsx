@@ -14,7 +14,10 @@ import { useSchemaForm } from '~/components/use-schema-form'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
+import { emailChangePending, emailChangeSent } from '~/models/accounts/email-change'
+import { pendingEmailOf } from '~/models/accounts/email-change.server'
 import { UpdateAccountFormSchema } from '~/models/accounts/user'
 import { updateAccountFromForm } from '~/models/accounts/user.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
@@ -28,18 +31,28 @@ const UPDATE_FAILED = 'Failed to Update Account'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return { user, deleteOpen: new URL(request.url).searchParams.has('delete') }
+  return {
+    user,
+    pendingEmail: pendingEmailOf(user.id),
+    deleteOpen: new URL(request.url).searchParams.has('delete'),
+  }
 }
 
-async function updateAccountAction(formData: FormData, userId: number) {
+const SAVED = 'Your account information has been saved.'
+
+/**
+ * A different email is not changed here: a confirmation link goes to it, and the toast says
+ * so, in the same words whether or not the address has an account.
+ */
+async function updateAccountAction(request: Request, formData: FormData, userId: number) {
   const submission = parseWithZod(formData, { schema: UpdateAccountFormSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    await updateAccountFromForm(userId, submission.value)
+    const { emailChangeAsked } = await updateAccountFromForm(userId, submission.value, appOrigin(request))
     return redirectWithToast(PAGE, {
       type: 'success',
       title: 'Account Updated',
-      description: 'Your account information has been saved.',
+      description: emailChangeAsked ? `${SAVED} ${emailChangeSent(submission.value.email)}` : SAVED,
     })
   } catch (error) {
     return refused(submission, error, UPDATE_FAILED)
@@ -62,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   switch (formData.get('intent')) {
     case UPDATE_ACCOUNT_INTENT:
-      return updateAccountAction(formData, user.id)
+      return updateAccountAction(request, formData, user.id)
     case CHANGE_PASSWORD_INTENT:
       return changePasswordAction(request, formData, user.id, PAGE)
     case DELETE_ACCOUNT_INTENT:
@@ -73,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
-  const { user } = useLoaderData<typeof loader>()
+  const { user, pendingEmail } = useLoaderData<typeof loader>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(UpdateAccountFormSchema, {
     id: UPDATE_ACCOUNT_INTENT,
@@ -105,6 +118,7 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
           <Field
             labelProps={{ children: 'Email' }}
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+            hint={pendingEmail ? emailChangePending(pendingEmail) : undefined}
             errors={fields.email.errors}
           />
           <Field
@@ -123,7 +137,7 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
 }
 
 export default function CustomerSettingsPage() {
-  const { deleteOpen } = useLoaderData<typeof loader>()
+  const { user, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
@@ -132,7 +146,9 @@ export default function CustomerSettingsPage() {
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
         <p className="text-muted-foreground">Manage your account and security.</p>
       </div>
-      <AccountInformationForm lastResult={resultFor(UPDATE_ACCOUNT_INTENT)} />
+      {/* A save (updatedAt moves) starts the form again from what is stored: the email field
+          shows the current address, not the one waiting for its confirmation. */}
+      <AccountInformationForm key={user.updatedAt} lastResult={resultFor(UPDATE_ACCOUNT_INTENT)} />
       <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
       <DeleteAccountSection open={deleteOpen} pagePath={PAGE} lastResult={resultFor(DELETE_ACCOUNT_INTENT)} />
       <Toaster toast={actionData?.toast} />

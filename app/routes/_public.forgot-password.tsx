@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {
-    await forgotPassword(request, submission.value.email)
+    forgotPassword(request, submission.value.email)
     return redirect('/forgot-password?sent=1')
   } catch (error) {
     return refused(submission, error, 'Failed to send reset email')

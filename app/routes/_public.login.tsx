@@ -26,13 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request.clone()), { schema: LoginSchema })
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema })
   if (submission.status !== 'success') return invalid(submission, ['password'])
   try {
-    const user = await authenticate(request)
+    const user = await authenticate(request, submission.value)
+    // Where to go is settled before the session row is written, so nothing left can fail
+    // with a session made and no cookie sent for it.
+    const to = safeRedirect(submission.value.redirectTo, dashboardPath(user))
     const cookie = await createUserSession(request, user.id, submission.value.remember)
     return redirectWithToast(
-      safeRedirect(submission.value.redirectTo, dashboardPath(user)),
+      to,
       { type: 'success', title: 'Welcome back!', description: 'You have successfully logged in.' },
       { headers: { 'Set-Cookie': cookie } },
     )

@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResetPasswordFormSchema })
   if (submission.status !== 'success') return invalid(submission, ['newPassword', 'confirmPassword'])
   try {
-    await resetPassword(submission.value.token, submission.value.newPassword)
+    await resetPassword(request, submission.value.token, submission.value.newPassword)
     return redirect('/reset-password?done=1')
   } catch (error) {
     return refused(submission, error, 'Failed to reset password', { hideFields: ['newPassword', 'confirmPassword'] })

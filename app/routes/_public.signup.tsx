@@ -33,9 +33,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission, ['password', 'confirmPassword'])
   try {
     const user = await signup(request, submission.value, formData.get('website'))
+    // Settled before the session row is written (as on /login).
+    const to = safeRedirect(submission.value.redirectTo, dashboardPath(user))
     const cookie = await createUserSession(request, user.id, false)
     return redirectWithToast(
-      safeRedirect(submission.value.redirectTo, dashboardPath(user)),
+      to,
       {
         type: 'success',
         title: 'Success!',

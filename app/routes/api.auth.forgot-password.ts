@@ -8,7 +8,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'POST')
     const { email } = await readJson(request, ForgotPasswordSchema)
-    await forgotPassword(request, email)
+    forgotPassword(request, email)
     return Response.json({ message: FORGOT_PASSWORD_SENT })
   })
 }

@@ -8,7 +8,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'POST')
     const { token, newPassword } = await readJson(request, ResetPasswordApiSchema)
-    await resetPassword(token, newPassword)
+    await resetPassword(request, token, newPassword)
     return Response.json({ message: PASSWORD_RESET_DONE })
   })
 }

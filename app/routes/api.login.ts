@@ -8,14 +8,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'POST')
     const body = await readJson(request, LoginSchema)
-    // The same remix-auth form strategy as the login screen checks the credentials.
-    const form = new FormData()
-    form.set('email', body.email)
-    form.set('password', body.password)
-    const headers = new Headers(request.headers)
-    headers.delete('content-type')
-    headers.delete('content-length')
-    const user = await authenticate(new Request(request.url, { method: 'POST', body: form, headers }))
+    const user = await authenticate(request, body)
     const cookie = await createUserSession(request, user.id, body.remember)
     return Response.json({ user, message: 'Login successful' }, { headers: { 'Set-Cookie': cookie } })
   })

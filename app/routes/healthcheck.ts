@@ -1,5 +1,6 @@
 import { pingDatabase } from '~/db/client.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
+import { logLine } from '~/lib/log.server'
 
 /**
  * Fly's health check: the process answers and the database can be read, on any instance;
@@ -11,7 +12,7 @@ export async function loader() {
     const primary = await isPrimaryInstance()
     return Response.json({ status: 'ok', primary }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
-    console.error('healthcheck failed', error)
+    console.error(logLine`healthcheck failed: ${error}`)
     return Response.json({ status: 'error' }, { status: 500, headers: { 'Cache-Control': 'no-store' } })
   }
 }

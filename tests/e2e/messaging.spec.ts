@@ -41,6 +41,19 @@ async function newPractitioner(browser: Browser, testInfo: TestInfo) {
   }
 }
 
+/**
+ * With JavaScript an opened conversation is marked read by the page's own post once the thread
+ * is shown (docs/decisions/032-no-get-writes-from-other-sites.md): the answer to wait for.
+ * Without JavaScript the page load itself marked it, and there is nothing to wait for.
+ */
+function markedRead(page: Page, js: boolean) {
+  if (!js) return Promise.resolve()
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && /\/(client-inbox|practitioner\/inbox)\b/.test(response.url()),
+  )
+}
+
 function sideInbox(page: Page, menu: 'Practice' | 'My account') {
   return page.getByRole('navigation', { name: menu, exact: true }).getByRole('link', { name: /^Inbox/ })
 }
@@ -81,12 +94,20 @@ test('a question becomes a conversation both sides carry on, read, answer and de
   const conversation = p.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Morgan Member/ })
   await expect(conversation).toContainText('1 unread')
   await expect(conversation).toContainText('Question about sleep')
+  const practitionerRead = markedRead(p, js)
   await conversation.click()
   await expect(p).toHaveURL(/\/practitioner\/inbox\?with=\d+$/)
   await expect(message(p, 'Question about sleep')).toContainText('wake up at 4 AM')
   await expect(message(p, 'Question about sleep')).toContainText(/\d{1,2}:\d{2} [AP]M \S+/)
   await expect(sideInbox(p, 'Practice')).toHaveText('Inbox')
   await expect(p.getByTitle(/unread message/)).toHaveCount(0)
+  // Read for good, not only on this page: another page counts from the database.
+  await practitionerRead
+  const thread = p.url()
+  await p.goto('/practitioner/dashboard')
+  await expect(sideInbox(p, 'Practice')).toHaveText('Inbox')
+  await expect(p.getByTitle(/unread message/)).toHaveCount(0)
+  await p.goto(thread)
 
   // The practitioner replies.
   await message(p, 'Question about sleep').getByRole('link', { name: 'Reply to Question about sleep' }).click()
@@ -107,9 +128,11 @@ test('a question becomes a conversation both sides carry on, read, answer and de
     name: new RegExp(practitioner.name),
   })
   await expect(withPractitioner).toContainText('Practitioner')
+  const clientRead = markedRead(client, js)
   await withPractitioner.click()
   await expect(message(client, 'A regular wind-down routine')).toContainText(practitioner.name)
   await expect(sideInbox(client, 'My account')).toHaveText('Inbox')
+  await clientRead
   await message(client, 'A regular wind-down routine')
     .getByRole('link', { name: /^Reply to/ })
     .click()

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, reviews, services, users } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
+import { emailChangeSent } from '~/models/accounts/email-change'
 import { accountLocked, addressLocked } from '~/models/accounts/password-attempts.server'
 import { UPCOMING_SESSIONS_BLOCK_DELETION, verifyLogin } from '~/models/accounts/user.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
@@ -16,7 +17,6 @@ import * as loginApi from '~/routes/api.login'
 import * as practitionerSettingsScreen from '~/routes/practitioner.settings'
 import * as uploadedImage from '~/routes/uploads.images.$name'
 import {
-  SESSION_COOKIE,
   clearsCookie,
   createUser,
   expectRedirect,
@@ -30,18 +30,20 @@ import {
   jsonRequest,
   readToast,
   routeArgs,
+  SESSION_COOKIE,
   sessionRows,
   settle,
   signIn,
+  TEST_SHARE,
+  type FormFields,
   uniqueEmail,
   userRow,
-  type FormFields,
 } from '../helpers'
 
 /** The client's settings screen (three forms, told apart by `intent`) and the /api twins. */
 
 const PAGE = '/customer-settings'
-const EMAIL_TAKEN = 'An account with this email already exists'
+const SAVED = 'Your account information has been saved.'
 
 /** A 1×1 transparent PNG. */
 const PNG = Uint8Array.from(
@@ -126,43 +128,56 @@ describe('customer settings: update-account', () => {
     expect(userRow(user.id)!.email).toBe(user.email)
   })
 
-  test('an email used by another account answers 409 with the error toast', async () => {
+  test('an email used by another account is no error: the rest is saved, the email stays (email-change.test.ts)', async () => {
     const { user, cookie } = await signedInClient()
     const other = await createUser()
-    const answer = formReply(await settings(cookie, accountFields(user, { email: other.email.toUpperCase() })))
-    expect(answer.status).toBe(409)
-    expect(answer.result.error).toEqual({ email: [EMAIL_TAKEN] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to Update Account', description: EMAIL_TAKEN })
-    expect(userRow(user.id)!.email).toBe(user.email)
-  })
-
-  test('success: 302 back to the page with the toast, and the account is updated', async () => {
-    const { user, cookie } = await signedInClient()
-    const email = uniqueEmail('Renamed').toUpperCase()
     const response = expectRedirect(
-      await settings(
-        cookie,
-        accountFields(user, { firstName: ' Amara ', lastName: 'Okafor', email, phoneNumber: '604-555-0199' }),
-      ),
+      await settings(cookie, accountFields(user, { firstName: 'Amara', email: other.email.toUpperCase() })),
       PAGE,
     )
     expect(await readToast(response)).toEqual({
       type: 'success',
       title: 'Account Updated',
-      description: 'Your account information has been saved.',
+      description: `${SAVED} ${emailChangeSent(other.email)}`,
     })
+    expect(userRow(user.id)).toMatchObject({ firstName: 'Amara', email: user.email })
+  })
+
+  test('success: 302 back to the page with the toast, and the account is updated', async () => {
+    const { user, cookie } = await signedInClient()
+    const response = expectRedirect(
+      await settings(
+        cookie,
+        accountFields(user, {
+          firstName: ' Amara ',
+          lastName: 'Okafor',
+          email: user.email.toUpperCase(),
+          phoneNumber: '604-555-0199',
+        }),
+      ),
+      PAGE,
+    )
+    expect(await readToast(response)).toEqual({ type: 'success', title: 'Account Updated', description: SAVED })
     expect(userRow(user.id)).toMatchObject({
       firstName: 'Amara',
       lastName: 'Okafor',
-      email: email.toLowerCase(),
+      email: user.email,
       phoneNumber: '604-555-0199',
       profileImageUrl: null,
     })
-    // Keeping one's own email is not a conflict.
-    expectRedirect(
-      await settings(cookie, accountFields({ firstName: 'Amara', lastName: 'Okafor', email: email.toLowerCase() })),
+
+    // A different email is saved as a change waiting for its link: the rest is saved now.
+    const email = uniqueEmail('Renamed').toUpperCase()
+    const asked = expectRedirect(
+      await settings(cookie, accountFields({ firstName: 'Amara', lastName: 'Okafor', email })),
       PAGE,
     )
+    expect(await readToast(asked)).toEqual({
+      type: 'success',
+      title: 'Account Updated',
+      description: `${SAVED} ${emailChangeSent(email.toLowerCase())}`,
+    })
+    expect(userRow(user.id)!.email).toBe(user.email)
   })
 
   test('a PNG upload becomes the profile picture, served re-encoded as WebP with an immutable cache', async () => {
@@ -275,7 +290,7 @@ describe('customer settings: change-password', () => {
       description: 'Current password is incorrect',
     })
     expect(answer.result.initialValue).not.toHaveProperty('currentPassword')
-    expect(await verifyLogin(user.email, user.password)).not.toBeNull()
+    expect(await verifyLogin(user.email, user.password, TEST_SHARE)).not.toBeNull()
   })
 
   test('a mismatched confirmation and a short password are refused', async () => {
@@ -302,7 +317,7 @@ describe('customer settings: change-password', () => {
       newPassword: ['Please fill in all fields'],
       confirmPassword: ['Please fill in all fields'],
     })
-    expect(await verifyLogin(user.email, user.password)).not.toBeNull()
+    expect(await verifyLogin(user.email, user.password, TEST_SHARE)).not.toBeNull()
   })
 
   test('success: the password changes, other sessions end, this one stays', async () => {
@@ -322,8 +337,8 @@ describe('customer settings: change-password', () => {
     expect(sessionRows(user.id)).toHaveLength(1)
     expect(await isSignedIn(cookie)).toBe(true)
     expect(await isSignedIn(otherDevice)).toBe(false)
-    expect((await verifyLogin(user.email, 'new-secret'))?.id).toBe(user.id)
-    expect(await verifyLogin(user.email, user.password)).toBeNull()
+    expect((await verifyLogin(user.email, 'new-secret', TEST_SHARE))?.id).toBe(user.id)
+    expect(await verifyLogin(user.email, user.password, TEST_SHARE)).toBeNull()
   })
 })
 
@@ -497,7 +512,7 @@ describe('/api/auth/change-password', () => {
     expect(await jsonBody(await call({ newPassword: 'new-secret' }, cookie), 400)).toEqual({
       message: 'Please fill in all fields',
     })
-    expect(await verifyLogin(user.email, user.password)).not.toBeNull()
+    expect(await verifyLogin(user.email, user.password, TEST_SHARE)).not.toBeNull()
   })
 
   test('200 { message }: the password changes, other sessions end, this one stays', async () => {
@@ -511,7 +526,7 @@ describe('/api/auth/change-password', () => {
     expect(sessionRows(user.id)).toHaveLength(1)
     expect(await isSignedIn(cookie)).toBe(true)
     expect(await isSignedIn(otherDevice)).toBe(false)
-    expect((await verifyLogin(user.email, 'new-secret'))?.id).toBe(user.id)
+    expect((await verifyLogin(user.email, 'new-secret', TEST_SHARE))?.id).toBe(user.id)
   })
 })
 
@@ -581,40 +596,60 @@ describe('/api/auth/update-account', () => {
     expect((await call({ firstName: 'A', lastName: 'B', email: user.email }, cookie, 'POST')).status).toBe(405)
   })
 
-  test('200 { user, message } and the row is updated', async () => {
+  test('200 { user, message, pendingEmail } and the row is updated', async () => {
     const { user, cookie } = await signedInClient()
-    const email = uniqueEmail('api-update')
-    const json = await jsonBody<{ user: Record<string, unknown>; message: string }>(
+    const json = await jsonBody<{ user: Record<string, unknown>; message: string; pendingEmail: unknown }>(
       await call(
-        { firstName: 'Lena', lastName: 'Ortiz', email: email.toUpperCase(), phoneNumber: '', profilePicture: null },
+        {
+          firstName: 'Lena',
+          lastName: 'Ortiz',
+          email: user.email.toUpperCase(),
+          phoneNumber: '',
+          profilePicture: null,
+        },
         cookie,
       ),
       200,
     )
     expect(json.message).toBe('Account updated')
+    expect(json.pendingEmail).toBeNull()
     expect(json.user).toMatchObject({
       id: user.id,
       firstName: 'Lena',
       lastName: 'Ortiz',
-      email,
+      email: user.email,
       phoneNumber: null,
       profilePicture: null,
     })
     expect(json.user).not.toHaveProperty('passwordHash')
-    expect(userRow(user.id)).toMatchObject({ firstName: 'Lena', lastName: 'Ortiz', email, phoneNumber: null })
+    expect(userRow(user.id)).toMatchObject({
+      firstName: 'Lena',
+      lastName: 'Ortiz',
+      email: user.email,
+      phoneNumber: null,
+    })
+
+    // A different email waits for its link: the user as stored, the address pending.
+    const email = uniqueEmail('api-update')
+    const asked = await jsonBody<{ user: Record<string, unknown>; message: string; pendingEmail: unknown }>(
+      await call({ firstName: 'Lena', lastName: 'Ortiz', email: email.toUpperCase() }, cookie),
+      200,
+    )
+    expect(asked).toEqual({
+      user: expect.objectContaining({ id: user.id, email: user.email }),
+      message: `Account updated. ${emailChangeSent(email)}`,
+      pendingEmail: email,
+    })
+    expect(userRow(user.id)!.email).toBe(user.email)
   })
 
-  test('400 and 409 { message } with the spec’s texts', async () => {
+  test('400 { message } with the spec’s texts', async () => {
     const { user, cookie } = await signedInClient()
-    const other = await createUser()
     expect(await jsonBody(await call({ firstName: '', lastName: 'B', email: user.email }, cookie), 400)).toEqual({
       message: 'First name and last name are required',
     })
     expect(await jsonBody(await call({ firstName: 'A', lastName: 'B', email: '' }, cookie), 400)).toEqual({
       message: 'Email address is required',
-    })
-    expect(await jsonBody(await call({ firstName: 'A', lastName: 'B', email: other.email }, cookie), 409)).toEqual({
-      message: EMAIL_TAKEN,
     })
     expect(
       await jsonBody(
@@ -701,7 +736,7 @@ describe('wrong passwords in settings are limited like logins', () => {
       })
     }
     expect(await jsonBody(await changeApi(cookie, user.password, '192.0.2.50'), 429)).toEqual({ message: LOCKED })
-    expect(await verifyLogin(user.email, user.password)).not.toBeNull()
+    expect(await verifyLogin(user.email, user.password, TEST_SHARE)).not.toBeNull()
     expect(await jsonBody(await login(user.email, user.password), 429)).toEqual({ message: LOCKED })
   })
 
@@ -723,7 +758,7 @@ describe('wrong passwords in settings are limited like logins', () => {
     expect(answer.result.error).toEqual({ '': [LOCKED] })
     expect(answer.toast).toEqual({ type: 'error', title: 'Failed to Change Password', description: LOCKED })
     expect(answer.result.initialValue).not.toHaveProperty('currentPassword')
-    expect(await verifyLogin(user.email, 'new-secret')).toBeNull()
+    expect(await verifyLogin(user.email, 'new-secret', TEST_SHARE)).toBeNull()
   })
 
   test('the practitioner settings delete form: 429 with the toast after 10 wrong passwords', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { takeEvents } from '~/integrations/stripe-emulator/events.server'
 import { confirmPaymentIntent, payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
+import { settleAfterResponse } from '~/lib/after-response.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import * as adminAdminsApi from '~/routes/api.admin.admins'
 import * as adminClientsApi from '~/routes/api.admin.clients'
@@ -1038,6 +1039,8 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
   test('POST /api/auth/forgot-password, then POST /api/auth/reset-password with the emailed token', async () => {
     ok(await client.call(logoutApi.action, 'POST', '/api/logout'))
     ok(await client.call(forgotPasswordApi.action, 'POST', '/api/auth/forgot-password', { email: clientEmail }))
+    // The email goes out once the answer has (app/lib/after-response.server.ts).
+    await settleAfterResponse()
     const email = outbox(clientEmail).at(-1)!
     ok(
       await client.call(resetPasswordApi.action, 'POST', '/api/auth/reset-password', {

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createHash } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
@@ -49,6 +50,9 @@ import {
  * email, the service's name) appears in any refusal. Reads are also sent the ways a browser's
  * JavaScript sends them: Remix's single fetch (`/path.data`) and its legacy data request
  * (`?_data=<route id>`), which runs that route's loader alone, without its parents' guards.
+ *
+ * A last class, "a GET that writes" (at the end), sends every route with a loader a GET marked
+ * as started by another site and checks the database is as it was.
  */
 
 type Actor = 'visitor' | 'clientA' | 'clientB' | 'practitionerA' | 'practitionerB' | 'admin'
@@ -1091,6 +1095,214 @@ describe('a guarded area holds for every page in it, however it is asked', () =>
             `GET ${url} as ${actor} (turned away by ${layout.file}) → ${answer.status}: ${answer.text.slice(0, 200)}`,
           )
         }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([])
+  })
+})
+
+/* ------------------------------------------------------------------------------------------ */
+/* A GET that writes.                                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Another site can send a signed-in person to any of our addresses with their cookie (it is
+ * `SameSite=Lax`: a link, a redirect, `window.open`). Such a GET may show the page, never write
+ * for the person (docs/decisions/032-no-get-writes-from-other-sites.md). Made from the route
+ * table: every route with a loader is sent a GET marked `Sec-Fetch-Site: cross-site`, as each
+ * actor, as a page load (`Sec-Fetch-Mode: navigate`) and, for pages, as single fetch, and the
+ * database must be as it was, table by table. Routes with an id use their MATRIX entry's
+ * record; READS below adds the addresses whose query makes a loader do more (a conversation
+ * to open, a chart to show, a return from the payment provider).
+ *
+ * Left out: the patient access trail (`patient_audit_log`), which records that a chart or a
+ * document was served to its practitioner, whoever started the request (see the decision).
+ */
+const TRAIL_TABLES = new Set(['patient_audit_log'])
+
+/** Each table's rows, hashed (the trail left out): what a GET must leave as it was. */
+function tableHashes() {
+  const sqlite = getDb().$client
+  const tables = sqlite
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .pluck()
+    .all() as string[]
+  return new Map(
+    tables
+      .filter((table) => !TRAIL_TABLES.has(table))
+      .map((table) => {
+        const hash = createHash('sha1')
+        for (const row of sqlite.prepare(`SELECT * FROM "${table}"`).raw().iterate()) hash.update(JSON.stringify(row))
+        return [table, hash.digest('base64')] as const
+      }),
+  )
+}
+
+function changedTables(before: Map<string, string>, after: Map<string, string>) {
+  const tables = new Set([...before.keys(), ...after.keys()])
+  return [...tables].filter((table) => before.get(table) !== after.get(table))
+}
+
+/** Whom a person's inbox opens a conversation with: practitioner A for clients, client A for practitioners. */
+const counterpart = (actor: Actor) =>
+  actor === 'practitionerA' || actor === 'practitionerB' ? people.clientA.id : people.practitionerA.id
+
+type Read = {
+  name: string
+  /** Makes what the address names, fresh for the row; answers the values the query uses. */
+  setup?: () => Promise<Record<string, string>> | Record<string, string>
+  query: (values: Record<string, string>, actor: Actor) => string
+  /**
+   * Tables this read may change, and why that is no write for the person: only for a copy of
+   * someone else's state that the request brings up to date.
+   */
+  mirrors?: { tables: string[]; why: string }
+}
+
+/** Addresses of routes without an id whose query makes their loader do more than the bare page. */
+const READS: Record<string, Read[]> = {
+  'app/routes/_client.client-inbox.tsx': [
+    {
+      name: 'a conversation with unread messages both ways',
+      setup: () => messageOfA({ answered: true }).params,
+      query: (_values, actor) => `with=${counterpart(actor)}`,
+    },
+  ],
+  'app/routes/practitioner.inbox.tsx': [
+    {
+      name: 'a conversation with unread messages both ways',
+      setup: () => messageOfA({ answered: true }).params,
+      query: (_values, actor) => `with=${counterpart(actor)}`,
+    },
+  ],
+  'app/routes/practitioner.patient-charting.tsx': ['profile', 'notes', 'docs', 'ai'].map((tab) => ({
+    name: `a patient's ${tab} tab`,
+    setup: () => patientOfA().params,
+    query: ({ id }) => `patient=${id}&tab=${tab}`,
+  })),
+  'app/routes/practitioner.settings.tsx': [
+    {
+      name: 'back from onboarding',
+      query: () => 'onboarding=return',
+      // Stripe sends the practitioner back from its own site, so this GET is always cross-site.
+      // It copies the account's state from Stripe, as the account.updated webhook does, and
+      // writes only a change: nothing the person decides (and the relisting trigger follows).
+      mirrors: { tables: ['users', 'catalogue_version'], why: 'the Stripe account, read from Stripe' },
+    },
+    { name: 'an expired onboarding link', query: () => 'onboarding=refresh' },
+  ],
+  'app/routes/_client.client-dashboard.tsx': [
+    { name: 'back from paying', query: () => 'payment=success' },
+    {
+      name: 'the cancel confirmation',
+      setup: async () => ({ id: String((await bookingOfA()).booking.id) }),
+      query: ({ id }) => `cancel=${id}&cancelled=1`,
+    },
+  ],
+  'app/routes/_public.checkout.tsx': [
+    {
+      name: 'a booking waiting for payment',
+      setup: async () => ({ id: String((await bookingOfA({ paid: true })).booking.id) }),
+      query: ({ id }) => `bookingId=${id}`,
+    },
+  ],
+  'app/routes/_public.payment-success.tsx': [
+    {
+      name: 'back from the payment page',
+      setup: async () => {
+        const { booking } = await bookingOfA({ paid: true })
+        const { url } = await startCheckout(people.clientA, booking.id, 'http://localhost')
+        return { session: url.split('/').pop()! }
+      },
+      query: ({ session }) => `session_id=${session}`,
+    },
+  ],
+  'app/routes/_public.reset-password.tsx': [{ name: 'a reset link', query: () => 'token=not-a-real-token' }],
+  'app/routes/admin.dashboard.tsx': [
+    { name: 'the messages tab', setup: () => contactMessageForAdmin().params, query: () => 'tab=messages' },
+    { name: 'the leads tab', setup: () => leadForAdmin().params, query: () => 'tab=leads' },
+    {
+      name: 'a removal preview',
+      setup: async () => (await accountForAdmin()).params,
+      query: ({ id }) => `deleteUser=${id}`,
+    },
+  ],
+}
+
+type ReadRow = [string, string, AppRoute, Read]
+
+const loaderRoutes = table.routes
+  .filter((route) => route.module.loader && route.id !== 'root')
+  .sort((a, b) => a.file.localeCompare(b.file))
+const seenPatterns = new Set<string>()
+const readRows: ReadRow[] = loaderRoutes.flatMap((route): ReadRow[] => {
+  if (route.params.length > 0) {
+    // The record of the route's own GET case (its MATRIX entry, required above).
+    return (MATRIX[route.file] ?? [])
+      .filter((c) => c.method === 'GET')
+      .map((c): ReadRow => [
+        route.file,
+        c.name ?? 'its record',
+        route,
+        {
+          name: c.name ?? 'its record',
+          setup: async () => (await c.setup()).params,
+          query: () => c.query ?? '',
+        },
+      ])
+  }
+  // A pathless layout answers at its first page's address: one row per address.
+  if (seenPatterns.has(route.pattern) && !READS[route.file]) return []
+  seenPatterns.add(route.pattern)
+  const reads = [{ name: 'the page', query: () => '' }, ...(READS[route.file] ?? [])]
+  return reads.map((read): ReadRow => [route.file, read.name, route, read])
+})
+
+describe('a GET that writes: none another site starts changes anything', () => {
+  // The rows book paid sessions for client A, who may hold only a few unpaid at once: each
+  // row's are let go once it is checked, so the next can book again.
+  afterEach(() => {
+    getDb()
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(and(eq(bookings.clientId, people.clientA.id), eq(bookings.status, 'pending')))
+      .run()
+  })
+
+  test('READS names only routes that exist', () => {
+    const files = new Set(loaderRoutes.map((route) => route.file))
+    expect(Object.keys(READS).filter((file) => !files.has(file))).toEqual([])
+  })
+
+  test.each(readRows)('%s (%s)', async (_file, _name, route, read) => {
+    const cookies = new Map<Actor, string>()
+    for (const actor of ACTORS) if (actor !== 'visitor') cookies.set(actor, await signIn(people[actor].id))
+    const values = (await read.setup?.()) ?? {}
+    const params = route.params.length > 0 ? values : {}
+    const variants: Variant[] = route.isResource ? ['document'] : ['document', 'single fetch']
+    const failures: string[] = []
+    let before = tableHashes()
+    for (const actor of ACTORS) {
+      for (const variant of variants) {
+        resetAllLimits()
+        let url = urlFor(route.pattern, params)
+        if (variant === 'single fetch') url = url === 'http://localhost/' ? `${url}_root.data` : `${url}.data`
+        const query = read.query(values, actor)
+        if (query) url = `${url}?${query}`
+        const headers = new Headers({
+          'Sec-Fetch-Site': 'cross-site',
+          'Sec-Fetch-Mode': variant === 'document' ? 'navigate' : 'cors',
+          'Sec-Fetch-Dest': variant === 'document' ? 'document' : 'empty',
+        })
+        const cookie = cookies.get(actor)
+        if (cookie) headers.set('Cookie', cookie)
+        const answer = await app.http(new Request(url, { headers }))
+        const after = tableHashes()
+        const changed = changedTables(before, after).filter((table) => !read.mirrors?.tables.includes(table))
+        if (changed.length) {
+          failures.push(`GET ${url} as ${actor} (${variant}) → ${answer.status}: changed ${changed.join(', ')}`)
+        }
+        before = after
       }
     }
     expect(failures, failures.join('\n')).toEqual([])

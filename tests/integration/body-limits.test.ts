@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { z } from 'zod'
 import { readJson } from '~/lib/api.server'
 import {
@@ -12,6 +12,7 @@ import {
 import { FORM_TOO_LARGE, readForm } from '~/lib/form-data.server'
 import { IMAGE_TOO_LARGE } from '~/models/images/image'
 import * as contact from '~/routes/_public.contact'
+import * as login from '~/routes/_public.login'
 import * as updateAccount from '~/routes/api.auth.update-account'
 import * as apiLogin from '~/routes/api.login'
 import * as servicesScreen from '~/routes/practitioner.services'
@@ -178,6 +179,30 @@ describe('forms (screens)', () => {
     expect((answer as Response).status).toBe(413)
     expect(await (answer as Response).json()).toEqual({ message: FORM_TOO_LARGE })
     expectStoppedNear(body, BODY_MAX_BYTES)
+  })
+
+  // The login screen once read a copy of its body (`request.clone()`) and let remix-auth read
+  // the other: past the cap, cancelling one branch of the copy waited for the other forever,
+  // and the request was never answered nor its memory freed.
+  test('a 50 MB login form answers a 413 page after reading no more than 256 KB, and the body is read once', async () => {
+    const body = lazyBody()
+    const request = streamedRequest(
+      '/login',
+      body,
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+      { prefix: 'email=a%40b.test&password=' },
+    )
+    const clone = vi.spyOn(Request.prototype, 'clone')
+    try {
+      const answer = await settle(() => login.action(routeArgs(request)))
+      expect((answer as Response).status).toBe(413)
+      expect(await (answer as Response).json()).toEqual({ message: FORM_TOO_LARGE })
+      expect(clone).not.toHaveBeenCalled()
+    } finally {
+      clone.mockRestore()
+    }
+    expectStoppedNear(body, BODY_MAX_BYTES)
+    expect(body.cancelled()).toBe(true)
   })
 
   test('a 50 MB upload is cut off at the picture’s cap and refused on its field, with the form’s toast', async () => {

@@ -11,6 +11,8 @@ import {
   STARTED_NOT_CANCELLABLE,
   ALREADY_CANCELLED,
   getClientSessions,
+  MAX_UNPAID_HOLDS,
+  TOO_MANY_UNPAID_HOLDS,
 } from '~/models/booking/booking.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import * as dashboardScreen from '~/routes/_client.client-dashboard'
@@ -285,6 +287,50 @@ describe('booking a slot', () => {
       redirectTo: expect.stringMatching(/\/dev\/checkout\/cs_test_/),
       toast: { type: 'success', title: 'Booking created!', description: 'Redirecting to secure payment...' },
     })
+  })
+
+  // Before: 60 of 60 unpaid bookings were accepted from one client, each holding its slot.
+  test(`a client holds at most ${MAX_UNPAID_HOLDS} unpaid sessions at once, on the page and the API alike`, async () => {
+    const client = await newClient()
+    const post = (serviceId: number, timeSlotId: number) =>
+      callApi(
+        bookingsApi.action,
+        jsonRequest('/api/bookings', 'POST', { serviceId, timeSlotId }, { cookie: client.cookie }),
+      )
+    const held: number[] = []
+    for (let i = 0; i < MAX_UNPAID_HOLDS; i++) {
+      const created = await post(paidServiceId, openSlot(paidServiceId, future(100 + i)).id)
+      expect(created.status).toBe(201)
+      held.push((created.body as { id: number }).id)
+    }
+    const refusedSlot = openSlot(paidServiceId, future(120))
+    expect(await post(paidServiceId, refusedSlot.id)).toMatchObject({
+      status: 409,
+      body: { message: TOO_MANY_UNPAID_HOLDS },
+    })
+    const onPage = formReply(
+      await servicePage.action(
+        routeArgs(
+          formRequest(`/services/${paidServiceId}`, { timeSlotId: String(refusedSlot.id) }, { cookie: client.cookie }),
+          { id: String(paidServiceId) },
+        ),
+      ),
+    )
+    expect(onPage).toMatchObject({ status: 409, toast: { type: 'error', description: TOO_MANY_UNPAID_HOLDS } })
+    // The slot stays open for someone else.
+    expect(slotRow(refusedSlot.id).isBooked).toBe(false)
+    // A free session needs no payment, so it is not held back.
+    expect((await post(freeServiceId, openSlot(freeServiceId, future(121)).id)).status).toBe(201)
+    // A hold that lapsed no longer counts; nor does one cancelled.
+    getDb()
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, held[0]!))
+      .run()
+    expect((await post(paidServiceId, refusedSlot.id)).status).toBe(201)
+    expect((await post(paidServiceId, openSlot(paidServiceId, future(122)).id)).status).toBe(409)
+    await cancelBooking(client, held[1]!)
+    expect((await post(paidServiceId, openSlot(paidServiceId, future(123)).id)).status).toBe(201)
   })
 
   test('the page keeps its checks first: no slot, then sign-in', async () => {

@@ -3,11 +3,25 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
+import { settleAfterResponse } from '~/lib/after-response.server'
+import { BODY_MAX_BYTES } from '~/lib/body.server'
+import { isOneLineText, ONE_LINE_TEXT } from '~/lib/plain-text'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
-import { createListedPractitioner, createUser, insertBooking, insertService, insertSlot, signIn } from '../helpers'
+import { DETAIL_LINES_TEXT } from '~/models/practice/service-form'
+import { createPatient } from '~/models/records/patients.server'
+import {
+  createListedPractitioner,
+  createUser,
+  insertBooking,
+  insertService,
+  insertSlot,
+  recordExpensiveSteps,
+  signIn,
+  type StepEvent,
+} from '../helpers'
 import {
   APP_DIR,
   remixApp,
@@ -38,15 +52,22 @@ import {
  *
  * The property: never a 5xx (a 502 is allowed only from a payments route, with a message),
  * a loader or action only ever answers a Response or data Remix can send, an /api refusal is
- * JSON `{ message }`. After each route's batch the database passes `PRAGMA integrity_check`
+ * JSON `{ message }`, no request's body is read twice (`Request#clone` is never called: a copy's
+ * two branches wait for each other, and a body past its cap was once never answered), and no
+ * anonymous request reaches an expensive step (a password hash, an image decode, an email, an
+ * AI call) before a rate limit (app/lib/expensive-steps.server.ts). After each route's batch the database passes `PRAGMA integrity_check`
  * and `GET /api/categories` still answers 200.
  *
  * Before the random runs, each write is sent the bodies that are not forms (JSON, text, XML,
- * none declared, a truncated multipart) as an actor and with ids that reach its body, and each
+ * none declared, a truncated multipart) and a form just past the 256 KB cap, as an actor and
+ * with ids that reach its body, and each
  * read without an id is sent Remix's legacy data request (`?_data=<route id>`).
  *
  * Deterministic: one fixed seed per route (derived from its id, so adding a route does not
  * change the others' runs).
+ *
+ * Classes of input with a sharper property of their own follow the general runs, each in a
+ * block of its own at the end of the file: a control character in a one-line field.
  */
 
 const RUNS_PER_ACTION = 16
@@ -451,8 +472,15 @@ async function serialised(body: Body) {
   return { bytes: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get('Content-Type')! }
 }
 
+/** `Request#clone` calls on requests with a body, counted by a spy set up in beforeAll. */
+const bodyClones = { count: 0 }
+
+/** How long a body past the cap may take to be answered before the run calls it never answered. */
+const PAST_THE_CAP_ANSWER_MS = 10_000
+
 async function send(route: AppRoute, call: Call) {
   resetAllLimits()
+  bodyClones.count = 0
   const headers: Record<string, string> = {}
   const cookie = await cookieFor(call.actor)
   if (cookie) headers.cookie = cookie
@@ -462,16 +490,45 @@ async function send(route: AppRoute, call: Call) {
   const url = urlOf(route, call)
   const hasBody = call.method !== 'GET' && call.method !== 'HEAD' && bytes !== undefined
   // Sent as written: the path keeps its malformed escapes and odd segments.
-  const answer = await app.http({
-    method: call.method,
-    path: url.slice('http://localhost'.length) || '/',
-    headers,
-    body: hasBody ? bytes : undefined,
-  })
+  const recorded = recordExpensiveSteps()
+  let answer: AppAnswer
+  try {
+    const sent = app.http({
+      method: call.method,
+      path: url.slice('http://localhost'.length) || '/',
+      headers,
+      body: hasBody ? bytes : undefined,
+    })
+    answer = await (call.body.kind === 'past the cap' ? withinTime(sent, PAST_THE_CAP_ANSWER_MS) : sent)
+    // Work the request left for after its answer (an email) is the request's too.
+    await settleAfterResponse()
+  } finally {
+    recorded.stop()
+  }
   if (call.actor !== 'visitor' && /(^|,\s*)__session=/.test(answer.headers.get('Set-Cookie') ?? '')) {
     sessions.delete(call.actor)
   }
-  return { url, answer }
+  return { url, answer, steps: recorded.events, bodyClones: bodyClones.count }
+}
+
+async function withinTime<T>(answer: Promise<T>, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`never answered within ${ms / 1000} s`)), ms)
+  })
+  try {
+    return await Promise.race([answer, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The expensive steps a call took before it consulted any rate limit. */
+function stepsBeforeAnyLimit(events: StepEvent[]) {
+  const firstLimit = events.findIndex((event) => event.kind === 'limit')
+  return (firstLimit < 0 ? events : events.slice(0, firstLimit)).flatMap((event) =>
+    event.kind === 'step' ? [event.step] : [],
+  )
 }
 
 /** Routes where a payment provider's refusal may be told as a 502 (read from what they import). */
@@ -499,8 +556,13 @@ function describeCall(route: AppRoute, call: Call, url: string) {
   return `${call.method} ${shortUrl} as ${call.actor} [${call.body.kind}${call.body.contentType ? `, Content-Type: ${call.body.contentType}` : ''}] body: ${bodyText}`
 }
 
-function judge(route: AppRoute, call: Call, url: string, answer: AppAnswer) {
+type Sent = Awaited<ReturnType<typeof send>>
+
+function judge(route: AppRoute, call: Call, { url, answer, steps, bodyClones: clones }: Sent) {
   const problems: string[] = []
+  if (clones > 0) problems.push(`read its body twice (Request#clone, ${clones}×)`)
+  const early = call.actor === 'visitor' ? stepsBeforeAnyLimit(steps) : []
+  if (early.length) problems.push(`reached ${[...new Set(early)].join(', ')} before any rate limit, signed out`)
   const payments502 = answer.status === 502 && isPaymentsRoute(route) && hasMessage(answer)
   if (answer.status >= 500 && !payments502) problems.push(`answered ${answer.status}`)
   for (const v of answer.violations) problems.push(`${v.routeId} ${v.kind} ${v.problem}`)
@@ -583,8 +645,30 @@ async function reachable(route: AppRoute): Promise<{ actor: Actor; params: Recor
 }
 
 /**
+ * A value a person might well have typed into a field of this name, so that one body gets past
+ * most schemas to the rules behind them (and to the expensive steps, where those are).
+ */
+function plausibleValue(field: string) {
+  if (field === 'website') return '' // the honeypot: a person leaves it empty
+  if (/email/i.test(field)) return 'plausible@example.com'
+  if (/password/i.test(field)) return 'Plausible-pass-2026'
+  if (/phone/i.test(field)) return '416 555 0100'
+  if (/token/i.test(field)) return 'made-up-token'
+  if (/Id$|^id$/.test(field)) return known[0]!
+  if (/date|birth/i.test(field)) return '2031-01-15'
+  if (/time$/i.test(field)) return '09:00'
+  if (/url|link/i.test(field)) return 'https://example.com/plausible'
+  if (/price|amount|rating|duration|interval|years/i.test(field)) return '5'
+  if (/^(is|agree|accept|terms|remember)/i.test(field)) return 'on'
+  if (field === 'intent') return INTENTS[0]!
+  return 'Plausible words'
+}
+
+/**
  * Always tried first for a write: the bodies that are not forms (JSON, text, XML, none declared,
- * a truncated multipart), sent where the route reads its body.
+ * a truncated multipart), a form just past the body cap, and a form and a JSON body in which
+ * every field the app knows holds a plausible value, sent where the route reads its body (the
+ * plausible ones signed out as well).
  */
 async function bodyExamples(route: AppRoute): Promise<[Call][]> {
   const { actor, params } = await reachable(route)
@@ -596,8 +680,33 @@ async function bodyExamples(route: AppRoute): Promise<[Call][]> {
       body: JSON.stringify({ intent: INTENTS[0], email: 'x@example.com' }),
     },
     ...ODD_BODIES.filter((b) => kinds.has(b.kind)),
+    {
+      kind: 'plausible form',
+      contentType: 'application/x-www-form-urlencoded',
+      body: new URLSearchParams(FIELDS.map((field) => [field, plausibleValue(field)])).toString(),
+    },
+    {
+      kind: 'plausible json',
+      contentType: 'application/json',
+      body: JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, plausibleValue(field)]))),
+    },
+    {
+      kind: 'past the cap',
+      contentType: 'application/x-www-form-urlencoded',
+      body: `intent=${INTENTS[0]}&email=x%40example.com&message=${'a'.repeat(BODY_MAX_BYTES)}`,
+    },
   ]
-  return notForms.map((b) => [{ actor, method: 'POST', params, query: [], body: b, singleFetch: false }])
+  const calls = notForms.map((b): [Call] => [{ actor, method: 'POST', params, query: [], body: b, singleFetch: false }])
+  // Signed out too, where the route lets anyone in: nothing anonymous may reach an expensive step
+  // before a rate limit, and a plausible body is the one that gets that far.
+  if (actor === 'visitor') return calls
+  const plausible = notForms.filter((b) => b.kind.startsWith('plausible'))
+  return [
+    ...calls,
+    ...plausible.map((b): [Call] => [
+      { actor: 'visitor', method: 'POST', params, query: [], body: b, singleFetch: false },
+    ]),
+  ]
 }
 
 /** Always tried first for a read: Remix's legacy data request for this very route, signed out and in. */
@@ -620,10 +729,7 @@ async function fuzz(route: AppRoute, kind: 'action' | 'loader') {
   })
   const examples = kind === 'action' ? await bodyExamples(route) : dataRequestExamples(route)
   await fc.assert(
-    fc.asyncProperty(call, async (c) => {
-      const { url, answer } = await send(route, c)
-      judge(route, c, url, answer)
-    }),
+    fc.asyncProperty(call, async (c) => judge(route, c, await send(route, c))),
     {
       numRuns: kind === 'action' ? RUNS_PER_ACTION : RUNS_PER_LOADER,
       seed: seedOf(`${kind}:${route.id}`),
@@ -651,6 +757,16 @@ beforeAll(async () => {
   // from the answers here, so keep the output readable.
   vi.spyOn(console, 'error').mockImplementation((...args) => void logged.error.push(args))
   vi.spyOn(console, 'warn').mockImplementation((...args) => void logged.warn.push(args))
+  const clone = Request.prototype.clone
+  // Not msw's own clones: it copies every outgoing request (Stripe's SDK's, the emulator's
+  // webhook deliveries) to read it. Nor remix-auth's: its form strategy copies the request it
+  // is given, which is never the client's but one `authenticate` builds from fields already
+  // read within the cap (app/models/accounts/auth.server.ts).
+  vi.spyOn(Request.prototype, 'clone').mockImplementation(function (this: Request) {
+    const stack = new Error().stack ?? ''
+    if (this.body && !/\/node_modules\/(msw|remix-auth-form)\//.test(stack)) bodyClones.count += 1
+    return clone.call(this)
+  })
 
   app = await remixApp()
 
@@ -711,7 +827,7 @@ const actionRoutes = table.routes
   .sort((a, b) => a.id.localeCompare(b.id))
 const loaderRoutes = table.routes.filter((r) => r.module.loader).sort((a, b) => a.id.localeCompare(b.id))
 
-describe('every action (and every write to a route without one): odd bodies, types, content types and ids never make a 5xx', () => {
+describe('every action (and every write to a route without one): odd bodies, types, content types and ids never make a 5xx, read a body twice, or reach an expensive step signed out before a limit', () => {
   test.each(actionRoutes.map((r) => [r.file, r]))('%s', async (_file, route) => {
     await fuzz(route as AppRoute, 'action')
   })
@@ -720,5 +836,427 @@ describe('every action (and every write to a route without one): odd bodies, typ
 describe('every loader: bad ids and odd query strings never make a 5xx', () => {
   test.each(loaderRoutes.map((r) => [r.file, r]))('%s', async (_file, route) => {
     await fuzz(route as AppRoute, 'loader')
+  })
+})
+
+/* ========================================================================================== */
+/* Class: a control character in a one-line field (app/lib/plain-text.ts).                     */
+/* ========================================================================================== */
+
+/**
+ * For the routes that take one-line fields (names, subjects, titles, phone numbers, a
+ * service's name, details and meeting link, a patient's short fields), a body that is valid but
+ * for one such field holding a control character, a line or paragraph separator, or (in JSON)
+ * a lone surrogate, somewhere inside it: refused with a 4xx that says why, never a 5xx, and the
+ * value is stored nowhere (every text column of every table is searched for its marker).
+ * Deterministic: a fixed seed per case, a handful of runs each.
+ */
+
+const CONTROL_RUNS = 6
+
+/** Inside a value, never at an end (an end is trimmed away, which is not a refusal). */
+const CONTROL_CHARS = ['\u0000', '\t', '\n', '\r', '\r\n', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\u009b']
+const SEPARATORS = ['\u2028', '\u2029']
+/** JSON.stringify writes these as `\ud800` escapes; a form's UTF-8 cannot carry them at all. */
+const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff']
+
+/** `lines`: a textarea read one line per item (a service's details): a line break there is the separator. */
+type FieldKind = 'text' | 'lines' | 'phone' | 'url' | 'email'
+type ControlCase = {
+  name: string
+  file: string
+  actor: Actor
+  method: string
+  /** `form`: a urlencoded post of the screen, sent as Remix's single fetch sends it. */
+  as: 'json' | 'form'
+  params?: () => Record<string, string>
+  /** A valid body; `n` makes unique what must be (an email). */
+  body: (n: number) => Record<string, unknown>
+  /** The one-line fields, by path (`details.0` is the first item of a list). */
+  fields: Record<string, FieldKind>
+}
+
+/** What a refusal may say besides ONE_LINE_TEXT: a phone number's and an email's own messages. */
+const KIND_MESSAGES: Record<FieldKind, string[]> = {
+  text: [],
+  lines: [DETAIL_LINES_TEXT],
+  url: [],
+  phone: ['Please enter a valid phone number'],
+  email: ['Please enter a valid email address'],
+}
+const ctl = { patientId: 0, practitionerId: 0, clientEmail: '' }
+const ctlUsers: Partial<Record<Actor, number>> = {}
+const ctlEmail = (n: number, who: string) => `fuzz-ctl-${who}-${n}@example.com`
+
+const CONTROL_CASES: ControlCase[] = [
+  {
+    name: 'POST /api/signup',
+    file: 'app/routes/api.signup.ts',
+    actor: 'visitor',
+    method: 'POST',
+    as: 'json',
+    body: (n) => ({
+      email: ctlEmail(n, 'signup'),
+      password: 'secret-pass',
+      firstName: 'Maya',
+      lastName: 'Chen',
+      phoneNumber: '416-555-0199',
+      isPractitioner: false,
+      country: '',
+    }),
+    fields: { email: 'email', firstName: 'text', lastName: 'text', phoneNumber: 'phone' },
+  },
+  {
+    name: 'the /signup screen',
+    file: 'app/routes/_public.signup.tsx',
+    actor: 'visitor',
+    method: 'POST',
+    as: 'form',
+    body: (n) => ({
+      email: ctlEmail(n, 'signup-form'),
+      password: 'secret-pass',
+      confirmPassword: 'secret-pass',
+      firstName: 'Maya',
+      lastName: 'Chen',
+      phoneNumber: '416-555-0199',
+      agreeToTerms: 'on',
+      website: '',
+    }),
+    fields: { firstName: 'text', lastName: 'text', phoneNumber: 'phone' },
+  },
+  {
+    name: 'POST /api/contact',
+    file: 'app/routes/api.contact.ts',
+    actor: 'visitor',
+    method: 'POST',
+    as: 'json',
+    body: (n) => ({
+      name: 'Maya',
+      email: ctlEmail(n, 'contact'),
+      subject: 'A question',
+      message: 'Hello,\nhow do I book?',
+    }),
+    fields: { name: 'text', email: 'email', subject: 'text' },
+  },
+  {
+    name: 'the /contact screen',
+    file: 'app/routes/_public.contact.tsx',
+    actor: 'visitor',
+    method: 'POST',
+    as: 'form',
+    body: (n) => ({ name: 'Maya', email: ctlEmail(n, 'contact-form'), subject: 'A question', message: 'Hello' }),
+    fields: { name: 'text', subject: 'text' },
+  },
+  {
+    name: 'POST /api/leads',
+    file: 'app/routes/api.leads.ts',
+    actor: 'visitor',
+    method: 'POST',
+    as: 'json',
+    body: (n) => ({
+      firstName: 'Maya',
+      lastName: 'Chen',
+      email: ctlEmail(n, 'lead'),
+      countryCode: '+1',
+      phoneNumber: '416 555 0199',
+      practiceType: 'naturopath',
+      yearsOfExperience: '1-2',
+    }),
+    fields: { firstName: 'text', lastName: 'text', phoneNumber: 'phone' },
+  },
+  {
+    name: 'POST /api/messages',
+    file: 'app/routes/api.messages.ts',
+    actor: 'client',
+    method: 'POST',
+    as: 'json',
+    body: () => ({ recipientId: ctl.practitionerId, subject: 'Evening sessions', content: 'Do you offer them?' }),
+    fields: { subject: 'text' },
+  },
+  {
+    name: "a practitioner's profile: Ask a Question",
+    file: 'app/routes/_public.practitioners.$id.tsx',
+    actor: 'client',
+    method: 'POST',
+    as: 'form',
+    params: () => ({ id: String(ctl.practitionerId) }),
+    body: () => ({ intent: 'message', subject: 'Evening sessions', content: 'Do you offer them?' }),
+    fields: { subject: 'text' },
+  },
+  {
+    name: 'POST /api/services',
+    file: 'app/routes/api.services._index.ts',
+    actor: 'practitioner',
+    method: 'POST',
+    as: 'json',
+    body: () => ({
+      name: 'Sound Bath',
+      description: 'Relax.\nBring a blanket.',
+      category: 'Meditation',
+      price: 0,
+      duration: 45,
+      details: ['Bring a mat', 'Quiet room'],
+      meetingLink: 'https://meet.example.com/sound-bath',
+    }),
+    fields: { name: 'text', 'details.0': 'text', meetingLink: 'url' },
+  },
+  {
+    name: 'the My Services dialog',
+    file: 'app/routes/practitioner.services.tsx',
+    actor: 'practitioner',
+    method: 'POST',
+    as: 'form',
+    body: () => ({
+      intent: 'create-service',
+      name: 'Sound Bath',
+      description: 'Relax.',
+      category: 'Meditation',
+      price: '0',
+      duration: '45',
+      details: '',
+      meetingLink: '',
+      isActive: 'on',
+    }),
+    fields: { name: 'text', details: 'lines', meetingLink: 'url' },
+  },
+  {
+    name: 'PATCH /api/practitioners/profile',
+    file: 'app/routes/api.practitioners.profile.ts',
+    actor: 'practitioner',
+    method: 'PATCH',
+    as: 'json',
+    body: () => ({ firstName: 'Maya', lastName: 'Chen', title: 'Herbalist', specialties: ['Nutrition'] }),
+    fields: { firstName: 'text', lastName: 'text', title: 'text', 'specialties.0': 'text' },
+  },
+  {
+    name: 'the My Profile form',
+    file: 'app/routes/practitioner.profile.tsx',
+    actor: 'practitioner',
+    method: 'POST',
+    as: 'form',
+    body: () => ({ firstName: 'Maya', lastName: 'Chen', title: 'Herbalist', bio: 'Twenty years.\nOnline only.' }),
+    fields: { title: 'text', suggestedSpecialty: 'text', customSpecialty: 'text' },
+  },
+  {
+    name: 'PATCH /api/auth/update-account',
+    file: 'app/routes/api.auth.update-account.ts',
+    actor: 'client',
+    method: 'PATCH',
+    as: 'json',
+    body: () => ({ firstName: 'Eli', lastName: 'Ng', email: ctl.clientEmail, phoneNumber: '416-555-0199' }),
+    fields: { firstName: 'text', lastName: 'text', phoneNumber: 'phone' },
+  },
+  {
+    name: 'POST /api/patient-profiles',
+    file: 'app/routes/api.patient-profiles._index.ts',
+    actor: 'practitioner',
+    method: 'POST',
+    as: 'json',
+    body: () => ({ firstName: 'Ada', lastName: 'Lovelace', medicalHistory: 'Asthma\nSince 1990' }),
+    fields: {
+      firstName: 'text',
+      lastName: 'text',
+      phone: 'phone',
+      gender: 'text',
+      address: 'text',
+      emergencyContact: 'text',
+      emergencyPhone: 'phone',
+    },
+  },
+  {
+    name: 'Add Patient',
+    file: 'app/routes/practitioner.patient-charting.tsx',
+    actor: 'practitioner',
+    method: 'POST',
+    as: 'form',
+    body: () => ({ intent: 'create-patient', firstName: 'Ada', lastName: 'Lovelace' }),
+    fields: { firstName: 'text', lastName: 'text', address: 'text' },
+  },
+  {
+    name: 'POST /api/patient-profiles/{id}/notes',
+    file: 'app/routes/api.patient-profiles.$id.notes.ts',
+    actor: 'practitioner',
+    method: 'POST',
+    as: 'json',
+    params: () => ({ id: String(ctl.patientId) }),
+    body: () => ({ title: 'Intake', content: 'First visit.\nAll well.' }),
+    fields: { title: 'text' },
+  },
+  {
+    name: 'POST /api/admin/users',
+    file: 'app/routes/api.admin.users._index.ts',
+    actor: 'admin',
+    method: 'POST',
+    as: 'json',
+    body: (n) => ({
+      email: ctlEmail(n, 'admin-made'),
+      password: 'secret-pass',
+      firstName: 'Maya',
+      lastName: 'Chen',
+      phoneNumber: '416-555-0199',
+    }),
+    fields: { email: 'email', firstName: 'text', lastName: 'text', phoneNumber: 'phone' },
+  },
+]
+
+/** One-line fields the cases above leave out, and why. */
+const NOT_FUZZED: Record<string, string> = {
+  description: "a document's description comes with its multipart upload (tests/integration/patient-documents.test.ts)",
+  originalName: "a document's stored name, written from a checked upload, never typed",
+}
+
+/** The keys of every field a schema builds with `oneLineText` (or checks with `isOneLineText`). */
+function oneLineKeys(schema: unknown, key: string | null, into: Set<string>, depth = 0) {
+  const def = (schema as ZodLike)?._zod?.def
+  if (!def || depth > 10) return
+  const checks = (def.checks as ZodLike[] | undefined) ?? []
+  if (key && checks.some((check) => check?._zod?.def?.fn === isOneLineText)) into.add(key)
+  const shape = def.shape as Record<string, unknown> | undefined
+  if (shape && typeof shape === 'object') {
+    for (const [name, value] of Object.entries(shape)) oneLineKeys(value, name, into, depth + 1)
+  }
+  for (const child of ['innerType', 'in', 'out', 'left', 'right', 'element', 'schema']) {
+    if (def[child]) oneLineKeys(def[child], key, into, depth + 1)
+  }
+  if (Array.isArray(def.options)) for (const option of def.options) oneLineKeys(option, key, into, depth + 1)
+}
+
+const ONE_LINE_FIELDS = (() => {
+  const keys = new Set<string>()
+  for (const exports of Object.values(schemaModules)) {
+    for (const value of Object.values(exports as Record<string, unknown>)) oneLineKeys(value, null, keys)
+  }
+  return [...keys].sort()
+})()
+
+/** Every text column of every table, to look for a refused value's marker in. */
+function textColumns() {
+  const sqlite = getDb().$client
+  const tables = sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as { name: string }[]
+  return tables.flatMap(({ name }) =>
+    (sqlite.pragma(`table_info("${name}")`) as { name: string; type: string }[])
+      .filter((column) => /TEXT|CHAR|CLOB|JSON|^$/i.test(column.type))
+      .map((column) => ({ table: name, column: column.name })),
+  )
+}
+
+function storedAnywhere(marker: string) {
+  const sqlite = getDb().$client
+  return textColumns().filter(
+    ({ table, column }) =>
+      sqlite.prepare(`SELECT 1 FROM "${table}" WHERE instr(CAST("${column}" AS TEXT), ?) > 0 LIMIT 1`).get(marker) !==
+      undefined,
+  )
+}
+
+/** A value with its marker and the character inside it, as the field's kind needs it to be otherwise valid. */
+function controlledValue(kind: FieldKind, marker: string, char: string, around: [string, string]) {
+  if (kind === 'phone') return `416${marker}${char}0199`
+  if (kind === 'url') return `https://meet.example.com/${marker}${char}x`
+  if (kind === 'email') return `${marker}${char}x@example.com`
+  return `${around[0]}${marker}${char}${around[1]}`
+}
+
+function setField(body: Record<string, unknown>, field: string, value: string) {
+  const [key, index] = field.split('.') as [string, string | undefined]
+  if (index === undefined) body[key] = value
+  else (body[key] as unknown[])[Number(index)] = value
+}
+
+let controlRun = 0
+
+async function controlFuzz(control: ControlCase) {
+  const route = table.routes.find((r) => r.file === control.file)
+  expect(route, `${control.file} is in the route table`).toBeDefined()
+  const chars = [...CONTROL_CHARS, ...SEPARATORS, ...(control.as === 'json' ? LONE_SURROGATES : [])]
+  // A line break in a `lines` field separates two items: every other character is refused.
+  const charsFor = (field: string) =>
+    control.fields[field] === 'lines' ? chars.filter((c) => c !== '\n' && c !== '\r\n') : chars
+  const cookie = control.actor === 'visitor' ? undefined : await signIn(ctlUsers[control.actor]!)
+  const fieldAndChar = fc
+    .constantFrom(...Object.keys(control.fields))
+    .chain((field) => fc.tuple(fc.constant(field), fc.constantFrom(...charsFor(field))))
+  const sample = fc.record({
+    pick: fieldAndChar,
+    around: fc.constantFrom<[string, string]>(
+      ['', 'a'],
+      ['Zoë ', ' Núñez'],
+      ['山田', '太郎'],
+      ['😀', 'x'],
+      ['A', 'b c'],
+    ),
+  })
+  await fc.assert(
+    fc.asyncProperty(sample, async ({ pick: [field, char], around }) => {
+      resetAllLimits()
+      const n = ++controlRun
+      const kind = control.fields[field]!
+      // Digits for a phone number (its format allows nothing else); lower case, which an email keeps.
+      const marker = kind === 'phone' ? `7${String(n).padStart(6, '0')}3` : `ctl${n}x`
+      const body = control.body(n)
+      setField(body, field, controlledValue(kind, marker, char, around))
+      const url = urlFor(route!.pattern, control.params?.() ?? {}, { raw: true })
+      const path = url.slice('http://localhost'.length) || '/'
+      const headers: Record<string, string> = {}
+      if (cookie) headers.cookie = cookie
+      let bytes: string
+      if (control.as === 'json') {
+        headers['content-type'] = 'application/json'
+        bytes = JSON.stringify(body)
+      } else {
+        headers['content-type'] = 'application/x-www-form-urlencoded'
+        bytes = new URLSearchParams(body as Record<string, string>).toString()
+      }
+      const call: Call = {
+        actor: control.actor,
+        method: control.method,
+        params: control.params?.() ?? {},
+        query: [],
+        body: {
+          kind: `${control.as} with a control character in ${field}`,
+          contentType: headers['content-type'],
+          body: bytes,
+        },
+        singleFetch: control.as === 'form',
+      }
+      const target = control.as === 'form' ? `${path}.data` : path
+      const answer = await app.http({ method: control.method, path: target, headers, body: bytes })
+      judge(route!, call, { url: `http://localhost${target}`, answer, steps: [], bodyClones: 0 })
+      const said = [ONE_LINE_TEXT, ...KIND_MESSAGES[kind]]
+      const where = `${control.method} ${target} ${field}=${JSON.stringify(controlledValue(kind, marker, char, around))}`
+      expect(answer.status, `${where}: ${answer.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400)
+      expect(answer.status, where).toBeLessThan(500)
+      expect(
+        said.some((message) => answer.text.includes(message)),
+        `${where} says why: ${answer.text.slice(0, 300)}`,
+      ).toBe(true)
+      expect(storedAnywhere(marker), `${where} stored`).toEqual([])
+    }),
+    { numRuns: CONTROL_RUNS, seed: seedOf(`control:${control.file}`), endOnFailure: true },
+  )
+}
+
+describe('a control character in a one-line field is refused (4xx, says why, stored nowhere, never a 5xx)', () => {
+  beforeAll(async () => {
+    const practitioner = await createListedPractitioner({ firstName: 'Ctl', lastName: 'Practitioner' })
+    const client = await createUser({ firstName: 'Ctl', lastName: 'Client' })
+    const admin = await createUser({ isAdmin: true })
+    Object.assign(ctlUsers, { practitioner: practitioner.id, client: client.id, admin: admin.id })
+    ctl.practitionerId = practitioner.id
+    ctl.clientEmail = client.email
+    ctl.patientId = createPatient(practitioner.id, { firstName: 'Ctl', lastName: 'Patient' }).id
+  })
+
+  test('the cases cover every one-line field of the schemas (read from them), and only those', () => {
+    const covered = new Set(CONTROL_CASES.flatMap((c) => Object.keys(c.fields).map((field) => field.split('.')[0]!)))
+    expect(ONE_LINE_FIELDS.length).toBeGreaterThan(10)
+    expect(ONE_LINE_FIELDS.filter((field) => !covered.has(field) && !(field in NOT_FUZZED))).toEqual([])
+    expect([...covered].filter((field) => !ONE_LINE_FIELDS.includes(field))).toEqual([])
+  })
+
+  test.each(CONTROL_CASES.map((c) => [c.name, c]))('%s', async (_name, control) => {
+    await controlFuzz(control as ControlCase)
   })
 })

@@ -197,6 +197,88 @@ describe('the loader', () => {
   })
 })
 
+describe('opening a conversation reads it only when the person asked (docs/decisions/032)', () => {
+  /** The headers a browser sends: a page load (`navigate`) or our JavaScript's data request (`cors`). */
+  const from = (site: string | null, mode: 'navigate' | 'cors' = 'navigate'): Record<string, string> =>
+    site === null ? {} : { 'Sec-Fetch-Site': site, 'Sec-Fetch-Mode': mode }
+
+  async function opened(headers: Record<string, string>) {
+    const { client, practitioner, practitionerCookie } = await people()
+    const question = write(client, practitioner, 'About sleep')
+    const path = `${PRACTITIONER_INBOX}?with=${client.id}`
+    const answer = await settle(() =>
+      practitionerInbox.loader(routeArgs(getRequest(path, { cookie: practitionerCookie, headers }))),
+    )
+    expect(answer).not.toBeInstanceOf(Response)
+    const data = answer as Awaited<ReturnType<typeof practitionerInbox.loader>>
+    const root = (await rootLoader(path, practitionerCookie, headers)).data
+    return { data, read: isRead(question.id), badge: root.unreadMessages, client, practitioner, practitionerCookie }
+  }
+
+  async function rootLoader(path: string, cookie: string, headers: Record<string, string>) {
+    return (await root.loader(routeArgs(getRequest(path, { cookie, headers })))) as unknown as {
+      data: { unreadMessages: number }
+    }
+  }
+
+  test.each([['cross-site'], ['same-site'], ['something-new']])(
+    'a page load another site started (%s) shows the thread and leaves it unread',
+    async (site) => {
+      const { data, read, badge } = await opened(from(site))
+      expect(data.thread?.messages.map((m) => [m.subject, m.isNew])).toEqual([['About sleep', true]])
+      expect(read).toBe(false)
+      // Shown as it is: unread in the list and in the badge; with JavaScript the page posts.
+      expect(data.conversations[0]?.unreadCount).toBe(1)
+      expect(badge).toBe(1)
+      expect(data.markRead).toBe(true)
+    },
+  )
+
+  test.each([
+    ['same-origin', from('same-origin')],
+    ['none (typed, bookmarked, a mail app)', from('none')],
+    ['no Fetch Metadata at all (not a browser, or one too old to say)', from(null)],
+  ])('a page load from %s marks it read in the loader', async (_name, headers) => {
+    const { data, read, badge } = await opened(headers)
+    expect(data.thread?.messages[0]?.isNew).toBe(true)
+    expect(read).toBe(true)
+    expect(data.conversations[0]?.unreadCount).toBe(0)
+    expect(badge).toBe(0)
+    expect(data.markRead).toBe(false)
+  })
+
+  test("our JavaScript's data request writes nothing: the page posts, and it is shown as read", async () => {
+    const { data, read, badge } = await opened(from('same-origin', 'cors'))
+    expect(read).toBe(false)
+    expect(data.markRead).toBe(true)
+    expect(data.conversations[0]?.unreadCount).toBe(0)
+    expect(badge).toBe(0)
+  })
+
+  test("the page's post marks the conversation read, only mine, and nothing else", async () => {
+    const { client, practitioner, practitionerCookie, data } = await opened(from('cross-site'))
+    expect(data.markRead).toBe(true)
+    const other = await createUser({ firstName: 'Other', lastName: 'Client' })
+    const elsewhere = write(other, practitioner, 'Another conversation')
+    const mine = write(practitioner, client, 'Re: About sleep')
+    const path = `${PRACTITIONER_INBOX}?with=${client.id}`
+    expect(
+      await post(practitionerInbox, path, { intent: 'mark-read', with: String(client.id) }, practitionerCookie),
+    ).toBe(null)
+    expect(unreadMessageCount(practitioner.id)).toBe(1)
+    expect(isRead(elsewhere.id)).toBe(false)
+    // My own message stays unread for its recipient.
+    expect(isRead(mine.id)).toBe(false)
+    const after = await loadData(practitionerInbox, path, practitionerCookie)
+    expect(after.markRead).toBe(false)
+    // A second post, a stranger or no id at all mark nothing and refuse nothing.
+    for (const withId of [String(client.id), '999999', 'x', '']) {
+      expect(await post(practitionerInbox, path, { intent: 'mark-read', with: withId }, practitionerCookie)).toBe(null)
+    }
+    expect(isRead(elsewhere.id)).toBe(false)
+  })
+})
+
 describe('the action', () => {
   test('replies: validation from MessageSchema, then sent with a toast back to the conversation', async () => {
     const { client, practitioner, practitionerCookie } = await people()

@@ -1,11 +1,12 @@
-import { useLocation } from '@remix-run/react'
+import { useFetcher, useLocation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import type { FormActionData } from '~/lib/forms.server'
 import { ConversationList } from './conversation-list'
+import { MARK_READ_INTENT, type InboxPageData, type InboxThread } from './inbox-links'
 import { DeleteMessageDialog, ReplyDialog } from './message-dialogs'
 import { ThreadPanel } from './thread-panel'
-import type { InboxPageData } from './inbox-links'
 
 /**
  * The conversation view both inboxes render: conversations on the left, the open one on the
@@ -20,8 +21,10 @@ export function ConversationView({
   title: string
   description: string
   data: InboxPageData
-  actionData: FormActionData | undefined
+  actionData: FormActionData | null | undefined
 }) {
+  useMarkReadOnceShown(data)
+  const thread = useNewWhileOpen(data.thread, data.withId)
   const location = useLocation()
   // The dialogs post to the address that opened them, so a refused reply opens it again.
   const action = `${location.pathname}${location.search}`
@@ -47,7 +50,7 @@ export function ConversationView({
         </Card>
         <Card>
           <CardContent className="pt-6">
-            <ThreadPanel thread={data.thread} base={data.base} withId={data.withId} />
+            <ThreadPanel thread={thread} base={data.base} withId={data.withId} />
           </CardContent>
         </Card>
       </div>
@@ -56,4 +59,44 @@ export function ConversationView({
       <Toaster toast={actionData?.toast} />
     </div>
   )
+}
+
+/**
+ * With JavaScript, the open conversation is marked read by a post of the page's own once the
+ * thread is on screen (not while the tab is hidden), when the loader left it unread: the loader
+ * never writes for our data requests, nor for a page load another site started
+ * (docs/decisions/032-no-get-writes-from-other-sites.md). Remix reloads the page's data after
+ * the post, so the list and the badges follow.
+ */
+function useMarkReadOnceShown({ markRead, withId, base }: InboxPageData) {
+  const { submit } = useFetcher()
+  useEffect(() => {
+    if (!markRead || withId === null) return
+    const send = () => submit({ intent: MARK_READ_INTENT, with: String(withId) }, { method: 'post', action: base })
+    if (document.visibilityState === 'visible') {
+      void send()
+      return
+    }
+    const whenShown = () => {
+      if (document.visibilityState !== 'visible') return
+      document.removeEventListener('visibilitychange', whenShown)
+      void send()
+    }
+    document.addEventListener('visibilitychange', whenShown)
+    return () => document.removeEventListener('visibilitychange', whenShown)
+  }, [markRead, withId, base, submit])
+}
+
+/**
+ * A message shown as new when its conversation opened stays marked new while it is open: the
+ * page's own post marks it read and Remix reloads the data, which would otherwise take the
+ * mark away as soon as it appeared (without JavaScript the page is never reloaded that way).
+ */
+function useNewWhileOpen(thread: InboxThread | null, withId: number | null) {
+  const seen = useRef<{ withId: number | null; ids: Set<number> }>({ withId, ids: new Set() })
+  if (seen.current.withId !== withId) seen.current = { withId, ids: new Set() }
+  const ids = seen.current.ids
+  for (const message of thread?.messages ?? []) if (message.isNew) ids.add(message.id)
+  if (!thread || !thread.messages.some((message) => !message.isNew && ids.has(message.id))) return thread
+  return { ...thread, messages: thread.messages.map((message) => ({ ...message, isNew: ids.has(message.id) })) }
 }

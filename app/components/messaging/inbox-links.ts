@@ -7,6 +7,8 @@
 
 export const REPLY_INTENT = 'reply'
 export const DELETE_INTENT = 'delete'
+/** The page marks the open conversation read (with JavaScript, once shown), when its loader did not. */
+export const MARK_READ_INTENT = 'mark-read'
 /** `reply=new`: a message that answers no message in particular (or the first of a conversation). */
 export const NEW_MESSAGE = 'new'
 
@@ -94,4 +96,10 @@ export type InboxPageData = {
   here: string
   replying: InboxReply | null
   deleting: { id: number; subject: string } | null
+  /**
+   * The open conversation has messages to me the loader left unread (it never writes for a
+   * data request or a page load another site started): the page posts MARK_READ_INTENT for
+   * `withId` once the thread is shown.
+   */
+  markRead: boolean
 }

@@ -3,6 +3,7 @@ import { redirect } from '@remix-run/node'
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { isPageLoad, mayWriteForThePerson } from '~/lib/fetch-metadata.server'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
@@ -24,6 +25,7 @@ import { deleteMessageForMe, markConversationRead, sendMessage } from '~/models/
 import {
   DELETE_INTENT,
   inboxHref,
+  MARK_READ_INTENT,
   NEW_MESSAGE,
   REPLY_INTENT,
   type InboxPageData,
@@ -68,6 +70,30 @@ function timeLabel(iso: string, timeZone: string) {
   return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneAbbreviation(iso, timeZone)}`
 }
 
+/**
+ * Opening a conversation reads it, but a GET writes for the person only when they, or one of
+ * our pages, asked for it (docs/decisions/032-no-get-writes-from-other-sites.md):
+ * - a page load from here or by the person: the loader marks it read, so the inbox works
+ *   without JavaScript;
+ * - our own JavaScript fetching the page's data: the page posts MARK_READ_INTENT once the
+ *   thread is shown;
+ * - a page load another site started: nothing here; with JavaScript the page posts once the
+ *   thread is shown, as above, and without it the conversation stays unread.
+ */
+function loaderMarksRead(request: Request) {
+  return isPageLoad(request) && mayWriteForThePerson(request)
+}
+
+/**
+ * Whether the conversation this request opens is read once its page is shown: by the loader,
+ * or by the page's own post (a data request comes from our JavaScript, which sends it). Only a
+ * page load another site started may leave it unread. The root loader's badge leaves the
+ * conversation out on the same condition, so the two agree.
+ */
+export function opensConversationAsRead(request: Request) {
+  return !isPageLoad(request) || mayWriteForThePerson(request)
+}
+
 export async function loadInbox(request: Request, area: InboxArea): Promise<InboxPageData> {
   const user = await requireInboxUser(request, area)
   const params = new URL(request.url).searchParams
@@ -83,15 +109,19 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
   // null: nothing between us, and no reason to write (a stranger's id shows nothing).
   const thread = withId === null ? null : getThread(user.id, withId, { before, after })
   const summary = page.conversations.find((c) => c.other.id === withId)
-  if (thread && withId !== null) {
-    const unread = summary ? summary.unreadCount > 0 : thread.messages.some((m) => !m.fromMe && !m.isRead)
-    if (unread) {
+  const unread =
+    thread !== null && (summary ? summary.unreadCount > 0 : thread.messages.some((m) => !m.fromMe && !m.isRead))
+  let leftToThePage = false
+  if (unread && withId !== null) {
+    if (loaderMarksRead(request)) {
       // A GET that writes: on a LiteFS replica this replays the request on the primary.
       await ensurePrimary()
       markConversationRead(user.id, withId)
-      if (summary) summary.unreadCount = 0
+    } else {
+      leftToThePage = true
     }
   }
+  if (summary && unread && opensConversationAsRead(request)) summary.unreadCount = 0
 
   const openWith = thread ? withId : null
   const here = inboxHref(base, { with: openWith, cursor, before, after })
@@ -153,6 +183,7 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
     here,
     replying,
     deleting: toDelete ? { id: toDelete.id, subject: toDelete.subject } : null,
+    markRead: leftToThePage,
   }
 }
 
@@ -186,6 +217,15 @@ export async function inboxAction(request: Request, area: InboxArea) {
       title: 'Reply sent!',
       description: 'Your message has been sent successfully.',
     })
+  }
+  if (intent === MARK_READ_INTENT) {
+    // The page's own post once it shows a conversation the loader left unread. Anything but a
+    // conversation of mine marks nothing, and nothing to mark is no error: the page may ask
+    // after the loader or another tab has done it.
+    const otherId = idFromParam(String(formData.get('with') ?? ''))
+    if (otherId !== null) markConversationRead(user.id, otherId)
+    // The fetcher needs no answer: Remix reloads the page's data (and the badges) after it.
+    return null
   }
   if (intent === DELETE_INTENT) {
     const back = backTo(request, inboxPath(user))

@@ -1,16 +1,32 @@
 import Markdown from 'react-markdown'
 import { AI_DEMO_LABEL, AI_DEMO_NOTICE, AI_SUMMARY_TITLE, MEDICAL_DISCLAIMER } from '~/models/records/ai-consult'
 import type { ChartConsultation } from './chart-links'
+import type { ReactNode } from 'react'
+
+/**
+ * A link the model wrote, shown as text with its address: nothing in an answer takes a click
+ * out of the app. A model can be led (by a note it was given) to write a link that looks like
+ * a reference and carries data from the record to another site.
+ */
+function LinkAsText({ href, children }: { href?: string; children?: ReactNode }) {
+  const shown = typeof children === 'string' ? children : null
+  return (
+    <span>
+      {children}
+      {href && href !== shown ? <span className="text-muted-foreground"> ({href})</span> : null}
+    </span>
+  )
+}
 
 /**
  * The model's Markdown, rendered safely: raw HTML is shown as text, never run (react-markdown
- * without rehype-raw), unsafe link targets are dropped, and images are not rendered at all, so
+ * without rehype-raw), links are text (`LinkAsText`), and images are not rendered at all, so
  * an answer cannot make the browser fetch an address carrying data from the record.
  */
 export function AiMarkdown({ children }: { children: string }) {
   return (
     <div className="space-y-2 text-sm leading-relaxed [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5">
-      <Markdown disallowedElements={['img']} unwrapDisallowed>
+      <Markdown disallowedElements={['img']} unwrapDisallowed components={{ a: LinkAsText }}>
         {children}
       </Markdown>
     </div>

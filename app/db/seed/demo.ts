@@ -58,7 +58,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
   const before = databaseState(db)
   if (before !== 'empty') return SKIPPED[before]
   const now = options.now ?? new Date()
-  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD))
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD, { address: 'seed' }))
 
   return db.transaction(
     (tx) => {

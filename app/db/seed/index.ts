@@ -25,7 +25,7 @@ async function main(args: SeedArgs) {
   const db = getDb()
   // Hashing is slow on purpose (scrypt): done at most once, and only when something is seeded.
   let passwordHash: string | undefined
-  const hash = async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD))
+  const hash = async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD, { address: 'seed' }))
 
   // seedDemo checks again and says why it skipped; it needs the hash only when it writes.
   const empty = databaseState(db) === 'empty'

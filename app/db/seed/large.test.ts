@@ -31,7 +31,7 @@ const bench = `%@${BENCH_DOMAIN}`
 
 beforeAll(async () => {
   migrateDatabase(getEnv().DATABASE_PATH)
-  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const passwordHash = await hashPassword(DEMO_PASSWORD, { address: 'seed' })
   await seedDemo(db(), { now: NOW, passwordHash })
   expect(hasLargeData(db())).toBe(false)
   expect(seedLarge(db(), COUNTS, { passwordHash, now: NOW })).toBe('seeded')

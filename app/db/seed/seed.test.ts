@@ -69,7 +69,7 @@ describe('demo seed', () => {
     expect(byEmail['client@solace.test']).toMatchObject({ is_admin: 0, is_practitioner: 0 })
     for (const row of rows) {
       expect(row.first_name).not.toBe('')
-      await expect(verifyPassword(DEMO_PASSWORD, row.password_hash)).resolves.toBe(true)
+      await expect(verifyPassword(DEMO_PASSWORD, row.password_hash, { address: 'test' })).resolves.toBe(true)
     }
     expect(isSeeded(db())).toBe(true)
   })

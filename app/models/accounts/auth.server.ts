@@ -4,6 +4,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { jsonError } from '~/lib/api.server'
 import { AppError } from '~/lib/errors'
+import { hashShare } from '~/lib/password.server'
 import { limitPasswordCheck } from './password-attempts.server'
 import { REMEMBER_ME_MAX_AGE_S, getSession, sessionStorage } from './session.server'
 import { dashboardPath, LoginSchema, type PublicUser } from './user'
@@ -13,7 +14,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password'
 
 /**
  * remix-auth's form strategy checks the credentials. Both the login screen and POST /api/login
- * come through here (the API turns its JSON into the same form fields first).
+ * come through here, through `authenticate`.
  */
 const authenticator = new Authenticator<PublicUser>().use(
   new FormStrategy(async ({ form, request }) => {
@@ -25,7 +26,7 @@ const authenticator = new Authenticator<PublicUser>().use(
     const { email, password } = submission.value
     // Wrong passwords are limited per account and per address (password-attempts.server.ts);
     // right ones never count, so a person who signs in often is never locked out by it.
-    const user = await limitPasswordCheck(request, email, () => verifyLogin(email, password))
+    const user = await limitPasswordCheck(request, email, () => verifyLogin(email, password, hashShare(request, email)))
     if (!user) throw new AppError(INVALID_CREDENTIALS, 401)
     return user
   }),
@@ -33,11 +34,25 @@ const authenticator = new Authenticator<PublicUser>().use(
 )
 
 /**
- * Checks the credentials in a form request; throws an AppError when refused: 400, 401, 429
- * (too many wrong passwords) or 503 (the password hashing queue is full).
+ * Checks credentials the caller has already read from the request (within its body cap);
+ * throws an AppError when refused: 400, 401, 429 (too many wrong passwords) or 503 (the
+ * password hashing queue is full).
+ *
+ * remix-auth's FormStrategy reads the body it is given itself, whole and without a cap, so it
+ * never sees the client's request: it gets a new one built from the fields, carrying the
+ * client's headers (its address among them) but no body of the client's. Reading the client's
+ * body twice (a `clone()` for our capped read, one for the strategy) left a body past the cap
+ * unanswered and its memory held: cancelling one branch of a tee waits for the other.
  */
-export async function authenticate(request: Request) {
-  return authenticator.authenticate('form', request)
+export async function authenticate(request: Request, credentials: { email: string; password: string }) {
+  const headers = new Headers(request.headers)
+  headers.delete('content-type')
+  headers.delete('content-length')
+  headers.delete('transfer-encoding')
+  const form = new FormData()
+  form.set('email', credentials.email)
+  form.set('password', credentials.password)
+  return authenticator.authenticate('form', new Request(request.url, { method: 'POST', body: form, headers }))
 }
 
 /**

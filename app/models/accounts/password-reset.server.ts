@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, or } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { passwordResetTokens, users } from '~/db/schema'
 import { sendEmail } from '~/integrations/email.server'
+import { afterResponse } from '~/lib/after-response.server'
+import { escapeHtml, hashLinkToken, newLinkToken } from '~/lib/email-link-token.server'
 import { AppError } from '~/lib/errors'
-import { hashPassword } from '~/lib/password.server'
+import { logLine } from '~/lib/log.server'
+import { hashPassword, hashShare } from '~/lib/password.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { appOrigin } from '~/lib/url.server'
 import { clearPasswordFailures } from './password-attempts.server'
@@ -13,12 +15,15 @@ import { findIdByEmail } from './user.server'
 
 /**
  * "Forgot password" for the screen and POST /api/auth/forgot-password: limited per address
- * and per email, and answered the same whether or not the account exists.
+ * and per email, and answered the same whether or not the account exists, in the same time:
+ * the lookup, the token and the email all happen after the answer (`afterResponse`), so its
+ * timing cannot tell a real account from a made-up one.
  */
-export async function forgotPassword(request: Request, email: string) {
+export function forgotPassword(request: Request, email: string) {
   hit(`reset-ip:${clientIp(request)}`, LIMITS.passwordResetPerIp)
   hit(`reset:${email}`, LIMITS.passwordReset)
-  await requestPasswordReset(email, appOrigin(request))
+  const origin = appOrigin(request)
+  afterResponse('password reset email', () => requestPasswordReset(email, origin))
 }
 
 export const FORGOT_PASSWORD_SENT =
@@ -30,16 +35,12 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 /** A person whose account an admin made may not read their email the same hour. */
 const WELCOME_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
-function hashToken(token: string) {
-  return createHash('sha256').update(token).digest('hex')
-}
-
 /** A new single-use token for the user (only its hash is stored); answers the page's link. */
 function issueResetLink(userId: number, origin: string, ttlMs: number) {
-  const token = randomBytes(32).toString('base64url')
+  const { token, hash } = newLinkToken()
   getDb()
     .insert(passwordResetTokens)
-    .values({ userId, token: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) })
+    .values({ userId, token: hash, expiresAt: new Date(Date.now() + ttlMs) })
     .run()
   return `${origin}/reset-password?token=${token}`
 }
@@ -89,12 +90,8 @@ export async function sendAccountCreatedEmail(user: { id: number; email: string;
       html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>An account on Solace has been created for you with this email address.</p><p><a href="${link}">Choose your password</a> (the link works once, for 7 days).</p><p>Afterwards you can sign in at <a href="${origin}/login">${origin}/login</a>. If you did not expect this, ignore this email.</p>`,
     })
   } catch (error) {
-    console.error(`[user ${user.id}] account email failed`, error)
+    console.error(logLine`[user ${user.id}] account email failed: ${error}`)
   }
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new password reset.'
@@ -106,7 +103,7 @@ function findUsableToken(db: Db | Tx, token: string) {
     .from(passwordResetTokens)
     .where(
       and(
-        eq(passwordResetTokens.token, hashToken(token)),
+        eq(passwordResetTokens.token, hashLinkToken(token)),
         eq(passwordResetTokens.isUsed, false),
         gt(passwordResetTokens.expiresAt, new Date()),
       ),
@@ -122,9 +119,14 @@ export function isResetTokenUsable(token: string) {
 /**
  * Sets the new password, spends the token (and any other open ones), signs out everywhere,
  * and lifts a lock on the account from wrong passwords: the owner has just proved who they are.
+ * Anonymous, so the cheap steps come first: the address's limit, then the token, and only a
+ * usable token reaches the hash (a flood of made-up tokens once filled the hash queue and
+ * turned every sign-in away). The token is checked again when it is spent.
  */
-export async function resetPassword(token: string, newPassword: string) {
-  const passwordHash = await hashPassword(newPassword)
+export async function resetPassword(request: Request, token: string, newPassword: string) {
+  hit(`reset-submit-ip:${clientIp(request)}`, LIMITS.passwordResetSubmitPerIp)
+  if (!isResetTokenUsable(token)) throw new AppError(INVALID_RESET_TOKEN, 400, 'token')
+  const passwordHash = await hashPassword(newPassword, hashShare(request))
   const db = getDb()
   const email = db.transaction(
     (tx) => {

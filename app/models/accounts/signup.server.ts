@@ -1,4 +1,5 @@
 import { checkHoneypot } from '~/lib/honeypot.server'
+import { hashShare } from '~/lib/password.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { timeZoneHint } from '~/lib/time-zone.server'
 import { createUser } from './user.server'
@@ -13,5 +14,5 @@ export async function signup(request: Request, input: z.output<typeof SignupBase
   checkHoneypot(honeypot)
   hit(`signup:${clientIp(request)}`, LIMITS.signup)
   const { redirectTo: _ignored, ...account } = input
-  return createUser({ ...account, timeZone: timeZoneHint(request) ?? undefined })
+  return createUser({ ...account, timeZone: timeZoneHint(request) ?? undefined }, { share: hashShare(request) })
 }

@@ -2,11 +2,18 @@ import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
 import { bookings, reviews, services, userSpecialties, users } from '~/db/schema'
 import { AppError, isAppError } from '~/lib/errors'
-import { hashPassword, needsRehash, verifyPassword } from '~/lib/password.server'
+import { hashPassword, hashShare, needsRehash, verifyPassword, type HashShare } from '~/lib/password.server'
 import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import { forgetMessagesOf } from '~/models/messaging/message.server'
 import { discardStoredDocuments, storedDocumentKeys } from '~/models/records/documents.server'
+import {
+  limitEmailChange,
+  pendingEmailOf,
+  recordEmailChange,
+  sendEmailChangeEmails,
+  type EmailChangeRequest,
+} from './email-change.server'
 import { limitPasswordCheck } from './password-attempts.server'
 import { revokeUserSessions } from './session.server'
 import {
@@ -79,9 +86,9 @@ export function findIdByEmail(email: string) {
 const EMAIL_TAKEN = 'An account with this email already exists'
 
 /**
- * Creates an account: the email unique (409 on its field), the password hashed. Signup and the
- * admin's Create New User both come here; `alsoInTransaction` writes what must commit with the
- * new row (the admin's audit row).
+ * Creates an account: the email unique (409 on its field), the password hashed in the share of
+ * whoever asked (`share`). Signup and the admin's Create New User both come here;
+ * `alsoInTransaction` writes what must commit with the new row (the admin's audit row).
  */
 export async function createUser(
   input: Omit<z.output<typeof SignupBaseSchema>, 'redirectTo' | 'phoneNumber'> & {
@@ -89,10 +96,10 @@ export async function createUser(
     isAdmin?: boolean
     timeZone?: string
   },
-  { alsoInTransaction }: { alsoInTransaction?: (tx: Tx, userId: number) => void } = {},
+  { share, alsoInTransaction }: { share: HashShare; alsoInTransaction?: (tx: Tx, userId: number) => void },
 ) {
   if (findIdByEmail(input.email)) throw new AppError(EMAIL_TAKEN, 409, 'email')
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashPassword(input.password, share)
   try {
     const row = getDb().transaction((tx) => {
       const created = tx
@@ -127,8 +134,8 @@ export async function createUser(
 // the same, so response timing does not reveal which emails have accounts.
 let decoyHash: Promise<string> | undefined
 
-function decoy() {
-  decoyHash ??= hashPassword('decoy-password').catch((error: unknown) => {
+function decoy(share: HashShare) {
+  decoyHash ??= hashPassword('decoy-password', share).catch((error: unknown) => {
     // Refused (the hash queue was full): try again next time rather than keep the refusal.
     decoyHash = undefined
     throw error
@@ -141,28 +148,29 @@ function decoy() {
  * one made with today's while the password is at hand
  * (docs/decisions/015-password-hashing-and-login-limits.md). Callers that take passwords from
  * the network go through `limitPasswordCheck` first. A suspended account is refused (403) only
- * after its right password, so the refusal tells nothing to someone guessing.
+ * after its right password, so the refusal tells nothing to someone guessing. The hashing runs
+ * in the caller's `share` of the queue.
  */
-export async function verifyLogin(email: string, password: string) {
+export async function verifyLogin(email: string, password: string, share: HashShare) {
   const row = getDb()
     .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(users.email, email))
     .get()
   if (!row) {
-    await verifyPassword(password, await decoy())
+    await verifyPassword(password, await decoy(share), share)
     return null
   }
-  if (!(await verifyPassword(password, row.passwordHash))) return null
+  if (!(await verifyPassword(password, row.passwordHash, share))) return null
   if (row.suspendedAt) throw new AppError(ACCOUNT_SUSPENDED, 403)
-  if (needsRehash(row.passwordHash)) await rehash(row.id, row.passwordHash, password)
+  if (needsRehash(row.passwordHash)) await rehash(row.id, row.passwordHash, password, share)
   return getUserById(row.id)
 }
 
-async function rehash(userId: number, oldHash: string, password: string) {
+async function rehash(userId: number, oldHash: string, password: string, share: HashShare) {
   let passwordHash: string
   try {
-    passwordHash = await hashPassword(password)
+    passwordHash = await hashPassword(password, share)
   } catch (error) {
     // The hash queue is full: the sign-in still succeeds, and the next one upgrades the hash.
     if (isAppError(error)) return
@@ -188,7 +196,7 @@ async function assertPassword(request: Request, userId: number, password: string
     .get()
   if (!row) throw new AppError(message, 400, field)
   const right = await limitPasswordCheck(request, row.email, async () =>
-    (await verifyPassword(password, row.passwordHash)) ? true : null,
+    (await verifyPassword(password, row.passwordHash, hashShare(request, row.email))) ? true : null,
   )
   if (!right) throw new AppError(message, 400, field)
 }
@@ -201,7 +209,7 @@ export async function changePassword(
   currentSid?: string,
 ) {
   await assertPassword(request, userId, input.currentPassword, 'Current password is incorrect', 'currentPassword')
-  const passwordHash = await hashPassword(input.newPassword)
+  const passwordHash = await hashPassword(input.newPassword, hashShare(request, `user:${userId}`))
   getDb().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run()
   revokeUserSessions(userId, { exceptSid: currentSid })
 }
@@ -212,64 +220,89 @@ type AccountFields = Omit<z.output<typeof UpdateAccountSchema>, 'profilePicture'
 export type PictureChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'replace'; file: File }
 
 /**
+ * An account update's answer: the user as stored (the email is still the old one while a
+ * change waits for its link), the address of the change waiting for confirmation if any, and
+ * whether this update asked for one.
+ */
+export type AccountUpdate = { user: PublicUser; pendingEmail: string | null; emailChangeAsked: boolean }
+
+/**
  * Updates the account. A new picture is checked (image types only, 5 MB) and stored first;
  * a replaced or removed picture's file is deleted once the row no longer points at it.
+ * A different email is not written: it is recorded as an asked change (limited per account,
+ * 429 before anything is saved), a link goes to the new address and a notice to the current
+ * one, and the email changes when the link is confirmed (email-change.server.ts). The answer
+ * is the same whether or not the new address already has an account. `origin` makes the link.
  */
-export async function updateAccount(userId: number, fields: AccountFields, picture: PictureChange = { kind: 'keep' }) {
-  const owner = findIdByEmail(fields.email)
-  if (owner !== undefined && owner !== userId) throw new AppError(EMAIL_TAKEN, 409, 'email')
+export async function updateAccount(
+  userId: number,
+  fields: AccountFields,
+  picture: PictureChange,
+  origin: string,
+): Promise<AccountUpdate> {
   const before = getUserById(userId)
+  const newEmail = before && fields.email !== before.email ? fields.email : null
+  if (newEmail) limitEmailChange(userId)
   const url =
     picture.kind === 'replace'
       ? await storeImage(picture.file, { ownerId: userId, replaces: before?.profileImageUrl })
       : picture.kind === 'remove'
         ? null
         : undefined
+  let change: EmailChangeRequest | null
   try {
-    getDb()
-      .update(users)
-      .set({
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        email: fields.email,
-        ...(fields.phoneNumber !== undefined ? { phoneNumber: fields.phoneNumber || null } : {}),
-        ...(url !== undefined ? { profileImageUrl: url } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .run()
+    change = getDb().transaction(
+      (tx) => {
+        tx.update(users)
+          .set({
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            ...(fields.phoneNumber !== undefined ? { phoneNumber: fields.phoneNumber || null } : {}),
+            ...(url !== undefined ? { profileImageUrl: url } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, userId))
+          .run()
+        return newEmail ? recordEmailChange(tx, userId, newEmail) : null
+      },
+      { behavior: 'immediate' },
+    )
   } catch (error) {
     await discardImage(url)
     throw error
   }
   if (url !== undefined) await discardImage(before?.profileImageUrl)
-  return getUserById(userId)!
+  const user = getUserById(userId)!
+  if (change) await sendEmailChangeEmails(change, user, origin)
+  return { user, pendingEmail: pendingEmailOf(userId), emailChangeAsked: change !== null }
 }
 
 /** The settings form: a picked file replaces the picture, the "remove" box removes it. */
 export function updateAccountFromForm(
   userId: number,
   { profilePictureFile, removeProfilePicture, ...fields }: z.output<typeof UpdateAccountFormSchema>,
+  origin: string,
 ) {
   const picture: PictureChange = profilePictureFile
     ? { kind: 'replace', file: profilePictureFile }
     : removeProfilePicture
       ? { kind: 'remove' }
       : { kind: 'keep' }
-  return updateAccount(userId, fields, picture)
+  return updateAccount(userId, fields, picture, origin)
 }
 
 /** PATCH /api/auth/update-account: see UpdateAccountSchema for what profilePicture may be. */
 export function updateAccountFromApi(
   user: PublicUser,
   { profilePicture, ...fields }: z.output<typeof UpdateAccountSchema>,
+  origin: string,
 ) {
   let picture: PictureChange = { kind: 'keep' }
   if (profilePicture === null) picture = { kind: 'remove' }
   else if (profilePicture !== undefined && profilePicture !== user.profileImageUrl) {
     picture = { kind: 'replace', file: imageFileFromDataUrl(profilePicture) }
   }
-  return updateAccount(user.id, fields, picture)
+  return updateAccount(user.id, fields, picture, origin)
 }
 
 export const UPCOMING_SESSIONS_BLOCK_DELETION =

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isOneLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
 import { COUNTRY_CODES } from './countries'
 
@@ -18,17 +19,20 @@ export function emailField(requiredMessage = INVALID_EMAIL) {
     .trim()
     .min(1, requiredMessage)
     .max(254, INVALID_EMAIL)
+    .refine(isOneLineText, INVALID_EMAIL)
     .pipe(z.email(INVALID_EMAIL))
     .transform((email) => email.toLowerCase())
 }
 
 const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
+  oneLineText({ error: message }).min(1, message).max(max, `Must be at most ${max} characters`)
 
 const INVALID_PHONE = 'Please enter a valid phone number'
 const FILL_ALL = 'Please fill in all fields'
 
-const phoneNumber = z.string({ error: INVALID_PHONE }).trim().min(10, INVALID_PHONE).max(30, INVALID_PHONE)
+const phoneNumber = oneLineText({ error: INVALID_PHONE, message: INVALID_PHONE })
+  .min(10, INVALID_PHONE)
+  .max(30, INVALID_PHONE)
 
 /** A field that must not be left empty, with the message for when it is. */
 const filled = (message: string) => z.string({ error: message }).min(1, message)
@@ -147,9 +151,7 @@ export const UpdateAccountSchema = z.object({
   firstName: requiredText('First name and last name are required'),
   lastName: requiredText('First name and last name are required'),
   email: emailField('Email address is required'),
-  phoneNumber: z
-    .string()
-    .trim()
+  phoneNumber: oneLineText({ message: INVALID_PHONE })
     .max(30, INVALID_PHONE)
     .refine((v) => v === '' || v.length >= 10, INVALID_PHONE)
     .optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ADMIN_ACTIONS } from '~/db/enums'
 import { centsToDollars, formatPrice } from '~/lib/money'
+import { oneLineText } from '~/lib/plain-text'
 import type { Role } from '~/models/accounts/role'
 import { COUNTRY_CODES, emailField } from '~/models/accounts/user'
 import { pageField } from '~/models/marketplace/service-filters'
@@ -53,7 +54,7 @@ export type UserType = (typeof USER_TYPES)[number][0]
 const USER_TYPE_VALUES = USER_TYPES.map(([value]) => value) as [UserType, ...UserType[]]
 
 /** The four required fields say the spec's one message when missing. */
-const required = () => z.string({ error: REQUIRED_FIELDS }).trim().min(1, { error: REQUIRED_FIELDS, abort: true })
+const required = () => oneLineText({ error: REQUIRED_FIELDS }).min(1, { error: REQUIRED_FIELDS, abort: true })
 
 const INVALID_PHONE = 'Please enter a valid phone number'
 
@@ -68,9 +69,7 @@ const AdminUserFields = z.object({
     .max(200, 'Password must be at most 200 characters'),
   firstName: required().max(100, 'Must be at most 100 characters'),
   lastName: required().max(100, 'Must be at most 100 characters'),
-  phoneNumber: z
-    .string({ error: INVALID_PHONE })
-    .trim()
+  phoneNumber: oneLineText({ error: INVALID_PHONE, message: INVALID_PHONE })
     .max(30, INVALID_PHONE)
     .refine((v) => v === '' || v.length >= 10, INVALID_PHONE)
     .optional()

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { logLine } from '~/lib/log.server'
 import { centsToDollars, splitFee } from '~/lib/money'
 import type { PublicUser } from '~/models/accounts/user'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
@@ -24,6 +25,13 @@ export const COMPLETED_NOT_CANCELLABLE = 'Completed sessions cannot be cancelled
 export const STARTED_NOT_CANCELLABLE = 'This session has already started and can no longer be cancelled.'
 export const REFUND_FAILED = 'Failed to cancel booking. Please try again.'
 export const JUST_PAID = 'This booking was paid a moment ago. Please try cancelling again to see your refund.'
+/**
+ * Paid sessions one client may hold unpaid at once. Each holds its slot for PAYMENT_HOLD_MS;
+ * without a cap one account could take every paid slot off the market, half an hour at a time.
+ * A person paying for a session or two never meets it.
+ */
+export const MAX_UNPAID_HOLDS = 3
+export const TOO_MANY_UNPAID_HOLDS = `You already have ${MAX_UNPAID_HOLDS} sessions waiting for payment. Pay for one, or cancel it from your dashboard, before booking another.`
 
 /** POST /api/bookings' body: serviceId and timeSlotId. */
 export const CreateBookingSchema = z.object({
@@ -72,9 +80,16 @@ export async function createBooking(
         sql`SELECT start_time AS startTime, end_time AS endTime FROM time_slots
             WHERE id = ${input.timeSlotId} AND service_id = ${service.id} AND is_booked = 0 AND start_time > ${now.getTime()}`,
       )
+      const requiresPayment = service.priceCents > 0
+      if (requiresPayment) {
+        const held = tx.get<{ count: number }>(
+          sql`SELECT count(*) AS count FROM bookings
+              WHERE client_id = ${client.id} AND status = 'pending' AND hold_expires_at > ${now.getTime()}`,
+        )
+        if (held && held.count >= MAX_UNPAID_HOLDS) throw new AppError(TOO_MANY_UNPAID_HOLDS, 409)
+      }
       if (!slot || !claimSlot(tx, input.timeSlotId, now, service.id)) throw new AppError(SLOT_UNAVAILABLE, 409)
 
-      const requiresPayment = service.priceCents > 0
       const { platformFeeCents, practitionerAmountCents } = splitFee(service.priceCents)
       const row = tx
         .insert(bookings)
@@ -158,7 +173,7 @@ export async function cancelBooking(client: BookingActor, bookingId: number, now
     try {
       await refundPayment(row.stripePaymentIntentId!, row.id, `cancel-booking-${row.id}`, refundCents)
     } catch (error) {
-      console.error(`[booking ${row.id}] refund failed`, error)
+      console.error(logLine`[booking ${row.id}] refund failed: ${error}`)
       throw new AppError(REFUND_FAILED, 502)
     }
   }

@@ -3,6 +3,7 @@ import { getDb } from '~/db/client.server'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { buildIcs } from '~/lib/ics'
+import { logLine } from '~/lib/log.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from './booking'
 
@@ -62,7 +63,7 @@ async function sendAbout(bookingId: number, compose: (booking: EmailContext & { 
     if (!booking?.clientEmail) return
     await sendEmail(compose({ ...booking, clientEmail: booking.clientEmail }))
   } catch (error) {
-    console.error(`[booking ${bookingId}] email failed`, error)
+    console.error(logLine`[booking ${bookingId}] email failed: ${error}`)
   }
 }
 
@@ -247,7 +248,7 @@ export async function sendRemovalNotices(notices: Map<number, Email>, bookingIds
     try {
       await sendEmail(email)
     } catch (error) {
-      console.error(`[booking ${id}] removal email failed`, error)
+      console.error(logLine`[booking ${id}] removal email failed: ${error}`)
     }
   }
 }

@@ -5,6 +5,7 @@ import { bookings, users } from '~/db/schema'
 import { getStripe, isStripeError } from '~/integrations/stripe.server'
 import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { logLine } from '~/lib/log.server'
 import { PAYMENT_HOLD_MS } from './booking'
 import {
   cancelLiveBooking,
@@ -75,7 +76,7 @@ function destinationCharge(booking: Payable) {
 /** A payment provider failure, logged, as the message a person can act on. */
 function providerFailure(error: unknown): never {
   if (error instanceof AppError) throw error
-  console.error('[payments]', error)
+  console.error(logLine`[payments] ${error}`)
   throw new AppError(
     isStripeError(error) && error.type === 'StripeCardError' ? error.message : PAYMENT_PROVIDER_FAILED,
     502,
@@ -204,7 +205,9 @@ export async function expireCheckoutQuietly(sessionId: string) {
     const stripe = await getStripe()
     await stripe.checkout.sessions.expire(sessionId)
   } catch (error) {
-    console.info(`[payments] checkout ${sessionId} not expired: ${error instanceof Error ? error.message : error}`)
+    console.info(
+      logLine`[payments] checkout ${sessionId} not expired: ${error instanceof Error ? error.message : error}`,
+    )
   }
 }
 

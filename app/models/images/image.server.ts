@@ -5,7 +5,9 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { services, storedImages, users } from '~/db/schema'
 import { deleteObject, getObject, putObject } from '~/integrations/storage.server'
 import { AppError } from '~/lib/errors'
+import { announceExpensiveStep } from '~/lib/expensive-steps.server'
 import { IMAGE_WIDTHS, type ImageWidth } from '~/lib/images'
+import { logLine } from '~/lib/log.server'
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
@@ -97,6 +99,9 @@ function decodeRefusal(error: unknown, field: string) {
 
 /** The picture as we keep it: upright, at most 2048 px on its long side, WebP, no metadata. */
 async function reencode(bytes: Uint8Array, field: string) {
+  // An upload's decode is the expensive step a request can repeat; a resized copy is made once
+  // per picture and width, whoever asks, so it is not (see `readImageVariant`).
+  announceExpensiveStep('image decode')
   const metadata = await decoder(bytes)
     .metadata()
     .catch((error: unknown) => {
@@ -295,7 +300,7 @@ export async function discardImage(url: string | null | undefined) {
     getDb().delete(storedImages).where(eq(storedImages.name, name)).run()
   } catch (error) {
     // The file is gone; a row left behind only over-counts until the orphan sweep frees it.
-    console.error(`Could not release the storage of ${name}`, error)
+    console.error(logLine`Could not release the storage of ${name}: ${error}`)
   }
   await Promise.all(IMAGE_WIDTHS.map((width) => deleteObject(variantKey(name, width)).catch(() => undefined)))
 }
@@ -326,7 +331,7 @@ async function buildVariant(name: string, width: ImageWidth) {
     return copy
   } catch (error) {
     // Only a file stored before decision 017 can fail here (ours were decoded on upload).
-    console.error(`Could not resize ${name} to ${width}px`, error)
+    console.error(logLine`Could not resize ${name} to ${width}px: ${error}`)
     return null
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { emailField } from '~/models/accounts/user'
 
 /**
@@ -6,14 +7,14 @@ import { emailField } from '~/models/accounts/user'
  * screen (conform, in the browser and the action) and POST /api/contact.
  */
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
+const requiredText = (message: string, max: number, text = oneLineText) =>
+  text({ error: message }).min(1, message).max(max, `Must be at most ${max} characters`)
 
 export const ContactSchema = z.object({
   name: requiredText('Name is required', 100),
   email: emailField(),
   subject: requiredText('Subject is required', 200),
-  message: requiredText('Message is required', 5000),
+  message: requiredText('Message is required', 5000, multiLineText),
 })
 
 export type ContactInput = z.output<typeof ContactSchema>

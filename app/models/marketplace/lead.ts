@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { oneLineText } from '~/lib/plain-text'
 import { emailField } from '~/models/accounts/user'
 import { CALLING_CODE_VALUES, EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES } from './lead-options'
 
@@ -10,7 +11,7 @@ import { CALLING_CODE_VALUES, EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, 
 export * from './lead-options'
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`)
+  oneLineText({ error: message }).min(1, message).max(max, `Must be at most ${max} characters`)
 
 /**
  * A pick from a fixed list. Missing or blank says the spec's "is required"; a value that is
@@ -27,9 +28,7 @@ export const LeadSchema = z.object({
   lastName: requiredText('Last name is required', 100),
   email: emailField(),
   countryCode: choice(CALLING_CODE_VALUES, 'Country code is required', 'Please choose a country code from the list'),
-  phoneNumber: z
-    .string({ error: 'Phone number is required' })
-    .trim()
+  phoneNumber: oneLineText({ error: 'Phone number is required', message: 'Please enter a valid phone number' })
     // `abort`: a blank number gets only "is required", not the format message too.
     .min(1, { error: 'Phone number is required', abort: true })
     .max(30, 'Please enter a valid phone number')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText } from '~/lib/plain-text'
 
 /** Review rules (a rating of 1 to 5 and non-blank text), shared by the profile's review form and POST /api/reviews. */
 export const ReviewSchema = z.object({
@@ -8,9 +9,7 @@ export const ReviewSchema = z.object({
     .int('Please select a star rating.')
     .min(1, 'Please select a star rating.')
     .max(5, 'Please select a star rating.'),
-  content: z
-    .string({ error: 'Please write a review.' })
-    .trim()
+  content: multiLineText({ error: 'Please write a review.' })
     .min(1, 'Please write a review.')
     .max(2000, 'Reviews can be at most 2000 characters.'),
 })

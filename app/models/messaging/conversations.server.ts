@@ -274,8 +274,8 @@ function hasMessagesWith(me: number, otherId: number) {
  * How many messages addressed to me are unread (not counting ones I deleted): the sidebar and
  * header badges. One query, answered from the `messages_recipient_unread_idx` index alone.
  * `exceptFrom` leaves out the messages from that person: the page being rendered opens our
- * conversation and marks them read in a loader that runs beside the one counting, so the
- * badge says what will be true once the page is shown, whichever loader runs first.
+ * conversation and marks them read, in a loader that runs beside the one counting or by a post
+ * of its own once shown, so the badge says what will be true once the page is shown.
  */
 export function unreadMessageCount(me: number, { exceptFrom }: { exceptFrom?: number | null } = {}) {
   const except = exceptFrom ? sql`AND sender_id <> ${exceptFrom}` : sql``

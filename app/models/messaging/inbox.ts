@@ -13,7 +13,8 @@ export function inboxPath(person: { isPractitioner: boolean }, withId?: number) 
 
 /**
  * The conversation an inbox address opens (`?with=<id>` on either inbox), or null for any
- * other page: the root loader leaves it out of the unread badge, since the inbox marks it read.
+ * other page: the root loader leaves it out of the unread badge when opening it reads it
+ * (`opensConversationAsRead` in app/components/messaging/inbox.server.ts).
  */
 export function conversationOpenedBy(url: URL) {
   if (url.pathname !== CLIENT_INBOX_PATH && url.pathname !== PRACTITIONER_INBOX_PATH) return null

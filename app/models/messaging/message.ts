@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, oneLineText } from '~/lib/plain-text'
 
 /**
  * Messaging, the client-safe half: the form rules, the shapes the model answers, the texts, and
@@ -20,14 +21,10 @@ const optionalId = (message: string) =>
  */
 export const MessageSchema = z.object({
   recipientId: z.coerce.number({ error: 'recipientId is required' }).int().positive('recipientId is required'),
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
+  subject: oneLineText({ error: 'Subject is required' })
     .min(1, 'Subject is required')
     .max(200, 'Subject must be at most 200 characters'),
-  content: z
-    .string({ error: 'Message must be at least 10 characters long' })
-    .trim()
+  content: multiLineText({ error: 'Message must be at least 10 characters long' })
     .min(10, 'Message must be at least 10 characters long')
     .max(5000, 'Message must be at most 5000 characters'),
   isReplyTo: optionalId('isReplyTo must be the id of a message'),

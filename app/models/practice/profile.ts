@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
 
 /** A practitioner is visible to clients once photo, bio and title are all there. */
@@ -49,20 +50,16 @@ export const TOO_MANY_SPECIALTIES = `You can list up to ${MAX_SPECIALTIES} speci
 const EMPTY_SPECIALTY = 'Specialty cannot be empty'
 
 const nameText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, 'Must be at most 100 characters')
+  oneLineText({ error: message }).min(1, message).max(100, 'Must be at most 100 characters')
 
 /** Optional text: blank means "none", stored as null (a blank title must not count as filled). */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+const optionalText = (max: number, label: string, text = oneLineText) =>
+  text()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null))
 
-const specialtyText = z
-  .string({ error: EMPTY_SPECIALTY })
-  .trim()
+const specialtyText = oneLineText({ error: EMPTY_SPECIALTY })
   .min(1, EMPTY_SPECIALTY)
   .max(SPECIALTY_MAX_LENGTH, `A specialty must be at most ${SPECIALTY_MAX_LENGTH} characters`)
 
@@ -93,7 +90,7 @@ export const ProfileSchema = z.object({
   firstName: nameText('First name is required'),
   lastName: nameText('Last name is required'),
   title: optionalText(TITLE_MAX_LENGTH, 'Professional title'),
-  bio: optionalText(BIO_MAX_LENGTH, 'Professional bio'),
+  bio: optionalText(BIO_MAX_LENGTH, 'Professional bio', multiLineText),
   specialties: specialtyList.default([]),
 })
 
@@ -124,10 +121,8 @@ export const ProfileApiSchema = ProfileSchema.extend({
  */
 export const ProfileFormSchema = ProfileSchema.extend({
   specialties: z.array(specialtyText).max(MAX_SPECIALTIES, TOO_MANY_SPECIALTIES).default([]),
-  suggestedSpecialty: z.string().trim().optional(),
-  customSpecialty: z
-    .string()
-    .trim()
+  suggestedSpecialty: oneLineText().optional(),
+  customSpecialty: oneLineText()
     .max(SPECIALTY_MAX_LENGTH, `A specialty must be at most ${SPECIALTY_MAX_LENGTH} characters`)
     .optional(),
   profilePictureFile: z.instanceof(File).optional(),

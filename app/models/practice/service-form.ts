@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SERVICE_CATEGORIES } from '~/db/enums'
+import { isOneLineText, multiLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '~/models/images/image'
 
 /**
@@ -14,14 +15,16 @@ export const PAID_SERVICE_NEEDS_ACCOUNT =
 export const SERVICE_HAS_BOOKINGS =
   'This service has upcoming bookings. Deactivate it instead, so clients keep their sessions.'
 
+/** A line of the dialog's details box with a tab or a control character in it (said on the box itself). */
+export const DETAIL_LINES_TEXT =
+  'Please write each detail on a line of its own, as plain text without tabs or hidden control characters.'
+
 export const DEFAULT_DURATION_MINUTES = 60
 export const MAX_PRICE_DOLLARS = 100_000
 const MAX_DETAILS = 20
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+const text = (label: string, max: number, field = oneLineText) =>
+  field({ error: `${label} is required` })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
 
@@ -41,8 +44,8 @@ const duration = z
   .default(DEFAULT_DURATION_MINUTES)
 
 /** Optional; blank means none. Only https, since the link is handed to clients to open. */
-const meetingLink = z
-  .union([z.string().trim(), z.null()])
+const meetingLink = oneLineText()
+  .nullable()
   .optional()
   .transform((v) => v || null)
   .pipe(
@@ -53,13 +56,13 @@ const meetingLink = z
   )
 
 const detailItems = z
-  .array(z.string().trim().max(200, 'Each detail must be at most 200 characters'))
+  .array(oneLineText().max(200, 'Each detail must be at most 200 characters'))
   .transform((items) => items.filter(Boolean))
   .pipe(z.array(z.string()).max(MAX_DETAILS, `At most ${MAX_DETAILS} details`))
 
 const serviceFields = {
   name: text('Service name', 100),
-  description: text('Description', 2000),
+  description: text('Description', 2000, multiLineText),
   category: z.enum(SERVICE_CATEGORIES, { error: 'Please select a category' }),
   price,
   duration,
@@ -108,6 +111,9 @@ export const ServiceFormSchema = z.object({
   details: z
     .string()
     .optional()
+    // Each line is a detail, one line of plain text. Said here, on the box, where the form shows
+    // it: a message about one item of the list below would have no field of its own.
+    .refine((v) => (v ?? '').split(/\r?\n/).every(isOneLineText), { error: DETAIL_LINES_TEXT, abort: true })
     // Blank lines are dropped here, before the list rules: conform's coercion would otherwise
     // read an empty line as a missing value.
     .transform((v) =>

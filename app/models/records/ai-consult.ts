@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLineText } from '~/lib/plain-text'
 
 /**
  * Consulting the AI about a patient, the client-safe half: the question's rule, the texts of
@@ -69,9 +70,7 @@ export const AI_QUESTION_MAX_LENGTH = 2000
 
 /** Ask AI (the tab's form, POST /api/patient-profiles/{id}/ai-consult). */
 export const AiConsultSchema = z.object({
-  question: z
-    .string({ error: AI_QUESTION_REQUIRED })
-    .trim()
+  question: multiLineText({ error: AI_QUESTION_REQUIRED })
     .min(1, AI_QUESTION_REQUIRED)
     .max(AI_QUESTION_MAX_LENGTH, `The question must be at most ${AI_QUESTION_MAX_LENGTH} characters`),
 })

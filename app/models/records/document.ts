@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { oneLineText } from '~/lib/plain-text'
 
 /**
  * Patient documents, the client-safe half: the texts, the limits, the types we accept and how
@@ -66,9 +67,7 @@ export function isDocumentExtension(ext: string): ext is DocumentExtension {
 export const DocumentDescriptionSchema = z.object({
   description: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z
-      .string()
-      .trim()
+    oneLineText()
       .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
       .optional(),
   ),
@@ -118,8 +117,8 @@ const NAME_MAX_LENGTH = 200
 export function sanitizeFileName(name: string) {
   const base = name.normalize('NFC').split(/[/\\]/).pop() ?? ''
   const cleaned = base
-    // Control characters, and the bidi marks that can make 'exe.pdf' read as 'fdp.exe'.
-    .replace(/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '')
+    // Control characters, lone surrogates, and the bidi marks that can make 'exe.pdf' read as 'fdp.exe'.
+    .replace(/[\p{Cc}\p{Cs}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|\s+$/g, '')
   if (cleaned.length <= NAME_MAX_LENGTH) return cleaned

@@ -9,7 +9,9 @@ import { deleteObject, listObjects } from '~/integrations/storage.server'
 import { BodyTooLargeError } from '~/lib/body.server'
 import { AppError, isAppError } from '~/lib/errors'
 import { UNREADABLE_FORM } from '~/lib/form-data.server'
+import { logLine } from '~/lib/log.server'
 import { FileTooLargeError, readUpload, UnreadableUploadError } from '~/lib/multipart.server'
+import { oneLineText } from '~/lib/plain-text'
 import { recordPatientAccess } from './audit.server'
 import {
   DOCUMENT_MAX_BYTES,
@@ -130,10 +132,10 @@ export const RecordDocumentSchema = z.object({
   practitionerId: z.number().int().positive(),
   patientId: z.number().int().positive(),
   key: z.string().regex(new RegExp(`^${PREFIX}/[0-9a-f-]{36}\\.enc$`)),
-  originalName: z.string().min(1).max(255),
+  originalName: oneLineText({ trim: false }).min(1).max(255),
   fileType: z.enum(Object.values(DOCUMENT_TYPES) as [string, ...string[]]),
   fileSize: z.number().int().min(1).max(DOCUMENT_MAX_BYTES),
-  description: z.string().nullable(),
+  description: oneLineText({ trim: false }).nullable(),
 })
 
 /**
@@ -232,7 +234,7 @@ export async function discardStoredDocuments(keys: string[]) {
     try {
       await deleteObject(key)
     } catch (error) {
-      console.error(`Could not remove the stored document ${key}; the orphan sweep will retry`, error)
+      console.error(logLine`Could not remove the stored document ${key}; the orphan sweep will retry: ${error}`)
     }
   }
 }

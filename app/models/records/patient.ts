@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type AUDIT_ACTIONS, NOTE_TYPES } from '~/db/enums'
+import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { emailField } from '~/models/accounts/user'
 
 /**
@@ -50,7 +51,7 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 
 /** A required name: trimmed, not empty. */
 const nameField = (required: string, label: string) =>
-  z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, tooLong(label, NAME_MAX_LENGTH))
+  oneLineText({ error: required }).min(1, required).max(NAME_MAX_LENGTH, tooLong(label, NAME_MAX_LENGTH))
 
 /** '', whitespace and null mean "cleared" (null); absent means "not sent" (undefined). */
 function blankToNull(value: unknown) {
@@ -59,11 +60,10 @@ function blankToNull(value: unknown) {
   return value
 }
 
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, text = oneLineText) =>
   z.preprocess(
     blankToNull,
-    z
-      .string({ error: `${label} must be text` })
+    text({ error: `${label} must be text` })
       .max(max, tooLong(label, max))
       .nullish(),
   )
@@ -127,10 +127,10 @@ const profileFields = {
   address: optionalText('Address', 500),
   emergencyContact: optionalText('Emergency contact', SHORT_TEXT_MAX_LENGTH),
   emergencyPhone: optionalText('Emergency phone', 40),
-  medicalHistory: optionalText('Medical history', LONG_TEXT_MAX_LENGTH),
-  allergies: optionalText('Allergies', LONG_TEXT_MAX_LENGTH),
-  medications: optionalText('Medications', LONG_TEXT_MAX_LENGTH),
-  notes: optionalText('Notes', LONG_TEXT_MAX_LENGTH),
+  medicalHistory: optionalText('Medical history', LONG_TEXT_MAX_LENGTH, multiLineText),
+  allergies: optionalText('Allergies', LONG_TEXT_MAX_LENGTH, multiLineText),
+  medications: optionalText('Medications', LONG_TEXT_MAX_LENGTH, multiLineText),
+  notes: optionalText('Notes', LONG_TEXT_MAX_LENGTH, multiLineText),
 }
 
 /**
@@ -149,14 +149,10 @@ export type PatientProfileInput = z.output<typeof PatientProfileSchema>
 export type PatientProfileUpdate = z.output<typeof PatientProfileUpdateSchema>
 
 const noteFields = {
-  title: z
-    .string({ error: NOTE_TITLE_REQUIRED })
-    .trim()
+  title: oneLineText({ error: NOTE_TITLE_REQUIRED })
     .min(1, NOTE_TITLE_REQUIRED)
     .max(SHORT_TEXT_MAX_LENGTH, tooLong('Title', SHORT_TEXT_MAX_LENGTH)),
-  content: z
-    .string({ error: NOTE_CONTENT_REQUIRED })
-    .trim()
+  content: multiLineText({ error: NOTE_CONTENT_REQUIRED })
     .min(1, NOTE_CONTENT_REQUIRED)
     .max(LONG_TEXT_MAX_LENGTH, tooLong('Content', LONG_TEXT_MAX_LENGTH)),
   noteType: z.preprocess(
