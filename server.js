@@ -1,5 +1,9 @@
-// The HTTP server: configuration and listening. The middleware is in server/app.js.
+// @ts-check
+// The HTTP server: configuration, listening, starting and stopping. The middleware is in
+// server/app.js.
+/** @import { ServerBuild } from '@remix-run/node' */
 import { createApp } from './server/app.js'
+import { logLine } from './server/log-text.js'
 import { trustsFlyProxy } from './server/security.js'
 
 const isProduction = process.env.NODE_ENV === 'production'
@@ -12,9 +16,25 @@ const viteDevServer = isProduction
   ? undefined
   : await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
 
+/** @type {ServerBuild | (() => Promise<ServerBuild>)} */
 const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build')
+  ? () => /** @type {Promise<ServerBuild>} */ (viteDevServer.ssrLoadModule('virtual:remix/server-build'))
   : await import(`./${buildDir}/server/index.js`)
+
+/**
+ * The build's entry module (app/entry.server.tsx), which starts and stops the app's own work;
+ * in development, as Vite loads it now.
+ * @returns {Promise<typeof import('./app/entry.server')>}
+ */
+async function appEntry() {
+  const loaded = typeof build === 'function' ? await build() : build
+  return /** @type {typeof import('./app/entry.server')} */ (loaded.entry.module)
+}
+
+// The sweepers (app/lib/maintenance.server.ts) start here, not when the build is imported:
+// whatever else imports it (a test, a script) runs none. In production they start before the
+// server listens, and settings they cannot read (app/env.server.ts) stop it here.
+if (!viteDevServer) (await appEntry()).startMaintenance()
 
 const app = createApp({
   isProduction,
@@ -33,6 +53,13 @@ const app = createApp({
 
 const server = app.listen(port, host, () => {
   console.log(`Solace is listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`)
+  // In development Vite loads the app now rather than at the first request, and the sweepers
+  // start. If the app does not load, or its settings are wrong, the pages show why as well.
+  if (viteDevServer) {
+    appEntry()
+      .then((entry) => entry.startMaintenance())
+      .catch((error) => console.error(logLine`the sweepers did not start: ${error}`))
+  }
 })
 
 /** Under fly.toml's kill_timeout (10 s): what is still running then is cut off. */
@@ -42,6 +69,7 @@ let stopping = false
 /**
  * SIGINT (Fly's kill_signal) or SIGTERM: stop taking connections, let the requests in flight
  * finish, then stop the sweepers and close the database, and exit.
+ * @param {NodeJS.Signals} signal
  */
 function shutDown(signal) {
   if (stopping) return
@@ -51,8 +79,7 @@ function shutDown(signal) {
   cutOff.unref()
   server.close(async () => {
     clearTimeout(cutOff)
-    const loaded = typeof build === 'function' ? await build() : build
-    await loaded.entry.module.shutdown?.()
+    await (await appEntry()).shutdown()
     await viteDevServer?.close()
     console.log('Stopped')
     process.exit(0)

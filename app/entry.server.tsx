@@ -5,16 +5,19 @@ import { lazyComponentsLoaded } from '~/components/lazy-component'
 import { closeDb } from '~/db/client.server'
 import { settleAfterResponse } from '~/lib/after-response.server'
 import { errorForLog, logRequestError } from '~/lib/log.server'
-import { startMaintenance, stopMaintenance } from '~/lib/maintenance.server'
+import { stopMaintenance } from '~/lib/maintenance.server'
 import { NonceProvider } from '~/lib/nonce'
 import type { EntryContext } from '@remix-run/node'
 
-startMaintenance()
-
 // Read by server/app.js from the build: the render cache compares the catalogue's version on
-// every request it answers (docs/decisions/027-render-cache.md); the bench counts statements.
+// every request it answers (docs/decisions/027-render-cache.md).
 export { catalogueVersion } from '~/models/marketplace/catalogue-version.server'
-export { sqlStatementCount } from '~/db/client.server'
+
+/**
+ * The sweepers (app/lib/maintenance.server.ts): server.js starts them once it has loaded the
+ * build. Importing the build starts nothing, so a test that imports it runs no sweeper.
+ */
+export { startMaintenance } from '~/lib/maintenance.server'
 
 /**
  * server.js calls this once the HTTP server has answered its last request: sweepers off, the

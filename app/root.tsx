@@ -4,13 +4,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { markPageHydrated } from '~/components/lazy-component'
-import { opensConversationAsRead } from '~/components/messaging/inbox.server'
 import { Toaster } from '~/components/toaster'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/lib/toast.server'
 import { getUser } from '~/models/accounts/auth.server'
 import { unreadMessageCount } from '~/models/messaging/conversations.server'
 import { conversationOpenedBy } from '~/models/messaging/inbox'
+import { opensConversationAsRead } from '~/models/messaging/inbox.server'
 import stylesheet from '~/styles/tailwind.css?url'
 
 export const links: LinksFunction = () => [

@@ -12,10 +12,10 @@
  * Columns: the app's req/s, the plain server's, the ratio, the app's p50 and p99 at full load
  * and its p99 at half its own rate, the gzipped size, the CPU time the app's process and the
  * plain server's spent per request (from /proc: steadier than req/s when other work shares
- * the machine), and the SQL statements the page ran (the
- * server counts them with SOLACE_COUNT_SQL=1 and says so in `X-Sql-Statements`; asked twice,
- * so a page the render cache keeps shows what a repeat visit costs). At the end: the server's
- * resident memory now and at its peak.
+ * the machine), and the SQL statements the page ran (server.js runs under
+ * bench/sql-counting-server.js, which counts them and says so in `X-Sql-Statements`; asked
+ * twice, so a page the render cache keeps shows what a repeat visit costs). At the end: the
+ * server's resident memory now and at its peak.
  *
  * Options: --duration <s> per round (default 2; three rounds of each side), --connections <n>
  * (default 10), --only <a page's exact name, or a substring of the names>, --gzip (ask for
@@ -241,8 +241,8 @@ async function main() {
     database,
     buildDir,
     nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    countSql: true,
     env: {
-      SOLACE_COUNT_SQL: '1',
       NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? productionNodeOptions(),
       // Many bench requests come from one address.
       RATE_LIMIT_FACTOR: '1000',

@@ -7,8 +7,10 @@ const root = path.resolve(import.meta.dirname, '..')
 /**
  * The production build served by server.js on the loopback, as the benches load it: production
  * mode, emulated payments and throwaway secrets (for local use only). `env` adds or replaces
- * settings (the limits, NODE_OPTIONS...); `nodeArgs` go before server.js. Resolves once it
- * answers /healthcheck; `stop()` sends SIGINT and waits for it to exit.
+ * settings (the limits, NODE_OPTIONS...); `nodeArgs` go before server.js. `countSql` runs
+ * server.js through bench/sql-counting-server.js, so that each answer says how many SQL
+ * statements it ran (`X-Sql-Statements`). Resolves once it answers /healthcheck; `stop()` sends
+ * SIGINT and waits for it to exit.
  */
 export async function startProductionServer({
   port,
@@ -16,15 +18,18 @@ export async function startProductionServer({
   buildDir,
   env = {},
   nodeArgs = [],
+  countSql = false,
 }: {
   port: number
   database: string
   buildDir: string
   env?: Record<string, string>
   nodeArgs?: string[]
+  countSql?: boolean
 }) {
   const base = `http://127.0.0.1:${port}`
-  const server = spawn('node', [...nodeArgs, 'server.js'], {
+  const script = countSql ? 'bench/sql-counting-server.js' : 'server.js'
+  const server = spawn('node', [...nodeArgs, script], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -1,3 +1,4 @@
+// @ts-check
 // Part of `npm run build`: the database CLI (app/db/backups/cli.ts: `npm run db:backup`,
 // `npm run db:restore-drill`) bundled into <build>/cli/, because the production image has
 // neither the TypeScript sources nor tsx. Packages stay imports from node_modules.

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run db:backup` and `npm run db:restore-drill` (app/db/backups/cli.ts). In production
 // (the image has no TypeScript sources and no tsx) the build's bundle of the CLI runs, as
 // server.js runs the build; elsewhere the source runs through tsx, with no build needed.

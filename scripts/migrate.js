@@ -1,3 +1,4 @@
+// @ts-check
 // Applies pending migrations from drizzle/ to DATABASE_PATH (default ./data/solace.db).
 // Plain JS so production (`npm start`, the Docker image, LiteFS's exec) runs it without a build.
 import fs from 'node:fs'
@@ -9,6 +10,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
+/** @param {string} databasePath */
 export function migrateDatabase(databasePath) {
   fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true })
   const sqlite = new Database(databasePath)

@@ -1,5 +1,8 @@
+// @ts-check
 // The HTTP server's middleware, in order (docs/decisions/009-the-express-server.md); server.js
 // configures it and listens, tests build it around a Remix build of their own.
+/** @import { ServerBuild, ServerEntryModule } from '@remix-run/node' */
+/** @import { RequestHandler } from 'express' */
 import zlib from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
@@ -14,6 +17,12 @@ import { clientAddress, cspNonce, sameOriginGuard, securityHeaders } from './sec
 const FILE_PATH = /\.[^/]+$/
 
 /**
+ * A build's entry module, with what the render cache reads from it besides Remix's own exports:
+ * the app's (app/entry.server.tsx) has it, a test's build may leave it out.
+ * @typedef {ServerEntryModule & Partial<Pick<typeof import('../app/entry.server'), 'catalogueVersion'>>} EntryModule
+ */
+
+/**
  * `trustProxy`: a proxy we trust (Fly's) stands in front, so Fly-Client-IP and X-Forwarded-*
  * are believed (`trustsFlyProxy` in server/security.js). `build` is Remix's server build (or a
  * function answering it, in development); `viteDevServer` or `staticDir` serve the assets.
@@ -26,9 +35,9 @@ const FILE_PATH = /\.[^/]+$/
  * @param {{
  *   isProduction: boolean
  *   trustProxy: boolean
- *   build: import('@remix-run/node').ServerBuild | (() => Promise<import('@remix-run/node').ServerBuild>)
+ *   build: ServerBuild | (() => Promise<ServerBuild>)
  *   mode: string
- *   viteDevServer?: { middlewares: import('express').RequestHandler }
+ *   viteDevServer?: { middlewares: RequestHandler }
  *   staticDir?: string
  *   renderCache?: boolean | { maxBytes?: number }
  *   appOrigin?: string
@@ -45,15 +54,15 @@ export function createApp({
   appOrigin,
 }) {
   const app = express()
-  const entry = typeof build === 'function' ? undefined : build.entry.module
-  // The bench's debug hook (SOLACE_COUNT_SQL=1): how many SQL statements answered this request.
-  const sqlStatementCount = entry?.sqlStatementCount?.() === undefined ? undefined : entry.sqlStatementCount
-  if (sqlStatementCount) app.use(countSqlStatements(sqlStatementCount))
+  const entry = typeof build === 'function' ? undefined : /** @type {EntryModule} */ (build.entry.module)
   app.set('trust proxy', trustProxy)
   app.disable('x-powered-by')
   app.use(cspNonce)
   // Anonymous catalogue pages from memory, before anything else runs (server/render-cache.js).
-  const pages = cache && entry?.catalogueVersion ? renderCache({ version: entry.catalogueVersion, ...cache }) : null
+  const pages =
+    cache && entry?.catalogueVersion
+      ? renderCache({ version: entry.catalogueVersion, ...(cache === true ? {} : cache) })
+      : null
   if (pages) app.use(pages.answer)
   app.use(clientAddress({ trustFlyClientIp: trustProxy }))
   app.use(securityHeaders({ isProduction }))
@@ -102,17 +111,4 @@ export function createApp({
   )
   app.use(errorHandler)
   return app
-}
-
-/** Puts `X-Sql-Statements` on each answer: statements run from its arrival to its headers. */
-function countSqlStatements(count) {
-  return (_req, res, next) => {
-    const before = count()
-    const writeHead = res.writeHead
-    res.writeHead = function countedWriteHead(...args) {
-      if (!this.headersSent) this.setHeader('X-Sql-Statements', String(count() - before))
-      return writeHead.apply(this, args)
-    }
-    next()
-  }
 }

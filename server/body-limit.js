@@ -1,5 +1,9 @@
+// @ts-check
 // The server's own cap on request bodies, in front of the app's per-route caps
 // (docs/decisions/014-body-limits-and-unreadable-bodies.md).
+/** @import { IncomingMessage } from 'node:http' */
+/** @import { Socket } from 'node:net' */
+/** @import { Request, RequestHandler, Response } from 'express' */
 import { isApiRequest } from './security.js'
 
 /**
@@ -9,6 +13,7 @@ import { isApiRequest } from './security.js'
  */
 export const SERVER_BODY_MAX_BYTES = 11 * 1024 * 1024
 
+/** @param {number} bytes */
 function formatMegabytes(bytes) {
   return `${Math.round(bytes / (1024 * 1024))} MB`
 }
@@ -22,18 +27,21 @@ const LINGER_MAX_BYTES = 4 * 1024 * 1024
  * and a client still sending can then lose the answer before reading it (a browser would show
  * "connection reset" instead of our 413). So, like nginx's lingering close, what still arrives
  * is read and dropped for a moment, bounded in time and bytes, before the socket closes.
+ * @param {Request} req
+ * @param {Response} res
  */
 export function closeAfterAnswer(req, res) {
   if (req.complete) return
   res.set('Connection', 'close')
   const socket = req.socket
   let dropped = 0
-  req.on('data', (chunk) => {
+  req.on('data', (/** @type {Buffer} */ chunk) => {
     dropped += chunk.length
     if (dropped > LINGER_MAX_BYTES) socket.destroy()
   })
   req.resume()
   // Node ends a `Connection: close` socket with destroySoon() once the answer is written.
+  /** @this {Socket} */
   socket.destroySoon = function lingeringDestroySoon() {
     this.end()
     setTimeout(() => this.destroy(), LINGER_MS).unref()
@@ -43,6 +51,9 @@ export function closeAfterAnswer(req, res) {
 /**
  * Answers 413 for a body over `maxBytes`: JSON `{ message }` for /api, plain text otherwise.
  * The connection closes afterwards, so the rest of the body is never read.
+ * @param {Request} req
+ * @param {Response} res
+ * @param {number} maxBytes
  */
 export function refuseTooLarge(req, res, maxBytes) {
   const message = `The request body is too large (at most ${formatMegabytes(maxBytes)}).`
@@ -51,7 +62,11 @@ export function refuseTooLarge(req, res, maxBytes) {
   else res.status(413).type('text/plain').send(message)
 }
 
-/** Refuses a request whose declared Content-Length is over the cap before any of it is read. */
+/**
+ * Refuses a request whose declared Content-Length is over the cap before any of it is read.
+ * @param {number} maxBytes
+ * @returns {RequestHandler}
+ */
 export function declaredBodyLimit(maxBytes) {
   return (req, res, next) => {
     const declared = req.headers['content-length']
@@ -66,9 +81,12 @@ export function declaredBodyLimit(maxBytes) {
  * Cancelling it only stops reading: the socket stays open for the answer, and the caller
  * closes the connection after answering while the body is incomplete (`req.complete`), instead
  * of letting Node drain an unread body of any size.
+ * @param {IncomingMessage} req
+ * @param {number} maxBytes
  */
 export function limitedBody(req, maxBytes) {
   const state = { received: 0, tooLarge: false, ended: false }
+  /** @type {ReadableStreamDefaultController<Uint8Array>} */
   let controller
   let settled = false
 
@@ -79,12 +97,14 @@ export function limitedBody(req, maxBytes) {
     req.off('close', onClose)
     req.pause()
   }
+  /** @param {() => void} finish */
   function settle(finish) {
     if (settled) return
     settled = true
     stop()
     finish()
   }
+  /** @param {Buffer} chunk */
   function onData(chunk) {
     state.received += chunk.length
     if (state.received > maxBytes) {
@@ -93,12 +113,14 @@ export function limitedBody(req, maxBytes) {
       return
     }
     controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-    if (controller.desiredSize <= 0) req.pause()
+    // (desiredSize is null only for a failed stream, and failing it stops the reading first.)
+    if ((controller.desiredSize ?? 0) <= 0) req.pause()
   }
   function onEnd() {
     state.ended = true
     settle(() => controller.close())
   }
+  /** @param {Error} error */
   function onError(error) {
     settle(() => controller.error(error))
   }
@@ -107,6 +129,7 @@ export function limitedBody(req, maxBytes) {
     if (!state.ended) settle(() => controller.error(new Error('The request body was cut off')))
   }
 
+  /** @type {ReadableStream<Uint8Array>} */
   const stream = new ReadableStream(
     {
       start(c) {

@@ -1,4 +1,6 @@
+// @ts-check
 // The last word on any error Express sees: a short answer, never a stack trace.
+/** @import { NextFunction, Request, Response } from 'express' */
 import { STATUS_CODES } from 'node:http'
 import { closeAfterAnswer } from './body-limit.js'
 import { errorForLog } from './log-text.js'
@@ -6,11 +8,18 @@ import { isApiRequest } from './security.js'
 
 const UNEXPECTED = 'Something went wrong. Please try again.'
 
+/** @param {unknown} error */
 function statusOf(error) {
-  const status = Number(error?.status ?? error?.statusCode)
+  // Anything may be thrown; an Error from Express or a body parser says its status here.
+  const fields = /** @type {{ status?: unknown, statusCode?: unknown } | null | undefined} */ (error)
+  const status = Number(fields?.status ?? fields?.statusCode)
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
 }
 
+/**
+ * @param {unknown} error
+ * @param {number} status
+ */
 function messageFor(error, status) {
   if (status >= 500) return UNEXPECTED
   // Express could not decode a percent-escape in the path (`/api/services/%E0%A4%A`).
@@ -22,6 +31,10 @@ function messageFor(error, status) {
  * Express's own error page prints the stack outside production and is HTML even for /api.
  * This answers JSON `{ message }` for /api and plain text elsewhere, and logs only what is a
  * fault of ours (5xx).
+ * @param {unknown} error
+ * @param {Request} req
+ * @param {Response} res
+ * @param {NextFunction} next
  */
 export function errorHandler(error, req, res, next) {
   const status = statusOf(error)

@@ -1,8 +1,10 @@
+// @ts-check
 // What an instance does with a request when LiteFS replicates its database
 // (docs/decisions/025-uploads-on-replicas.md). In production the LiteFS proxy in front already
 // replays writes on the primary and makes reads wait for the writer's position; this is the
 // same rule inside the app, for what the proxy lets through (the upload routes in litefs.yml's
 // `passthrough`) and for any request that reaches the app by another way.
+/** @import { NextFunction, Request, RequestHandler, Response } from 'express' */
 import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
 import http from 'node:http'
@@ -55,7 +57,11 @@ export function isReplicaForward(req) {
 export const FORWARDED_HEADER = 'x-solace-forwarded'
 export const POSITION_HEADER = 'x-solace-replication-position'
 
-/** Where a replica reaches the primary's app: its Fly internal address (or PRIMARY_INTERNAL_URL). */
+/**
+ * Where a replica reaches the primary's app: its Fly internal address (or PRIMARY_INTERNAL_URL).
+ * @param {string} primaryInstance
+ * @param {Record<string, string | undefined>} env
+ */
 export function primaryUrl(primaryInstance, env = process.env) {
   return env.PRIMARY_INTERNAL_URL ?? `http://${primaryInstance}.vm.${env.FLY_APP_NAME}.internal:${env.PORT ?? 3000}`
 }
@@ -81,6 +87,8 @@ export async function replicationPosition(
 /**
  * Waits until this instance has replicated the primary's transaction `txid`, as the LiteFS
  * proxy does before a read; false when `timeoutMs` passed first.
+ * @param {number} txid
+ * @param {{ timeoutMs?: number, intervalMs?: number }} [options]
  */
 export async function waitForPosition(txid, { timeoutMs = 5_000, intervalMs = 5 } = {}) {
   if (txid <= 0) return true
@@ -106,6 +114,10 @@ function positionNow() {
 /**
  * Streams a write to the primary and its answer back, once this replica has caught up with
  * the position the primary answered with (so the page the person goes to next shows it).
+ * @param {Request} req
+ * @param {Response} res
+ * @param {NextFunction} next
+ * @param {string} primaryInstance
  */
 function forward(req, res, next, primaryInstance) {
   const headers = { ...req.headers, [FORWARDED_HEADER]: '1' }
@@ -116,11 +128,17 @@ function forward(req, res, next, primaryInstance) {
     headers,
   })
   upstream.on('response', async (answer) => {
-    const position = Number(answer.headers[POSITION_HEADER] ?? 0)
-    delete answer.headers[POSITION_HEADER]
-    await waitForPosition(position, { timeoutMs: 10_000 })
-    res.writeHead(answer.statusCode ?? 502, answer.headers)
-    answer.pipe(res)
+    // An event listener: what fails here would be an unhandled rejection, which ends the process.
+    try {
+      const position = Number(answer.headers[POSITION_HEADER] ?? 0)
+      delete answer.headers[POSITION_HEADER]
+      await waitForPosition(position, { timeoutMs: 10_000 })
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    } catch (error) {
+      answer.resume()
+      next(error)
+    }
   })
   upstream.on('error', next)
   req.pipe(upstream)
@@ -128,8 +146,8 @@ function forward(req, res, next, primaryInstance) {
 
 /** The TXID a `__txid` cookie asks for, or 0. */
 export function requestedPosition(cookieHeader = '') {
-  const match = new RegExp(`(?:^|;\\s*)${TXID_COOKIE}=([0-9a-fA-F]{1,16})(?:;|$)`).exec(cookieHeader)
-  return match ? Number.parseInt(match[1], 16) : 0
+  const hex = new RegExp(`(?:^|;\\s*)${TXID_COOKIE}=([0-9a-fA-F]{1,16})(?:;|$)`).exec(cookieHeader)?.[1]
+  return hex ? Number.parseInt(hex, 16) : 0
 }
 
 /**
@@ -137,6 +155,7 @@ export function requestedPosition(cookieHeader = '') {
  * on the primary), an upload goes on, a form that may carry a picture is forwarded to the
  * primary, and any other write answers Fly's replay to the primary before its body is read.
  * The primary, and an app without LiteFS, go straight on.
+ * @param {{ litefsDir?: string }} [options]
  */
 export function replicaRequests({ litefsDir = process.env.LITEFS_DIR } = {}) {
   /** @type {import('express').RequestHandler} */

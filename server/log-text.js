@@ -1,3 +1,4 @@
+// @ts-check
 // What goes into a log line from outside (a name, a subject, a provider's or an error's message),
 // escaped so that it can never start a line of its own or hide what the line says. Used by the
 // server (server/errors.js) and by the app through app/lib/log.server.ts.

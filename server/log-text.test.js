@@ -1,9 +1,13 @@
+// @ts-check
 import { describe, expect, test } from 'vitest'
 import { errorForLog, escapeForLog, logLine } from './log-text.js'
 
 const FORGED = '\r\n[payments] refund of $5,000.00 CAD to attacker@example.com succeeded'
 
-/** The lines a log collector would see: the text split at every line break it knows. */
+/**
+ * The lines a log collector would see: the text split at every line break it knows.
+ * @param {string} text
+ */
 const linesOf = (text) => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
 
 describe('escapeForLog', () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Which answers no cache may keep (docs/decisions/013-client-address-and-proxies.md).
 
 /** The session cookie's name (app/models/accounts/session.server.ts; a test keeps the two equal). */
@@ -5,7 +6,11 @@ export const SESSION_COOKIE = '__session'
 
 export const PRIVATE_NO_STORE = 'private, no-store'
 
-/** Whether a `Cookie` header carries the named cookie (with any value). */
+/**
+ * Whether a `Cookie` header carries the named cookie (with any value).
+ * @param {string | undefined} cookieHeader
+ * @param {string} name
+ */
 export function carriesCookie(cookieHeader, name) {
   if (!cookieHeader) return false
   return cookieHeader.split(';').some((pair) => pair.trim().startsWith(`${name}=`))
@@ -18,6 +23,8 @@ export function carriesCookie(cookieHeader, name) {
  * the cookie, not at whether the session is still valid, so it needs no database here; a
  * stale cookie costs its holder no more than a cache miss. An answer the app itself declared
  * `public` (an uploaded picture) depends on nobody's session and keeps its caching.
+ * @param {{ cookieHeader: string | undefined, setsCookie: boolean, cacheControl?: string }} answer
+ * @returns {string | undefined}
  */
 export function cacheControlFor({ cookieHeader, setsCookie, cacheControl }) {
   // `no-transform` survives: it keeps the compression middleware from holding back a stream

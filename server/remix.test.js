@@ -1,14 +1,23 @@
+// @ts-check
+/** @import { Server } from 'node:http' */
+/** @import { AddressInfo } from 'node:net' */
+/** @import { RequestHandler } from 'express' */
 import compression from 'compression'
 import express from 'express'
 import { afterEach, expect, test } from 'vitest'
 import { rawRequest } from '../tests/helpers/front-door'
 import { send } from './remix.js'
 
+/** @type {Server | undefined} */
 let server
 
-afterEach(() => new Promise((resolve) => (server ? server.close(resolve) : resolve())))
+afterEach(() => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined))))
 
-/** A body in `count` small chunks, as React writes a page. */
+/**
+ * A body in `count` small chunks, as React writes a page.
+ * @param {number} count
+ * @param {string} chunk
+ */
 function chunked(count, chunk) {
   let sent = 0
   return new ReadableStream({
@@ -19,7 +28,11 @@ function chunked(count, chunk) {
   })
 }
 
-/** Serves one answer behind the compressor, as server/app.js does, counting the writes that reach it. */
+/**
+ * Serves one answer behind the compressor, as server/app.js does, counting the writes that reach it.
+ * @param {() => Response} makeResponse
+ * @param {{ before?: RequestHandler }} [options]
+ */
 async function serve(makeResponse, { before = (_req, _res, next) => next() } = {}) {
   const seen = { writes: 0, ends: 0 }
   const app = express()
@@ -27,19 +40,25 @@ async function serve(makeResponse, { before = (_req, _res, next) => next() } = {
   app.use(compression())
   app.use((_req, res, next) => {
     const { write, end } = res
-    res.write = function countedWrite(...args) {
-      seen.writes += 1
-      return write.apply(this, args)
-    }
-    res.end = function countedEnd(...args) {
-      seen.ends += 1
-      return end.apply(this, args)
-    }
+    Object.assign(res, {
+      /** @param {unknown[]} args */
+      write(...args) {
+        seen.writes += 1
+        return Reflect.apply(write, res, args)
+      },
+      /** @param {unknown[]} args */
+      end(...args) {
+        seen.ends += 1
+        return Reflect.apply(end, res, args)
+      },
+    })
     next()
   })
   app.get('/', (req, res, next) => send(req, res, makeResponse()).catch(next))
-  await new Promise((resolve) => (server = app.listen(0, '127.0.0.1', resolve)))
-  const answer = await rawRequest(server.address().port, { path: '/' })
+  const listening = app.listen(0, '127.0.0.1')
+  server = listening
+  await new Promise((resolve) => listening.once('listening', resolve))
+  const answer = await rawRequest(/** @type {AddressInfo} */ (listening.address()).port, { path: '/' })
   return { answer, seen }
 }
 

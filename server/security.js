@@ -1,5 +1,8 @@
+// @ts-check
 // Security baseline applied to every response (docs/decisions/009-the-express-server.md).
-// Plain JS: the production server loads it without a build step.
+// Plain JS, type-checked through its JSDoc: the production server loads it without a build step.
+/** @import { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http' */
+/** @import { Response as ExpressResponse, RequestHandler } from 'express' */
 import crypto from 'node:crypto'
 import helmet from 'helmet'
 
@@ -12,6 +15,7 @@ let noncePoolOffset = 0
  * A fresh nonce per request; the CSP allows only scripts that carry it. The random bytes are
  * drawn 4 KB at a time from the CSPRNG and each used once: one system call per 256 requests
  * instead of one per request (a cached page's answer is cheap enough for that to show).
+ * @type {RequestHandler}
  */
 export function cspNonce(_req, res, next) {
   if (noncePoolOffset + NONCE_BYTES > noncePool.length) {
@@ -23,6 +27,15 @@ export function cspNonce(_req, res, next) {
   next()
 }
 
+/**
+ * The CSP source allowing this answer's scripts: helmet hands its directives Node's response,
+ * which is Express's, with the nonce `cspNonce` put in its locals.
+ * @param {IncomingMessage} _req
+ * @param {ServerResponse} res
+ */
+const nonceSource = (_req, res) => `'nonce-${/** @type {ExpressResponse} */ (res).locals.cspNonce}'`
+
+/** @param {{ isProduction: boolean }} options */
 export function securityHeaders({ isProduction }) {
   return helmet({
     xPoweredBy: false,
@@ -35,20 +48,15 @@ export function securityHeaders({ isProduction }) {
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'connect-src': ["'self'", 'https://api.stripe.com', isProduction ? null : 'ws:'].filter(Boolean),
+        'connect-src': ["'self'", 'https://api.stripe.com', ...(isProduction ? [] : ['ws:'])],
         'font-src': ["'self'"],
         'form-action': ["'self'", 'https://checkout.stripe.com', 'https://connect.stripe.com'],
         'frame-ancestors': ["'none'"],
         'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
         'object-src': ["'none'"],
-        'script-src': [
-          "'strict-dynamic'",
-          "'self'",
-          'https://js.stripe.com',
-          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
-        ],
-        'script-src-attr': [(_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        'script-src': ["'strict-dynamic'", "'self'", 'https://js.stripe.com', nonceSource],
+        'script-src-attr': [nonceSource],
         'style-src': ["'self'", "'unsafe-inline'"],
         // Fly's proxy redirects http to https and HSTS keeps browsers there; this directive
         // would only break a production build served locally over http.
@@ -70,12 +78,14 @@ const SIGNED_WEBHOOK_PATH = '/webhooks/stripe'
  * which a client cannot touch: Fly sets FLY_APP_NAME and FLY_MACHINE_ID on its machines, and
  * TRUST_FLY_CLIENT_IP=true or false overrides that guess either way.
  */
+/** @param {Record<string, string | undefined>} env */
 export function trustsFlyProxy(env = process.env) {
   if (env.TRUST_FLY_CLIENT_IP === 'true') return true
   if (env.TRUST_FLY_CLIENT_IP === 'false') return false
   return Boolean(env.FLY_APP_NAME && env.FLY_MACHINE_ID)
 }
 
+/** @param {string} url */
 function hostOf(url) {
   try {
     return new URL(url).host
@@ -84,6 +94,7 @@ function hostOf(url) {
   }
 }
 
+/** @param {string} url */
 function originOf(url) {
   try {
     const { origin } = new URL(url)
@@ -93,6 +104,7 @@ function originOf(url) {
   }
 }
 
+/** @param {string} target */
 function normalisedPathname(target) {
   try {
     // A request target is a path (`/a/../b`) or, rarely, a whole URL. Prefixing a path with an
@@ -109,6 +121,8 @@ function normalisedPathname(target) {
  * resolved, percent-escapes decoded and repeated slashes merged: what the router acts on,
  * whatever spelling the client chose. Null when it cannot be read that way (a malformed
  * percent-escape).
+ * @param {string} target
+ * @returns {string | null}
  */
 export function routedPath(target) {
   const pathname = normalisedPathname(target)
@@ -120,7 +134,10 @@ export function routedPath(target) {
   }
 }
 
-/** Whether the request is for an /api endpoint, so that its refusals answer JSON. */
+/**
+ * Whether the request is for an /api endpoint, so that its refusals answer JSON.
+ * @param {string} target
+ */
 export function isApiRequest(target) {
   const path = routedPath(target) ?? normalisedPathname(target) ?? target
   return path === '/api' || path.startsWith('/api/')
@@ -137,11 +154,19 @@ export function isApiRequest(target) {
  * Our origin is `appOrigin` (APP_URL's, in production), compared whole: scheme, host and port.
  * Without one (development, tests) it is the host the request names, which a client chooses:
  * `Host`, or `X-Forwarded-Host` behind a proxy we trust.
+ * @param {{
+ *   method: string
+ *   path: string
+ *   headers: IncomingHttpHeaders
+ *   trustForwardedHost?: boolean
+ *   appOrigin?: string
+ * }} request
  */
 export function isSameOriginRequest({ method, path, headers, trustForwardedHost = false, appOrigin }) {
   if (SAFE_METHODS.has(method)) return true
   if (routedPath(path) === SIGNED_WEBHOOK_PATH) return true
   const expectedHost = (trustForwardedHost && headers['x-forwarded-host']) || headers.host
+  /** @param {string} url */
   const ours = (url) => (appOrigin ? originOf(url) === appOrigin : hostOf(url) === expectedHost)
   const fetchSite = headers['sec-fetch-site']
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false
@@ -153,9 +178,13 @@ export function isSameOriginRequest({ method, path, headers, trustForwardedHost 
   return true
 }
 
-/** `appOrigin`: APP_URL in production (see `isSameOriginRequest`); any URL, its origin is kept. */
+/**
+ * `appOrigin`: APP_URL in production (see `isSameOriginRequest`); any URL, its origin is kept.
+ * @param {{ trustForwardedHost: boolean, appOrigin?: string }} options
+ * @returns {RequestHandler}
+ */
 export function sameOriginGuard({ trustForwardedHost, appOrigin }) {
-  const origin = appOrigin ? originOf(appOrigin) : undefined
+  const origin = (appOrigin && originOf(appOrigin)) || undefined
   if (appOrigin && !origin) throw new Error(`APP_URL is not a URL: ${appOrigin}`)
   return (req, res, next) => {
     const request = {
@@ -178,6 +207,8 @@ export const CLIENT_ADDRESS_HEADER = 'x-solace-client-ip'
  * the client sent under that name. Behind Fly's proxy, its Fly-Client-IP is the real client
  * (the socket's peer is the proxy); anywhere else that header is whatever the client chose to
  * send, so the socket's peer is the address.
+ * @param {{ trustFlyClientIp: boolean }} options
+ * @returns {RequestHandler}
  */
 export function clientAddress({ trustFlyClientIp }) {
   return (req, _res, next) => {

@@ -1,3 +1,4 @@
+// @ts-check
 import { describe, expect, test } from 'vitest'
 import {
   clientAddress,
@@ -7,6 +8,13 @@ import {
   sameOriginGuard,
   trustsFlyProxy,
 } from './security.js'
+
+/**
+ * A stand-in for Express's request or response, with only the fields the middleware reads.
+ * @param {object} fields
+ * @returns {any}
+ */
+const fake = (fields) => fields
 
 const base = { method: 'POST', path: '/login' }
 const host = 'solace.test'
@@ -47,6 +55,10 @@ describe('same-origin guard', () => {
   // request naming evil.test as its host let a page of evil.test post to us.
   test('in production our origin is APP_URL, whole, whatever Host the request names', () => {
     const appOrigin = 'https://solace.test'
+    /**
+     * @param {string} origin
+     * @param {string} requestHost
+     */
     const from = (origin, requestHost = host) =>
       isSameOriginRequest({ ...base, headers: { host: requestHost, origin }, appOrigin })
     expect(from('https://solace.test')).toBe(true)
@@ -61,8 +73,8 @@ describe('same-origin guard', () => {
     const guard = sameOriginGuard({ trustForwardedHost: false, appOrigin: 'https://solace.test/' })
     let passed = false
     guard(
-      { method: 'POST', originalUrl: '/login', headers: { host: 'evil.test', origin: 'https://solace.test' } },
-      {},
+      fake({ method: 'POST', originalUrl: '/login', headers: { host: 'evil.test', origin: 'https://solace.test' } }),
+      fake({}),
       () => (passed = true),
     )
     expect(passed).toBe(true)
@@ -100,8 +112,13 @@ describe('same-origin guard', () => {
 
   test('the middleware checks the raw request target, not Express’s un-normalised req.path', () => {
     const guard = sameOriginGuard({ trustForwardedHost: false })
+    /** @type {{ code: number, body: unknown }[]} */
     const answered = []
-    const res = { status: (code) => ({ json: (body) => answered.push({ code, body }) }) }
+    const res = fake({
+      status: (/** @type {number} */ code) => ({
+        json: (/** @type {unknown} */ body) => answered.push({ code, body }),
+      }),
+    })
     let passed = false
     const req = {
       method: 'POST',
@@ -109,7 +126,7 @@ describe('same-origin guard', () => {
       originalUrl: '/webhooks/../api/messages',
       headers: foreign,
     }
-    guard(req, res, () => (passed = true))
+    guard(fake(req), res, () => (passed = true))
     expect(passed).toBe(false)
     expect(answered).toEqual([{ code: 403, body: { message: 'Cross-site request refused.' } }])
   })
@@ -128,9 +145,13 @@ describe('routed paths', () => {
 
 describe('client address', () => {
   const socket = { remoteAddress: '10.0.0.9' }
+  /**
+   * @param {boolean} trustFlyClientIp
+   * @param {Record<string, string>} headers
+   */
   const stamp = (trustFlyClientIp, headers) => {
     const req = { headers: { ...headers }, socket }
-    clientAddress({ trustFlyClientIp })(req, {}, () => {})
+    clientAddress({ trustFlyClientIp })(fake(req), fake({}), () => {})
     return req.headers['x-solace-client-ip']
   }
 

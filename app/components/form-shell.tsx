@@ -8,6 +8,12 @@ export function useIsSubmitting(action?: string) {
   return navigation.state === 'submitting' && (action === undefined || navigation.formAction === action)
 }
 
+/** True while a form with this `intent` is being submitted. */
+export function useIsSubmittingIntent(intent: string) {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
 export function SubmitButton({
   children,
   pendingText,

@@ -10,18 +10,6 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
- * `npm run bench` counts the SQL statements each page runs: with SOLACE_COUNT_SQL=1 (read once,
- * at start) better-sqlite3 reports every statement it executes. Off, nothing is counted.
- */
-const countingSql = process.env.SOLACE_COUNT_SQL === '1'
-let sqlStatements = 0
-
-/** Statements executed since start when counting is on (the bench's debug hook), else undefined. */
-export function sqlStatementCount() {
-  return countingSql ? sqlStatements : undefined
-}
-
-/**
  * One connection per process. better-sqlite3 is synchronous, so a transaction with no `await`
  * inside runs without interleaving; WAL lets readers go on while one writer commits.
  */
@@ -34,7 +22,7 @@ function open(): Db {
     return withDrizzle(sqlite)
   }
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
-  const sqlite = new Database(file, countingSql ? { verbose: () => (sqlStatements += 1) } : undefined)
+  const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')

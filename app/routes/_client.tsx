@@ -1,6 +1,5 @@
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AppShell, type ShellLink } from '~/components/layout/app-shell'
+import { AppShell, AreaErrorBoundary, type ShellLink, type ShellUser } from '~/components/layout/app-shell'
 import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireUser } from '~/models/accounts/auth.server'
 import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
@@ -18,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user }
 }
 
-export default function ClientLayout() {
-  const { user } = useLoaderData<typeof loader>()
+/** The area's frame: its menus, the site's links, Logout and the person, around `children`. */
+function ClientShell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
   return (
     <AppShell
       user={user}
@@ -28,11 +27,21 @@ export default function ClientLayout() {
       profileLink="/customer-settings"
       areaLabel="My account"
     >
-      <Outlet />
+      {children}
     </AppShell>
   )
 }
 
+export default function ClientLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <ClientShell user={user}>
+      <Outlet />
+    </ClientShell>
+  )
+}
+
+/** Errors of the area's pages keep its menus (AreaErrorBoundary). */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
+  return <AreaErrorBoundary routeId="routes/_client" belongs={() => true} shell={ClientShell} />
 }

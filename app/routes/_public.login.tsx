@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, useActionData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData } from '@remix-run/react'
+import { useReturnPath } from '~/components/auth/use-return-path'
 import { AuthCard } from '~/components/auth-card'
 import { lazyComponent } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
@@ -42,12 +43,6 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return refused(submission, error, 'Login failed', { hideFields: ['password'] })
   }
-}
-
-/** The return address: `?redirect=` (spec) or `?redirectTo=`. */
-export function useReturnPath() {
-  const [params] = useSearchParams()
-  return params.get('redirect') ?? params.get('redirectTo') ?? ''
 }
 
 export default function LoginPage() {

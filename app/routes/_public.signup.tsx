@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Link, useActionData } from '@remix-run/react'
+import { useReturnPath } from '~/components/auth/use-return-path'
 import { AuthCard } from '~/components/auth-card'
 import { lazyComponent } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
@@ -10,7 +11,6 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
 import { signup } from '~/models/accounts/signup.server'
 import { dashboardPath, SignupFormSchema } from '~/models/accounts/user'
-import { useReturnPath } from './_public.login'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 const SignupForm = lazyComponent(() => import('~/components/auth/signup-form').then((module) => module.SignupForm), {

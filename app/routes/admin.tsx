@@ -1,6 +1,5 @@
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AppShell, type ShellLink } from '~/components/layout/app-shell'
+import { AppShell, AreaErrorBoundary, type ShellLink, type ShellUser } from '~/components/layout/app-shell'
 import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireAdmin } from '~/models/accounts/auth.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
@@ -13,8 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user }
 }
 
-export default function AdminLayout() {
-  const { user } = useLoaderData<typeof loader>()
+/** The area's frame: its menus, the site's links, Logout and the person, around `children`. */
+function AdminShell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
   return (
     <AppShell
       user={user}
@@ -23,11 +22,21 @@ export default function AdminLayout() {
       profileLink="/admin/dashboard"
       areaLabel="Admin"
     >
-      <Outlet />
+      {children}
     </AppShell>
   )
 }
 
+export default function AdminLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <AdminShell user={user}>
+      <Outlet />
+    </AdminShell>
+  )
+}
+
+/** Errors of the area's pages keep its menus (AreaErrorBoundary). */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
+  return <AreaErrorBoundary routeId="routes/admin" belongs={(user) => user.isAdmin} shell={AdminShell} />
 }

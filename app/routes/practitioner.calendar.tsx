@@ -8,6 +8,7 @@ import {
   DELETE_INTENT,
   HOURS_PATH,
   SINGLE_INTENT,
+  type CalendarPageData,
 } from '~/components/calendar/calendar-links'
 import { DaySlotList } from '~/components/calendar/day-slot-list'
 import { AddBatchDialog, AddSlotDialog, DeleteSlotDialog, type LastResult } from '~/components/calendar/slot-dialogs'
@@ -67,7 +68,7 @@ const weekdayLabel = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
 })
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarPageData> {
   const user = await requirePractitioner(request)
   const timeZone = user.timeZone
   const url = new URL(request.url)

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ConversationView } from '~/components/messaging/conversation-view'
-import { inboxAction, loadInbox } from '~/components/messaging/inbox.server'
+import { inboxAction, loadInbox } from '~/models/messaging/inbox-page.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Message Inbox — Solace' }]

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { changePasswordAction, deleteAccountAction } from '~/components/account/account-actions.server'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
 import {
@@ -15,6 +14,7 @@ import { ensurePrimary } from '~/integrations/litefs.server'
 import { readForm } from '~/lib/form-data.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
+import { changePasswordAction, deleteAccountAction } from '~/models/accounts/account-actions.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import {
   createConnectedAccount,

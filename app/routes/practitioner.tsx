@@ -1,6 +1,5 @@
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { AppShell, type ShellLink } from '~/components/layout/app-shell'
+import { AppShell, AreaErrorBoundary, type ShellLink, type ShellUser } from '~/components/layout/app-shell'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { PRACTITIONER_INBOX_PATH } from '~/models/messaging/inbox'
 import type { LoaderFunctionArgs } from '@remix-run/node'
@@ -30,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user }
 }
 
-export default function PractitionerLayout() {
-  const { user } = useLoaderData<typeof loader>()
+/** The area's frame: its menus, the site's links, Logout and the person, around `children`. */
+function PracticeShell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
   return (
     <AppShell
       user={user}
@@ -40,11 +39,23 @@ export default function PractitionerLayout() {
       profileLink="/practitioner/profile"
       areaLabel="Practice"
     >
-      <Outlet />
+      {children}
     </AppShell>
   )
 }
 
+export default function PractitionerLayout() {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <PracticeShell user={user}>
+      <Outlet />
+    </PracticeShell>
+  )
+}
+
+/** Errors of the area's pages keep its menus (AreaErrorBoundary). */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
+  return (
+    <AreaErrorBoundary routeId="routes/practitioner" belongs={(user) => user.isPractitioner} shell={PracticeShell} />
+  )
 }

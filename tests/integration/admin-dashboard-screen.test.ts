@@ -7,7 +7,7 @@ import { REQUIRED_FIELDS } from '~/models/admin/admin'
 import { createBooking } from '~/models/booking/booking.server'
 import { createContactMessage } from '~/models/marketplace/contact.server'
 import { createLead } from '~/models/marketplace/lead.server'
-import * as screen from '~/routes/admin.dashboard'
+import * as screen from '~/routes/admin.dashboard/route'
 import * as leadsCsv from '~/routes/admin.leads[.csv]'
 import {
   createListedPractitioner,

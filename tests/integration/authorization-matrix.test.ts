@@ -1175,7 +1175,7 @@ const READS: Record<string, Read[]> = {
       query: (_values, actor) => `with=${counterpart(actor)}`,
     },
   ],
-  'app/routes/practitioner.patient-charting.tsx': ['profile', 'notes', 'docs', 'ai'].map((tab) => ({
+  'app/routes/practitioner.patient-charting/route.tsx': ['profile', 'notes', 'docs', 'ai'].map((tab) => ({
     name: `a patient's ${tab} tab`,
     setup: () => patientOfA().params,
     query: ({ id }) => `patient=${id}&tab=${tab}`,
@@ -1218,7 +1218,7 @@ const READS: Record<string, Read[]> = {
     },
   ],
   'app/routes/_public.reset-password.tsx': [{ name: 'a reset link', query: () => 'token=not-a-real-token' }],
-  'app/routes/admin.dashboard.tsx': [
+  'app/routes/admin.dashboard/route.tsx': [
     { name: 'the messages tab', setup: () => contactMessageForAdmin().params, query: () => 'tab=messages' },
     { name: 'the leads tab', setup: () => leadForAdmin().params, query: () => 'tab=leads' },
     {

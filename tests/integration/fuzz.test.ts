@@ -1065,7 +1065,7 @@ const CONTROL_CASES: ControlCase[] = [
   },
   {
     name: 'Add Patient',
-    file: 'app/routes/practitioner.patient-charting.tsx',
+    file: 'app/routes/practitioner.patient-charting/route.tsx',
     actor: 'practitioner',
     method: 'POST',
     as: 'form',

@@ -24,7 +24,7 @@ import {
   NOTE_NOT_FOUND,
 } from '~/models/records/patient'
 import { createPatient } from '~/models/records/patients.server'
-import * as screen from '~/routes/practitioner.patient-charting'
+import * as screen from '~/routes/practitioner.patient-charting/route'
 import * as exportScreen from '~/routes/practitioner_.patient-charting.$id.export'
 import {
   createUser,

@@ -11,7 +11,7 @@ import * as messagesApi from '~/routes/api.messages'
 import * as patientsApi from '~/routes/api.patient-profiles._index'
 import * as servicesApi from '~/routes/api.services._index'
 import * as signupApi from '~/routes/api.signup'
-import * as chartScreen from '~/routes/practitioner.patient-charting'
+import * as chartScreen from '~/routes/practitioner.patient-charting/route'
 import * as servicesScreen from '~/routes/practitioner.services'
 import {
   callApi,

@@ -14,7 +14,8 @@ import {
   type CheckoutSession,
 } from '~/integrations/stripe-emulator/payments.server'
 import { findObject } from '~/integrations/stripe-emulator/store.server'
-import { EMULATOR_SECRET_FILE, emulatorWebhookSecret, webhookSecret } from '~/integrations/stripe.server'
+import { EMULATOR_SECRET_FILE, emulatorWebhookSecret } from '~/integrations/stripe-emulator/webhook-secret.server'
+import { webhookSecret } from '~/integrations/stripe.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { releaseLapsedHolds, startCheckout } from '~/models/booking/payments.server'
 import {

@@ -1,4 +1,7 @@
-/** The calendar page's address and form intents, shared by the route and its dialogs. */
+import type { CalendarMonth } from '~/components/marketplace/month-calendar'
+import type { DaySlot } from './day-slot-list'
+
+/** The calendar page's address, form intents and data, shared by the route and its dialogs. */
 
 export const CALENDAR_PATH = '/practitioner/calendar'
 /** Weekly hours and blocked dates, beside the calendar. */
@@ -17,4 +20,31 @@ export function calendarHref(query: { date: string; month: string; add?: 'single
 
 export function dayHref(day: string) {
   return calendarHref({ date: day, month: day.slice(0, 7) })
+}
+
+/** What the calendar page's loader answers (instants already worded in the practitioner's zone). */
+export type CalendarPageData = {
+  timeZone: string
+  zoneLabel: string
+  /** yyyy-MM-dd */
+  today: string
+  month: CalendarMonth
+  /** The day on show, yyyy-MM-dd. */
+  selected: string
+  selectedIsPast: boolean
+  dateLabel: string
+  markedDays: string[]
+  slots: DaySlot[]
+  /** The active services the slot dialogs offer. */
+  services: { id: number; name: string; durationMinutes: number }[]
+  dateChoices: { value: string; label: string }[]
+  dialog: 'single' | 'batch' | null
+  toDelete: {
+    id: number
+    label: string
+    serviceName: string | null
+    isBooked: boolean
+    inBatch: boolean
+    isGenerated: boolean
+  } | null
 }

@@ -16,8 +16,14 @@ import {
   SLOT_STEP_MINUTES,
   TIMEZONES,
 } from '~/models/practice/slot-form'
-import type { loader } from '~/routes/practitioner.calendar'
-import { BATCH_INTENT, calendarHref, DELETE_INTENT, HOURS_PATH, SINGLE_INTENT } from './calendar-links'
+import {
+  BATCH_INTENT,
+  calendarHref,
+  DELETE_INTENT,
+  HOURS_PATH,
+  SINGLE_INTENT,
+  type CalendarPageData,
+} from './calendar-links'
 
 /**
  * The calendar's dialogs (add one slot, add a batch, delete a slot). They open from the URL
@@ -42,7 +48,7 @@ export function NoServices() {
 
 export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult; closeTo: string }) {
   const { services, dateChoices, selected, selectedIsPast, timeZone, zoneLabel, month, dialog } =
-    useLoaderData<typeof loader>()
+    useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(SingleSlotFormSchema, {
     id: SINGLE_INTENT,
@@ -129,7 +135,7 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
 }
 
 export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult; closeTo: string }) {
-  const { services, selected, selectedIsPast, month, dialog } = useLoaderData<typeof loader>()
+  const { services, selected, selectedIsPast, month, dialog } = useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(BatchSlotFormSchema, {
     id: BATCH_INTENT,
@@ -227,7 +233,7 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
 }
 
 export function DeleteSlotDialog({ lastResult, closeTo }: { lastResult: LastResult; closeTo: string }) {
-  const { toDelete, selected, month } = useLoaderData<typeof loader>()
+  const { toDelete, selected, month } = useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(DeleteSlotFormSchema, { id: DELETE_INTENT, lastResult })
   if (!toDelete) return null

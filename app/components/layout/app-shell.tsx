@@ -1,16 +1,17 @@
-import { NavLink, useLocation } from '@remix-run/react'
+import { NavLink, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HeaderUnreadLink, UnreadBadge } from '~/components/messaging/unread-badge'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { dashboardPath } from '~/models/accounts/role'
-import { useUnreadMessageCount } from '~/root'
+import { useOptionalUser, useUnreadMessageCount } from '~/root'
 import { LogoutButton } from './logout-button'
 import { Brand } from './public-header'
 
 /** `unread`: the link shows the signed-in person's unread-message count (the Inbox links). */
 export type ShellLink = { to: string; label: string; end?: boolean; unread?: boolean }
-type ShellUser = {
+export type ShellUser = {
   firstName: string
   lastName: string
   profileImageUrl: string | null
@@ -144,5 +145,31 @@ export function AppShell({
         </div>
       </div>
     </div>
+  )
+}
+
+/**
+ * An area's error boundary (practitioner, admin, client): a page of the area that fails (a 404,
+ * a refused form, a crash) shows its error inside the area's frame, so the menus stay. When
+ * the layout's own loader (`routeId`) is what failed, its user is missing: the root's
+ * signed-in user stands in if they `belong` in the area, else the error shows alone.
+ */
+export function AreaErrorBoundary({
+  routeId,
+  belongs,
+  shell: Shell,
+}: {
+  routeId: string
+  belongs: (user: ShellUser) => boolean
+  shell: (props: { user: ShellUser; children: React.ReactNode }) => React.ReactNode
+}) {
+  const area = useRouteLoaderData<{ user: ShellUser }>(routeId)
+  const root = useOptionalUser()
+  const user = area?.user ?? (root && belongs(root) ? root : null)
+  if (!user) return <GeneralErrorBoundary />
+  return (
+    <Shell user={user}>
+      <GeneralErrorBoundary />
+    </Shell>
   )
 }

@@ -1,12 +1,11 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { lazyComponent } from '~/components/lazy-component'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label, Textarea } from '~/components/ui/input'
 import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
+import { MESSAGE_INTENT } from './profile-intents'
 import type { SubmissionResult } from '@conform-to/react'
-
-export const MESSAGE_INTENT = 'message'
 
 /** Only clients who may write get the form: visitors' first load leaves it (and zod) out. */
 const QuestionForm = lazyComponent(() => import('./question-form').then((module) => module.QuestionForm))
@@ -16,11 +15,6 @@ const QuestionForm = lazyComponent(() => import('./question-form').then((module)
  * write to them, or someone who may not (an admin, another practitioner with no link to them).
  */
 export type MessageCardViewer = 'visitor' | 'self' | 'member' | 'not-allowed'
-
-export function useIsSubmittingIntent(intent: string) {
-  const navigation = useNavigation()
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-}
 
 /** The "Ask a Question" card: the form, then the sent state ('?sent=1' in the URL). */
 export function MessageCard({

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { FormErrors, SubmitButton } from '~/components/form-shell'
+import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { Field, TextareaField } from '~/components/forms'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { QuestionSchema } from '~/models/messaging/message'
-import { MESSAGE_INTENT, useIsSubmittingIntent } from './message-card'
+import { MESSAGE_INTENT } from './profile-intents'
 
 /** The "Ask a Question" form of a client who may write to the practitioner. */
 export function QuestionForm({

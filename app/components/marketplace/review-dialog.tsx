@@ -2,7 +2,6 @@ import { lazyComponent } from '~/components/lazy-component'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import type { SubmissionResult } from '@conform-to/react'
 
-export const REVIEW_INTENT = 'review'
 /** The URL parameter that opens the dialog, so it works (server-rendered) without JavaScript. */
 export const REVIEW_PARAM = 'review'
 

@@ -1,13 +1,12 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { FormErrors, SubmitButton } from '~/components/form-shell'
+import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
 import { useHydrated } from '~/components/use-hydrated'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { ReviewFormSchema } from '~/models/marketplace/review'
-import { useIsSubmittingIntent } from './message-card'
-import { REVIEW_INTENT } from './review-dialog'
+import { REVIEW_INTENT } from './profile-intents'
 import { StarRatingInput } from './star-rating-input'
 
 /** The review form: stars and text. */

@@ -2,9 +2,9 @@ import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
+import type { InboxConversation } from '~/models/messaging/inbox-page'
 import { PersonPhoto } from './person-photo'
 import { UnreadBadge } from './unread-badge'
-import type { InboxConversation } from './inbox-links'
 
 /** The left column: one row per person, newest first, each a link that opens the conversation. */
 export function ConversationList({

@@ -3,14 +3,14 @@ import { useEffect, useRef } from 'react'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import type { FormActionData } from '~/lib/forms.server'
+import { MARK_READ_INTENT, type InboxPageData, type InboxThread } from '~/models/messaging/inbox-page'
 import { ConversationList } from './conversation-list'
-import { MARK_READ_INTENT, type InboxPageData, type InboxThread } from './inbox-links'
 import { DeleteMessageDialog, ReplyDialog } from './message-dialogs'
 import { ThreadPanel } from './thread-panel'
 
 /**
  * The conversation view both inboxes render: conversations on the left, the open one on the
- * right, the reply and delete dialogs over them. All of it is URL state (inbox-links.ts).
+ * right, the reply and delete dialogs over them. All of it is URL state (models/messaging/inbox-page.ts).
  */
 export function ConversationView({
   title,

@@ -7,8 +7,8 @@ import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useHydrated } from '~/components/use-hydrated'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { DELETE_INTENT, REPLY_INTENT, type InboxReply } from '~/models/messaging/inbox-page'
 import { MessageSchema } from '~/models/messaging/message'
-import { DELETE_INTENT, REPLY_INTENT, type InboxReply } from './inbox-links'
 
 /**
  * The inbox's two dialogs, opened by the URL (`&reply=…`, `&delete=<id>`) and posting back to

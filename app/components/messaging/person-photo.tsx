@@ -1,6 +1,6 @@
 import { PLACEHOLDER_AVATAR } from '~/components/marketplace/service-card'
 import { cn } from '~/lib/cn'
-import type { InboxPerson } from './inbox-links'
+import type { InboxPerson } from '~/models/messaging/inbox-page'
 
 /** A conversation partner's photo, or the placeholder when they have none. */
 export function PersonPhoto({ person, className }: { person: InboxPerson; className?: string }) {

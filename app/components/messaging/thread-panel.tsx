@@ -1,8 +1,8 @@
 import { Link, useNavigation } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
+import type { InboxMessage, InboxThread } from '~/models/messaging/inbox-page'
 import { PersonPhoto } from './person-photo'
-import type { InboxMessage, InboxThread } from './inbox-links'
 
 /**
  * The right column: the open conversation, oldest first, or what to do when none is open.

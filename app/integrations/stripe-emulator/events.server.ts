@@ -1,8 +1,8 @@
 import Stripe from 'stripe'
 import { getEnv } from '~/env.server'
 import { logLine } from '~/lib/log.server'
-import { emulatorWebhookSecret } from '../stripe.server'
 import { newId, nowSeconds, type StripeObject } from './store.server'
+import { emulatorWebhookSecret } from './webhook-secret.server'
 
 /**
  * Events the emulator raises, queued until delivered. In the running app they are posted,

@@ -6,7 +6,7 @@ import { hashPassword, hashShare, needsRehash, verifyPassword, type HashShare } 
 import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import { forgetMessagesOf } from '~/models/messaging/message.server'
-import { discardStoredDocuments, storedDocumentKeys } from '~/models/records/documents.server'
+import { discardStoredDocuments, storedDocumentKeys } from '~/models/records/document-files.server'
 import {
   limitEmailChange,
   pendingEmailOf,

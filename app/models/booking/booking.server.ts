@@ -53,7 +53,7 @@ export function isCancellable(booking: { status: string; startTime: Date }, now 
  * (requests, processes) a slot gives exactly one booking; the partial unique index on live
  * bookings backs this up (docs/decisions/005-slot-claiming-and-holds.md). A free session is
  * confirmed at once (its email goes after the commit); a paid one is pending, holding the
- * slot for PAYMENT_HOLD_MS while the client pays (booking-payments.server.ts), and is
+ * slot for PAYMENT_HOLD_MS while the client pays (payments.server.ts), and is
  * confirmed by the payment's webhook.
  */
 export async function createBooking(

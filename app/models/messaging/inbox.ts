@@ -14,7 +14,7 @@ export function inboxPath(person: { isPractitioner: boolean }, withId?: number) 
 /**
  * The conversation an inbox address opens (`?with=<id>` on either inbox), or null for any
  * other page: the root loader leaves it out of the unread badge when opening it reads it
- * (`opensConversationAsRead` in app/components/messaging/inbox.server.ts).
+ * (`opensConversationAsRead` in inbox.server.ts).
  */
 export function conversationOpenedBy(url: URL) {
   if (url.pathname !== CLIENT_INBOX_PATH && url.pathname !== PRACTITIONER_INBOX_PATH) return null

@@ -35,7 +35,7 @@ import {
  * The practitioner's side of time slots: their calendar, creating single and batch slots,
  * deleting them. Every function takes the owner's id and never touches anyone else's rows,
  * so another practitioner's slot id is simply "not found". Open slots as clients see them
- * live in time-slot.server.ts.
+ * live in marketplace/open-slots.server.ts.
  */
 
 const MINUTE = 60_000

@@ -5,11 +5,10 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { patientDocuments } from '~/db/schema'
 import { openDecrypted, putEncrypted } from '~/integrations/document-cipher.server'
 import { ensureUploadsHere, onPrimary } from '~/integrations/litefs.server'
-import { deleteObject, listObjects } from '~/integrations/storage.server'
+import { listObjects } from '~/integrations/storage.server'
 import { BodyTooLargeError } from '~/lib/body.server'
 import { AppError, isAppError } from '~/lib/errors'
 import { UNREADABLE_FORM } from '~/lib/form-data.server'
-import { logLine } from '~/lib/log.server'
 import { FileTooLargeError, readUpload, UnreadableUploadError } from '~/lib/multipart.server'
 import { oneLineText } from '~/lib/plain-text'
 import { recordPatientAccess } from './audit.server'
@@ -26,6 +25,7 @@ import {
   sanitizeFileName,
   type PatientDocument,
 } from './document'
+import { discardStoredDocuments } from './document-files.server'
 import { checkedContent } from './document-types.server'
 import { requirePatient } from './patients.server'
 
@@ -205,38 +205,6 @@ export async function deleteDocument(practitionerId: number, documentId: number)
   })
   await discardStoredDocuments([filePath])
   return patientProfileId
-}
-
-/**
- * The storage keys of the documents of one patient, or of every patient of a practitioner:
- * read inside the transaction that deletes their rows, removed once it has committed.
- */
-export function storedDocumentKeys(db: Db | Tx, owner: { practitionerId: number; patientId?: number }) {
-  return db
-    .select({ key: patientDocuments.filePath })
-    .from(patientDocuments)
-    .where(
-      and(
-        eq(patientDocuments.practitionerId, owner.practitionerId),
-        owner.patientId === undefined ? undefined : eq(patientDocuments.patientProfileId, owner.patientId),
-      ),
-    )
-    .all()
-    .map((row) => row.key)
-}
-
-/**
- * Removes stored document files whose rows are gone. A failure is logged (keys only, never a
- * name) and left to the orphan sweep, so the deletion the person asked for still stands.
- */
-export async function discardStoredDocuments(keys: string[]) {
-  for (const key of keys) {
-    try {
-      await deleteObject(key)
-    } catch (error) {
-      console.error(logLine`Could not remove the stored document ${key}; the orphan sweep will retry: ${error}`)
-    }
-  }
 }
 
 /** Files younger than this may belong to an upload whose row is still being written. */

@@ -6,7 +6,7 @@ import { containsPattern } from '~/lib/like'
 import { pageWindow } from '~/lib/paging'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { recordPatientAccess } from './audit.server'
-import { discardStoredDocuments, storedDocumentKeys } from './documents.server'
+import { discardStoredDocuments, storedDocumentKeys } from './document-files.server'
 import { PATIENT_NOT_FOUND, type PatientProfile, type PatientProfileInput, type PatientProfileUpdate } from './patient'
 
 /**

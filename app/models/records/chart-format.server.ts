@@ -1,7 +1,10 @@
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { NOTE_TYPE_LABELS, type PatientAccessEntry, type PatientProfileUpdate } from '~/models/records/patient'
+import { NOTE_TYPE_LABELS, type PatientAccessEntry, type PatientProfileUpdate } from './patient'
 
-/** How the Patient Charting screen words times and trail entries (server-side, so no hydration drift). */
+/**
+ * How the Patient Charting screen and its export word times and trail entries: on the server
+ * only, so the page the browser hydrates says what the server rendered.
+ */
 
 const UNITS: [limitMs: number, unitMs: number, unit: string][] = [
   [60 * 60_000, 60_000, 'minute'],

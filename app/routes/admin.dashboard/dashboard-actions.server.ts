@@ -1,4 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  adminHref,
+  CREATE_USER_INTENT,
+  DELETE_LEAD_INTENT,
+  DELETE_MESSAGE_INTENT,
+  DELETE_USER_INTENT,
+  MARK_MESSAGE_READ_INTENT,
+  SUSPEND_USER_INTENT,
+  UNSUSPEND_USER_INTENT,
+} from '~/components/admin/admin-links'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { dollarsToCents, formatEarnings } from '~/lib/money'
@@ -12,17 +22,7 @@ import { removeUser } from '~/models/admin/removal.server'
 import { createUserAsAdmin, setSuspended } from '~/models/admin/users.server'
 import { CONTACT_MESSAGE_NOT_FOUND } from '~/models/marketplace/contact'
 import { LEAD_NOT_FOUND } from '~/models/marketplace/lead'
-import { viewState } from './admin-data.server'
-import {
-  adminHref,
-  CREATE_USER_INTENT,
-  DELETE_LEAD_INTENT,
-  DELETE_MESSAGE_INTENT,
-  DELETE_USER_INTENT,
-  MARK_MESSAGE_READ_INTENT,
-  SUSPEND_USER_INTENT,
-  UNSUSPEND_USER_INTENT,
-} from './admin-links'
+import { viewState } from './dashboard-data.server'
 
 const success = (to: string, title: string, description?: string) =>
   redirectWithToast(to, { type: 'success', title, ...(description ? { description } : {}) })

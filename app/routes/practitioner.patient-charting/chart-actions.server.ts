@@ -1,5 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
+import {
+  AI_CONSULT_INTENT,
+  chartHref,
+  CREATE_NOTE_INTENT,
+  CREATE_PATIENT_INTENT,
+  DELETE_DOCUMENT_INTENT,
+  DELETE_NOTE_INTENT,
+  DELETE_PATIENT_INTENT,
+  OPEN_CHART_INTENT,
+  UPDATE_NOTE_INTENT,
+  UPDATE_PATIENT_INTENT,
+  UPLOAD_DOCUMENT_INTENT,
+  UPLOAD_PARAM,
+  type ChartState,
+} from '~/components/records/chart-links'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
@@ -16,6 +31,7 @@ import {
   AiConsultSchema,
 } from '~/models/records/ai-consult'
 import { consultAi } from '~/models/records/ai-consult.server'
+import { clearedAsNull } from '~/models/records/chart-format.server'
 import {
   DOCUMENT_DELETED,
   DOCUMENT_NOT_FOUND,
@@ -28,22 +44,6 @@ import * as texts from '~/models/records/patient'
 import { PatientNoteSchema, PatientProfileSchema } from '~/models/records/patient'
 import { createPatient, deletePatient, openChartForBooking, updatePatient } from '~/models/records/patients.server'
 import { viewState } from './chart-data.server'
-import { clearedAsNull } from './chart-format.server'
-import {
-  AI_CONSULT_INTENT,
-  chartHref,
-  CREATE_NOTE_INTENT,
-  CREATE_PATIENT_INTENT,
-  DELETE_DOCUMENT_INTENT,
-  DELETE_NOTE_INTENT,
-  DELETE_PATIENT_INTENT,
-  OPEN_CHART_INTENT,
-  UPDATE_NOTE_INTENT,
-  UPDATE_PATIENT_INTENT,
-  UPLOAD_DOCUMENT_INTENT,
-  UPLOAD_PARAM,
-  type ChartState,
-} from './chart-links'
 
 const success = (to: string, title: string) => redirectWithToast(to, { type: 'success', title })
 

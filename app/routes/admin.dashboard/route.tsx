@@ -1,7 +1,5 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ActivitySection } from '~/components/admin/activity-section'
-import { dashboardAction } from '~/components/admin/admin-actions.server'
-import { loadDashboard } from '~/components/admin/admin-data.server'
 import { CREATE_USER_INTENT } from '~/components/admin/admin-links'
 import { AdminTabs } from '~/components/admin/admin-tabs'
 import { CountCards } from '~/components/admin/count-cards'
@@ -13,6 +11,8 @@ import { UserList } from '~/components/admin/user-list'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
 import { requireAdmin } from '~/models/accounts/auth.server'
+import { dashboardAction } from './dashboard-actions.server'
+import { loadDashboard } from './dashboard-data.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Admin dashboard — Solace' }]

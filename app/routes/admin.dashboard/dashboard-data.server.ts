@@ -1,3 +1,4 @@
+import { ADMIN_TABS, adminHref, type AdminState, type AdminTab, type Paging } from '~/components/admin/admin-links'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { isAppError } from '~/lib/errors'
 import { idFromParam } from '~/lib/route-params'
@@ -11,7 +12,6 @@ import { listUsers } from '~/models/admin/users.server'
 import { listContactMessages } from '~/models/marketplace/contact.server'
 import { LEAD_SOURCE_LABELS } from '~/models/marketplace/lead'
 import { listLeads } from '~/models/marketplace/lead.server'
-import { ADMIN_TABS, adminHref, type AdminState, type AdminTab, type Paging } from './admin-links'
 
 /** The list the URL shows, without any dialog: where forms go back to and dialogs close to. */
 export function viewState(params: URLSearchParams): AdminState {

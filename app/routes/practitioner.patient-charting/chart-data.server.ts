@@ -1,14 +1,3 @@
-import { idFromParam } from '~/lib/route-params'
-import { viewerTimeZone } from '~/lib/time-zone.server'
-import type { PublicUser } from '~/models/accounts/user'
-import { AI_EXAMPLE_QUESTIONS, AI_HISTORY_PAGE_SIZE } from '~/models/records/ai-consult'
-import { listConsultations } from '~/models/records/ai-consult.server'
-import { listPatientAccessHistory, recordPatientView } from '~/models/records/audit.server'
-import { documentKind, formatFileSize } from '~/models/records/document'
-import { listPatientDocuments } from '~/models/records/documents.server'
-import { listPatientNotes } from '~/models/records/notes.server'
-import { getPatient, listPatients } from '~/models/records/patients.server'
-import { accessLabel, calendarDateLabel, categoryLabel, instantLabel, timeSince } from './chart-format.server'
 import {
   CHART_TABS,
   chartHref,
@@ -17,7 +6,24 @@ import {
   type ChartAi,
   type ChartState,
   type ChartTab,
-} from './chart-links'
+} from '~/components/records/chart-links'
+import { idFromParam } from '~/lib/route-params'
+import { viewerTimeZone } from '~/lib/time-zone.server'
+import type { PublicUser } from '~/models/accounts/user'
+import { AI_EXAMPLE_QUESTIONS, AI_HISTORY_PAGE_SIZE } from '~/models/records/ai-consult'
+import { listConsultations } from '~/models/records/ai-consult.server'
+import { listPatientAccessHistory, recordPatientView } from '~/models/records/audit.server'
+import {
+  accessLabel,
+  calendarDateLabel,
+  categoryLabel,
+  instantLabel,
+  timeSince,
+} from '~/models/records/chart-format.server'
+import { documentKind, formatFileSize } from '~/models/records/document'
+import { listPatientDocuments } from '~/models/records/documents.server'
+import { listPatientNotes } from '~/models/records/notes.server'
+import { getPatient, listPatients } from '~/models/records/patients.server'
 
 /** The list and patient the URL shows (no dialog): where forms go back to and dialogs close to. */
 export function viewState(params: URLSearchParams): ChartState {

@@ -3,7 +3,6 @@ import { redirect } from '@remix-run/node'
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
-import { isPageLoad, mayWriteForThePerson } from '~/lib/fetch-metadata.server'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
@@ -11,17 +10,8 @@ import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { dashboardPath } from '~/models/accounts/role'
-import { getThread, listConversations } from '~/models/messaging/conversations.server'
-import { inboxPath } from '~/models/messaging/inbox'
-import {
-  MESSAGE_NOT_FOUND,
-  MessageSchema,
-  parseCursor,
-  partyName,
-  replySubject,
-  type Party,
-} from '~/models/messaging/message'
-import { deleteMessageForMe, markConversationRead, sendMessage } from '~/models/messaging/message.server'
+import { getThread, listConversations } from './conversations.server'
+import { inboxPath } from './inbox'
 import {
   DELETE_INTENT,
   inboxHref,
@@ -31,11 +21,14 @@ import {
   type InboxPageData,
   type InboxPerson,
   type InboxReply,
-} from './inbox-links'
+} from './inbox-page'
+import { loaderMarksRead, opensConversationAsRead } from './inbox.server'
+import { MESSAGE_NOT_FOUND, MessageSchema, parseCursor, partyName, replySubject, type Party } from './message'
+import { deleteMessageForMe, markConversationRead, sendMessage } from './message.server'
 
 /**
  * The loader and action both inboxes share (`/client-inbox`, `/practitioner/inbox`): thin
- * adapters over app/models/messaging. Everything the page shows is in its URL (inbox-links.ts).
+ * adapters over the messaging model. Everything the page shows is in its URL (inbox-page.ts).
  */
 
 export type InboxArea = 'client' | 'practitioner'
@@ -68,30 +61,6 @@ function person(party: Party): InboxPerson {
 /** 'Nov 21, 2026, 9:30 AM EST': the viewer's zone, named. */
 function timeLabel(iso: string, timeZone: string) {
   return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneAbbreviation(iso, timeZone)}`
-}
-
-/**
- * Opening a conversation reads it, but a GET writes for the person only when they, or one of
- * our pages, asked for it (docs/decisions/032-no-get-writes-from-other-sites.md):
- * - a page load from here or by the person: the loader marks it read, so the inbox works
- *   without JavaScript;
- * - our own JavaScript fetching the page's data: the page posts MARK_READ_INTENT once the
- *   thread is shown;
- * - a page load another site started: nothing here; with JavaScript the page posts once the
- *   thread is shown, as above, and without it the conversation stays unread.
- */
-function loaderMarksRead(request: Request) {
-  return isPageLoad(request) && mayWriteForThePerson(request)
-}
-
-/**
- * Whether the conversation this request opens is read once its page is shown: by the loader,
- * or by the page's own post (a data request comes from our JavaScript, which sends it). Only a
- * page load another site started may leave it unread. The root loader's badge leaves the
- * conversation out on the same condition, so the two agree.
- */
-export function opensConversationAsRead(request: Request) {
-  return !isPageLoad(request) || mayWriteForThePerson(request)
 }
 
 export async function loadInbox(request: Request, area: InboxArea): Promise<InboxPageData> {

@@ -1,6 +1,4 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { chartAction } from '~/components/records/chart-actions.server'
-import { loadChart } from '~/components/records/chart-data.server'
 import {
   AI_CONSULT_INTENT,
   chartHref,
@@ -20,6 +18,8 @@ import { PatientList } from '~/components/records/patient-list'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import { chartAction } from './chart-actions.server'
+import { loadChart } from './chart-data.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Patient Charting — Solace' }]
