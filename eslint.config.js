@@ -40,6 +40,19 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      // Links come from app/components/ui/link.tsx, which renders them cheaper on the server.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@remix-run/react',
+              importNames: ['Link'],
+              message: "Import Link from '~/components/ui/link' (docs/decisions/028-work-done-once.md).",
+            },
+          ],
+        },
+      ],
       'import-x/first': 'error',
       'import-x/order': [
         'error',
@@ -72,6 +85,11 @@ export default tseslint.config(
       // Types say what props are; PropTypes would say it twice.
       'react/prop-types': 'off',
     },
+  },
+  {
+    // The one place Remix's Link is used directly.
+    files: ['app/components/ui/link.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Plain-JS server files and scripts run in Node only.

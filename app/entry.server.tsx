@@ -6,7 +6,13 @@ import { closeDb } from '~/db/client.server'
 import { settleAfterResponse } from '~/lib/after-response.server'
 import { errorForLog, logRequestError } from '~/lib/log.server'
 import { stopMaintenance } from '~/lib/maintenance.server'
-import { NonceProvider } from '~/lib/nonce'
+import { ScriptMarkProvider } from '~/lib/script-mark'
+import {
+  allowMarkedScripts,
+  contentSecurityPolicy,
+  contentSecurityPolicyHeader,
+  newScriptMark,
+} from '../server/content-security-policy.js'
 import type { EntryContext } from '@remix-run/node'
 
 // Read by server/app.js from the build: the render cache compares the catalogue's version on
@@ -33,25 +39,25 @@ const ABORT_DELAY = 5_000
 
 export const streamTimeout = ABORT_DELAY
 
-type LoadContext = { cspNonce?: string }
-
 /**
  * The page rendered whole into one buffer. Nothing on a page is deferred, and the server sends a
  * page in one piece anyway (server/remix.js), so there is nothing to stream: waiting for
  * `onAllReady` and collecting React's writes saves a PassThrough, its conversion to a web stream
  * and the reading back (decision 028). Bots and browsers without JavaScript get the same page.
+ * Its Content Security Policy allows the inline scripts the app wrote by their hashes, found by
+ * this render's mark, which then leaves the page (decision 033): the page is the same bytes for
+ * every visitor who gets it.
  */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: LoadContext,
 ) {
-  const nonce = loadContext.cspNonce ?? ''
   // Resolved from the first request on: every lazy component is then rendered in place.
   await lazyComponentsLoaded()
 
+  const mark = newScriptMark()
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const chunks: Buffer[] = []
@@ -65,17 +71,23 @@ export default async function handleRequest(
       },
       final(done) {
         clearTimeout(abortTimer)
+        const { page: html, scriptHashes } = allowMarkedScripts(Buffer.concat(chunks), mark)
+        const isProduction = process.env.NODE_ENV === 'production'
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+        responseHeaders.set(
+          contentSecurityPolicyHeader(isProduction),
+          contentSecurityPolicy({ isProduction, scriptHashes }),
+        )
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
         done()
       },
     })
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      <ScriptMarkProvider value={mark}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={mark} />
+      </ScriptMarkProvider>,
       {
-        nonce,
+        nonce: mark,
         onShellReady() {
           shellRendered = true
         },

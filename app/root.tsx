@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { markPageHydrated } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
-import { useNonce } from '~/lib/nonce'
+import { useScriptMark } from '~/lib/script-mark'
 import { getToast } from '~/lib/toast.server'
 import { getUser } from '~/models/accounts/auth.server'
 import { unreadMessageCount } from '~/models/messaging/conversations.server'
@@ -61,7 +61,7 @@ const ZOD_JITLESS_SCRIPT = `globalThis.__zod_globalConfig=Object.assign(globalTh
 const TIME_ZONE_SCRIPT = `try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.indexOf('tz='+z)<0)document.cookie='tz='+z+';path=/;max-age=31536000;samesite=lax'}catch(e){}`
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce()
+  const mark = useScriptMark()
   const root = useRouteLoaderData<RootLoader>('root')
   // From here on, a form that loads on first use is rendered by a navigation, not hydrated.
   useEffect(markPageHydrated, [])
@@ -73,8 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Tells the server this browser's time zone (a cookie read on later requests). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
+        <script nonce={mark} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
+        <script nonce={mark} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
       </head>
       <body className="min-h-screen font-sans" id="top">
         {/* The first stop of the keyboard: past the header and menus, straight to the page. */}
@@ -89,8 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <section aria-label="Notifications">
           <Toaster toast={root?.toast} />
         </section>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={mark} />
+        <Scripts nonce={mark} />
       </body>
     </html>
   )

@@ -7,11 +7,12 @@ import zlib from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 import { declaredBodyLimit, SERVER_BODY_MAX_BYTES } from './body-limit.js'
+import { defaultContentSecurityPolicy } from './content-security-policy.js'
 import { errorHandler } from './errors.js'
 import { replicaRequests } from './litefs.js'
 import { remixHandler } from './remix.js'
 import { renderCache } from './render-cache.js'
-import { clientAddress, cspNonce, sameOriginGuard, securityHeaders } from './security.js'
+import { clientAddress, sameOriginGuard, securityHeaders } from './security.js'
 
 /** A path whose last segment has an extension: what public/ can hold. */
 const FILE_PATH = /\.[^/]+$/
@@ -57,7 +58,6 @@ export function createApp({
   const entry = typeof build === 'function' ? undefined : /** @type {EntryModule} */ (build.entry.module)
   app.set('trust proxy', trustProxy)
   app.disable('x-powered-by')
-  app.use(cspNonce)
   // Anonymous catalogue pages from memory, before anything else runs (server/render-cache.js).
   const pages =
     cache && entry?.catalogueVersion
@@ -66,6 +66,7 @@ export function createApp({
   if (pages) app.use(pages.answer)
   app.use(clientAddress({ trustFlyClientIp: trustProxy }))
   app.use(securityHeaders({ isProduction }))
+  app.use(defaultContentSecurityPolicy({ isProduction }))
   app.use(declaredBodyLimit(SERVER_BODY_MAX_BYTES))
   // Brotli's default 4 MB window, allocated for every answer, more than halved the rate of
   // signed-in pages under load; 512 KB is more than any page, so pages compress the same.
@@ -98,13 +99,11 @@ export function createApp({
 
   // On a LiteFS replica: writes go to the primary, except uploads (docs/decisions/025).
   app.use(replicaRequests())
-  if (pages) app.use(pages.keep)
   app.all(
     '*',
     remixHandler({
       build,
       mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
       maxBodyBytes: SERVER_BODY_MAX_BYTES,
       trustProxy,
     }),

@@ -71,8 +71,13 @@ export async function send(req, res, response) {
   // A body the client is still sending is not drained: the connection ends with this answer.
   closeAfterAnswer(req, res)
   if (!response.body) res.end()
-  else if (isPage(response)) res.end(await wholeBody(response.body))
-  else await writeReadableStreamToWritable(response.body, res)
+  else if (isPage(response)) {
+    const page = await wholeBody(response.body)
+    // The render cache keeps a page it may answer with again, headers and bytes as they go out
+    // (server/render-cache.js); it put `keepPage` there when the request was one it could answer.
+    res.locals.keepPage?.(res, page)
+    res.end(page)
+  } else await writeReadableStreamToWritable(response.body, res)
 }
 
 /**

@@ -1,6 +1,9 @@
-// The render cache for anonymous catalogue pages (docs/decisions/027-render-cache.md).
-import { Buffer } from 'node:buffer'
+// @ts-check
+// The render cache for anonymous catalogue pages (docs/decisions/027-render-cache.md, 033).
+/** @import { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http' */
+/** @import { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express' */
 import zlib from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 
 /**
  * The pages it keeps: what a visitor browses, identical for every visitor in the same zone.
@@ -24,6 +27,7 @@ const MINUTE_MS = 60_000
  * The cookies of a request, or null when one of them is anything but the zone (a session, a
  * toast, or a cookie we do not know): such a request is never answered from the cache.
  */
+/** @param {string | undefined} cookieHeader */
 function zoneCookieOnly(cookieHeader) {
   if (!cookieHeader) return ''
   let zone = ''
@@ -38,7 +42,10 @@ function zoneCookieOnly(cookieHeader) {
   return zone.length > MAX_TIME_ZONE_LENGTH ? null : zone
 }
 
-/** Whether this request may be answered from (and stored in) the cache at all. */
+/**
+ * Whether this request may be answered from (and stored in) the cache at all: its key, or null.
+ * @param {Pick<ExpressRequest, 'method' | 'path' | 'originalUrl' | 'protocol'> & { headers: IncomingHttpHeaders }} req
+ */
 export function cacheableRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
   if (req.headers.authorization) return null
@@ -52,166 +59,9 @@ export function cacheableRequest(req) {
 }
 
 /**
- * A byte-bounded LRU of rendered pages, each tagged with the catalogue version it was rendered
- * from and the minute it stops being true (open times and the 24-hour refund notice move with
- * the clock; slots start on whole minutes).
+ * Whether the client takes gzip (the one encoding a cached page is served in besides none).
+ * @param {string | undefined} header
  */
-export class RenderCache {
-  constructor({ maxBytes }) {
-    this.maxBytes = maxBytes
-    this.bytes = 0
-    this.entries = new Map()
-    this.version = undefined
-  }
-
-  /** Forgets every page when the catalogue moved on: none of them can be served again. */
-  observe(version) {
-    if (version === this.version) return
-    this.version = version
-    this.entries.clear()
-    this.bytes = 0
-  }
-
-  get(key, now) {
-    const entry = this.entries.get(key)
-    if (!entry) return undefined
-    this.entries.delete(key)
-    if (entry.version !== this.version || now >= entry.expires) {
-      this.bytes -= entry.bytes
-      return undefined
-    }
-    this.entries.set(key, entry)
-    return entry
-  }
-
-  /** Keeps the page unless it is of an old version or too large; says whether it did. */
-  set(key, entry) {
-    if (entry.version !== this.version || entry.bytes > this.maxBytes / 8) return false
-    const old = this.entries.get(key)
-    if (old) {
-      this.entries.delete(key)
-      this.bytes -= old.bytes
-    }
-    this.entries.set(key, entry)
-    this.bytes += entry.bytes
-    for (const [oldest, value] of this.entries) {
-      if (this.bytes <= this.maxBytes) break
-      this.entries.delete(oldest)
-      this.bytes -= value.bytes
-    }
-    return true
-  }
-}
-
-/** The page's bytes around each place its nonce was. */
-export function splitAt(html, nonce) {
-  const parts = []
-  let from = 0
-  for (let at = html.indexOf(nonce); at >= 0; at = html.indexOf(nonce, from)) {
-    parts.push(html.subarray(from, at))
-    from = at + nonce.length
-  }
-  parts.push(html.subarray(from))
-  return parts
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
-/** A last, empty stored block: the end of the deflate stream. */
-const LAST_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff])
-
-/**
- * Each part deflated on its own, ending on a full flush: byte-aligned, and with no reference
- * into anything before it, so the parts can be put together around any nonce.
- */
-function deflateParts(parts) {
-  return parts.map((part) => zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_FULL_FLUSH }))
-}
-
-/** The nonce as a stored (uncompressed), not-last deflate block. */
-function storedBlock(bytes) {
-  const block = Buffer.alloc(5 + bytes.length)
-  block.writeUInt16LE(bytes.length, 1)
-  block.writeUInt16LE(~bytes.length & 0xffff, 3)
-  bytes.copy(block, 5)
-  return block
-}
-
-/** Zeros to run the CRC register through: what follows a nonce, with the nonce's own bytes apart. */
-const ZEROS = Buffer.alloc(64 * 1024)
-
-/** The CRC-32 register (zlib's checksum before its final inversion) after `length` zero bytes. */
-function registerAfterZeros(register, length) {
-  let crc = ~register >>> 0
-  for (let left = length; left > 0; left -= ZEROS.length) {
-    crc = zlib.crc32(ZEROS.subarray(0, Math.min(left, ZEROS.length)), crc)
-  }
-  return ~crc >>> 0
-}
-
-/**
- * What the page's gzip checksum needs, computed once so that no answer reads the whole page
- * again. CRC-32 is linear: the page's register is that of the page with zeros where the nonces
- * are, XOR the nonce's own register carried through every byte after each place it sits. That
- * carrying is linear too, so it is kept as 32 columns, one per bit of the nonce's register.
- */
-function nonceChecksum(parts, nonceLength) {
-  // An empty part is skipped: once zlib has deflated it, Node's crc32 answers 0 for it.
-  const withPart = (crc, part) => (part.length ? zlib.crc32(part, crc) : crc)
-  let crc = withPart(0, parts[0])
-  for (let i = 1; i < parts.length; i += 1) crc = withPart(zlib.crc32(ZEROS.subarray(0, nonceLength), crc), parts[i])
-  const columns = new Uint32Array(32)
-  for (let bit = 0; bit < 32; bit += 1) {
-    let register = 0
-    for (let i = 1; i < parts.length; i += 1) {
-      if (i > 1) register = registerAfterZeros(register, nonceLength)
-      register = registerAfterZeros((register ^ (1 << bit)) >>> 0, parts[i].length)
-    }
-    columns[bit] = register
-  }
-  return { nonceLength, zeroed: ~crc >>> 0, columns }
-}
-
-/** The gzip checksum of the page with this nonce in every place: 32 XORs at most. */
-function pageChecksum(checksum, nonceBytes) {
-  let register = checksum.zeroed
-  let nonceRegister = ~zlib.crc32(nonceBytes, 0xffffffff) >>> 0
-  for (let bit = 0; nonceRegister !== 0; bit += 1, nonceRegister >>>= 1) {
-    if (nonceRegister & 1) register ^= checksum.columns[bit]
-  }
-  return ~register >>> 0
-}
-
-/**
- * The stored page with this response's nonce, plain or gzipped, as the pieces to send in
- * order: the stored parts are sent as they are, never copied into one buffer. Gzip costs no
- * compression per answer and no pass over the page: the parts were deflated once, the nonce
- * goes in between as stored blocks, and the checksum comes from `nonceChecksum`.
- */
-export function pagePieces(entry, nonce, gzip) {
-  const nonceBytes = Buffer.from(nonce)
-  const { parts } = entry
-  if (!gzip) {
-    const pieces = [parts[0]]
-    for (let i = 1; i < parts.length; i += 1) pieces.push(nonceBytes, parts[i])
-    return pieces
-  }
-  entry.deflated ??= deflateParts(parts)
-  // Nonces are all one length; one of another length would get its checksum made anew.
-  if (entry.checksum?.nonceLength !== nonceBytes.length) entry.checksum = nonceChecksum(parts, nonceBytes.length)
-  const pieces = [GZIP_HEADER, entry.deflated[0]]
-  let size = parts[0].length
-  for (let i = 1; i < parts.length; i += 1) {
-    pieces.push(storedBlock(nonceBytes), entry.deflated[i])
-    size += nonceBytes.length + parts[i].length
-  }
-  const trailer = Buffer.alloc(8)
-  trailer.writeUInt32LE(pageChecksum(entry.checksum, nonceBytes), 0)
-  trailer.writeUInt32LE(size >>> 0, 4)
-  pieces.push(LAST_BLOCK, trailer)
-  return pieces
-}
-
-/** Whether the client takes gzip (the one encoding a cached page is served in besides none). */
 export function acceptsGzip(header) {
   if (!header) return false
   return header.split(',').some((item) => {
@@ -232,48 +82,71 @@ const NOT_REPLAYED = new Set([
   'date',
   'vary',
   'x-render-cache',
-  'x-sql-statements',
 ])
 
-/** The answer's headers as sent to every visitor, each with the nonce still in it. */
-function replayableHeaders(res) {
-  const headers = []
-  for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (!NOT_REPLAYED.has(name)) headers.push([name, value])
-  }
-  return headers
-}
-
-const withNonceIn = (value, from, to) =>
-  typeof value === 'string'
-    ? value.replaceAll(from, to)
-    : Array.isArray(value)
-      ? value.map((v) => v.replaceAll(from, to))
-      : value
+/**
+ * A kept page: its headers as one flat list of names and values (Node writes it as it is), its
+ * bytes plain and gzipped (compressed once, when it is kept), the catalogue version it was
+ * rendered from and the minute it stops being true (open times and the 24-hour refund notice
+ * move with the clock; slots start on whole minutes).
+ * @typedef {{ version: unknown, expires: number, head: string[], page: Buffer, gzipped: Buffer }} KeptPage
+ */
 
 /**
- * The render cache as two Express middlewares. `answer` goes first, right after the nonce is
- * made: a cacheable request (GET or HEAD of a catalogue page, no cookie but the zone's) whose
- * page was rendered at the current catalogue version within this minute is answered there,
- * with the headers and bytes that page was answered with and this response's nonce in place of
- * its own, so none of the middleware or Remix runs. `keep` goes right before Remix (after
- * compression, so it sees the page uncompressed): a page rendered for a cacheable request is
- * kept when it is a plain 200 HTML answer that set no cookie. A request for a page already
- * being rendered waits for that render. `version()` reads the catalogue's version: one SELECT.
+ * @param {OutgoingHttpHeaders} headers
+ * @returns {string[]}
+ */
+function replayable(headers) {
+  /** @type {string[]} */
+  const head = []
+  for (const [name, value] of Object.entries(headers)) {
+    if (NOT_REPLAYED.has(name) || value === undefined) continue
+    for (const one of Array.isArray(value) ? value : [value]) head.push(name, String(one))
+  }
+  return head
+}
+
+/**
+ * The render cache as one Express middleware, `answer`, placed before anything else: a
+ * cacheable request (GET or HEAD of a catalogue page, no cookie but the zone's) whose page was
+ * rendered at the current catalogue version within this minute is answered there, with the
+ * headers and bytes that page was answered with, so none of the middleware or Remix runs. A
+ * page is the same bytes for every visitor (its inline scripts are allowed by their hashes, not
+ * by a nonce per answer: decision 033), so it is kept whole and gzipped once. It is kept by
+ * server/remix.js, which hands a rendered page to `res.locals.keepPage` before sending it: a
+ * plain 200 HTML answer that set no cookie, for a request this middleware could answer. A
+ * request for a page already being rendered waits for that render. `version()` reads the
+ * catalogue's version: one SELECT. Pages are kept in a byte-bounded LRU (`maxBytes`, a page at
+ * most an eighth of it), all forgotten when the catalogue's version moves.
+ * @param {{ version: () => unknown, maxBytes?: number, now?: () => number }} options
  */
 export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.now }) {
-  const cache = new RenderCache({ maxBytes })
-  /** Pages being rendered for a request: key -> { version, kept, waiters }. */
+  /** @type {LRUCache<string, KeptPage>} */
+  const cache = new LRUCache({
+    maxSize: maxBytes,
+    maxEntrySize: maxBytes / 8,
+    sizeCalculation: (kept) => kept.page.length + kept.gzipped.length,
+  })
+  let cachedVersion = /** @type {unknown} */ (undefined)
+  /**
+   * Pages being rendered for a request: key -> the version and the waiting requests.
+   * @type {Map<string, { version: unknown, kept: boolean, waiters: ((kept: boolean) => void)[] }>}
+   */
   const rendering = new Map()
 
+  /** @type {RequestHandler} */
   function answer(req, res, next) {
     const key = cacheableRequest(req)
     if (key === null) return next()
     const current = version()
-    cache.observe(current)
+    if (current !== cachedVersion) {
+      // The catalogue moved on: none of the pages kept can be served again.
+      cachedVersion = current
+      cache.clear()
+    }
     const started = now()
-    const hit = cache.get(key, started)
-    if (hit) return answerFrom(hit, req, res)
+    const hit = cache.get(key)
+    if (hit && started < hit.expires) return answerFrom(hit, req, res)
     // The same page at the same version is being rendered for another request: when the
     // minute turns or a write empties the cache, a burst of visitors waits for one render
     // instead of each rendering it. A page that is not kept (a 404, an error) lets them go on
@@ -284,6 +157,7 @@ export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.n
       return
     }
     if (req.method === 'GET') {
+      /** @type {{ version: unknown, kept: boolean, waiters: ((kept: boolean) => void)[] }} */
       const ours = { version: current, kept: false, waiters: [] }
       rendering.set(key, ours)
       // After the answer is sent or the client has gone, whichever comes first.
@@ -291,76 +165,54 @@ export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.n
         if (rendering.get(key) === ours) rendering.delete(key)
         for (const waiter of ours.waiters) waiter(ours.kept)
       })
-      res.locals.renderCache = { key, version: current, started, flight: ours }
+      /** @param {ExpressResponse} rendered @param {Buffer} page */
+      res.locals.keepPage = (rendered, page) => {
+        ours.kept = keep(key, current, started, rendered, page)
+      }
     }
     miss(res, next)
   }
 
+  /**
+   * Keeps a rendered page unless it is no plain 200 HTML answer, sets a cookie, is of a
+   * version already gone, or is too large; says whether it did.
+   * @param {string} key @param {unknown} renderedVersion @param {number} started
+   * @param {ExpressResponse} res @param {Buffer} page
+   */
+  function keep(key, renderedVersion, started, res, page) {
+    const keepIt =
+      renderedVersion === cachedVersion &&
+      res.statusCode === 200 &&
+      !res.hasHeader('set-cookie') &&
+      String(res.getHeader('content-type') ?? '').startsWith('text/html')
+    if (!keepIt) return false
+    cache.set(key, {
+      version: renderedVersion,
+      // The minute the page was rendered in, from before its data was read.
+      expires: Math.floor(started / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
+      head: replayable(res.getHeaders()),
+      page,
+      gzipped: zlib.gzipSync(page),
+    })
+    return cache.has(key)
+  }
+
+  /** @param {ExpressResponse} res @param {() => void} next */
   function miss(res, next) {
     res.setHeader('X-Render-Cache', 'miss')
     next()
   }
 
+  /** @param {KeptPage} hit @param {ExpressRequest} req @param {ExpressResponse} res */
   function answerFrom(hit, req, res) {
-    const nonce = res.locals.cspNonce
     const gzip = acceptsGzip(req.headers['accept-encoding'])
-    const pieces = pagePieces(hit, nonce, gzip)
-    // One flat list of names and values: Node writes it as it is, without a header map.
-    const head = []
-    for (const [name, value] of hit.headers) head.push(name, withNonceIn(value, hit.nonce, nonce))
-    head.push('vary', 'Accept-Encoding', 'x-render-cache', 'hit')
+    const body = gzip ? hit.gzipped : hit.page
+    const head = [...hit.head, 'vary', 'Accept-Encoding', 'x-render-cache', 'hit']
     if (gzip) head.push('content-encoding', 'gzip')
-    head.push('content-length', String(pieces.reduce((sum, piece) => sum + piece.length, 0)))
+    head.push('content-length', String(body.length))
     res.writeHead(200, head)
-    if (req.method === 'HEAD') return res.end()
-    // Corked, the head and every piece leave in one writev.
-    res.cork()
-    for (let i = 0; i < pieces.length - 1; i += 1) res.write(pieces[i])
-    res.end(pieces[pieces.length - 1])
-    process.nextTick(() => res.uncork())
+    res.end(req.method === 'HEAD' ? undefined : body)
   }
 
-  function keep(req, res, next) {
-    const pending = res.locals.renderCache
-    const nonce = res.locals.cspNonce
-    if (!pending || !nonce) return next()
-    const chunks = []
-    let headers
-    const write = res.write
-    const end = res.end
-    // Compression adds its own headers when the first bytes go: these are the page's.
-    const snapshot = () => (headers ??= replayableHeaders(res))
-    res.write = function captureWrite(chunk, ...rest) {
-      snapshot()
-      if (chunk) chunks.push(Buffer.from(chunk))
-      return write.call(this, chunk, ...rest)
-    }
-    res.end = function captureEnd(chunk, ...rest) {
-      snapshot()
-      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk))
-      res.write = write
-      res.end = end
-      const keepIt =
-        res.statusCode === 200 &&
-        !res.hasHeader('set-cookie') &&
-        String(res.getHeader('content-type') ?? '').startsWith('text/html')
-      if (keepIt) {
-        const html = Buffer.concat(chunks)
-        pending.flight.kept = cache.set(pending.key, {
-          version: pending.version,
-          // The minute the page was rendered in, from before its data was read.
-          expires: Math.floor(pending.started / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
-          headers,
-          nonce,
-          parts: splitAt(html, Buffer.from(nonce)),
-          // Its bytes, twice: plain and (once asked for) deflated.
-          bytes: html.length * 2,
-        })
-      }
-      return end.call(this, chunk, ...rest)
-    }
-    next()
-  }
-
-  return { answer, keep, cache }
+  return { answer, cache }
 }

@@ -1,68 +1,22 @@
 // @ts-check
 // Security baseline applied to every response (docs/decisions/009-the-express-server.md).
 // Plain JS, type-checked through its JSDoc: the production server loads it without a build step.
-/** @import { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http' */
-/** @import { Response as ExpressResponse, RequestHandler } from 'express' */
-import crypto from 'node:crypto'
+/** @import { IncomingHttpHeaders } from 'node:http' */
+/** @import { RequestHandler } from 'express' */
 import helmet from 'helmet'
 
-const NONCE_BYTES = 16
-const NONCE_POOL_BYTES = 4096
-let noncePool = Buffer.alloc(0)
-let noncePoolOffset = 0
-
 /**
- * A fresh nonce per request; the CSP allows only scripts that carry it. The random bytes are
- * drawn 4 KB at a time from the CSPRNG and each used once: one system call per 256 requests
- * instead of one per request (a cached page's answer is cheap enough for that to show).
- * @type {RequestHandler}
+ * Helmet's security headers for every answer, but the Content Security Policy, which is
+ * server/content-security-policy.js's: a page carries its own.
+ * @param {{ isProduction: boolean }} options
  */
-export function cspNonce(_req, res, next) {
-  if (noncePoolOffset + NONCE_BYTES > noncePool.length) {
-    noncePool = crypto.randomBytes(NONCE_POOL_BYTES)
-    noncePoolOffset = 0
-  }
-  res.locals.cspNonce = noncePool.toString('hex', noncePoolOffset, noncePoolOffset + NONCE_BYTES)
-  noncePoolOffset += NONCE_BYTES
-  next()
-}
-
-/**
- * The CSP source allowing this answer's scripts: helmet hands its directives Node's response,
- * which is Express's, with the nonce `cspNonce` put in its locals.
- * @param {IncomingMessage} _req
- * @param {ServerResponse} res
- */
-const nonceSource = (_req, res) => `'nonce-${/** @type {ExpressResponse} */ (res).locals.cspNonce}'`
-
-/** @param {{ isProduction: boolean }} options */
 export function securityHeaders({ isProduction }) {
   return helmet({
     xPoweredBy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isProduction ? { maxAge: 63072000, includeSubDomains: true, preload: false } : false,
     crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      // Vite's dev client injects inline scripts the nonce cannot cover: report only in dev.
-      reportOnly: !isProduction,
-      directives: {
-        'default-src': ["'self'"],
-        'base-uri': ["'self'"],
-        'connect-src': ["'self'", 'https://api.stripe.com', ...(isProduction ? [] : ['ws:'])],
-        'font-src': ["'self'"],
-        'form-action': ["'self'", 'https://checkout.stripe.com', 'https://connect.stripe.com'],
-        'frame-ancestors': ["'none'"],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
-        'object-src': ["'none'"],
-        'script-src': ["'strict-dynamic'", "'self'", 'https://js.stripe.com', nonceSource],
-        'script-src-attr': [nonceSource],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        // Fly's proxy redirects http to https and HSTS keeps browsers there; this directive
-        // would only break a production build served locally over http.
-        'upgrade-insecure-requests': null,
-      },
-    },
+    contentSecurityPolicy: false,
   })
 }
 

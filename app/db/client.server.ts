@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { LRUCache } from 'lru-cache'
 import { getEnv } from '~/env.server'
 import * as schema from './schema'
 
@@ -31,6 +32,7 @@ function open(): Db {
   return withDrizzle(sqlite)
 }
 
+/** Statements kept, the least recently used dropped first. */
 const KEPT_STATEMENTS = 256
 const drizzleViews = new WeakMap<Db, Database.Database>()
 
@@ -53,20 +55,16 @@ export function drizzleConnection(db: Db = getDb()) {
  * `$client` stays the connection itself, for code that prepares and keeps statements of its own.
  */
 function withDrizzle(sqlite: Database.Database): Db {
-  const kept = new Map<string, Database.Statement>()
+  const kept = new LRUCache<string, Database.Statement>({ max: KEPT_STATEMENTS })
   const client: Database.Database = Object.create(sqlite)
   client.prepare = ((source: string) => {
     const statement = kept.get(source)
     if (statement && !statement.busy) {
-      // Least recently used first: a Map keeps insertion order.
-      kept.delete(source)
-      kept.set(source, statement)
       if (statement.reader) statement.raw(false)
       return statement
     }
     const prepared = sqlite.prepare(source)
     kept.set(source, prepared)
-    if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!)
     return prepared
   }) as Database.Database['prepare']
   const db = Object.assign(drizzle(client, { schema }), { $client: sqlite })

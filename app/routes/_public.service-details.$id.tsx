@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { PriceBadge } from '~/components/marketplace/price-badge'
 import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
@@ -7,6 +7,7 @@ import { RatingSummary } from '~/components/marketplace/stars'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { createLegalSection, LegalDocument } from '~/components/legal-document'
+import { Link } from '~/components/ui/link'
 import type { MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [

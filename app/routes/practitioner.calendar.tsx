@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import {
   BATCH_INTENT,
   CALENDAR_PATH,
@@ -22,6 +22,7 @@ import {
 import { Toaster } from '~/components/toaster'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'

@@ -60,7 +60,7 @@ function giveUpcomingSession(practitionerEmail: string, clientEmail: string) {
         `INSERT INTO bookings (service_id, client_id, practitioner_id, time_slot_id, service_name, duration_minutes,
            start_time, end_time, status) VALUES (?, ?, ?, ?, 'Admin Test Session', 60, ?, ?, 'confirmed')`,
       ).run(service, idOf(clientEmail), practitionerId, slot, start, end)
-    })()
+    }).immediate()
   } finally {
     db.close()
   }

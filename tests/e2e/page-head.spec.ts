@@ -36,7 +36,7 @@ test('the public pages hydrate without an error or breaking the content security
   test.slow()
   test.skip(testInfo.project.name === 'no-js', 'without JavaScript no script can break it')
   // Hydration that does not find the server's markup is an error React reports (then renders
-  // the page again in the browser): the server's links are made by our patch (decision 028).
+  // the page again in the browser): the server's links are made by our own Link (decision 028).
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(`${page.url()} ${error.message}`))
   page.on('console', (message) => {

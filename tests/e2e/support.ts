@@ -27,7 +27,9 @@ export function testDatabase() {
 /**
  * The test database opened for a fixture the flows under test do not make. The server writes
  * to it at the same time: a write waits for the server's (the machine may be busy) instead of
- * failing with "database is locked".
+ * failing with "database is locked". A transaction here must begin IMMEDIATE (`.immediate()`):
+ * a deferred one that starts by writing can find, once it has waited, that the server wrote
+ * since it began reading, and SQLite then fails it at once, whatever the timeout.
  */
 export function writableTestDatabase() {
   return new Database(testDatabase(), { fileMustExist: true, timeout: 30_000 })
@@ -196,7 +198,7 @@ export function giveCompletedSession(clientEmail: string, practitionerEmail: str
         service.price - fee,
         service.price > 0 ? 1 : 0,
       )
-    })()
+    }).immediate()
   } finally {
     db.close()
   }

@@ -117,6 +117,8 @@ export type RawAnswer = {
   status: number
   headers: Record<string, string>
   body: string
+  /** The body's bytes as they came (a compressed one, say). */
+  bytes: Buffer
   /** Body bytes the client managed to send before the server answered or hung up. */
   sent: number
 }
@@ -150,7 +152,7 @@ function parseAnswer(raw: Buffer, sent: number): RawAnswer {
   }
   const rest = raw.subarray(headEnd + 4)
   const body = headers['transfer-encoding'] === 'chunked' ? decodeChunked(rest) : rest
-  return { status: Number(statusLine!.split(' ')[1]), headers, body: body.toString('utf8'), sent }
+  return { status: Number(statusLine!.split(' ')[1]), headers, body: body.toString('utf8'), bytes: body, sent }
 }
 
 export type RawRequest = {

@@ -3,6 +3,7 @@
  * @remix-run/react and react-router-dom (patches/, docs/decisions/028-work-done-once.md). The
  * server loads their CommonJS builds, which are what the patches change.
  */
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { expect, test } from 'vitest'
 import type * as RemixRouter from '@remix-run/router'
@@ -15,6 +16,22 @@ const { matchRoutes, matchPath } = require('@remix-run/router') as typeof RemixR
 const { createStaticRouter } = require('react-router-dom/server') as typeof StaticRouter
 
 type Route = AgnosticDataRouteObject
+
+test('every package the server matches routes through loads the one patched copy of the router', () => {
+  // patch-package patches node_modules/@remix-run/router; a second copy installed under one of
+  // these (after an upgrade of one of them, say) would leave that one unpatched without a word.
+  const router = require.resolve('@remix-run/router')
+  for (const dependent of [
+    '@remix-run/server-runtime',
+    '@remix-run/node',
+    '@remix-run/react',
+    'react-router-dom',
+    'react-router',
+  ]) {
+    expect(createRequire(require.resolve(dependent)).resolve('@remix-run/router'), dependent).toBe(router)
+  }
+  expect(fs.readFileSync(router, 'utf8')).toContain('Solace patch')
+})
 
 /** A tree shaped like the app's: a root layout, a pathless layout, params, an index and a splat. */
 function appTree(extra: Route[] = []): Route[] {

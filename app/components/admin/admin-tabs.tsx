@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 
 /** The three tabs, each a link (the tab is in the URL). */

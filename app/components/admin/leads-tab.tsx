@@ -1,7 +1,8 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { LEADS_CSV_PATH, type LeadRow, type Paging } from './admin-links'
 import { Pager } from './pager'
 

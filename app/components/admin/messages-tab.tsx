@@ -1,7 +1,7 @@
-import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { MARK_MESSAGE_READ_INTENT, type MessageRow, type Paging } from './admin-links'
 import { Pager } from './pager'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/ui/link'
 import type { Paging } from './admin-links'
 
 /** Previous / 'Page 2 of 5' / Next under a list; nothing when it fits on one page. */

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, Field } from '~/components/forms'
+import { Link } from '~/components/ui/link'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { LoginSchema } from '~/models/accounts/user'
 

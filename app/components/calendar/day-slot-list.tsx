@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 
 /** The calendar's list of one day's slots, with Delete on the unbooked ones. */
 

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { formatMonth } from '~/components/marketplace/month-calendar'
 import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useSchemaForm } from '~/components/use-schema-form'
 import {

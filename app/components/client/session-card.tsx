@@ -1,7 +1,7 @@
-import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatPrice } from '~/lib/money'
 import { awaitingPaymentNotice, JOIN_LINK_LATER } from '~/models/booking/booking'

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 
 /** The closing call to action of Launching Soon, with the second lead form (or the thanks). */
 export function EarlyAccessSection({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { addDays, formatLocalDate, weekdayOf, type LocalDate } from '~/lib/zoned-time'
 

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 
 /** Page links that keep the current filters in the URL (work without JavaScript). */

@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { imageUrlFor } from '~/lib/images'
 import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/marketplace/practitioner'
 import { PLACEHOLDER_AVATAR } from './service-card'

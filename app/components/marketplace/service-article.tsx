@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
 import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
 import { Badge } from '~/components/ui/badge'
+import { Link } from '~/components/ui/link'
 import type { ServiceDetail } from '~/models/marketplace/service'
 
 /** A service's own page, left of its booking card: picture, description, what to expect, who gives it. */

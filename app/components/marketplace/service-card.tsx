@@ -1,7 +1,7 @@
-import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { imageUrlFor } from '~/lib/images'
 import type { ServiceCardData } from '~/models/marketplace/service'
 import { PriceBadge } from './price-badge'

@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import type { InboxConversation } from '~/models/messaging/inbox-page'
 import { PersonPhoto } from './person-photo'

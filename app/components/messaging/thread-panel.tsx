@@ -1,6 +1,7 @@
-import { Link, useNavigation } from '@remix-run/react'
+import { useNavigation } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import type { InboxMessage, InboxThread } from '~/models/messaging/inbox-page'
 import { PersonPhoto } from './person-photo'
 

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { inboxPath } from '~/models/messaging/inbox'
 import { useUnreadMessageCount } from '~/root'

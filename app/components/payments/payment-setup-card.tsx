@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { formatEarnings } from '~/lib/money'
 
 export const CONNECT_ACCOUNT_INTENT = 'connect-account'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from '~/components/ui/link'
 
 /**
  * Whether clients can find the profile: a link to the public page once it is complete,

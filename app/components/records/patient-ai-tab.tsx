@@ -1,10 +1,11 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigate } from '@remix-run/react'
+import { Form, useNavigate } from '@remix-run/react'
 import { useState } from 'react'
 import { ErrorList } from '~/components/forms'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Label, Textarea } from '~/components/ui/input'
+import { Link } from '~/components/ui/link'
 import { useHydrated } from '~/components/use-hydrated'
 import {
   AI_ANALYZING,

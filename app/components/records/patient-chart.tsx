@@ -1,6 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { Link } from '@remix-run/react'
 import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { PatientAiTab } from './patient-ai-tab'
 import { PatientDocsTab } from './patient-docs-tab'

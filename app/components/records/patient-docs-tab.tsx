@@ -1,6 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { Link } from '@remix-run/react'
 import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { DOCUMENTS_EMPTY, type DocumentKind } from '~/models/records/document'
 import { DocumentUpload } from './document-upload'
 import type { ChartPatient } from './chart-links'

@@ -1,5 +1,6 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { Button, buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { CHART_PATH, type ChartPatientRow } from './chart-links'
 

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import type { ChartPatient } from './chart-links'
 
 /** The Notes tab: the count, Add Note, and each note with its category, date, lock if private, edit and delete. */

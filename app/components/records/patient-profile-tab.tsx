@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react'
 import { ButtonLink } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { filledProfileFields, type ChartPatient } from './chart-links'
 
 /** The Profile tab: the fields that are filled, read-only, Edit Profile, and the access history. */

@@ -1,5 +1,6 @@
-import { Link, type LinkProps } from '@remix-run/react'
+import { type LinkProps } from '@remix-run/react'
 import { forwardRef } from 'react'
+import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 
 const variants = {

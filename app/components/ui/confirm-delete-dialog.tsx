@@ -1,6 +1,7 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import type { ReactNode } from 'react'
 

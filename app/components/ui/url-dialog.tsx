@@ -1,5 +1,6 @@
-import { Link, useNavigate } from '@remix-run/react'
+import { useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef } from 'react'
+import { Link } from '~/components/ui/link'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])'
