@@ -6,7 +6,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { markPageHydrated } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { useScriptMark } from '~/lib/script-mark'
+import { viewerTimeZone } from '~/lib/time-zone.server'
 import { getToast } from '~/lib/toast.server'
+import { adoptZoneRules } from '~/lib/zone-rules-adopted'
+import { zoneRulesFor } from '~/lib/zone-rules.server'
 import { getUser } from '~/models/accounts/auth.server'
 import { unreadMessageCount } from '~/models/messaging/conversations.server'
 import { conversationOpenedBy } from '~/models/messaging/inbox'
@@ -34,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // leaving out the conversation this page opens when the page reads it.
   const opened = opensConversationAsRead(request) ? conversationOpenedBy(new URL(request.url)) : null
   const unreadMessages = user && !user.isAdmin ? unreadMessageCount(user.id, { exceptFrom: opened }) : 0
-  return data({ user, toast, unreadMessages }, { headers })
+  // The viewer's zone as the server's data has it: the browser reads every time with it (decision 034).
+  const zoneRules = zoneRulesFor(viewerTimeZone(request, user))
+  return data({ user, toast, unreadMessages, zoneRules }, { headers })
 }
 
 export type RootLoader = typeof loader
@@ -63,6 +68,8 @@ const TIME_ZONE_SCRIPT = `try{var z=encodeURIComponent(Intl.DateTimeFormat().res
 export function Layout({ children }: { children: React.ReactNode }) {
   const mark = useScriptMark()
   const root = useRouteLoaderData<RootLoader>('root')
+  // Before any child renders a time: the browser then prints what the server printed.
+  if (root?.zoneRules) adoptZoneRules(root.zoneRules)
   // From here on, a form that loads on first use is rendered by a navigation, not hydrated.
   useEffect(markPageHydrated, [])
   return (

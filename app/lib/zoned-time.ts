@@ -1,8 +1,10 @@
 /**
  * Wall-clock times in a practitioner's zone turned into UTC instants, without a date library.
- * Intl knows each zone's rules, so asking it for the offset at an instant gives the right
- * answer on both sides of a daylight-saving change.
+ * The zone's offset at an instant comes from its rules (./zone-rules.ts: the server's data, in
+ * the browser too), so it is right on both sides of a daylight-saving change.
  */
+import { wallClock, zoneOffsetMinutes } from './zone-rules'
+
 export interface LocalDate {
   year: number
   /** 1-12 */
@@ -13,64 +15,11 @@ export interface LocalDate {
 const MINUTE = 60_000
 export const DAY_MS = 24 * 60 * MINUTE
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-type WallClock = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
-
-/** What the formatter writes ('11/23/2026, 14:05:09'), read back field by field. */
-const WALL_CLOCK = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)$/
-
-function wallClockParts(instant: number, timeZone: string): WallClock {
-  const formatter = formatterFor(timeZone)
-  // format() and a regular expression cost a third of formatToParts(), which builds an object
-  // per field: a slot page asks for dozens of these (docs/decisions/028-work-done-once.md).
-  const fields = WALL_CLOCK.exec(formatter.format(instant))
-  if (fields) {
-    return {
-      month: Number(fields[1]),
-      day: Number(fields[2]),
-      year: Number(fields[3]),
-      hour: Number(fields[4]),
-      minute: Number(fields[5]),
-      second: Number(fields[6]),
-    }
-  }
-  // Any other shape (a runtime whose locale data writes it differently): read it part by part.
-  const parts: Record<string, number> = {}
-  for (const part of formatter.formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  }
-  return parts as WallClock
-}
-
-/** Minutes the zone's wall clock is ahead of UTC at this instant (Toronto in winter: -300). */
-export function zoneOffsetMinutes(instant: number, timeZone: string) {
-  const p = wallClockParts(instant, timeZone)
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE)
-}
+export { zoneOffsetMinutes }
 
 /** The calendar date on the zone's wall clock at this instant. */
 export function localDateOf(instant: Date, timeZone: string): LocalDate {
-  const p = wallClockParts(instant.getTime(), timeZone)
+  const p = wallClock(instant.getTime(), timeZone)
   return { year: p.year, month: p.month, day: p.day }
 }
 

@@ -23,7 +23,7 @@ import {
   PRACTITIONER_NOT_FOUND,
   type PractitionerCardData,
 } from '~/models/marketplace/practitioner'
-import { getPractitionerProfile } from '~/models/marketplace/practitioner.server'
+import { datedReviews, getPractitionerProfile } from '~/models/marketplace/practitioner.server'
 import { ReviewFormSchema } from '~/models/marketplace/review'
 import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
@@ -77,7 +77,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // those who cannot review yet learn why inside the dialog.
     canWriteReview: isClient,
     reviewBlocker: user && isClient ? reviewBlocker(user.id, practitioner.id) : null,
-    timeZone: viewerTimeZone(request, user),
+    // Dates written here, in the viewer's zone: the page's own code carries no date reading.
+    reviews: datedReviews(practitioner.reviews, viewerTimeZone(request, user)),
   }
 }
 
@@ -139,7 +140,7 @@ function reviewToast(errors: Record<string, string[] | null> | null | undefined)
 }
 
 export default function PractitionerProfilePage() {
-  const { practitioner, services, viewer, canWriteReview, reviewBlocker, timeZone } = useLoaderData<typeof loader>()
+  const { practitioner, services, viewer, canWriteReview, reviewBlocker, reviews } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const pagePath = profilePath(practitioner.id)
@@ -231,7 +232,7 @@ export default function PractitionerProfilePage() {
             </ButtonLink>
           ) : null}
         </div>
-        <ReviewList reviews={practitioner.reviews} timeZone={timeZone} />
+        <ReviewList reviews={reviews} />
       </section>
 
       <section className="mt-16 rounded-lg bg-secondary px-6 py-12 text-center">

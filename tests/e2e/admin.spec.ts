@@ -6,7 +6,7 @@ import {
   expectToast,
   latestEmailTo,
   logIn,
-  writableTestDatabase,
+  giveUpcomingSession,
   uniqueEmail,
 } from './support'
 
@@ -34,38 +34,6 @@ function userRow(page: Page, name: string) {
   return page.getByTestId('user-row').filter({ hasText: name })
 }
 
-/**
- * A free, confirmed session a week ahead between this practitioner and a new client, written
- * straight to the test database (booking has its own tests): answers the client's email.
- */
-function giveUpcomingSession(practitionerEmail: string, clientEmail: string) {
-  const db = writableTestDatabase()
-  try {
-    const idOf = (email: string) => (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id
-    const practitionerId = idOf(practitionerEmail)
-    const start = Date.now() + 7 * 24 * 60 * 60_000
-    const end = start + 60 * 60_000
-    db.transaction(() => {
-      const service = db
-        .prepare(
-          `INSERT INTO services (practitioner_id, name, description, category, price_cents) VALUES (?, 'Admin Test Session', 'A session.', 'Yoga', 0)`,
-        )
-        .run(practitionerId).lastInsertRowid
-      const slot = db
-        .prepare(
-          'INSERT INTO time_slots (practitioner_id, service_id, start_time, end_time, is_booked) VALUES (?, ?, ?, ?, 1)',
-        )
-        .run(practitionerId, service, start, end).lastInsertRowid
-      db.prepare(
-        `INSERT INTO bookings (service_id, client_id, practitioner_id, time_slot_id, service_name, duration_minutes,
-           start_time, end_time, status) VALUES (?, ?, ?, ?, 'Admin Test Session', 60, ?, ?, 'confirmed')`,
-      ).run(service, idOf(clientEmail), practitionerId, slot, start, end)
-    }).immediate()
-  } finally {
-    db.close()
-  }
-}
-
 test('an admin creates a practitioner, finds, suspends, unsuspends and deletes them', async ({
   page,
   browser,
@@ -86,6 +54,9 @@ test('an admin creates a practitioner, finds, suspends, unsuspends and deletes t
   await expect(form.getByRole('alert').filter({ hasText: 'Required Fields Missing' })).toContainText(
     'Email, password, first name and last name are required',
   )
+  // Said once, in the box; each missing field says a word.
+  await expect(form.getByText('Email, password, first name and last name are required')).toHaveCount(1)
+  await expect(form.getByText('Required', { exact: true })).toHaveCount(4)
   // The country is asked for a practitioner only.
   await expect(form.getByLabel('Country')).toBeHidden()
   await form.getByRole('radio', { name: 'Practitioner' }).check()
@@ -141,7 +112,7 @@ test('an admin creates a practitioner, finds, suspends, unsuspends and deletes t
   })
   expect(signup.status()).toBe(201)
   await client.context.close()
-  giveUpcomingSession(email, clientEmail)
+  giveUpcomingSession(email, clientEmail, Date.now() + 7 * 24 * 60 * 60_000, 'Admin Test Session')
   await userRow(page, name)
     .getByRole('link', { name: `Delete ${name}` })
     .click()
@@ -239,7 +210,7 @@ test('an admin exports the leads as CSV and deletes one', async ({ page }, testI
   ])
   expect(download.suggestedFilename()).toMatch(/^solace-leads-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = await (await download.createReadStream()).toArray()
-  expect(Buffer.concat(csv).toString('utf8')).toContain(`Lee,Lead,${email},'+44,020 7946 0018,practitioner`)
+  expect(Buffer.concat(csv).toString('utf8')).toContain(`Lee,Lead,${email},+44,020 7946 0018,practitioner`)
 
   await row.getByRole('link', { name: 'Delete lead Lee Lead' }).click()
   await page.getByRole('dialog', { name: 'Delete Lead' }).getByRole('button', { name: 'Delete' }).click()

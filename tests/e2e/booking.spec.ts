@@ -17,7 +17,7 @@ test('a client books a free session, sees its confirmation page and the dashboar
   await page.getByRole('link', { name: SERVICE }).click()
   await page.getByRole('link', { name: 'Book This Service' }).first().click()
   await expect(page.getByRole('heading', { name: SERVICE, level: 1 })).toBeVisible()
-  await expect(page.getByText('Free cancellation up to 24 hours before your session.')).toBeVisible()
+  await expect(page.getByText('This session is free: you can cancel it at any time before it starts.')).toBeVisible()
 
   const day = page.locator('a[data-open-times]').first()
   const date = /date=(\d{4}-\d{2}-\d{2})/.exec((await day.getAttribute('href')) ?? '')?.[1]
@@ -61,6 +61,10 @@ test('a client books a free session, sees its confirmation page and the dashboar
   await expect(page).toHaveURL(/\?cancel=\d+$/)
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText('Are you sure you want to cancel this booking?')
+  // One policy for a free session: the booking card, the confirmation and this dialog agree.
+  await expect(dialog.getByTestId('refund-preview')).toHaveText(
+    'This session is free: you can cancel it at any time before it starts.',
+  )
   await dialog.getByRole('button', { name: 'Cancel Booking' }).click()
 
   await expect(page).toHaveURL(/\/client-dashboard$/)

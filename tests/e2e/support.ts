@@ -223,3 +223,46 @@ export async function typeUntilValidationLoads(page: Page, field: Locator, text:
   page.off('response', onResponse)
   await page.waitForLoadState('networkidle')
 }
+
+/**
+ * A free, confirmed one-hour session from `start` between this practitioner and client, with a
+ * service of its own named `serviceName`, written straight to the test database (booking has
+ * its own tests). Its booking id.
+ */
+export function giveUpcomingSession(
+  practitionerEmail: string,
+  clientEmail: string,
+  start: number,
+  serviceName: string,
+) {
+  const db = writableTestDatabase()
+  try {
+    const idOf = (email: string) => (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id
+    const [practitioner, client] = [idOf(practitionerEmail), idOf(clientEmail)]
+    const end = start + 60 * 60_000
+    return db
+      .transaction(() => {
+        const service = db
+          .prepare(
+            `INSERT INTO services (practitioner_id, name, description, category, price_cents) VALUES (?, ?, 'A session.', 'Yoga', 0)`,
+          )
+          .run(practitioner, serviceName).lastInsertRowid
+        const slot = db
+          .prepare(
+            'INSERT INTO time_slots (practitioner_id, service_id, start_time, end_time, is_booked) VALUES (?, ?, ?, ?, 1)',
+          )
+          .run(practitioner, service, start, end).lastInsertRowid
+        return Number(
+          db
+            .prepare(
+              `INSERT INTO bookings (service_id, client_id, practitioner_id, time_slot_id, service_name, duration_minutes,
+                 start_time, end_time, status) VALUES (?, ?, ?, ?, ?, 60, ?, ?, 'confirmed')`,
+            )
+            .run(service, client, practitioner, slot, serviceName, start, end).lastInsertRowid,
+        )
+      })
+      .immediate()
+  } finally {
+    db.close()
+  }
+}

@@ -255,7 +255,7 @@ describe('Messages and Leads', () => {
       'First name,Last name,Email,Country code,Phone number,Type,Source,Practice type,Years of experience,Notes,Created (UTC)',
     )
     expect(first).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)","Okafor, Jr\.",amara@example\.com,'\+44,020 7946 0018,practitioner,launching_soon,yoga,1-2,,/,
+      /^"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)","Okafor, Jr\.",amara@example\.com,\+44,020 7946 0018,practitioner,launching_soon,yoga,1-2,,/,
     )
     const [exported] = getDb().select().from(adminAuditLog).where(eq(adminAuditLog.action, 'leads_export')).all()
     expect(exported).toMatchObject({ adminId: admin.id, detail: expect.stringMatching(/^\d+ lead\(s\)$/) })

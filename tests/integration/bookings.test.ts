@@ -189,7 +189,7 @@ describe('booking a slot', () => {
     const [email] = outbox(client.email)
     expect(email!.subject).toBe('Booking confirmed: Free Intro')
     expect(email!.text).toContain(MEETING_LINK)
-    expect(email!.text).toContain('Free cancellation up to 24 hours before your session.')
+    expect(email!.text).toContain('This session is free: you can cancel it at any time before it starts.')
     expect(email!.attachments).toHaveLength(1)
     const [attachment] = email!.attachments
     expect(attachment).toMatchObject({ filename: 'session.ics', contentType: 'text/calendar' })

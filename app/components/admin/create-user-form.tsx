@@ -12,6 +12,13 @@ import { CREATE_USER_INTENT } from './admin-links'
 import { usePosting } from './post-button'
 
 /**
+ * Under each missing field, a short word: the box above the form says the spec's message once
+ * for all four (an API client gets that message for each).
+ */
+const shownErrors = (errors: string[] | undefined) =>
+  errors?.map((error) => (error === REQUIRED_FIELDS ? 'Required' : error))
+
+/**
  * Create New User: email, password, names, optional phone, the user type, and the country
  * (the spec's 23, by name) only for a practitioner: CSS shows it when Practitioner is picked,
  * with or without JavaScript. Posts to the page it is on, so a refused form comes back filled.
@@ -52,15 +59,15 @@ export function CreateUserForm({
           <Field
             labelProps={{ children: 'Email' }}
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-            errors={fields.email.errors}
+            errors={shownErrors(fields.email.errors)}
           />
           <PasswordField
             label="Password"
             inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-            errors={fields.password.errors}
+            errors={shownErrors(fields.password.errors)}
           />
         </div>
-        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} shownErrors={shownErrors} />
         <Field
           labelProps={{ children: 'Phone number (optional)' }}
           inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'off' }}

@@ -5,7 +5,7 @@ import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatPrice } from '~/lib/money'
-import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 
 export const CANCEL_INTENT = 'cancel'
 
@@ -14,7 +14,8 @@ export const CANCEL_INTENT = 'cancel'
  * (docs/decisions/007-refunds-and-cancellation-policy.md).
  */
 function refundText(booking: { isPaid: boolean; paid: number; refund: number }) {
-  if (!booking.isPaid) return `Nothing has been charged for this session. ${CANCELLATION_POLICY}`
+  if (!booking.isPaid)
+    return booking.paid === 0 ? FREE_SESSION_CANCELLATION : 'Nothing has been charged for this session.'
   if (booking.refund > 0) return `You will be refunded ${formatPrice(booking.refund)} in full.`
   return `This session starts in less than 24 hours, so the ${formatPrice(booking.paid)} paid will not be refunded.`
 }

@@ -6,7 +6,7 @@ import { PriceBadge } from '~/components/marketplace/price-badge'
 import { SlotPicker, type SlotOption } from '~/components/marketplace/slot-picker'
 import { Card } from '~/components/ui/card'
 import { useHydrated } from '~/components/use-hydrated'
-import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 
 /**
  * The booking card of a service's page (`#book`): a month of dates as links, the chosen day's
@@ -118,7 +118,7 @@ export function BookingCard({
             {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
           </SubmitButton>
           <p className="text-center text-xs text-muted-foreground">
-            {service.price === 0 ? CANCELLATION_POLICY : PAID_CANCELLATION_POLICY}
+            {service.price === 0 ? FREE_SESSION_CANCELLATION : PAID_CANCELLATION_POLICY}
           </p>
         </Form>
       </Card>

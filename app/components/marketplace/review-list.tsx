@@ -1,11 +1,10 @@
 import { Card } from '~/components/ui/card'
-import { formatDate } from '~/lib/dates'
-import type { PublicReview } from '~/models/marketplace/practitioner'
+import type { DatedReview } from '~/models/marketplace/practitioner'
 import { PLACEHOLDER_AVATAR } from './service-card'
 import { Stars } from './stars'
 
 /** The profile's "Client Reviews" grid, newest first as the model returns them. */
-export function ReviewList({ reviews, timeZone }: { reviews: PublicReview[]; timeZone: string }) {
+export function ReviewList({ reviews }: { reviews: DatedReview[] }) {
   if (!reviews.length) {
     return <p className="text-muted-foreground">No reviews yet. Be the first one to leave a review!</p>
   }
@@ -17,7 +16,7 @@ export function ReviewList({ reviews, timeZone }: { reviews: PublicReview[]; tim
             <div className="flex items-center justify-between gap-2">
               <Stars rating={review.rating} />
               <time dateTime={review.date} className="text-sm text-muted-foreground">
-                {formatDate(review.date, timeZone)}
+                {review.dateLabel}
               </time>
             </div>
             <p className="text-sm leading-relaxed whitespace-pre-line">{review.content}</p>

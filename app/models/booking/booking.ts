@@ -2,9 +2,6 @@
 
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 
-/** Shown before booking a free session and before cancelling one. */
-export const CANCELLATION_POLICY = 'Free cancellation up to 24 hours before your session.'
-
 /** The refund rule (docs/decisions/007-refunds-and-cancellation-policy.md), shown before paying and cancelling. */
 export const PAID_CANCELLATION_POLICY =
   'Cancel 24 hours or more before your session for a full refund; later cancellations are not refunded.'
@@ -55,7 +52,10 @@ export function refundDueCents(
   return Math.max(0, booking.totalAmountCents - booking.refundedAmountCents)
 }
 
-/** Said on a free session's confirmation: no money is at stake, so only its start limits cancelling. */
+/**
+ * A free session's cancellation policy, said before booking it, on its confirmation, in its
+ * email and before cancelling it: no money is at stake, so only its start limits cancelling.
+ */
 export const FREE_SESSION_CANCELLATION = 'This session is free: you can cancel it at any time before it starts.'
 
 /**

@@ -5,7 +5,7 @@ import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { buildIcs } from '~/lib/ics'
 import { logLine } from '~/lib/log.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
-import { CANCELLATION_POLICY, PAID_CANCELLATION_POLICY } from './booking'
+import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
 
 /**
  * The emails a booking sends its client: confirmed (with an .ics invitation), cancelled (with
@@ -113,7 +113,7 @@ export function sendBookingConfirmed(bookingId: number) {
           ? `Join your session here: ${booking.meetingLink}`
           : `${practitioner} will share the meeting link before the session.`,
         '',
-        `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : CANCELLATION_POLICY} You can cancel from your dashboard.`,
+        `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION} Cancel from your dashboard.`,
         'The attached invitation adds the session to your calendar.',
       ].join('\n'),
       attachments: [

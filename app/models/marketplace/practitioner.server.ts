@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { formatDate } from '~/lib/dates'
 import { toFtsQuery } from '~/lib/fts.server'
 import { pageWindow } from '~/lib/paging'
 import { memoForCatalogue } from './catalogue-version.server'
 import {
   PRACTITIONERS_PAGE_SIZE,
+  type DatedReview,
   type PractitionerCardData,
   type PractitionerProfile,
   type PublicReview,
@@ -127,4 +129,9 @@ function listReviews(practitionerId: number): PublicReview[] {
           WHERE r.practitioner_id = ${practitionerId} ORDER BY r.created_at DESC, r.id DESC LIMIT 100`,
     )
     .map(({ createdAt, ...review }) => ({ ...review, date: new Date(createdAt).toISOString() }))
+}
+
+/** The reviews with their dates written in the viewer's zone, so the page shows the server's. */
+export function datedReviews(reviews: readonly PublicReview[], timeZone: string): DatedReview[] {
+  return reviews.map((review) => ({ ...review, dateLabel: formatDate(review.date, timeZone) }))
 }

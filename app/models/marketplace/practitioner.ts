@@ -37,3 +37,6 @@ export type PublicReview = {
 }
 
 export type PractitionerProfile = PractitionerCardData & { reviews: PublicReview[] }
+
+/** A review with its date written in the viewer's zone ('Nov 21, 2026'), for the profile page. */
+export type DatedReview = PublicReview & { dateLabel: string }
