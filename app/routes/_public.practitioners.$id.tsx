@@ -73,8 +73,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     practitioner,
     services: listPractitionerServices(practitioner.id),
     viewer,
-    // Practitioners and admins never see "Write a Review"; clients always do, and
-    // those who cannot review yet learn why inside the dialog.
+    // Practitioners and admins never see "Write a Review"; a client who cannot review (no
+    // completed session left to review) reads why in its place.
     canWriteReview: isClient,
     reviewBlocker: user && isClient ? reviewBlocker(user.id, practitioner.id) : null,
     // Dates written here, in the viewer's zone: the page's own code carries no date reading.
@@ -226,7 +226,11 @@ export default function PractitionerProfilePage() {
           <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
             Client Reviews
           </h2>
-          {canWriteReview ? (
+          {canWriteReview && reviewBlocker ? (
+            <p role="note" className="max-w-sm text-sm text-muted-foreground">
+              {reviewBlocker}
+            </p>
+          ) : canWriteReview ? (
             <ButtonLink to={`${pagePath}?${REVIEW_PARAM}=1`} preventScrollReset variant="outline">
               Write a Review
             </ButtonLink>

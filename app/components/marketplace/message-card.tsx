@@ -83,13 +83,18 @@ function VisitorQuestionForm({ pagePath, loginTo }: { pagePath: string; loginTo:
   return (
     <Form method="post" action={pagePath} className="space-y-4">
       <input type="hidden" name="intent" value={MESSAGE_INTENT} />
-      <fieldset disabled className="space-y-4">
+      {/* Greyed labels and fields: a form that looks usable but is not would only mislead. */}
+      <fieldset disabled className="group space-y-4">
         <div className="space-y-1.5">
-          <Label htmlFor="visitor-subject">Subject</Label>
+          <Label htmlFor="visitor-subject" className="group-disabled:text-muted-foreground">
+            Subject
+          </Label>
           <Input id="visitor-subject" name="subject" />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="visitor-content">Message</Label>
+          <Label htmlFor="visitor-content" className="group-disabled:text-muted-foreground">
+            Message
+          </Label>
           <Textarea id="visitor-content" name="content" rows={5} />
         </div>
       </fieldset>

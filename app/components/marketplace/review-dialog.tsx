@@ -19,7 +19,7 @@ export function ReviewDialog({
   open: boolean
   pagePath: string
   practitionerName: string
-  /** Why this person cannot review yet, shown before they start writing. */
+  /** Why this person cannot review yet, shown instead of the form (stars they could not post). */
   blocker: string | null
   lastResult: SubmissionResult<string[]> | null
 }) {
@@ -31,11 +31,12 @@ export function ReviewDialog({
       description={`Share your experience with ${practitionerName}.`}
     >
       {blocker ? (
-        <p role="note" className="mb-4 rounded-md border border-accent/50 bg-accent-soft p-3 text-sm">
+        <p role="note" className="rounded-md border border-accent/50 bg-accent-soft p-3 text-sm">
           {blocker}
         </p>
-      ) : null}
-      <ReviewForm pagePath={pagePath} lastResult={lastResult} />
+      ) : (
+        <ReviewForm pagePath={pagePath} lastResult={lastResult} />
+      )}
     </UrlDialog>
   )
 }
