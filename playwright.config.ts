@@ -54,6 +54,9 @@ function webServer(project: string): WebServer {
 
 const chromium = {
   ...devices['Desktop Chrome'],
+  // The platform's default zone and the demo accounts': a first visit then has no zone to
+  // learn, so no page reloads under a flow (tests/e2e/time-zone-choice.spec.ts tests that reload).
+  timezoneId: 'America/Toronto',
   launchOptions: {
     // Debian's Chromium; Playwright's own browser download is not available here.
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -63,7 +63,27 @@ export function useUnreadMessageCount() {
  */
 const ZOD_JITLESS_SCRIPT = `globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})`
 
-const TIME_ZONE_SCRIPT = `try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);if(z&&document.cookie.indexOf('tz='+z)<0)document.cookie='tz='+z+';path=/;max-age=31536000;samesite=lax'}catch(e){}`
+/**
+ * Tells the server this browser's zone (the `tz` cookie, app/lib/time-zone.server.ts), as the
+ * Epic Stack's client hints do. When the cookie was missing or said another zone, and the page
+ * was shown in a zone other than the browser's for want of it (a first visit: a signed-in
+ * person's own setting wins anyway), the page reloads once, before it has drawn, so the first
+ * thing a visitor reads is in their own zone. A zone chosen on /time-zone is left alone. No
+ * loop: a second load finds the cookie already set, and a browser that refuses cookies is not
+ * reloaded.
+ */
+function writeTimeZoneScript(shownZone: string | null) {
+  const reload = shownZone
+    ? `if(z!==${JSON.stringify(shownZone).replace(/</g, '\\u003c')}&&navigator.cookieEnabled&&/(?:^|;\\s*)tz=/.test(document.cookie))location.reload()`
+    : ''
+  return `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone,c=document.cookie,m=/(?:^|;\\s*)tz=([^;]*)/.exec(c);if(z&&!/(?:^|;\\s*)tz-choice=/.test(c)&&(!m||decodeURIComponent(m[1])!==z)){document.cookie='tz='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax';${reload}}}catch(e){}`
+}
+
+/**
+ * Written on the server alone: in the browser the script has already run before hydration, so
+ * its text would only weigh on every page's JavaScript (the element is left as the server wrote it).
+ */
+const timeZoneScript = import.meta.env.SSR ? writeTimeZoneScript : () => ''
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const mark = useScriptMark()
@@ -79,8 +99,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Tells the server this browser's time zone (a cookie read on later requests). */}
-        <script nonce={mark} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
+        <script
+          nonce={mark}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{
+            __html: timeZoneScript(root && !root.user ? (root.zoneRules?.zone ?? null) : null),
+          }}
+        />
         <script nonce={mark} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
       </head>
       <body className="min-h-screen font-sans" id="top">

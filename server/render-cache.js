@@ -18,27 +18,35 @@ const CATALOGUE_PATHS = [
   /^\/practitioners\/[^/]+\/?$/,
 ]
 
-/** The one cookie a cached page may be asked with: the browser's zone, part of the key. */
+/**
+ * The cookies a cached page may be asked with: the zone a visitor chose and the zone their
+ * browser reported (app/lib/time-zone.server.ts). The zone a page is shown in is part of the key.
+ */
 const TIME_ZONE_COOKIE = 'tz'
+const TIME_ZONE_CHOICE_COOKIE = 'tz-choice'
 const MAX_TIME_ZONE_LENGTH = 64
 const MINUTE_MS = 60_000
 
 /**
- * The cookies of a request, or null when one of them is anything but the zone (a session, a
- * toast, or a cookie we do not know): such a request is never answered from the cache.
+ * The zone a request's cookies ask for (the chosen one first, as the app reads them), or null
+ * when one of its cookies is anything but a zone (a session, a toast, or a cookie we do not
+ * know): such a request is never answered from the cache.
  */
 /** @param {string | undefined} cookieHeader */
 function zoneCookieOnly(cookieHeader) {
   if (!cookieHeader) return ''
-  let zone = ''
+  let reported = ''
+  let chosen = ''
   for (const pair of cookieHeader.split(';')) {
     const trimmed = pair.trim()
     if (!trimmed) continue
     const eq = trimmed.indexOf('=')
     const name = eq < 0 ? trimmed : trimmed.slice(0, eq)
-    if (name !== TIME_ZONE_COOKIE) return null
-    zone = trimmed.slice(eq + 1)
+    if (name === TIME_ZONE_COOKIE) reported = trimmed.slice(eq + 1)
+    else if (name === TIME_ZONE_CHOICE_COOKIE) chosen = trimmed.slice(eq + 1)
+    else return null
   }
+  const zone = chosen || reported
   return zone.length > MAX_TIME_ZONE_LENGTH ? null : zone
 }
 

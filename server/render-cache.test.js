@@ -33,6 +33,11 @@ describe('which requests the render cache may answer', () => {
     const zoned = (/** @type {string} */ tz) =>
       cacheableRequest(request({ headers: { host: 'solace.test', cookie: `tz=${tz}` } }))
     expect(zoned('UTC')).not.toBe(zoned('Asia%2FTokyo'))
+    // A chosen zone wins over the browser's, in the key as in the page (app/lib/time-zone.server.ts).
+    const chosen = (/** @type {string} */ cookie) =>
+      cacheableRequest(request({ headers: { host: 'solace.test', cookie } }))
+    expect(chosen('tz=UTC; tz-choice=Asia%2FTokyo')).toBe(zoned('Asia%2FTokyo'))
+    expect(chosen('tz-choice=Asia%2FTokyo; tz=UTC')).toBe(zoned('Asia%2FTokyo'))
     expect(cacheableRequest(request({ headers: { host: 'other.test' } }))).not.toBe(cacheableRequest(request()))
   })
 })

@@ -249,13 +249,9 @@ export const sessionLengths = sqliteTable(
     serviceId: integer('service_id')
       .primaryKey()
       .references(() => services.id, { onDelete: 'cascade' }),
-    sessionMinutes: integer('session_minutes').notNull(),
     gapMinutes: integer('gap_minutes').notNull().default(0),
   },
-  (t) => [
-    check('session_lengths_session', sql`${t.sessionMinutes} BETWEEN 15 AND 480`),
-    check('session_lengths_gap', sql`${t.gapMinutes} BETWEEN 0 AND 120`),
-  ],
+  (t) => [check('session_lengths_gap', sql`${t.gapMinutes} BETWEEN 0 AND 120`)],
 )
 
 /**

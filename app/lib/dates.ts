@@ -48,3 +48,8 @@ export function formatTime(instant: Date | string | number, timeZone = DEFAULT_T
 export function zoneAbbreviation(instant: Date | string | number, timeZone = DEFAULT_TIME_ZONE) {
   return zoneName(new Date(instant).getTime(), timeZone)
 }
+
+/** 'America/Edmonton (MDT)': how a page says which zone its times are in. */
+export function zoneLabel(timeZone: string, at: Date | string | number = Date.now()) {
+  return `${timeZone} (${zoneAbbreviation(at, timeZone)})`
+}

@@ -25,6 +25,12 @@ type RefusalOptions = {
   hideFields?: string[]
   /** What an unexpected failure says instead of the generic message. */
   fallback?: string
+  /**
+   * An unexpected failure's toast keeps `toastTitle` instead of 'Error', where the spec gives
+   * the form one failure title over the server's reason or the fallback ('Failed to send
+   * message' / 'Please try again later.'). Only for a fixed title.
+   */
+  keepTitle?: boolean
 }
 
 /** A form that was never parsed (its upload was cut off): only its saved values to show again. */
@@ -59,7 +65,7 @@ export function refused(
   form: Submission<unknown> | UnparsedForm,
   error: unknown,
   toastTitle: ToastTitle,
-  { hideFields, fallback }: RefusalOptions = {},
+  { hideFields, fallback, keepTitle }: RefusalOptions = {},
 ) {
   const reason = refusalOf(error, fallback)
   const key = reason.field ?? ''
@@ -76,7 +82,7 @@ export function refused(
           error: { [key]: [reason.message] },
         }
   const toast = !isAppError(error)
-    ? { title: 'Error', description: reason.message }
+    ? { title: keepTitle && typeof toastTitle === 'string' ? toastTitle : 'Error', description: reason.message }
     : typeof toastTitle === 'string'
       ? { title: toastTitle, description: reason.message }
       : toastTitle(reason.message)

@@ -52,7 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? `${formatTime(booking.holdExpiresAt, timeZone)} ${zoneAbbreviation(booking.holdExpiresAt, timeZone)}`
         : null,
     email: user.email,
-    refundPolicy: refundPolicyFor(booking, timeZone),
+    // Nothing was paid and the time is no longer held: no policy to read, only Book Again.
+    refundPolicy: booking.holdLapsed ? null : refundPolicyFor(booking, timeZone),
     calendar: onCalendar
       ? {
           ics: `/bookings/${booking.id}/calendar.ics`,

@@ -119,8 +119,20 @@ export default function ClientDashboard() {
         </div>
         {upcoming.length + past.length === 0 ? (
           <Card className="p-10 text-center">
-            <p className="text-lg font-medium">No sessions yet</p>
-            <p className="mt-1 text-sm text-muted-foreground">Find a practitioner and book your first session.</p>
+            {/* Only a client who never booked has had no sessions: cancelled ones were sessions too. */}
+            {counts.cancelled === 0 ? (
+              <>
+                <p className="text-lg font-medium">No sessions yet</p>
+                <p className="mt-1 text-sm text-muted-foreground">Find a practitioner and book your first session.</p>
+              </>
+            ) : (
+              <>
+                <p className="text-lg font-medium">No upcoming or past sessions</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  Your sessions so far were cancelled. Find a practitioner and book a new one.
+                </p>
+              </>
+            )}
             <ButtonLink to="/services" className="mt-4">
               Browse Services
             </ButtonLink>

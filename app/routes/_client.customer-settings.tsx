@@ -4,13 +4,16 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
 import { ImagePicker } from '~/components/account/image-picker'
+import { TimeZoneCard } from '~/components/account/time-zone-form'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field } from '~/components/forms'
 import { NameFields } from '~/components/name-fields'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { useRefusalToast } from '~/components/use-refusal-toast'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { readForm } from '~/lib/form-data.server'
+import { refusalToast } from '~/lib/form-toasts'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
@@ -18,7 +21,8 @@ import { changePasswordAction, deleteAccountAction } from '~/models/accounts/acc
 import { requireUser } from '~/models/accounts/auth.server'
 import { emailChangePending, emailChangeSent } from '~/models/accounts/email-change'
 import { pendingEmailOf } from '~/models/accounts/email-change.server'
-import { UpdateAccountFormSchema } from '~/models/accounts/user'
+import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
+import { UPDATE_ACCOUNT_TOASTS, UpdateAccountFormSchema } from '~/models/accounts/user'
 import { updateAccountFromForm } from '~/models/accounts/user.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -34,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user,
     pendingEmail: pendingEmailOf(user.id),
+    timeZone: timeZoneSetting(user.timeZone),
     deleteOpen: new URL(request.url).searchParams.has('delete'),
   }
 }
@@ -46,7 +51,9 @@ const SAVED = 'Your account information has been saved.'
  */
 async function updateAccountAction(request: Request, formData: FormData, userId: number) {
   const submission = parseWithZod(formData, { schema: UpdateAccountFormSchema })
-  if (submission.status !== 'success') return invalid(submission)
+  if (submission.status !== 'success') {
+    return invalid(submission, undefined, refusalToast(submission.error, UPDATE_ACCOUNT_TOASTS))
+  }
   try {
     const { emailChangeAsked } = await updateAccountFromForm(userId, submission.value, appOrigin(request))
     return redirectWithToast(PAGE, {
@@ -98,6 +105,8 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
       phoneNumber: user.phoneNumber ?? '',
     },
   })
+  const formProps = getFormProps(form)
+  const refusal = useRefusalToast(UpdateAccountFormSchema, UPDATE_ACCOUNT_TOASTS, formProps.onSubmit)
   return (
     <Card>
       <CardHeader>
@@ -105,7 +114,13 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
         <CardDescription>Your name, contact details and profile picture.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="space-y-4"
+          {...formProps}
+          onSubmit={refusal.onSubmit}
+        >
           <input type="hidden" name="intent" value={UPDATE_ACCOUNT_INTENT} />
           <ImagePicker
             name={fields.profilePictureFile.name}
@@ -131,13 +146,14 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
             Save changes
           </SubmitButton>
         </Form>
+        {refusal.toaster}
       </CardContent>
     </Card>
   )
 }
 
 export default function CustomerSettingsPage() {
-  const { user, deleteOpen } = useLoaderData<typeof loader>()
+  const { user, timeZone, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
@@ -149,6 +165,7 @@ export default function CustomerSettingsPage() {
       {/* A save (updatedAt moves) starts the form again from what is stored: the email field
           shows the current address, not the one waiting for its confirmation. */}
       <AccountInformationForm key={user.updatedAt} lastResult={resultFor(UPDATE_ACCOUNT_INTENT)} />
+      <TimeZoneCard setting={timeZone} redirectTo={PAGE} />
       <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
       <DeleteAccountSection open={deleteOpen} pagePath={PAGE} lastResult={resultFor(DELETE_ACCOUNT_INTENT)} />
       <Toaster toast={actionData?.toast} />

@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { EmbeddedPayment } from '~/components/checkout/embedded-payment'
+import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Toaster, type ToastData } from '~/components/toaster'
+import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { useHydrated } from '~/components/use-hydrated'
 import { paymentsAreEmulated } from '~/env.server'
@@ -15,7 +17,7 @@ import { formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
-import { PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import { bookAgainHref, HOLD_EXPIRED, holdLapsed, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 import { getBookingForClient } from '~/models/booking/booking.server'
 import {
   BookingPaymentSchema,
@@ -55,6 +57,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const booking = readBooking(user, new URL(request.url).searchParams.get('bookingId'))
   if (!booking) throw await redirectWithToast('/services', INVALID_BOOKING)
+  // The person came to pay: the page itself says why they no longer can, and where to book
+  // again, instead of sending them off with "Nothing to pay".
+  if (holdLapsed(booking)) {
+    return { expired: { serviceName: booking.service.name, bookAgainHref: bookAgainHref(booking) } } as const
+  }
   if (booking.isPaid || booking.status !== 'pending') {
     throw await redirectWithToast('/client-dashboard', {
       type: 'info',
@@ -63,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })
   }
   return {
+    expired: null,
     booking,
     timeZone: user.timeZone,
     emulated: paymentsAreEmulated(),
@@ -100,7 +108,29 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { booking, timeZone, emulated, publishableKey } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  return data.expired ? <HoldExpired {...data.expired} /> : <Payment {...data} />
+}
+
+function HoldExpired({ serviceName, bookAgainHref }: { serviceName: string; bookAgainHref: string }) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">{HOLD_EXPIRED}</h1>
+        <p className="text-muted-foreground">{serviceName}</p>
+      </header>
+      <HoldExpiredNotice bookAgainHref={bookAgainHref}>
+        <ButtonLink to="/client-dashboard" variant="outline">
+          Go to My Sessions
+        </ButtonLink>
+      </HoldExpiredNotice>
+    </div>
+  )
+}
+
+type PaymentData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { expired: null }>
+
+function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
   const pending = useIsSubmitting()

@@ -24,10 +24,10 @@ import {
   type PractitionerCardData,
 } from '~/models/marketplace/practitioner'
 import { datedReviews, getPractitionerProfile } from '~/models/marketplace/practitioner.server'
-import { ReviewFormSchema } from '~/models/marketplace/review'
+import { REVIEW_FAILED, ReviewFormSchema } from '~/models/marketplace/review'
 import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
-import { QuestionSchema } from '~/models/messaging/message'
+import { QuestionSchema, SEND_MESSAGE_FAILED, TRY_AGAIN_LATER } from '~/models/messaging/message'
 import { canMessage, sendMessage } from '~/models/messaging/message.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -98,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       sendMessage(user.id, { recipientId: practitioner.id, ...submission.value })
     } catch (error) {
-      return refused(submission, error, 'Failed to send message')
+      return refused(submission, error, SEND_MESSAGE_FAILED, { fallback: TRY_AGAIN_LATER, keepTitle: true })
     }
     return redirectWithToast(`${pagePath}?sent=1`, {
       type: 'success',
@@ -114,7 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     createReview(user, { practitionerId: practitioner.id, ...submission.value })
   } catch (error) {
-    return refused(submission, error, 'Error')
+    return refused(submission, error, 'Error', { fallback: REVIEW_FAILED })
   }
   // Back to the profile without `?review`: the dialog closes and the new review leads the list.
   return redirectWithToast(pagePath, {

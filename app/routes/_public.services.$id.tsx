@@ -2,12 +2,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
+import { timeZoneHref } from '~/components/account/time-zone-link'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { BookingCard } from '~/components/marketplace/booking-card'
 import { formatMonth, monthGrid, parseMonth, type CalendarMonth } from '~/components/marketplace/month-calendar'
 import { ServiceArticle } from '~/components/marketplace/service-article'
 import { Toaster, type ToastData } from '~/components/toaster'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { formatLongDate, formatTime, zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
@@ -72,7 +73,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     service,
     timeZone,
-    zoneLabel: `${timeZone} (${zoneAbbreviation(noon, timeZone)})`,
+    zoneLabel: zoneLabel(timeZone, noon),
+    changeZoneHref: timeZoneHref(
+      `/services/${service.id}?${new URLSearchParams({ date: formatLocalDate(date) })}#book`,
+    ),
     today: formatLocalDate(today),
     month,
     selected: formatLocalDate(date),
@@ -153,8 +157,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ServiceBookingPage() {
-  const { service, zoneLabel, today, month, selected, dateChosen, dateLabel, markedDays, slots, chosenSlot } =
-    useLoaderData<typeof loader>()
+  const {
+    service,
+    zoneLabel,
+    changeZoneHref,
+    today,
+    month,
+    selected,
+    dateChosen,
+    dateLabel,
+    markedDays,
+    slots,
+    chosenSlot,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const redirectTo = actionData && 'redirectTo' in actionData ? actionData.redirectTo : undefined
   const error =
@@ -176,6 +191,7 @@ export default function ServiceBookingPage() {
           dateChosen={dateChosen}
           dateLabel={dateLabel}
           zoneLabel={zoneLabel}
+          changeZoneHref={changeZoneHref}
           markedDays={markedDays}
           slots={slots}
           chosenSlot={chosenSlot}

@@ -1,13 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { timeZoneHref } from '~/components/account/time-zone-link'
 import { useReturnPath } from '~/components/auth/use-return-path'
 import { AuthCard } from '~/components/auth-card'
 import { lazyComponent } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { Link } from '~/components/ui/link'
+import { zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
+import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
 import { signup } from '~/models/accounts/signup.server'
@@ -25,7 +28,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return null
+  // The zone the account will start in (the browser's, or the one chosen on /time-zone).
+  return { zoneLabel: zoneLabel(viewerTimeZone(request)) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,11 +58,22 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignupPage() {
   const actionData = useActionData<typeof action>()
   const redirectTo = useReturnPath()
+  const { zoneLabel } = useLoaderData<typeof loader>()
+  const location = useLocation()
 
   return (
     <AuthCard title="Create your account" description="Join Solace to book or offer wellness sessions." wide>
       <SignupForm redirectTo={redirectTo} lastResult={actionData?.result} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
+        Times will be shown in {zoneLabel}.{' '}
+        <Link
+          to={timeZoneHref(location.pathname + location.search)}
+          className="font-medium text-primary hover:underline"
+        >
+          Change time zone
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <Link
           to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : '/login'}

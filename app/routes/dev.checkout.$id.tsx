@@ -56,18 +56,32 @@ export function loader({ params }: LoaderFunctionArgs) {
   )
 }
 
+/** What the card field holds before anything is typed: a test card that pays. */
+const PAYING_TEST_CARD = '4242 4242 4242 4242'
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = findSession(params.id)
   const form = await readForm(request)
+  const cardNumber = String(form.get('cardNumber') ?? '')
   try {
-    payCheckoutSession(session.id, String(form.get('cardNumber') ?? ''))
+    payCheckoutSession(session.id, cardNumber)
   } catch (error) {
     await deliverPendingEvents()
-    if (error instanceof EmulatorError) return data({ error: error.message }, { status: error.status })
+    // The number comes back with the refusal: without JavaScript the page is drawn again, and
+    // a field back at the paying test card would read as if that card had been declined.
+    if (error instanceof EmulatorError) return data({ error: error.message, cardNumber }, { status: error.status })
     throw error
   }
   await deliverPendingEvents()
   return redirect(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id))
+}
+
+/** Names the card a refusal was about, so the person knows which number to fix or replace. */
+function notChargedHint(cardNumber: string) {
+  const last4 = cardNumber.replace(/\D/g, '').slice(-4)
+  return last4
+    ? `Nothing was charged to the card ending in ${last4}: check its number or use another card.`
+    : 'Nothing was charged: check the card number or use another card.'
 }
 
 export default function TestCheckoutPage() {
@@ -106,16 +120,19 @@ export default function TestCheckoutPage() {
               name="cardNumber"
               inputMode="numeric"
               autoComplete="off"
-              defaultValue="4242 4242 4242 4242"
+              defaultValue={actionData?.cardNumber ?? PAYING_TEST_CARD}
               required
+              aria-invalid={actionData?.error ? true : undefined}
+              aria-describedby={actionData?.error ? 'card-error' : undefined}
             />
           </div>
           {actionData?.error ? (
             <p
+              id="card-error"
               role="alert"
               className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-destructive"
             >
-              {actionData.error}
+              {`${actionData.error} ${notChargedHint(actionData.cardNumber)}`}
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">

@@ -23,7 +23,7 @@ import { Toaster } from '~/components/toaster'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { formatLongDate, formatTime, zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { formatPrice } from '~/lib/money'
@@ -47,7 +47,7 @@ import {
   SingleSlotFormSchema,
 } from '~/models/practice/slot-form'
 import {
-  createBatch,
+  createBatchFromForm,
   createSlotsFromForm,
   daysWithSlots,
   deleteSlot,
@@ -61,6 +61,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 export const meta: MetaFunction = () => [{ title: 'Calendar — Solace' }]
 
 const NOON = 12 * 60
+/** Where a practitioner sets the zone of their calendar (and of every other page). */
+const SETTINGS_PATH = '/practitioner/settings'
 
 const weekdayLabel = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
@@ -112,8 +114,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
 
   const noon = zonedTime(date, NOON, timeZone)
   return {
-    timeZone,
-    zoneLabel: `${timeZone} (${zoneAbbreviation(noon, timeZone)})`,
+    zoneLabel: zoneLabel(timeZone, noon),
     today: formatLocalDate(today),
     month,
     selected: formatLocalDate(date),
@@ -162,7 +163,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: BatchSlotFormSchema })
       if (submission.status !== 'success') return invalid(submission)
       try {
-        const { created, skipped } = createBatch(user.id, submission.value)
+        const { created, skipped } = createBatchFromForm(user.id, submission.value, user.timeZone)
         return redirectWithToast(dayHref(slotDay(created[0]!.startTime, user.timeZone)), {
           type: 'success',
           title: 'Time slots created',
@@ -208,7 +209,13 @@ export default function PractitionerCalendarPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Calendar</h1>
-          <p className="text-muted-foreground">Manage the times clients can book. Times are in {zoneLabel}.</p>
+          <p className="text-muted-foreground">
+            Manage the times clients can book. Times are in {zoneLabel} (
+            <Link to={SETTINGS_PATH} className="font-medium text-primary underline">
+              change
+            </Link>
+            ).
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link

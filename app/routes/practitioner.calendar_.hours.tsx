@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CALENDAR_PATH, HOURS_PATH } from '~/components/calendar/calendar-links'
 import { NoServices } from '~/components/calendar/slot-dialogs'
@@ -8,13 +9,22 @@ import { Toaster } from '~/components/toaster'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatLongDate, zoneAbbreviation } from '~/lib/dates'
+import { formatLongDate, zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
-import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, invalid, refused, refuseWithRedirect, type FormActionData } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { formatLocalDate, localDateOf, parseLocalDate } from '~/lib/zoned-time'
 import { requirePractitioner } from '~/models/accounts/auth.server'
-import { BLOCK_NOT_FOUND, BlockDatesSchema, GENERATE_WEEKS, WeeklyHoursSchema } from '~/models/practice/weekly-hours'
+import {
+  BLOCK_NOT_FOUND,
+  BlockDatesSchema,
+  COPY_DAY_FIELD,
+  copyDayToAll,
+  GENERATE_WEEKS,
+  hoursFromForm,
+  WEEKDAYS,
+  WeeklyHoursFormSchema,
+} from '~/models/practice/weekly-hours'
 import {
   blockDates,
   getWeeklyHours,
@@ -22,7 +32,6 @@ import {
   saveWeeklyHours,
   unblockDates,
 } from '~/models/practice/weekly-hours.server'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 /**
  * Weekly Hours, beside the calendar: the recurring hours slots are made from, each service's
@@ -44,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date()
   return {
     hours,
-    zoneLabel: `${hours.timeZone} (${zoneAbbreviation(now, hours.timeZone)})`,
+    zoneLabel: zoneLabel(hours.timeZone, now),
     today: formatLocalDate(localDateOf(now, hours.timeZone)),
     blocks: listBlockedDates(user.id, now).map((block) => ({
       id: block.id,
@@ -57,6 +66,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+/** The weekday a "Copy to all days" button names, or null (no such button pressed). */
+function weekdayOf(value: FormDataEntryValue | null) {
+  const day = WEEKDAYS.find(({ weekday }) => String(weekday) === value)
+  return day ? day.weekday : null
+}
+
 const slots = (n: number) => `${n} time ${n === 1 ? 'slot' : 'slots'}`
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,10 +79,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request)
   switch (formData.get('intent')) {
     case SAVE_HOURS_INTENT: {
-      const submission = parseWithZod(formData, { schema: WeeklyHoursSchema })
+      const submission = parseWithZod(formData, { schema: WeeklyHoursFormSchema })
+      const copyFrom = weekdayOf(formData.get(COPY_DAY_FIELD))
+      if (copyFrom !== null) {
+        // Nothing saved: the form comes back with the day copied, as an update of its whole
+        // value, so a form with JavaScript redraws its fields too.
+        const value = copyDayToAll(submission.payload, copyFrom)
+        return data<FormActionData>({
+          result: { initialValue: value, intent: { type: 'update', payload: { value } } },
+          toast: null,
+        })
+      }
       if (submission.status !== 'success') return invalid(submission)
       try {
-        const { added, removed } = saveWeeklyHours(user.id, submission.value, user.timeZone)
+        const { added, removed } = saveWeeklyHours(user.id, hoursFromForm(submission.value), user.timeZone)
         return redirectWithToast(HOURS_PATH, {
           type: 'success',
           title: 'Weekly hours saved',
@@ -136,7 +161,7 @@ export default function WeeklyHoursPage() {
           <CardHeader>
             <CardTitle>Hours</CardTitle>
             <CardDescription>
-              Up to three ranges a day, each offering one service. Leave a row empty for no hours. Your one-off and
+              Switch on the days you work and give each its hours, every range offering one service. Your one-off and
               batch slots stay as they are; new slots never overlap them or your bookings.
             </CardDescription>
           </CardHeader>

@@ -2,13 +2,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
+import { TimeZoneCard } from '~/components/account/time-zone-form'
 import {
   CONNECT_ACCOUNT_INTENT,
   ONBOARDING_LINK_INTENT,
   PaymentSetupCard,
 } from '~/components/payments/payment-setup-card'
 import { Toaster } from '~/components/toaster'
-import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { paymentsAreEmulated } from '~/env.server'
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { readForm } from '~/lib/form-data.server'
@@ -16,6 +16,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { changePasswordAction, deleteAccountAction } from '~/models/accounts/account-actions.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
 import {
   createConnectedAccount,
   createOnboardingLink,
@@ -79,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       earnings: payment.onboardingComplete ? getEarningsSummary(user.id) : null,
       emulated: paymentsAreEmulated(),
     },
+    timeZone: timeZoneSetting(user.timeZone),
     deleteOpen: url.searchParams.has('delete'),
   }
 }
@@ -101,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PractitionerSettingsPage() {
-  const { payment, deleteOpen } = useLoaderData<typeof loader>()
+  const { payment, timeZone, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
@@ -111,12 +113,8 @@ export default function PractitionerSettingsPage() {
         <p className="text-muted-foreground">Payments, preferences and account security.</p>
       </div>
       <PaymentSetupCard {...payment} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Account Preferences</CardTitle>
-          <CardDescription>Additional settings will be available in future updates.</CardDescription>
-        </CardHeader>
-      </Card>
+      {/* The spec's Account Preferences card, its first preference the zone of the calendar. */}
+      <TimeZoneCard title="Account Preferences" setting={timeZone} redirectTo={PAGE} />
       <section aria-labelledby="account-security" className="space-y-3">
         <h2 id="account-security" className="text-lg font-semibold">
           Account Security

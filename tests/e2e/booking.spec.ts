@@ -70,7 +70,8 @@ test('a client books a free session, sees its confirmation page and the dashboar
   await expect(page).toHaveURL(/\/client-dashboard$/)
   await expectToast(page, 'Booking Cancelled', 'Your booking has been successfully cancelled.')
   await expect(page.getByRole('listitem').filter({ hasText: SERVICE })).toHaveCount(0)
-  await expect(page.getByText('No sessions yet')).toBeVisible()
+  // A cancelled session was a session: the page does not say there were none.
+  await expect(page.getByText('No upcoming or past sessions')).toBeVisible()
   expect(latestEmailTo(email)?.subject).toBe(`Booking cancelled: ${SERVICE}`)
 
   // Cancelled sessions are one link away, each with what it was refunded.

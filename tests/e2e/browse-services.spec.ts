@@ -105,7 +105,7 @@ test('a service opens on its details page, then on its booking page with dates a
   for (const name of await slots.evaluateAll((inputs) => inputs.map((i) => i.closest('label')?.textContent ?? ''))) {
     expect(name.trim()).toMatch(TIME)
   }
-  await expect(page.getByText(/^Times shown in \S+ \(.+\)$/)).toBeVisible()
+  await expect(page.getByText(/^Times shown in \S+ \(.+\) · Change time zone$/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Book & Pay $65.00 CAD' })).toBeVisible()
 })
 

@@ -153,6 +153,39 @@ function sidewaysOverflow(page: Page) {
 }
 
 /**
+ * What a phone would not show even though the page does not scroll sideways: content held in
+ * a box that scrolls or clips it sideways (tabs or a table's columns out of sight), and a
+ * button whose label does not fit inside it (a wrapped label spilling out). Each named by tag,
+ * classes and the start of its text.
+ */
+function hiddenOnAPhone(page: Page) {
+  return page.evaluate(() => {
+    const name = (el: Element) =>
+      `<${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '')
+        .trim()
+        .split(/\s+/)
+        .slice(0, 4)
+        .join('.')}> "${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`
+    // Text for screen readers alone (`sr-only`, the skip link until focused) is clipped on purpose.
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect()
+      return box.width > 0 && box.height > 0 && !el.closest('.sr-only')
+    }
+    const scrollers = [...document.body.querySelectorAll('*')].filter((el) => {
+      const overflow = getComputedStyle(el).overflowX
+      return (overflow === 'auto' || overflow === 'scroll') && visible(el) && el.scrollWidth > el.clientWidth + 1
+    })
+    const spilling = [...document.body.querySelectorAll('button, a[class*="rounded-md"]')].filter(
+      (el) => visible(el) && el.scrollHeight > el.clientHeight + 1,
+    )
+    return [
+      ...scrollers.map((el) => `content out of sight in a sideways scroller: ${name(el)}`),
+      ...spilling.map((el) => `a label spilling out of its button: ${name(el)}`),
+    ]
+  })
+}
+
+/**
  * The families Chromium drew an element's own text with (CDP: the fonts the machine or the page
  * supplied, glyph by glyph), e.g. `['Inter (web font)']`.
  */
@@ -193,6 +226,7 @@ for (const [area, screens] of Object.entries(AREAS)) {
       for (const path of await screens(page)) {
         await page.goto(path)
         expect.soft(await sidewaysOverflow(page), `${path} scrolls sideways`).toBeNull()
+        expect.soft(await hiddenOnAPhone(page), `${path} hides content on a phone`).toEqual([])
       }
     })
 

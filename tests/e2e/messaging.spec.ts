@@ -96,7 +96,7 @@ test('a question becomes a conversation both sides carry on, read, answer and de
   await expect(conversation).toContainText('Question about sleep')
   const practitionerRead = markedRead(p, js)
   await conversation.click()
-  await expect(p).toHaveURL(/\/practitioner\/inbox\?with=\d+$/)
+  await expect(p).toHaveURL(/\/practitioner\/inbox\?with=\d+#latest$/)
   await expect(message(p, 'Question about sleep')).toContainText('wake up at 4 AM')
   await expect(message(p, 'Question about sleep')).toContainText(/\d{1,2}:\d{2} [AP]M \S+/)
   await expect(sideInbox(p, 'Practice')).toHaveText('Inbox')
@@ -165,5 +165,130 @@ test('a question becomes a conversation both sides carry on, read, answer and de
 
   await client.reload()
   await expect(message(client, 'Thanks!')).toBeVisible()
+  await practitioner.context.close()
+})
+
+/** Words enough for a message to take a few lines, so a dozen overflow the thread's box. */
+const LONG_TEXT =
+  'I tried the evening routine you suggested and wanted to tell you how the week went, night by night, with what helped and what did not.'
+
+/**
+ * A conversation already read on both sides, written straight to the test database: `count`
+ * messages a minute apart, the client's first, each subject `Note <n>`.
+ */
+function writeReadHistory(clientId: number, practitionerId: number, count: number) {
+  const db = writableTestDatabase()
+  try {
+    const insert = db.prepare(
+      `INSERT INTO messages (sender_id, recipient_id, subject, content, is_read, created_at, updated_at, notified_at)
+       VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
+    )
+    const start = Date.now() - 2 * 60 * 60_000
+    db.transaction(() => {
+      for (let n = 1; n <= count; n++) {
+        const [from, to] = n % 2 ? [clientId, practitionerId] : [practitionerId, clientId]
+        const at = start + n * 60_000
+        insert.run(from, to, `Note ${n}`, LONG_TEXT, at, at, at)
+      }
+    }).immediate()
+  } finally {
+    db.close()
+  }
+}
+
+function userId(email: string) {
+  const db = writableTestDatabase()
+  try {
+    return (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id
+  } finally {
+    db.close()
+  }
+}
+
+test('a thread opens at its newest message (or the first unread), the composer under it, and a reply stays in view', async ({
+  page: client,
+  browser,
+}, testInfo) => {
+  test.slow()
+  const practitioner = await newPractitioner(browser, testInfo)
+  const p = practitioner.page
+  const { email } = await signUpClient(client, testInfo)
+  writeReadHistory(userId(email), practitioner.id, 12)
+  const conversation = p.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Morgan Member/ })
+  const composer = p.getByRole('form', { name: 'Write to Morgan Member' })
+
+  // Opened, it shows its newest message with the composer under it; the oldest is scrolled away.
+  await p.goto('/practitioner/inbox')
+  await conversation.click()
+  await expect(p).toHaveURL(/\/practitioner\/inbox\?with=\d+#latest$/)
+  await expect(message(p, 'Note 12')).toBeInViewport()
+  await expect(message(p, 'Note 1')).not.toBeInViewport()
+  await expect(composer.getByRole('button', { name: 'Send' })).toBeInViewport()
+  await expect(composer.getByLabel('Subject')).toHaveValue('Re: Note 12')
+
+  // On a phone too, where the thread comes after the list of conversations.
+  const thread = p.url()
+  await p.setViewportSize({ width: 390, height: 844 })
+  await p.goto('/practitioner/dashboard')
+  await p.goto(thread)
+  await expect(message(p, 'Note 12')).toBeInViewport()
+  await expect(composer.getByRole('button', { name: 'Send' })).toBeInViewport()
+  await p.setViewportSize({ width: 1280, height: 720 })
+
+  // New messages: the conversation opens at the first of them, the older ones above it.
+  for (const n of [1, 2, 3, 4]) {
+    const sent = await client.request.post('/api/messages', {
+      data: { recipientId: practitioner.id, subject: `Unread ${n}`, content: LONG_TEXT },
+    })
+    expect(sent.status()).toBe(201)
+  }
+  await p.goto('/practitioner/inbox')
+  await expect(conversation).toContainText('4 unread')
+  await conversation.click()
+  await expect(message(p, 'Unread 1')).toBeInViewport()
+  await expect(message(p, 'Unread 1')).toContainText('New')
+  await expect(message(p, 'Note 12')).not.toBeInViewport()
+
+  // A reply from the composer: the page comes back (or stays) with it and the composer in view.
+  await composer.getByLabel('Message').fill('So glad the wind-down helped. Keep the lights low after nine.')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  await expectToast(p, 'Reply sent!', 'Your message has been sent successfully.')
+  await expect(p).toHaveURL(/#latest$/)
+  await expect(message(p, 'Keep the lights low')).toBeInViewport()
+  await expect(message(p, 'Keep the lights low')).toContainText('You')
+  await expect(message(p, 'Unread 1')).not.toBeInViewport()
+  await expect(composer.getByLabel('Message')).toHaveValue('')
+  await expect(composer.getByLabel('Subject')).toHaveValue('Re: Unread 4')
+  await expect(composer.getByRole('button', { name: 'Send' })).toBeInViewport()
+  await practitioner.context.close()
+})
+
+test('a client past the hour’s limit of messages reads why, under “Failed to send message”', async ({
+  page: client,
+  browser,
+}, testInfo) => {
+  test.slow()
+  const practitioner = await newPractitioner(browser, testInfo)
+  await signUpClient(client, testInfo)
+  // The hour's allowance (raised for these tests, README: RATE_LIMIT_FACTOR), used up through the API.
+  const send = () =>
+    client.request.post('/api/messages', {
+      data: { recipientId: practitioner.id, subject: 'Another question', content: LONG_TEXT },
+    })
+  let refused = false
+  for (let batch = 0; batch < 100 && !refused; batch++) {
+    const statuses = await Promise.all(Array.from({ length: 10 }, async () => (await send()).status()))
+    expect(statuses.every((status) => status === 201 || status === 429)).toBe(true)
+    refused = statuses.includes(429)
+  }
+  expect(refused).toBe(true)
+
+  await client.goto(`/practitioners/${practitioner.id}`)
+  await client.getByLabel('Subject').fill('One more')
+  await client.getByLabel('Message').fill('Could we also talk about naps during the day?')
+  await client.getByRole('button', { name: 'Send Message' }).click()
+  await expectToast(client, 'Failed to send message', 'Too many attempts. Please wait a few minutes and try again.')
+  // What was typed is still there, to send later.
+  await expect(client.getByLabel('Message')).toHaveValue('Could we also talk about naps during the day?')
   await practitioner.context.close()
 })

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { expectToast, latestEmailTo, signUpClient } from './support'
+import Database from 'better-sqlite3'
+import { expectToast, latestEmailTo, signUpClient, testDatabase, writableTestDatabase } from './support'
 
 /**
  * Paid sessions on the emulated payments (the offline default runs the real Stripe code
@@ -43,6 +44,16 @@ test('a client pays for a session, lands on its confirmation page, adds it to a 
   await expect(page.getByText(service)).toBeVisible()
   // The payment page says which session it pays for: its date and time.
   await expect(page.getByText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+ · \d+-minute session$/)).toBeVisible()
+  // A declined card first: the page says so and keeps the number typed, without JavaScript
+  // too, so the paying test card is never shown as the one declined.
+  const card = page.getByLabel('Card number')
+  await card.fill('4000 0000 0000 0002')
+  await page.getByRole('button', { name: 'Pay $120.00 CAD' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your card was declined. Nothing was charged to the card ending in 0002: check its number or use another card.',
+  )
+  await expect(card).toHaveValue('4000 0000 0000 0002')
+  await card.fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: 'Pay $120.00 CAD' }).click()
 
   // The return from the payment page ends on the booking's confirmation page once the webhook
@@ -144,6 +155,11 @@ test('a client leaves checkout, then completes the payment from the dashboard', 
   const summaryTop = (await page.getByRole('heading', { name: 'Order Summary' }).boundingBox())!.y
   const paymentTop = (await page.getByRole('heading', { name: 'Payment', exact: true }).boundingBox())!.y
   expect(summaryTop).toBeLessThan(paymentTop)
+  // Every button's label fits inside it, however many lines it takes on a phone.
+  for (const button of await page.getByRole('button').filter({ visible: true }).all()) {
+    const fits = await button.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)
+    expect(fits, `${await button.textContent()} fits its button`).toBe(true)
+  }
   await page.setViewportSize({ width: 1280, height: 720 })
   if (testInfo.project.name === 'js') {
     // The embedded card form (the emulated Payment Element); a declined card first.
@@ -165,6 +181,76 @@ test('a client leaves checkout, then completes the payment from the dashboard', 
   await expect(page.getByRole('definition').filter({ hasText: /^\$95\.00 CAD$/ })).toBeVisible()
   await page.goto('/client-dashboard')
   await expect(page.getByRole('listitem').filter({ hasText: service })).toContainText('confirmed')
+})
+
+test('a hold that runs out says so on the payment page, the card and the confirmation page, with a way to book again', async ({
+  page,
+}, testInfo) => {
+  // The sweeper releases lapsed holds once a minute (docs/decisions/005): up to a minute's wait.
+  test.slow()
+  const service = 'Meal Planning Follow-up'
+  await signUpClient(page, testInfo)
+  await pickTime(page, service)
+  await page.getByRole('button', { name: /^Book & Pay/ }).click()
+  await expect(page).toHaveURL(/\/dev\/checkout\/cs_test_/)
+  await page.getByRole('link', { name: 'Cancel and go back' }).click()
+  await expect(page).toHaveURL(/\/client-dashboard$/)
+  const details = page
+    .getByRole('listitem')
+    .filter({ hasText: service })
+    .getByRole('link', { name: /^Details/ })
+  const bookingPath = (await details.getAttribute('href'))!
+  const bookingId = Number(bookingPath.split('/').pop())
+
+  // The 30 minutes pass.
+  const db = writableTestDatabase()
+  try {
+    db.prepare('UPDATE bookings SET hold_expires_at = ? WHERE id = ?').run(Date.now() - 60_000, bookingId)
+  } finally {
+    db.close()
+  }
+  const heldUntil = 'Your hold on this time expired'
+  const why = 'The 30 minutes we hold a time for payment have passed. Please book the session again.'
+  const bookAgain = /^\/services\/\d+$/
+
+  // Whether or not the sweeper has come by yet, the payment page says why it cannot take the payment.
+  await page.goto(`/checkout?bookingId=${bookingId}`)
+  await expect(page.getByRole('heading', { name: heldUntil, level: 1 })).toBeVisible()
+  await expect(page.getByText(why)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Book Again' })).toHaveAttribute('href', bookAgain)
+
+  await expect
+    .poll(
+      () => {
+        const read = new Database(testDatabase(), { readonly: true, fileMustExist: true })
+        try {
+          return read.prepare('SELECT status, cancellation_reason AS reason FROM bookings WHERE id = ?').get(bookingId)
+        } finally {
+          read.close()
+        }
+      },
+      { timeout: 75_000, intervals: [2_000] },
+    )
+    .toEqual({ status: 'cancelled', reason: 'hold_expired' })
+
+  // Released: its card among the cancelled ones says why, not only "cancelled".
+  await page.goto('/client-dashboard?cancelled=1')
+  const cancelled = page
+    .getByRole('list', { name: 'Cancelled sessions' })
+    .getByRole('listitem')
+    .filter({ hasText: service })
+  await expect(cancelled).toContainText(`${heldUntil}. ${why}`)
+  await expect(cancelled.getByRole('link', { name: `Book Again: ${service}` })).toHaveAttribute('href', bookAgain)
+
+  await page.goto(`/checkout?bookingId=${bookingId}`)
+  await expect(page.getByRole('heading', { name: heldUntil, level: 1 })).toBeVisible()
+
+  await page.goto(bookingPath)
+  await expect(page.getByRole('heading', { name: heldUntil, level: 1 })).toBeVisible()
+  await expect(page.getByText(why)).toBeVisible()
+  await page.getByRole('link', { name: 'Book Again' }).click()
+  await expect(page).toHaveURL(/\/services\/\d+$/)
+  await expect(page.getByRole('heading', { name: service, level: 1 })).toBeVisible()
 })
 
 test('the payment page without a booking says so and goes to the services', async ({ page }, testInfo) => {

@@ -108,20 +108,26 @@ test('a practitioner charts a patient: profile, notes, and deletion', async ({ p
   await expectToast(page, 'Patient note deleted successfully')
   await expect(chart.getByText('No notes yet')).toBeVisible()
 
-  // Documents: upload a PDF (with JavaScript it goes as soon as it is chosen), download it, delete it.
+  // Documents: upload a PDF, download it, delete it. The description is typed after choosing
+  // the file: nothing goes before Upload, so it is kept.
   await chart.getByRole('link', { name: /^Docs/ }).click()
   await expect(chart.getByText('No documents uploaded yet')).toBeVisible()
   await expect(chart.getByText('Supports: Images, PDF, Word docs, Excel files (max 10MB)')).toBeVisible()
   const pdf = Buffer.from('%PDF-1.4\n% Intake form for Ada\n%%EOF\n')
-  await chart.getByLabel('Description (optional)').fill('Intake form')
   await chart
     .getByLabel('Document file')
     .setInputFiles({ name: 'intake form.pdf', mimeType: 'application/pdf', buffer: pdf })
-  if (testInfo.project.name !== 'js') await chart.getByRole('button', { name: 'Upload' }).click()
+  if (testInfo.project.name === 'js') await expect(chart.getByText('Chosen: intake form.pdf')).toBeVisible()
+  await chart.getByLabel('Description (optional)').fill('Intake form')
+  await chart.getByRole('button', { name: 'Upload' }).click()
   await expectToast(page, 'Document uploaded successfully')
   const doc = chart.getByTestId('document').filter({ hasText: 'intake form.pdf' })
   await expect(doc).toContainText(`${pdf.byteLength} Bytes`)
   await expect(doc).toContainText('Intake form')
+  // Its type as a drawn icon with a name, never an emoji (an empty box without an emoji font).
+  const icon = doc.getByRole('img', { name: 'PDF' })
+  await expect(icon).toBeVisible()
+  expect(await icon.evaluate((element) => element.tagName)).toBe('svg')
   await expect(chart.getByRole('link', { name: 'Docs (1)' })).toBeVisible()
 
   const downloading = page.waitForEvent('download')
@@ -137,7 +143,7 @@ test('a practitioner charts a patient: profile, notes, and deletion', async ({ p
   await chart
     .getByLabel('Document file')
     .setInputFiles({ name: 'lab.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ, a program') })
-  if (testInfo.project.name !== 'js') await chart.getByRole('button', { name: 'Upload' }).click()
+  await chart.getByRole('button', { name: 'Upload' }).click()
   await expectToast(page, "This file's contents do not match its type, so it was not uploaded.")
   await expect(chart.getByTestId('document')).toHaveCount(1)
 

@@ -30,7 +30,10 @@ async function openDay(page: Page, date: string) {
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible()
 }
 
-/** The first service the dialog offers (the demo practitioner's services are all listed). */
+/**
+ * The first service the dialog offers (the demo practitioner's services are all listed): the
+ * 30-minute free intro, so its slots last 30 minutes.
+ */
 async function chooseFirstService(page: Page) {
   const select = page.getByRole('dialog').getByLabel('Service')
   const value = await select.locator('option').nth(1).getAttribute('value')
@@ -63,13 +66,14 @@ test('adds a single slot and sees it on the calendar and the public booking page
   const serviceId = await chooseFirstService(page)
   await page.getByRole('dialog').locator(`input[type=checkbox][value="${day}"]`).check()
   await expect(page.getByRole('dialog').getByLabel('Start time')).toHaveValue('09:00')
-  await expect(page.getByRole('dialog').getByLabel('End time')).toHaveValue('10:00')
+  // No end time: each slot lasts as long as its service.
+  await expect(page.getByRole('dialog').getByLabel('End time')).toHaveCount(0)
   await page.getByRole('dialog').getByRole('button', { name: 'Add Time Slot' }).click()
 
   await expectToast(page, 'Time slots created', '1 time slot created')
   await expect(page).toHaveURL(new RegExp(`date=${day}`))
   const slots = page.getByRole('list', { name: /\w+ \d+, \d{4}/ })
-  await expect(slots.getByRole('listitem').filter({ hasText: '9:00 AM – 10:00 AM' })).toContainText('Available')
+  await expect(slots.getByRole('listitem').filter({ hasText: '9:00 AM – 9:30 AM' })).toContainText('Available')
   await expect(page.getByRole('link', { name: new RegExp(`, has time slots$`) }).first()).toBeVisible()
 
   // The same time again is refused, naming the clash.
@@ -103,8 +107,10 @@ test('adds a batch, sees the count, then deletes the whole batch', async ({ page
   await page.getByRole('link', { name: 'Add Batch Slots' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Batch Slots' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByLabel('Time zone')).toHaveValue('America/New_York')
-  await expect(dialog.getByLabel('Duration (minutes)')).toHaveValue('60')
+  // One zone for the whole calendar, the practitioner's; lengths from the service.
+  await expect(dialog).toContainText('in America/Toronto')
+  await expect(dialog.getByLabel('Time zone')).toHaveCount(0)
+  await expect(dialog.getByLabel('Duration (minutes)')).toHaveCount(0)
   await expect(dialog.getByLabel('Interval (minutes)')).toHaveValue('90')
 
   await chooseFirstService(page)
@@ -119,10 +125,10 @@ test('adds a batch, sees the count, then deletes the whole batch', async ({ page
   await expect(page).toHaveURL(new RegExp(`date=${first}`))
   const items = page.getByRole('list', { name: /\w+ \d+, \d{4}/ }).getByRole('listitem')
   await expect(items).toHaveCount(2)
-  await expect(items.first()).toContainText('1:00 PM – 2:00 PM')
-  await expect(items.nth(1)).toContainText('2:00 PM – 3:00 PM')
+  await expect(items.first()).toContainText('1:00 PM – 1:30 PM')
+  await expect(items.nth(1)).toContainText('2:00 PM – 2:30 PM')
 
-  await page.getByRole('link', { name: 'Delete time slot 1:00 PM – 2:00 PM' }).click()
+  await page.getByRole('link', { name: 'Delete time slot 1:00 PM – 1:30 PM' }).click()
   const confirm = page.getByRole('dialog', { name: 'Delete this time slot?' })
   await expect(confirm).toBeVisible()
   await confirm.getByLabel('Also delete every other unbooked slot created in the same batch').check()

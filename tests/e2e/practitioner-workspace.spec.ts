@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import {
   cad,
   DEMO,
@@ -7,7 +7,7 @@ import {
   expectedEarnings,
   expectToast,
   logIn,
-  uniqueEmail,
+  signUpPractitioner,
   valueBeside,
 } from './support'
 
@@ -18,25 +18,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 )
-
-/** A new practitioner, signed in within this page's browser context (the API sets the cookie). */
-async function signUpPractitioner(page: Page, testInfo: TestInfo, password = 'secret123') {
-  const email = uniqueEmail(testInfo, 'practitioner')
-  const response = await page.request.post('/api/signup', {
-    data: {
-      email,
-      password,
-      firstName: 'Robin',
-      lastName: 'Hale',
-      phoneNumber: '416 555 0177',
-      isPractitioner: true,
-      country: 'CA',
-    },
-  })
-  expect(response.status()).toBe(201)
-  const { user } = (await response.json()) as { user: { id: number } }
-  return { email, password, id: user.id }
-}
 
 const STAT_LABELS = ['Upcoming Sessions', 'Active Services', 'Total Earnings', 'Total Clients']
 
@@ -118,7 +99,7 @@ test('practitioner settings: payment setup, preferences, and a password change',
   await expect(page.getByRole('heading', { name: 'Payment Setup' })).toBeVisible()
   await expect(page.getByText('No account connected')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Account Preferences' })).toBeVisible()
-  await expect(page.getByText('Additional settings will be available in future updates.')).toBeVisible()
+  await expect(page.getByText('Every time on your pages and in your emails is shown in')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Delete Account' })).toBeVisible()
 

@@ -6,7 +6,8 @@ test('a client updates their account information', async ({ page }, testInfo) =>
   await page.goto('/customer-settings')
   await page.getByLabel('First name').fill('')
   await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByText('First name and last name are required')).toBeVisible()
+  // Under the field (the toast says it too: spec-toasts.spec.ts).
+  await expect(page.getByRole('listitem').filter({ hasText: 'First name and last name are required' })).toBeVisible()
 
   await page.getByLabel('First name').fill('Alexis')
   await page.getByLabel('Phone number').fill('647 555 0188')

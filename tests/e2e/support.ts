@@ -266,3 +266,22 @@ export function giveUpcomingSession(
     db.close()
   }
 }
+
+/** A new practitioner, signed in within this page's browser context (the API sets the cookie). */
+export async function signUpPractitioner(page: Page, testInfo: TestInfo, password = 'secret123') {
+  const email = uniqueEmail(testInfo, 'practitioner')
+  const response = await page.request.post('/api/signup', {
+    data: {
+      email,
+      password,
+      firstName: 'Robin',
+      lastName: 'Hale',
+      phoneNumber: '416 555 0177',
+      isPractitioner: true,
+      country: 'CA',
+    },
+  })
+  expect(response.status()).toBe(201)
+  const { user } = (await response.json()) as { user: { id: number } }
+  return { email, password, id: user.id }
+}

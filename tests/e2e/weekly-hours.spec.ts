@@ -66,6 +66,9 @@ test('Monday to Friday hours make bookable slots; a blocked day loses them until
   await page.getByRole('link', { name: 'Weekly Hours' }).click()
   await expect(page.getByRole('heading', { name: 'Weekly Hours', level: 1 })).toBeVisible()
 
+  // Days start switched off, their ranges out of sight.
+  await expect(page.getByLabel('Monday, range 1, from')).toBeHidden()
+  await page.getByRole('checkbox', { name: 'Monday' }).check()
   // A range that ends before it starts is refused on its field.
   await page.getByLabel('Monday, range 1, from').fill('12:00')
   await page.getByLabel('Monday, range 1, to').fill('09:00')
@@ -73,6 +76,7 @@ test('Monday to Friday hours make bookable slots; a blocked day loses them until
   await expect(page.getByText('End time must be after start time')).toBeVisible()
 
   for (const weekday of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+    await page.getByRole('checkbox', { name: weekday }).check()
     await page.getByLabel(`${weekday}, range 1, from`).fill('09:00')
     await page.getByLabel(`${weekday}, range 1, to`).fill('12:00')
   }
@@ -113,4 +117,41 @@ test('Monday to Friday hours make bookable slots; a blocked day loses them until
   await page.goto(bookingPage)
   await expect(page.getByRole('radio', { name: '10:00 AM' })).toBeAttached()
   await expect(page.getByRole('radio', { name: '9:00 AM' })).toHaveCount(0)
+})
+
+test('a second range, Copy to all days, a day switched off and a range removed: the week as shown is the week saved', async ({
+  page,
+}, testInfo) => {
+  test.slow()
+  await newPractitioner(page, testInfo)
+  await page.goto('/practitioner/calendar/hours')
+  await page.getByRole('checkbox', { name: 'Monday' }).check()
+  await page.getByLabel('Monday, range 1, from').fill('08:00')
+  await page.getByLabel('Monday, range 1, to').fill('12:00')
+  await page.getByRole('button', { name: 'Add a range on Monday' }).click()
+  // The new range starts where the last one ended (as it was drawn).
+  await expect(page.getByLabel('Monday, range 2, from')).toBeVisible()
+  await page.getByLabel('Monday, range 2, from').fill('13:00')
+  await page.getByLabel('Monday, range 2, to').fill('16:00')
+
+  await page.getByRole('button', { name: "Copy Monday's hours to all days" }).click()
+  for (const weekday of ['Tuesday', 'Saturday', 'Sunday']) {
+    await expect(page.getByRole('checkbox', { name: weekday })).toBeChecked()
+    await expect(page.getByLabel(`${weekday}, range 2, to`)).toHaveValue('16:00')
+  }
+  await expect(page.getByLabel('Wednesday, range 1, from')).toHaveValue('08:00')
+  await page.getByRole('checkbox', { name: 'Saturday' }).uncheck()
+  await page.getByRole('checkbox', { name: 'Sunday' }).uncheck()
+  await page.getByRole('button', { name: 'Remove Friday, range 2' }).click()
+  await expect(page.getByLabel('Friday, range 2, from')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Save Weekly Hours' }).click()
+  await expectToast(page, 'Weekly hours saved', 'time slots added')
+
+  await page.goto('/practitioner/calendar/hours')
+  await expect(page.getByRole('checkbox', { name: 'Thursday' })).toBeChecked()
+  await expect(page.getByLabel('Thursday, range 2, from')).toHaveValue('13:00')
+  await expect(page.getByLabel('Friday, range 1, to')).toHaveValue('12:00')
+  await expect(page.getByLabel('Friday, range 2, from')).toHaveCount(0)
+  await expect(page.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked()
+  await expect(page.getByLabel('Saturday, range 1, from')).toBeHidden()
 })

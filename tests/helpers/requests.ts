@@ -81,6 +81,7 @@ export type FormReply = {
     status?: string
     error?: Record<string, string[] | null>
     initialValue?: Record<string, unknown> | null
+    intent?: unknown
   }
   toast: FormToast | null
 }

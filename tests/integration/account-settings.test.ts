@@ -7,6 +7,7 @@ import { resetAllLimits } from '~/lib/rate-limit.server'
 import { emailChangeSent } from '~/models/accounts/email-change'
 import { accountLocked, addressLocked } from '~/models/accounts/password-attempts.server'
 import { UPCOMING_SESSIONS_BLOCK_DELETION, verifyLogin } from '~/models/accounts/user.server'
+import { NOT_REALLY_AN_IMAGE } from '~/models/images/image'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import * as settingsScreen from '~/routes/_client.customer-settings'
 import * as changePasswordApi from '~/routes/api.auth.change-password'
@@ -117,6 +118,11 @@ describe('customer settings: update-account', () => {
       firstName: ['First name and last name are required'],
       lastName: ['First name and last name are required'],
     })
+    expect(answer.toast).toEqual({
+      type: 'error',
+      title: 'Required Fields Missing',
+      description: 'First name and last name are required',
+    })
     expect(userRow(user.id)).toMatchObject({ firstName: 'Maya', lastName: 'Chen' })
   })
 
@@ -125,6 +131,7 @@ describe('customer settings: update-account', () => {
     const answer = formReply(await settings(cookie, accountFields(user, { email: '' })))
     expect(answer.status).toBe(400)
     expect(answer.result.error).toEqual({ email: ['Email address is required'] })
+    expect(answer.toast).toEqual({ type: 'error', title: 'Email Required', description: 'Email address is required' })
     expect(userRow(user.id)!.email).toBe(user.email)
   })
 
@@ -218,11 +225,11 @@ describe('customer settings: update-account', () => {
       await settings(cookie, accountFields(user, { firstName: 'Changed', profilePictureFile: file })),
     )
     expect(answer.status).toBe(400)
-    expect(answer.result.error).toEqual({ profilePictureFile: ['Please select an image file'] })
+    expect(answer.result.error).toEqual({ profilePictureFile: [NOT_REALLY_AN_IMAGE] })
     expect(answer.toast).toEqual({
       type: 'error',
       title: 'Failed to Update Account',
-      description: 'Please select an image file',
+      description: NOT_REALLY_AN_IMAGE,
     })
     expect(userRow(user.id)).toMatchObject({ firstName: 'Maya', profileImageUrl: null })
   })
@@ -304,12 +311,27 @@ describe('customer settings: change-password', () => {
     )
     expect(mismatch.status).toBe(400)
     expect(mismatch.result.error).toEqual({ confirmPassword: ['New password and confirmation do not match'] })
+    expect(mismatch.toast).toEqual({
+      type: 'error',
+      title: 'Password Mismatch',
+      description: 'New password and confirmation do not match',
+    })
 
     const short = formReply(
       await change(cookie, { currentPassword: user.password, newPassword: '12345', confirmPassword: '12345' }),
     )
     expect(short.status).toBe(400)
     expect(short.result.error).toEqual({ newPassword: ['Password must be at least 6 characters long'] })
+    expect(short.toast).toEqual({
+      type: 'error',
+      title: 'Password Too Short',
+      description: 'Password must be at least 6 characters long',
+    })
+    // Both at once: the spec checks the match first.
+    const both = formReply(
+      await change(cookie, { currentPassword: user.password, newPassword: '12345', confirmPassword: '1234' }),
+    )
+    expect(both.toast?.title).toBe('Password Mismatch')
 
     const empty = formReply(await change(cookie, { currentPassword: '', newPassword: '', confirmPassword: '' }))
     expect(empty.result.error).toEqual({
@@ -317,6 +339,8 @@ describe('customer settings: change-password', () => {
       newPassword: ['Please fill in all fields'],
       confirmPassword: ['Please fill in all fields'],
     })
+    // The spec names no toast for empty fields: the messages under them say it.
+    expect(empty.toast).toBeNull()
     expect(await verifyLogin(user.email, user.password, TEST_SHARE)).not.toBeNull()
   })
 
@@ -351,6 +375,11 @@ describe('customer settings: delete-account', () => {
     const answer = formReply(await remove(cookie))
     expect(answer.status).toBe(400)
     expect(answer.result.error).toEqual({ password: ['Please enter your password to delete your account'] })
+    expect(answer.toast).toEqual({
+      type: 'error',
+      title: 'Password Required',
+      description: 'Please enter your password to delete your account',
+    })
     expect(userRow(user.id)).toBeDefined()
   })
 
@@ -660,6 +689,14 @@ describe('/api/auth/update-account', () => {
         400,
       ),
     ).toEqual({ message: 'Please select an image file' })
+    // Text sent as a PNG (a renamed file): the screen's refusal, word for word.
+    const fakePng = `data:image/png;base64,${Buffer.from('just some text, not a picture').toString('base64')}`
+    expect(
+      await jsonBody(
+        await call({ firstName: 'A', lastName: 'B', email: user.email, profilePicture: fakePng }, cookie),
+        400,
+      ),
+    ).toEqual({ message: NOT_REALLY_AN_IMAGE })
     expect(userRow(user.id)).toMatchObject({ firstName: 'Maya', email: user.email, profileImageUrl: null })
   })
 

@@ -628,7 +628,7 @@ describe('the booking page says when a paid time cannot be refunded', () => {
 describe("the client's dashboard lists", () => {
   test('upcoming soonest first, past newest first, cancelled on neither', async () => {
     const client = await createUser()
-    const at = (hours: number, status: 'confirmed' | 'completed' | 'cancelled' = 'confirmed') =>
+    const at = (hours: number, status: 'pending' | 'confirmed' | 'completed' | 'cancelled' = 'confirmed') =>
       insertBooking({
         clientId: client.id,
         practitionerId: practitioner.id,
@@ -636,17 +636,19 @@ describe("the client's dashboard lists", () => {
         startsInHours: hours,
         status,
       }).id
-    const [later, sooner, recent, older, dropped] = [
+    const [later, sooner, unpaid, recent, older, dropped] = [
       at(72),
       at(24),
+      at(48, 'pending'),
       at(-5, 'completed'),
       at(-50, 'completed'),
       at(30, 'cancelled'),
     ]
     const { upcoming, past, cancelled, counts } = getClientSessions(client)
-    expect(upcoming.map((s) => s.id)).toEqual([sooner, later])
+    expect(upcoming.map((s) => s.id)).toEqual([sooner, unpaid, later])
     expect(past.map((s) => s.id)).toEqual([recent, older])
     expect(cancelled.map((s) => s.id)).toEqual([dropped])
-    expect(counts).toMatchObject({ total: 4, upcoming: 2, completed: 2, cancelled: 1 })
+    // The Upcoming card counts what the Upcoming list shows: the pending session too.
+    expect(counts).toMatchObject({ total: 5, upcoming: 3, completed: 2, cancelled: 1 })
   })
 })

@@ -9,7 +9,17 @@ import * as adminDashboard from '~/routes/admin.dashboard/route'
 import * as apiNotFound from '~/routes/api.$'
 import * as practitionerLayout from '~/routes/practitioner'
 import * as practitionerDashboard from '~/routes/practitioner.dashboard'
-import { createUser, expectRedirect, expireSessions, getRequest, jsonBody, routeArgs, settle, signIn } from '../helpers'
+import {
+  createUser,
+  expectRedirect,
+  expireSessions,
+  getRequest,
+  jsonBody,
+  readToast,
+  routeArgs,
+  settle,
+  signIn,
+} from '../helpers'
 
 /** Who may see which area: the layout loaders' redirects, and the not-found answers. */
 
@@ -52,6 +62,27 @@ describe('signed out', () => {
     expectRedirect(await load(loader as Loader, path), location)
   })
 
+  test('sent from a dashboard, the visitor is told why (the layout answers first); from another page, not', async () => {
+    const told = { type: 'info', title: 'Authentication required', description: 'Please log in to view your dashboard' }
+    for (const [loader, path] of [
+      [clientLayout.loader, '/client-dashboard'],
+      [clientDashboard.loader, '/client-dashboard'],
+      [practitionerLayout.loader, '/practitioner/dashboard'],
+      [adminLayout.loader, '/admin/dashboard'],
+    ] as const) {
+      expect(
+        await readToast(
+          expectRedirect(await load(loader as Loader, path), `/login?redirect=${encodeURIComponent(path)}`),
+        ),
+      ).toEqual(told)
+    }
+    const settings = expectRedirect(
+      await load(clientLayout.loader as Loader, '/customer-settings'),
+      '/login?redirect=%2Fcustomer-settings',
+    )
+    expect(await readToast(settings)).toBeNull()
+  })
+
   test('an expired session is signed out too', async () => {
     const { user, cookie } = await signedIn('client')
     expireSessions(user.id)
@@ -63,7 +94,10 @@ describe('signed out', () => {
 
   test('the login and signup screens show', async () => {
     expect(await load(loginScreen.loader as Loader, '/login')).toBeNull()
-    expect(await load(signupScreen.loader as Loader, '/signup')).toBeNull()
+    // Signup says which zone the account will start in.
+    expect(await load(signupScreen.loader as Loader, '/signup')).toEqual({
+      zoneLabel: expect.stringMatching(/^America\/Toronto \(E[SD]T\)$/),
+    })
   })
 })
 

@@ -114,6 +114,15 @@ describe('the loader', () => {
     ])
     expect(open.thread?.messages[0]?.isNew).toBe(true)
     expect(open.conversations[0]?.unreadCount).toBe(0)
+    // A conversation opens at its end; the composer under it answers the last message shown.
+    expect(open.conversations[0]?.href).toBe(`${PRACTITIONER_INBOX}?with=${client.id}#latest`)
+    expect(open.thread?.composer).toEqual({
+      recipientId: client.id,
+      recipientName: 'Casey Client',
+      isReplyTo: answer.id,
+      subject: 'Re: About sleep',
+      original: 'Re: About sleep',
+    })
     expect(isRead(question.id)).toBe(true)
     // My own message to them stays unread for them.
     expect(isRead(answer.id)).toBe(false)
@@ -154,6 +163,7 @@ describe('the loader', () => {
       practitionerCookie,
     )
     expect(data.thread).toMatchObject({ canReply: true, messages: [] })
+    expect(data.thread?.composer).toMatchObject({ recipientId: client.id, isReplyTo: null, subject: '' })
     expect(data.replying).toEqual({
       recipientId: client.id,
       recipientName: 'Casey Client',
@@ -300,9 +310,10 @@ describe('the action', () => {
     )
     expect(short.result.error?.content).toEqual(['Message must be at least 10 characters long'])
 
+    // Back to the conversation, at its end: the message just sent and the composer in view.
     const sent = expectRedirect(
       await post(practitionerInbox, path, fields, practitionerCookie),
-      `${PRACTITIONER_INBOX}?with=${client.id}`,
+      `${PRACTITIONER_INBOX}?with=${client.id}#latest`,
     )
     expect(await readToast(sent)).toMatchObject({
       type: 'success',

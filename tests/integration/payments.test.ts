@@ -14,10 +14,11 @@ import {
 import { findObject } from '~/integrations/stripe-emulator/store.server'
 import { webhookSecret } from '~/integrations/stripe.server'
 import { sweepBookings } from '~/lib/maintenance.server'
-import { cancelBooking, createBooking, REFUND_FAILED } from '~/models/booking/booking.server'
+import { HOLD_LAPSED } from '~/models/booking/booking'
+import { cancelBooking, createBooking, getClientSessions, REFUND_FAILED } from '~/models/booking/booking.server'
+import { getBookingConfirmation } from '~/models/booking/confirmation.server'
 import {
   completeEndedSessions,
-  HOLD_LAPSED,
   preparePaymentIntent,
   releaseLapsedHolds,
   startCheckout,
@@ -425,6 +426,45 @@ describe('holds', () => {
     ).toMatchObject({
       status: 409,
     })
+  })
+
+  test('a hold that ran out is said so, with a way to book again, before and after the sweeper releases it', async () => {
+    const { client, id } = await pendingBooking()
+    const checkout = () =>
+      settle(() => checkoutPage.loader(routeArgs(getRequest(`/checkout?bookingId=${id}`, { cookie: client.cookie }))))
+    const expired = { expired: { serviceName: 'Deep Session', bookAgainHref: `/services/${serviceId}` } }
+    expect(await checkout()).toMatchObject({ expired: null, booking: { id } })
+    expect(getBookingConfirmation(client, id)).toMatchObject({ awaitingPayment: true, holdLapsed: false })
+
+    // Run out, in the minute before the sweeper comes by: still pending, but no longer payable.
+    getDb()
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - MINUTE) })
+      .where(eq(bookings.id, id))
+      .run()
+    expect(await checkout()).toEqual(expired)
+    expect(getBookingConfirmation(client, id)).toMatchObject({ status: 'pending', holdLapsed: true, canCancel: false })
+
+    // Released: cancelled for that reason, and said the same way, on the card too.
+    expect(releaseLapsedHolds()).toBeGreaterThanOrEqual(1)
+    expect(await checkout()).toEqual(expired)
+    expect(getBookingConfirmation(client, id)).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'hold_expired',
+      holdLapsed: true,
+    })
+    expect(getClientSessions(client).cancelled.find((s) => s.id === id)).toMatchObject({ holdLapsed: true })
+
+    // Any other cancellation is not a lapsed hold: nothing to pay, as before.
+    const cancelled = await pendingBooking()
+    await cancelBooking(cancelled.client, cancelled.id)
+    expect(getBookingConfirmation(cancelled.client, cancelled.id)).toMatchObject({ holdLapsed: false })
+    const answer = await settle(() =>
+      checkoutPage.loader(
+        routeArgs(getRequest(`/checkout?bookingId=${cancelled.id}`, { cookie: cancelled.client.cookie })),
+      ),
+    )
+    expect(await readToast(expectRedirect(answer, '/client-dashboard'))).toMatchObject({ title: 'Nothing to pay' })
   })
 
   test('the expired event releases a hold that has run out before the sweeper does', async () => {

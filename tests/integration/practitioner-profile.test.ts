@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { getSpecialties, getUserById } from '~/models/accounts/user.server'
+import { NOT_REALLY_AN_IMAGE } from '~/models/images/image'
 import { readImage } from '~/models/images/image.server'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import { getPractitionerProfile, listPractitioners } from '~/models/marketplace/practitioner.server'
@@ -200,7 +201,7 @@ describe('saving the profile (model)', () => {
         { ...base, title: 'X', bio: null, specialties: [] },
         { kind: 'replace', file: text },
       ),
-    ).rejects.toThrow('Please select an image file')
+    ).rejects.toThrow(NOT_REALLY_AN_IMAGE)
     expect(getUserById(user.id)).toMatchObject({ title: null, profileImageUrl: second.profileImageUrl })
   })
 })
@@ -266,8 +267,8 @@ describe('My Profile screen', () => {
     const fake = new File(['hello'], 'fake.png', { type: 'image/png' })
     const reply = formReply(await saveForm(cookie, { ...base, profilePictureFile: fake }))
     expect(reply.status).toBe(400)
-    expect(reply.result.error).toMatchObject({ profilePictureFile: ['Please select an image file'] })
-    expect(reply.toast).toMatchObject({ title: 'Failed to update profile', description: 'Please select an image file' })
+    expect(reply.result.error).toMatchObject({ profilePictureFile: [NOT_REALLY_AN_IMAGE] })
+    expect(reply.toast).toMatchObject({ title: 'Failed to update profile', description: NOT_REALLY_AN_IMAGE })
   })
 
   test('unchecking every specialty removes them all; "remove picture" clears the photo', async () => {

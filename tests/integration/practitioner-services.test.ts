@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { uploadsDir } from '~/integrations/storage.server'
+import { NOT_REALLY_AN_IMAGE } from '~/models/images/image'
 import { PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS } from '~/models/practice/service-form'
 import * as serviceByIdApi from '~/routes/api.services.$id'
 import * as servicesApi from '~/routes/api.services._index'
@@ -242,7 +243,7 @@ describe('POST /api/services', () => {
       body({ imageUrl: `data:image/png;base64,${Buffer.from('not an image').toString('base64')}` }),
     )
     expect(fake.status).toBe(400)
-    expect(fake.body).toEqual({ message: 'Please select an image file' })
+    expect(fake.body).toEqual({ message: NOT_REALLY_AN_IMAGE })
 
     const staticPicture = await post(cookie, body({ imageUrl: '/images/placeholder-service.svg' }))
     expect(staticPicture.status).toBe(201)
@@ -517,16 +518,16 @@ describe('the My Services screen', () => {
     ).toBe(404)
   })
 
-  test('a file that is not an image, or over 5MB, is refused with the spec’s messages and nothing is created', async () => {
+  test('text named .png, or a picture over 5MB, is refused with a message that says which and nothing is created', async () => {
     const { user, cookie } = await payingPractitioner()
     const text = new File([new TextEncoder().encode('plain text, not a picture')], 'x.png', { type: 'image/png' })
     const notImage = formReply(await screenAction(cookie, formFields({ imageFile: text })))
     expect(notImage.status).toBe(400)
-    expect(notImage.result.error).toMatchObject({ imageFile: ['Please select an image file'] })
+    expect(notImage.result.error).toMatchObject({ imageFile: [NOT_REALLY_AN_IMAGE] })
     expect(notImage.toast).toEqual({
       type: 'error',
       title: 'Failed to create service',
-      description: 'Please select an image file',
+      description: NOT_REALLY_AN_IMAGE,
     })
 
     const big = formReply(

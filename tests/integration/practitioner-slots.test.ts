@@ -4,8 +4,9 @@ import { matchRoutes } from '@remix-run/react'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { timeSlots } from '~/db/schema'
+import { services, timeSlots } from '~/db/schema'
 import { formatTime } from '~/lib/dates'
+import { setTimeZone } from '~/models/accounts/user.server'
 import {
   BATCH_TOO_LARGE,
   BOOKED_SLOT,
@@ -13,6 +14,7 @@ import {
   DATES_REQUIRED,
   INTERVAL_TOO_SHORT,
   NOTHING_CREATED,
+  intervalShorterThanService,
   PAST_DATE,
   SERVICE_REQUIRED,
 } from '~/models/practice/slot-form'
@@ -456,8 +458,6 @@ describe('the /practitioner/calendar screen', () => {
       serviceId: String(serviceId),
       dates: '2032-07-06',
       startClock: '09:00',
-      endClock: '10:00',
-      timeZone: TORONTO,
     })
     const response = expectRedirect(answer, '/practitioner/calendar?date=2032-07-06&month=2032-07')
     expect(await readToast(response)).toEqual({
@@ -469,6 +469,43 @@ describe('the /practitioner/calendar screen', () => {
     expect(day.body.map((s) => s.startTime)).toEqual(['2032-07-06T13:00:00.000Z']) // 09:00 EDT
   })
 
+  test("the dialogs' slots last as long as their service, in the zone the practitioner set", async () => {
+    const short = insertService(owner.id, { name: 'Short Reset', durationMinutes: 45 }).id
+    setTimeZone(owner.id, 'Asia/Tokyo')
+    try {
+      await page('?add=single', {
+        intent: 'create-single',
+        serviceId: String(short),
+        dates: '2032-07-20',
+        startClock: '09:00',
+      })
+      const batchFields = {
+        intent: 'create-batch',
+        serviceId: String(short),
+        'dateRange[0]': '2032-07-21',
+        'dateRange[1]': '2032-07-21',
+        startTime: '09:00',
+        endTime: '11:00',
+        interval: '60',
+      }
+      expectRedirect(await page('?add=batch', batchFields), '/practitioner/calendar?date=2032-07-21&month=2032-07')
+      const made = await list('startDate=2032-07-19T00:00:00Z&endDate=2032-07-22T00:00:00Z')
+      // 09:00 in Tokyo is midnight UTC; each slot 45 minutes, as the service.
+      expect(made.body.filter((s) => s.serviceId === short).map((s) => [s.startTime, s.endTime])).toEqual([
+        ['2032-07-20T00:00:00.000Z', '2032-07-20T00:45:00.000Z'],
+        ['2032-07-21T00:00:00.000Z', '2032-07-21T00:45:00.000Z'],
+        ['2032-07-21T01:00:00.000Z', '2032-07-21T01:45:00.000Z'],
+      ])
+      // An interval shorter than the service would overlap: refused on the interval.
+      const overlapping = formReply(await page('?add=batch', { ...batchFields, interval: '30' }))
+      expect(overlapping.result.error?.interval).toEqual([intervalShorterThanService(45)])
+    } finally {
+      setTimeZone(owner.id, TORONTO)
+      // Out of the other tests' dialogs.
+      getDb().update(services).set({ isActive: false }).where(eq(services.id, short)).run()
+    }
+  })
+
   test('several dates at once (checkboxes post one value each)', async () => {
     const body = new URLSearchParams([
       ['intent', 'create-single'],
@@ -476,7 +513,6 @@ describe('the /practitioner/calendar screen', () => {
       ['dates', '2032-07-13'],
       ['dates', '2032-07-14'],
       ['startClock', '11:00'],
-      ['endClock', '12:00'],
     ])
     const request = new Request('http://localhost/practitioner/calendar?add=single', {
       method: 'POST',
@@ -491,9 +527,7 @@ describe('the /practitioner/calendar screen', () => {
   })
 
   test('missing service and dates: the spec messages on the fields', async () => {
-    const reply = formReply(
-      await page('?add=single', { intent: 'create-single', serviceId: '', startClock: '09:00', endClock: '10:00' }),
-    )
+    const reply = formReply(await page('?add=single', { intent: 'create-single', serviceId: '', startClock: '09:00' }))
     expect(reply.status).toBe(400)
     expect(reply.result.error).toMatchObject({ serviceId: [SERVICE_REQUIRED], dates: [DATES_REQUIRED] })
   })
@@ -505,7 +539,6 @@ describe('the /practitioner/calendar screen', () => {
         serviceId: String(serviceId),
         dates: '2032-07-06',
         startClock: '09:30',
-        endClock: '10:30',
       }),
     )
     expect(reply.status).toBe(409)
@@ -523,7 +556,6 @@ describe('the /practitioner/calendar screen', () => {
         serviceId: String(serviceId),
         dates: '2020-03-03',
         startClock: '09:00',
-        endClock: '10:00',
       }),
     )
     expect(reply.status).toBe(400)
@@ -538,9 +570,7 @@ describe('the /practitioner/calendar screen', () => {
       'dateRange[1]': '2032-08-03',
       startTime: '09:00',
       endTime: '12:00',
-      duration: '60',
       interval: '60',
-      timezone: 'America/New_York',
     }
     const first = expectRedirect(
       await page('?add=batch', fields),

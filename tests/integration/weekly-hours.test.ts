@@ -14,7 +14,6 @@ import {
   rangesOf,
   rangesOverlap,
   rangeTooShort,
-  SESSION_LENGTH_RANGE,
   WeeklyHoursSchema,
   type WeeklyHoursInput,
 } from '~/models/practice/weekly-hours'
@@ -40,6 +39,7 @@ import {
   getRequest,
   insertService,
   insertSlot,
+  updateServiceRow,
   jsonRequest,
   readToast,
   refusal,
@@ -129,9 +129,11 @@ describe('saving weekly hours', () => {
         status: 'confirmed',
       })
       .run()
+    // Sessions as long as the service, each followed by its break.
+    updateServiceRow(serviceId, { durationMinutes: 45 })
     saveWeeklyHours(
       id,
-      hours({ ranges: mondayToFriday(serviceId), sessions: [{ serviceId, sessionMinutes: 45, gapMinutes: 15 }] }),
+      hours({ ranges: mondayToFriday(serviceId), sessions: [{ serviceId, gapMinutes: 15 }] }),
       TORONTO,
       NOW,
     )
@@ -173,9 +175,9 @@ describe('saving weekly hours', () => {
     expect(rangeTooShort(short, { name: 'Breathwork', sessionMinutes: 60 })).toBe(
       'No 60-minute Breathwork session fits between 09:00 and 09:30 on Tuesday',
     )
-    // The length sent with the hours counts.
-    const sessions = [{ serviceId, sessionMinutes: 30, gapMinutes: 0 }]
-    expect(saveWeeklyHours(id, hours({ ranges: [short], sessions }), TORONTO, NOW).added).toBe(GENERATE_WEEKS)
+    // The service's own length counts: a 30-minute service fits.
+    updateServiceRow(serviceId, { durationMinutes: 30 })
+    expect(saveWeeklyHours(id, hours({ ranges: [short] }), TORONTO, NOW).added).toBe(GENERATE_WEEKS)
   })
 
   test("another practitioner's service, or an inactive one, is refused and nothing changes", async () => {
@@ -194,7 +196,7 @@ describe('saving weekly hours', () => {
           id,
           hours({
             ranges: mondayToFriday(serviceId),
-            sessions: [{ serviceId: other.serviceId, sessionMinutes: 30, gapMinutes: 0 }],
+            sessions: [{ serviceId: other.serviceId, gapMinutes: 0 }],
           }),
           TORONTO,
           NOW,
@@ -290,16 +292,12 @@ describe('the rules of the form and the API', () => {
     expect(
       issues({
         sessions: [
-          { serviceId: 1, sessionMinutes: 10, gapMinutes: 0 },
-          { serviceId: 2, sessionMinutes: 481, gapMinutes: 121 },
-          { serviceId: 3, sessionMinutes: 480, gapMinutes: 120 },
+          { serviceId: 1, gapMinutes: -1 },
+          { serviceId: 2, gapMinutes: 121 },
+          { serviceId: 3, gapMinutes: 120 },
         ],
       }),
-    ).toEqual([
-      `sessions.0.sessionMinutes: ${SESSION_LENGTH_RANGE}`,
-      `sessions.1.sessionMinutes: ${SESSION_LENGTH_RANGE}`,
-      `sessions.1.gapMinutes: ${GAP_RANGE}`,
-    ])
+    ).toEqual([`sessions.0.gapMinutes: ${GAP_RANGE}`, `sessions.1.gapMinutes: ${GAP_RANGE}`])
   })
 
   test('an empty row of the form is no range; half a row is an error', () => {
@@ -403,17 +401,18 @@ describe('/api/availability', () => {
     const saved = await putHours(
       {
         ranges: [{ weekday: 1, start: '09:00', end: '11:00', serviceId }],
-        sessions: [{ serviceId, sessionMinutes: 30, gapMinutes: 30 }],
+        sessions: [{ serviceId, gapMinutes: 30 }],
       },
       cookie,
     )
     expect(saved.status).toBe(200)
+    // 60-minute sessions (the service's) and a 30-minute break: one fits between 09:00 and 11:00.
     expect(saved.body).toMatchObject({
       ranges: [{ weekday: 1, start: '09:00', end: '11:00', serviceId }],
-      sessions: [{ serviceId, sessionMinutes: 30, gapMinutes: 30 }],
+      sessions: [{ serviceId, sessionMinutes: 60, gapMinutes: 30 }],
       removed: 0,
     })
-    expect(saved.body.added).toBeGreaterThanOrEqual((GENERATE_WEEKS - 1) * 2)
+    expect(saved.body.added).toBeGreaterThanOrEqual(GENERATE_WEEKS - 1)
 
     const invalid = await putHours({ ranges: [{ weekday: 1, start: '11:00', end: '09:00', serviceId }] }, cookie)
     expect(invalid).toMatchObject({ status: 400, body: { message: END_BEFORE_START } })
@@ -502,8 +501,13 @@ describe('the Weekly Hours screen', () => {
           'ranges[1].start': '',
           'ranges[1].end': '',
           'ranges[1].serviceId': String(serviceId),
+          // Tuesday is switched off: its row is kept on the screen, neither saved nor checked.
+          'ranges[2].weekday': '2',
+          'ranges[2].start': '12:00',
+          'ranges[2].end': '09:00',
+          'ranges[2].serviceId': String(serviceId),
+          openDays: '1',
           'sessions[0].serviceId': String(serviceId),
-          'sessions[0].sessionMinutes': '60',
           'sessions[0].gapMinutes': '0',
         },
         cookie,
@@ -542,9 +546,9 @@ describe('the Weekly Hours screen', () => {
           'ranges[0].start': '12:00',
           'ranges[0].end': '09:00',
           'ranges[0].serviceId': String(serviceId),
+          openDays: '1',
           'sessions[0].serviceId': String(serviceId),
-          'sessions[0].sessionMinutes': '5',
-          'sessions[0].gapMinutes': '0',
+          'sessions[0].gapMinutes': '500',
         },
         cookie,
       ),
@@ -552,7 +556,7 @@ describe('the Weekly Hours screen', () => {
     expect(reply.status).toBe(400)
     expect(reply.result.error).toMatchObject({
       'ranges[0].end': [END_BEFORE_START],
-      'sessions[0].sessionMinutes': [SESSION_LENGTH_RANGE],
+      'sessions[0].gapMinutes': [GAP_RANGE],
     })
     const short = formReply(
       await post(
@@ -563,6 +567,7 @@ describe('the Weekly Hours screen', () => {
           'ranges[1].start': '09:00',
           'ranges[1].end': '09:15',
           'ranges[1].serviceId': String(serviceId),
+          openDays: '1',
         },
         cookie,
       ),
@@ -572,5 +577,43 @@ describe('the Weekly Hours screen', () => {
     })
     const past = formReply(await post({ intent: 'block-dates', firstDate: '2020-01-01' }, cookie))
     expect(past.result.error).toMatchObject({ firstDate: [PAST_DATE] })
+  })
+
+  test('Copy to all days: every day gets the day’s ranges and is switched on; the rest as typed, nothing saved', async () => {
+    const { id, serviceId } = await practitioner()
+    const cookie = await signIn(id)
+    const reply = formReply(
+      await post(
+        {
+          intent: 'save-hours',
+          'ranges[0].weekday': '1',
+          'ranges[0].start': '08:00',
+          'ranges[0].end': '12:00',
+          'ranges[0].serviceId': String(serviceId),
+          'ranges[1].weekday': '1',
+          'ranges[1].start': '13:00',
+          'ranges[1].end': '16:00',
+          'ranges[1].serviceId': String(serviceId),
+          'ranges[2].weekday': '3',
+          'ranges[2].start': '10:00',
+          'ranges[2].end': '11:00',
+          'ranges[2].serviceId': String(serviceId),
+          openDays: '3',
+          'sessions[0].serviceId': String(serviceId),
+          'sessions[0].gapMinutes': '10',
+          copyDay: '1',
+        },
+        cookie,
+      ),
+    )
+    const value = reply.result.initialValue as { ranges: { weekday: string; start: string }[]; openDays: string[] }
+    expect(value.openDays).toEqual(['1', '2', '3', '4', '5', '6', '0'])
+    expect(value.ranges).toHaveLength(14)
+    expect(value.ranges.filter((row) => row.weekday === '3').map((row) => row.start)).toEqual(['08:00', '13:00'])
+    expect(value).toMatchObject({ sessions: [{ serviceId: String(serviceId), gapMinutes: '10' }] })
+    expect(value).not.toHaveProperty('copyDay')
+    // With JavaScript the form takes it as an update of its whole value, and redraws.
+    expect(reply.result.intent).toEqual({ type: 'update', payload: { value } })
+    expect(slotsOf(id)).toHaveLength(0)
   })
 })

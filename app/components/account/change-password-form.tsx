@@ -3,14 +3,17 @@ import { Form } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { useRefusalToast } from '~/components/use-refusal-toast'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { ChangePasswordFormSchema } from '~/models/accounts/user'
+import { CHANGE_PASSWORD_TOASTS, ChangePasswordFormSchema } from '~/models/accounts/user'
 
 export const CHANGE_PASSWORD_INTENT = 'change-password'
 
 export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(ChangePasswordFormSchema, { id: CHANGE_PASSWORD_INTENT, lastResult })
+  const formProps = getFormProps(form)
+  const refusal = useRefusalToast(ChangePasswordFormSchema, CHANGE_PASSWORD_TOASTS, formProps.onSubmit)
   return (
     <Card>
       <CardHeader>
@@ -18,7 +21,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
         <CardDescription>Use at least 6 characters. Other devices will be signed out.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Form method="post" className="space-y-4" {...formProps} onSubmit={refusal.onSubmit}>
           <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
           <PasswordField
             label="Current password"
@@ -46,6 +49,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
             Change Password
           </SubmitButton>
         </Form>
+        {refusal.toaster}
       </CardContent>
     </Card>
   )

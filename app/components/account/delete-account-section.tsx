@@ -6,8 +6,9 @@ import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
+import { useRefusalToast } from '~/components/use-refusal-toast'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { DeleteAccountSchema } from '~/models/accounts/user'
+import { DELETE_ACCOUNT_TOASTS, DeleteAccountSchema } from '~/models/accounts/user'
 
 export const DELETE_ACCOUNT_INTENT = 'delete-account'
 
@@ -26,6 +27,8 @@ export function DeleteAccountSection({
 }) {
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(DeleteAccountSchema, { id: DELETE_ACCOUNT_INTENT, lastResult })
+  const formProps = getFormProps(form)
+  const refusal = useRefusalToast(DeleteAccountSchema, DELETE_ACCOUNT_TOASTS, formProps.onSubmit)
   return (
     <Card className="border-destructive/40">
       <CardHeader>
@@ -45,7 +48,13 @@ export function DeleteAccountSection({
         title="Are you sure you want to delete your account?"
         description="This permanently deletes your account and personal data. Enter your password to confirm."
       >
-        <Form method="post" action={`${pagePath}?delete=1`} className="space-y-4" {...getFormProps(form)}>
+        <Form
+          method="post"
+          action={`${pagePath}?delete=1`}
+          className="space-y-4"
+          {...formProps}
+          onSubmit={refusal.onSubmit}
+        >
           <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
           <PasswordField
             label="Password"
@@ -66,6 +75,7 @@ export function DeleteAccountSection({
             </SubmitButton>
           </div>
         </Form>
+        {refusal.toaster}
       </UrlDialog>
     </Card>
   )

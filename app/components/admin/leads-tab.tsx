@@ -3,8 +3,13 @@ import { Badge } from '~/components/ui/badge'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
+import { cn } from '~/lib/cn'
 import { LEADS_CSV_PATH, type LeadRow, type Paging } from './admin-links'
 import { Pager } from './pager'
+
+/** A cell: a table cell from md up; below, a line that names its column (`data-label`). */
+const cell =
+  'flex gap-3 py-0.5 before:w-16 before:shrink-0 before:text-xs before:leading-5 before:text-muted-foreground before:content-[attr(data-label)] md:table-cell md:py-2 md:pr-3 md:before:content-none'
 
 /**
  * Early-access leads, newest first: name, type badge, source, email, country code and phone,
@@ -25,49 +30,59 @@ export function LeadsTab({ total, rows, paging }: { total: number; rows: LeadRow
       {rows.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">No leads yet</p>
       ) : (
-        <div className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-muted-foreground uppercase">
-              <tr>
-                <th className="py-2 pr-3 font-medium">Name</th>
-                <th className="py-2 pr-3 font-medium">Type</th>
-                <th className="py-2 pr-3 font-medium">Source</th>
-                <th className="py-2 pr-3 font-medium">Email</th>
-                <th className="py-2 pr-3 font-medium">Phone</th>
-                <th className="py-2 pr-3 font-medium">Date</th>
-                <th className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
+        // From md up a table; below, each lead a stacked card whose cells name their column, so
+        // a phone shows the phone, the date and Delete without scrolling sideways.
+        <table className="block w-full text-left text-sm md:table">
+          <thead className="sr-only text-xs text-muted-foreground uppercase md:not-sr-only md:table-header-group">
+            <tr>
+              <th className="py-2 pr-3 font-medium">Name</th>
+              <th className="py-2 pr-3 font-medium">Type</th>
+              <th className="py-2 pr-3 font-medium">Source</th>
+              <th className="py-2 pr-3 font-medium">Email</th>
+              <th className="py-2 pr-3 font-medium">Phone</th>
+              <th className="py-2 pr-3 font-medium">Date</th>
+              <th className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block divide-y divide-border md:table-row-group">
+            {rows.map((l) => (
+              <tr key={l.id} data-testid="lead-row" className="block py-3 md:table-row md:py-0">
+                <td className={cell}>
+                  <span className="font-medium">{l.name}</span>
+                </td>
+                <td className={cell} data-label="Type">
+                  <Badge tone={l.userType === 'practitioner' ? 'default' : 'secondary'}>
+                    {l.userType === 'practitioner' ? 'Practitioner' : 'Patient'}
+                  </Badge>
+                </td>
+                <td className={cell} data-label="Source">
+                  {l.source}
+                </td>
+                <td className={cn(cell, 'break-all md:break-normal')} data-label="Email">
+                  {l.email}
+                </td>
+                <td className={cn(cell, 'whitespace-nowrap')} data-label="Phone">
+                  {l.phone}
+                </td>
+                <td className={cn(cell, 'whitespace-nowrap')} data-label="Date">
+                  {l.date}
+                </td>
+                <td className="block pt-1 md:table-cell md:py-2 md:text-right">
+                  <Link
+                    to={l.deleteHref}
+                    preventScrollReset
+                    aria-label={`Delete lead ${l.name}`}
+                    className={buttonClass({ variant: 'ghost', size: 'sm' }, '-ml-3 text-destructive md:ml-0')}
+                  >
+                    Delete
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {rows.map((l) => (
-                <tr key={l.id} data-testid="lead-row">
-                  <td className="py-2 pr-3 font-medium">{l.name}</td>
-                  <td className="py-2 pr-3">
-                    <Badge tone={l.userType === 'practitioner' ? 'default' : 'secondary'}>
-                      {l.userType === 'practitioner' ? 'Practitioner' : 'Patient'}
-                    </Badge>
-                  </td>
-                  <td className="py-2 pr-3">{l.source}</td>
-                  <td className="py-2 pr-3">{l.email}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{l.phone}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{l.date}</td>
-                  <td className="py-2 text-right">
-                    <Link
-                      to={l.deleteHref}
-                      preventScrollReset
-                      aria-label={`Delete lead ${l.name}`}
-                      className={buttonClass({ variant: 'ghost', size: 'sm' }, 'text-destructive')}
-                    >
-                      Delete
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
       <Pager paging={paging} label="Lead pages" />
     </Card>

@@ -24,7 +24,6 @@ export function dayHref(day: string) {
 
 /** What the calendar page's loader answers (instants already worded in the practitioner's zone). */
 export type CalendarPageData = {
-  timeZone: string
   zoneLabel: string
   /** yyyy-MM-dd */
   today: string

@@ -15,7 +15,6 @@ import {
   SINGLE_SLOT_DEFAULTS,
   SingleSlotFormSchema,
   SLOT_STEP_MINUTES,
-  TIMEZONES,
 } from '~/models/practice/slot-form'
 import {
   BATCH_INTENT,
@@ -47,14 +46,35 @@ export function NoServices() {
   )
 }
 
+/** The slot dialogs' service choice, each with its length (the length of its slots). */
+function ServiceSelect({
+  selectProps,
+  errors,
+  services,
+}: {
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement>
+  errors: string[] | undefined
+  services: CalendarPageData['services']
+}) {
+  return (
+    <SelectField
+      labelProps={{ children: 'Service' }}
+      selectProps={selectProps}
+      options={services.map((s) => [String(s.id), `${s.name} (${s.durationMinutes} min)`] as const)}
+      placeholder="Select a service"
+      errors={errors}
+    />
+  )
+}
+
 export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult; closeTo: string }) {
-  const { services, dateChoices, selected, selectedIsPast, timeZone, zoneLabel, month, dialog } =
+  const { services, dateChoices, selected, selectedIsPast, zoneLabel, month, dialog } =
     useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(SingleSlotFormSchema, {
     id: SINGLE_INTENT,
     lastResult,
-    defaultValue: { ...SINGLE_SLOT_DEFAULTS, dates: selectedIsPast ? [] : [selected], timeZone },
+    defaultValue: { ...SINGLE_SLOT_DEFAULTS, dates: selectedIsPast ? [] : [selected] },
   })
   const initial = fields.dates.initialValue
   const checked = new Set(Array.isArray(initial) ? initial : initial ? [initial] : [])
@@ -64,7 +84,7 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
       open={dialog === 'single'}
       closeTo={closeTo}
       title="Add Time Slot"
-      description={`Times are in ${zoneLabel}.`}
+      description={`Times are in ${zoneLabel}. Each slot lasts as long as its service.`}
     >
       {services.length === 0 ? (
         <NoServices />
@@ -76,13 +96,10 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
           {...getFormProps(form)}
         >
           <input type="hidden" name="intent" value={SINGLE_INTENT} />
-          <input type="hidden" name={fields.timeZone.name} value={timeZone} />
-          <SelectField
-            labelProps={{ children: 'Service' }}
+          <ServiceSelect
             selectProps={getSelectProps(fields.serviceId)}
-            options={services.map((s) => [String(s.id), `${s.name} (${s.durationMinutes} min)`] as const)}
-            placeholder="Select a service"
             errors={fields.serviceId.errors}
+            services={services}
           />
           <fieldset aria-describedby={datesErrorId} className="space-y-1.5">
             <legend className="text-sm font-medium">Dates</legend>
@@ -108,18 +125,12 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
             </p>
             <ErrorList id={datesErrorId} errors={fields.dates.errors} />
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              labelProps={{ children: 'Start time' }}
-              inputProps={getInputProps(fields.startClock, { type: 'time' })}
-              errors={fields.startClock.errors}
-            />
-            <Field
-              labelProps={{ children: 'End time' }}
-              inputProps={getInputProps(fields.endClock, { type: 'time' })}
-              errors={fields.endClock.errors}
-            />
-          </div>
+          <Field
+            className="sm:max-w-[calc(50%-0.5rem)]"
+            labelProps={{ children: 'Start time' }}
+            inputProps={getInputProps(fields.startClock, { type: 'time' })}
+            errors={fields.startClock.errors}
+          />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="flex justify-end gap-2">
             <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
@@ -136,7 +147,7 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
 }
 
 export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult; closeTo: string }) {
-  const { services, selected, selectedIsPast, month, dialog } = useLoaderData<CalendarPageData>()
+  const { services, selected, selectedIsPast, zoneLabel, month, dialog } = useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(BatchSlotFormSchema, {
     id: BATCH_INTENT,
@@ -151,7 +162,7 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
       open={dialog === 'batch'}
       closeTo={closeTo}
       title="Add Batch Slots"
-      description="Creates slots on every day of the range, from the start time to the end time. Times that overlap your existing slots are skipped."
+      description={`Creates slots on every day of the range, from the start time to the end time, in ${zoneLabel}; each lasts as long as its service. Times that overlap your existing slots are skipped.`}
     >
       {services.length === 0 ? (
         <NoServices />
@@ -163,12 +174,10 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
           {...getFormProps(form)}
         >
           <input type="hidden" name="intent" value={BATCH_INTENT} />
-          <SelectField
-            labelProps={{ children: 'Service' }}
+          <ServiceSelect
             selectProps={getSelectProps(fields.serviceId)}
-            options={services.map((s) => [String(s.id), `${s.name} (${s.durationMinutes} min)`] as const)}
-            placeholder="Select a service"
             errors={fields.serviceId.errors}
+            services={services}
           />
           <fieldset aria-describedby={rangeErrorId} className="space-y-1.5">
             <legend className="text-sm font-medium">Date range</legend>
@@ -201,23 +210,12 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
               errors={fields.endTime.errors}
             />
             <Field
-              labelProps={{ children: 'Duration (minutes)' }}
-              inputProps={{ ...getInputProps(fields.duration, { type: 'number' }), step: SLOT_STEP_MINUTES }}
-              errors={fields.duration.errors}
-            />
-            <Field
               labelProps={{ children: 'Interval (minutes)' }}
               inputProps={{ ...getInputProps(fields.interval, { type: 'number' }), step: SLOT_STEP_MINUTES }}
               hint="From the start of one slot to the start of the next."
               errors={fields.interval.errors}
             />
           </div>
-          <SelectField
-            labelProps={{ children: 'Time zone' }}
-            selectProps={getSelectProps(fields.timezone)}
-            options={TIMEZONES.map((zone) => [zone, zone] as const)}
-            errors={fields.timezone.errors}
-          />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div data-dialog-actions className="flex justify-end gap-2">
             <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>

@@ -1,3 +1,4 @@
+import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
 import { PLACEHOLDER_AVATAR } from '~/components/marketplace/service-card'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass, ButtonLink } from '~/components/ui/button'
@@ -5,7 +6,7 @@ import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { imageUrlFor } from '~/lib/images'
 import { formatPrice } from '~/lib/money'
-import { awaitingPaymentNotice, JOIN_LINK_LATER } from '~/models/booking/booking'
+import { awaitingPaymentNotice, bookAgainHref, HOLD_EXPIRED, JOIN_LINK_LATER } from '~/models/booking/booking'
 import type { BookingConfirmation } from '~/models/booking/confirmation.server'
 
 type Props = {
@@ -26,11 +27,19 @@ function stateOf(b: BookingConfirmation) {
     return { label: 'Confirmed', tone: 'success', heading: 'Your session is booked' } as const
   if (b.status === 'completed') return { label: 'Completed', tone: 'secondary', heading: 'Session completed' } as const
   if (b.status === 'cancelled') {
-    return { label: 'Cancelled', tone: 'destructive', heading: 'This booking was cancelled' } as const
+    return {
+      label: 'Cancelled',
+      tone: 'destructive',
+      heading: b.holdLapsed ? HOLD_EXPIRED : 'This booking was cancelled',
+    } as const
   }
   return b.awaitingPayment
     ? ({ label: 'Awaiting payment', tone: 'warning', heading: 'Complete your payment to confirm' } as const)
-    : ({ label: 'Not paid', tone: 'destructive', heading: 'This booking was not paid' } as const)
+    : ({
+        label: 'Not paid',
+        tone: 'destructive',
+        heading: b.holdLapsed ? HOLD_EXPIRED : 'This booking was not paid',
+      } as const)
 }
 
 /** What was or is to be paid: 'Free', the price, and any refund. */
@@ -75,6 +84,8 @@ export function BookingConfirmationView(props: Props) {
           <ButtonLink to={`/checkout?bookingId=${b.id}`}>Complete Payment</ButtonLink>
         </Card>
       ) : null}
+
+      {b.holdLapsed ? <HoldExpiredNotice bookAgainHref={bookAgainHref(b)} /> : null}
 
       <Card className="p-5">
         <h2 className="sr-only">Booking details</h2>
@@ -182,7 +193,7 @@ export function BookingConfirmationView(props: Props) {
         </section>
       ) : null}
 
-      <ButtonLink to="/client-dashboard" variant={b.awaitingPayment ? 'outline' : 'primary'}>
+      <ButtonLink to="/client-dashboard" variant={b.awaitingPayment || b.holdLapsed ? 'outline' : 'primary'}>
         Go to My Sessions
       </ButtonLink>
     </div>

@@ -4,7 +4,14 @@ import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { formatPrice } from '~/lib/money'
-import { awaitingPaymentNotice, JOIN_LINK_LATER } from '~/models/booking/booking'
+import {
+  awaitingPaymentNotice,
+  BOOK_AGAIN,
+  bookAgainHref,
+  HOLD_EXPIRED,
+  HOLD_LAPSED,
+  JOIN_LINK_LATER,
+} from '~/models/booking/booking'
 import type { ClientSession } from '~/models/booking/booking.server'
 
 /** A session as the client's dashboard lists it: the booking and what the client may do now. */
@@ -41,6 +48,7 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
             )}
           </p>
         ) : null}
+        {s.holdLapsed ? <p className="text-sm font-medium">{`${HOLD_EXPIRED}. ${HOLD_LAPSED}`}</p> : null}
         {s.status === 'cancelled' ? (
           <p className="text-sm font-medium">
             {s.refundedAmount > 0
@@ -56,6 +64,15 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
         {s.awaitingPayment ? (
           <Link to={`/checkout?bookingId=${s.id}`} className={buttonClass({ size: 'sm' })}>
             Complete Payment
+          </Link>
+        ) : null}
+        {s.holdLapsed ? (
+          <Link
+            to={bookAgainHref(s)}
+            className={buttonClass({ size: 'sm' })}
+            aria-label={`${BOOK_AGAIN}: ${s.service.name}`}
+          >
+            {BOOK_AGAIN}
           </Link>
         ) : null}
         {s.canJoin && s.service.meetingLink ? (

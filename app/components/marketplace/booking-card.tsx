@@ -6,7 +6,7 @@ import { PriceBadge } from '~/components/marketplace/price-badge'
 import { SlotPicker, type SlotOption } from '~/components/marketplace/slot-picker'
 import { Card } from '~/components/ui/card'
 import { useHydrated } from '~/components/use-hydrated'
-import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/booking/policy'
 
 /**
  * The booking card of a service's page (`#book`): a month of dates as links, the chosen day's
@@ -21,6 +21,7 @@ export function BookingCard({
   dateChosen,
   dateLabel,
   zoneLabel,
+  changeZoneHref,
   markedDays,
   slots,
   chosenSlot,
@@ -37,6 +38,8 @@ export function BookingCard({
   dateChosen: boolean
   dateLabel: string
   zoneLabel: string
+  /** The zone picker, coming back to this day. */
+  changeZoneHref: string
   /** yyyy-MM-dd days of the month on show that have open times. */
   markedDays: string[]
   slots: SlotOption[]
@@ -91,6 +94,7 @@ export function BookingCard({
             chosenSlot={chosenSlot}
             dateLabel={dateLabel}
             zoneLabel={zoneLabel}
+            changeZoneHref={changeZoneHref}
             hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
             errorId={error ? 'booking-error' : undefined}
           />

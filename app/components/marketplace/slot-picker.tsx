@@ -1,3 +1,5 @@
+import { Link } from '~/components/ui/link'
+
 /** A slot as the booking page shows it: the time already formatted in the viewer's zone. */
 export type SlotOption = {
   id: number
@@ -11,13 +13,14 @@ export const NO_REFUND_LEGEND = `Times marked “${NO_REFUND_MARK}” start with
 
 /**
  * The open times of one day as radio buttons (name `timeSlotId`) in a three-column grid: a
- * plain form control, so choosing works without JavaScript. The zone is named once.
+ * plain form control, so choosing works without JavaScript. The zone is named once, with a way to change it.
  */
 export function SlotPicker({
   slots,
   chosenSlot = null,
   dateLabel,
   zoneLabel,
+  changeZoneHref,
   hint,
   errorId,
 }: {
@@ -26,6 +29,8 @@ export function SlotPicker({
   chosenSlot?: number | null
   dateLabel: string
   zoneLabel: string
+  /** The zone picker, coming back to this day. */
+  changeZoneHref: string
   hint?: string
   /** The id of the message that explains a refused submission, if one is shown. */
   errorId?: string
@@ -34,9 +39,14 @@ export function SlotPicker({
     <fieldset aria-describedby={errorId}>
       <legend className="text-sm font-semibold">Available times for {dateLabel}</legend>
       {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
+      <p className="mt-1 text-xs text-muted-foreground">
+        Times shown in {zoneLabel} ·{' '}
+        <Link to={changeZoneHref} className="font-medium text-primary underline">
+          Change time zone
+        </Link>
+      </p>
       {slots.length ? (
         <>
-          <p className="mt-1 text-xs text-muted-foreground">Times shown in {zoneLabel}</p>
           <div className="mt-3 grid grid-cols-3 gap-2">
             {slots.map((slot) => (
               <label

@@ -26,8 +26,10 @@ export function ConversationView({
   useMarkReadOnceShown(data)
   const thread = useNewWhileOpen(data.thread, data.withId)
   const location = useLocation()
-  // The dialogs post to the address that opened them, so a refused reply opens it again.
+  // The forms post to the address that shows them, so a refused message comes back to its form:
+  // the reply dialog's when the address opens it, else the composer's.
   const action = `${location.pathname}${location.search}`
+  const lastResult = actionData?.result ?? null
   return (
     <div className="space-y-6">
       <div>
@@ -50,11 +52,17 @@ export function ConversationView({
         </Card>
         <Card>
           <CardContent className="pt-6">
-            <ThreadPanel thread={thread} base={data.base} withId={data.withId} />
+            <ThreadPanel
+              thread={thread}
+              base={data.base}
+              withId={data.withId}
+              action={action}
+              lastResult={data.replying ? null : lastResult}
+            />
           </CardContent>
         </Card>
       </div>
-      <ReplyDialog reply={data.replying} action={action} closeTo={data.here} lastResult={actionData?.result ?? null} />
+      <ReplyDialog reply={data.replying} action={action} closeTo={data.here} lastResult={lastResult} />
       <DeleteMessageDialog message={data.deleting} action={action} closeTo={data.here} />
       <Toaster toast={actionData?.toast} />
     </div>

@@ -2,21 +2,37 @@ import { useNavigation } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
-import type { InboxMessage, InboxThread } from '~/models/messaging/inbox-page'
+import { cn } from '~/lib/cn'
+import { LATEST_ANCHOR, type InboxMessage, type InboxThread } from '~/models/messaging/inbox-page'
+import { MessageForm } from './message-form'
 import { PersonPhoto } from './person-photo'
+import type { SubmissionResult } from '@conform-to/react'
 
 /**
- * The right column: the open conversation, oldest first, or what to do when none is open.
- * 'Loading messages...' only shows while the browser (with JavaScript) fetches another one.
+ * The right column: the open conversation, oldest first, with the composer under it, or what to
+ * do when none is open. 'Loading messages...' only shows while the browser (with JavaScript)
+ * fetches another one.
+ *
+ * The thread opens at its newest message, as a chat does, with no script: its scroll box is a
+ * reversed flex column, which browsers start scrolled to its end and keep there as messages are
+ * added. The first message that arrived unread is the box's initial scroll target instead,
+ * where the browser supports one (Chromium). `#latest`, after the composer, is where opening a
+ * conversation and sending a message take the page (inbox-page.ts).
  */
 export function ThreadPanel({
   thread,
   base,
   withId,
+  action,
+  lastResult,
 }: {
   thread: InboxThread | null
   base: string
   withId: number | null
+  /** Where the composer posts: the address showing it. */
+  action: string
+  /** A refused message from the composer, to show again. */
+  lastResult: SubmissionResult<string[]> | null
 }) {
   const navigation = useNavigation()
   const next = navigation.state === 'loading' ? navigation.location : null
@@ -34,6 +50,9 @@ export function ThreadPanel({
   if (!thread) {
     return <p className="py-10 text-center text-sm text-muted-foreground">Select a conversation to view messages</p>
   }
+  const last = thread.messages.at(-1)
+  // Once I have written after them (a message just sent), the newest is what to show.
+  const firstNew = last?.fromMe ? undefined : thread.messages.find((message) => message.isNew)?.id
   return (
     <section aria-labelledby="thread-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
@@ -44,11 +63,6 @@ export function ThreadPanel({
           </h2>
           {thread.other.isPractitioner ? <Badge tone="outline">Practitioner</Badge> : null}
         </div>
-        {thread.newMessageHref ? (
-          <Link to={thread.newMessageHref} preventScrollReset className={buttonClass({ size: 'sm' })}>
-            New message
-          </Link>
-        ) : null}
       </div>
       {thread.olderHref ? (
         <Link to={thread.olderHref} preventScrollReset className={buttonClass({ variant: 'ghost', size: 'sm' })}>
@@ -56,11 +70,14 @@ export function ThreadPanel({
         </Link>
       ) : null}
       {thread.messages.length ? (
-        <ol aria-label={`Messages with ${thread.other.name}`} className="max-h-[400px] space-y-3 overflow-y-auto pr-1">
-          {thread.messages.map((message) => (
-            <MessageItem key={message.id} message={message} />
-          ))}
-        </ol>
+        // A new box for another conversation or a new last message: it starts again where it opens.
+        <div key={`${withId}-${last?.id}`} className="flex max-h-[400px] flex-col-reverse overflow-y-auto pr-1">
+          <ol aria-label={`Messages with ${thread.other.name}`} className="space-y-3">
+            {thread.messages.map((message) => (
+              <MessageItem key={message.id} message={message} opensHere={message.id === firstNew} />
+            ))}
+          </ol>
+        </div>
       ) : (
         <p className="py-6 text-center text-sm text-muted-foreground">No messages yet</p>
       )}
@@ -69,22 +86,39 @@ export function ThreadPanel({
           Newer messages
         </Link>
       ) : null}
-      {thread.canReply ? null : (
+      {thread.composer ? (
+        <div className="border-t border-border pt-4">
+          <MessageForm
+            // A sent message is the new last one: the composer starts empty again under it.
+            key={`${withId}-${last?.id ?? 'none'}`}
+            id={`composer-${thread.composer.recipientId}`}
+            reply={thread.composer}
+            action={action}
+            lastResult={lastResult}
+            rows={3}
+            label={`Write to ${thread.other.name}`}
+            compact
+          />
+        </div>
+      ) : (
         <p className="text-sm text-muted-foreground">This conversation can no longer be answered.</p>
       )}
+      {/* With the bottom of the viewport 1.5rem under it: the page scrolls only as far as it must. */}
+      <span id={LATEST_ANCHOR} className="block scroll-mt-[calc(100dvh-1.5rem)]" />
     </section>
   )
 }
 
-function MessageItem({ message }: { message: InboxMessage }) {
+function MessageItem({ message, opensHere }: { message: InboxMessage; opensHere: boolean }) {
   return (
     <li
       data-testid="message"
-      className={
-        message.fromMe
-          ? 'ml-6 rounded-lg border border-border bg-secondary/40 p-4'
-          : 'mr-6 rounded-lg border border-border bg-card p-4'
-      }
+      className={cn(
+        'rounded-lg border border-border p-4',
+        message.fromMe ? 'ml-6 bg-secondary/40' : 'mr-6 bg-card',
+        // The box opens with this message at its top (no script; Chromium), the rest under it.
+        opensHere && 'snap-start [scroll-initial-target:nearest]',
+      )}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="font-medium">

@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { FormErrors, SubmitButton } from '~/components/form-shell'
+import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { Field } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { BlockDatesSchema } from '~/models/practice/weekly-hours'
-import { usePendingIntent } from './weekly-hours-form'
 
 /**
  * Blocked dates (holidays): a form to block a day or a range, and the blocks still to come,
@@ -34,8 +33,8 @@ export function BlockedDatesCard({
   lastResult: SubmissionResult<string[]> | null
   action: string
 }) {
-  const pending = usePendingIntent(BLOCK_INTENT)
-  const unblocking = usePendingIntent(UNBLOCK_INTENT)
+  const pending = useIsSubmittingIntent(BLOCK_INTENT)
+  const unblocking = useIsSubmittingIntent(UNBLOCK_INTENT)
   const [form, fields] = useSchemaForm(BlockDatesSchema, { id: BLOCK_INTENT, lastResult })
   return (
     <Card>

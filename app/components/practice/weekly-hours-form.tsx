@@ -1,46 +1,56 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
-import { FormErrors, SubmitButton } from '~/components/form-shell'
+import { Form } from '@remix-run/react'
+import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { ErrorList, Field } from '~/components/forms'
+import { buttonClass } from '~/components/ui/button'
 import { Input, Label, Select } from '~/components/ui/input'
 import { useSchemaForm } from '~/components/use-schema-form'
 import {
+  COPY_DAY_FIELD,
   GAP_MINUTES,
-  RANGES_PER_DAY,
-  SESSION_MINUTES,
+  NEW_RANGE,
   WEEKDAYS,
-  WeeklyHoursSchema,
+  WeeklyHoursFormSchema,
   type WeeklyHours,
 } from '~/models/practice/weekly-hours'
 
 /**
- * The Weekly Hours form: a few range rows per weekday (a row left empty is unused) and each
- * active service's session length and gap. One plain form, so it saves without JavaScript.
+ * The Weekly Hours form: a switch per day, the day's ranges (add and remove them), "Copy to
+ * all days", and each service's break after a session. One plain form: the switches show and
+ * hide a day's ranges by CSS alone, adding and removing ranges are conform's list intents, and
+ * copying is a button the server answers, so all of it works without JavaScript.
  */
 
 export const SAVE_HOURS_INTENT = 'save-hours'
 
-/** True while the page's form with this intent is being sent (the screen has several forms). */
-export function usePendingIntent(intent: string) {
-  const navigation = useNavigation()
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+/**
+ * What the form starts from: every day's saved ranges, Monday first, and a day without hours
+ * one ready range (09:00-17:00, the first service), so switching it on is enough to offer it.
+ */
+function defaultsFor(hours: WeeklyHours) {
+  const firstService = hours.sessions[0] ? String(hours.sessions[0].serviceId) : ''
+  const ranges = WEEKDAYS.flatMap(({ weekday }) => {
+    const saved = hours.ranges.filter((range) => range.weekday === weekday)
+    const rows = saved.length ? saved : [{ weekday, ...NEW_RANGE, serviceId: firstService }]
+    return rows.map((row) => ({ ...row, weekday: String(weekday), serviceId: String(row.serviceId) }))
+  })
+  return {
+    ranges,
+    openDays: [...new Set(hours.ranges.map((range) => String(range.weekday)))],
+    sessions: hours.sessions.map((s) => ({ serviceId: String(s.serviceId), gapMinutes: s.gapMinutes })),
+  }
 }
 
-/**
- * Every weekday's saved ranges, padded with empty rows to RANGES_PER_DAY, Monday first. An empty
- * row has the first service chosen, so someone with one service only types the times.
- */
-function rowsFor(hours: WeeklyHours) {
-  const firstService = hours.sessions[0] ? String(hours.sessions[0].serviceId) : ''
-  return WEEKDAYS.flatMap(({ weekday }) => {
-    const saved = hours.ranges.filter((range) => range.weekday === weekday)
-    const blanks = Math.max(RANGES_PER_DAY - saved.length, 0)
-    return [
-      ...saved.map((range) => ({ ...range, serviceId: String(range.serviceId) })),
-      ...Array.from({ length: blanks }, () => ({ weekday, start: '', end: '', serviceId: firstService })),
-    ].map((row) => ({ ...row, weekday: String(weekday) }))
-  })
+/** A new range of a day: the hour after its last range, or 09:00-17:00 on a day without one. */
+function rangeAfter(dayRows: { getFieldset(): { end: { initialValue?: unknown } } }[]) {
+  const lastEnd = String(dayRows.at(-1)?.getFieldset().end.initialValue ?? '')
+  const hour = /^\d\d:\d\d$/.test(lastEnd) ? Number(lastEnd.slice(0, 2)) : 23
+  if (hour > 22) return NEW_RANGE
+  return { start: lastEnd, end: `${String(hour + 1).padStart(2, '0')}${lastEnd.slice(2)}` }
 }
+
+/** A checkbox list's initial value (none, one or several) as strings. */
+const listOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : [])
 
 type Props = {
   hours: WeeklyHours
@@ -49,103 +59,161 @@ type Props = {
 }
 
 export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
-  const pending = usePendingIntent(SAVE_HOURS_INTENT)
-  const [form, fields] = useSchemaForm(WeeklyHoursSchema, {
+  const pending = useIsSubmittingIntent(SAVE_HOURS_INTENT)
+  const [form, fields] = useSchemaForm(WeeklyHoursFormSchema, {
     id: SAVE_HOURS_INTENT,
     lastResult,
-    defaultValue: {
-      ranges: rowsFor(hours),
-      sessions: hours.sessions.map((s) => ({ ...s, serviceId: String(s.serviceId) })),
-    },
+    defaultValue: defaultsFor(hours),
   })
   const rows = fields.ranges.getFieldList()
   const sessions = fields.sessions.getFieldList()
-  const serviceName = new Map(hours.sessions.map((s) => [String(s.serviceId), s.serviceName]))
+  const openDays = new Set(listOf(fields.openDays.initialValue))
+  const service = new Map(hours.sessions.map((s) => [String(s.serviceId), s]))
   const options = hours.sessions.map((s) => [String(s.serviceId), s.serviceName] as const)
+  const firstService = options[0]?.[0] ?? ''
 
   return (
     <Form method="post" action={action} className="space-y-6" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={SAVE_HOURS_INTENT} />
-      <div className="space-y-4">
+      <div className="divide-y divide-border">
         {WEEKDAYS.map(({ weekday, name }) => {
           const dayRows = rows.filter((row) => row.getFieldset().weekday.initialValue === String(weekday))
           return (
-            <fieldset key={weekday} className="space-y-2 border-b border-border pb-4">
-              <legend className="font-medium">{name}</legend>
-              {dayRows.map((row, i) => {
-                const field = row.getFieldset()
-                const label = `${name}, range ${i + 1}`
-                const errors = [
-                  ...(field.start.errors ?? []),
-                  ...(field.end.errors ?? []),
-                  ...(field.serviceId.errors ?? []),
-                ]
-                const errorId = errors.length ? `${row.id}-error` : undefined
-                return (
-                  <div key={row.key} className="space-y-1">
-                    <input type="hidden" name={field.weekday.name} value={weekday} />
-                    <div className="grid grid-cols-2 gap-2 sm:grid-cols-[8rem_8rem_minmax(0,1fr)]">
-                      <div>
-                        <Label htmlFor={field.start.id} className="sr-only">{`${label}, from`}</Label>
-                        <Input
-                          {...getInputProps(field.start, { type: 'time' })}
-                          aria-describedby={errorId}
-                          aria-invalid={field.start.errors ? true : undefined}
-                        />
+            <fieldset key={weekday} className="group/day py-3">
+              <legend className="sr-only">{name}</legend>
+              <div className="flex items-center gap-3">
+                <input
+                  key={fields.openDays.key}
+                  id={`${form.id}-day-${weekday}`}
+                  type="checkbox"
+                  name={fields.openDays.name}
+                  value={weekday}
+                  defaultChecked={openDays.has(String(weekday))}
+                  data-day-switch
+                  className="size-4 accent-primary"
+                />
+                <label htmlFor={`${form.id}-day-${weekday}`} className="w-24 font-medium">
+                  {name}
+                </label>
+                <span className="text-sm text-muted-foreground group-has-[[data-day-switch]:checked]/day:hidden">
+                  Unavailable
+                </span>
+              </div>
+              {/* Shown while the day is switched on: CSS, so it needs no JavaScript. */}
+              <div className="mt-2 hidden space-y-2 sm:pl-7 group-has-[[data-day-switch]:checked]/day:block">
+                {dayRows.map((row, i) => {
+                  const field = row.getFieldset()
+                  const label = `${name}, range ${i + 1}`
+                  const errors = [
+                    ...(field.start.errors ?? []),
+                    ...(field.end.errors ?? []),
+                    ...(field.serviceId.errors ?? []),
+                  ]
+                  const errorId = errors.length ? `${row.id}-error` : undefined
+                  return (
+                    <div key={row.key} className="space-y-1">
+                      <input type="hidden" name={field.weekday.name} value={weekday} />
+                      <div className="grid grid-cols-2 items-center gap-2 sm:grid-cols-[8rem_8rem_minmax(0,1fr)_auto]">
+                        <div>
+                          <Label htmlFor={field.start.id} className="sr-only">{`${label}, from`}</Label>
+                          <Input
+                            {...getInputProps(field.start, { type: 'time' })}
+                            aria-describedby={errorId}
+                            aria-invalid={field.start.errors ? true : undefined}
+                          />
+                        </div>
+                        <div>
+                          <Label htmlFor={field.end.id} className="sr-only">{`${label}, to`}</Label>
+                          <Input
+                            {...getInputProps(field.end, { type: 'time' })}
+                            aria-describedby={errorId}
+                            aria-invalid={field.end.errors ? true : undefined}
+                          />
+                        </div>
+                        <div className="col-span-2 flex items-center gap-2 sm:contents">
+                          <div className="min-w-0 flex-1">
+                            <Label htmlFor={field.serviceId.id} className="sr-only">{`${label}, service`}</Label>
+                            <Select
+                              {...getSelectProps(field.serviceId)}
+                              aria-describedby={errorId}
+                              aria-invalid={field.serviceId.errors ? true : undefined}
+                            >
+                              <option value="">Select a service</option>
+                              {options.map(([value, text]) => (
+                                <option key={value} value={value}>
+                                  {text}
+                                </option>
+                              ))}
+                            </Select>
+                          </div>
+                          <button
+                            {...form.remove.getButtonProps({ name: fields.ranges.name, index: rows.indexOf(row) })}
+                            aria-label={`Remove ${label}`}
+                            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                          >
+                            Remove
+                          </button>
+                        </div>
                       </div>
-                      <div>
-                        <Label htmlFor={field.end.id} className="sr-only">{`${label}, to`}</Label>
-                        <Input
-                          {...getInputProps(field.end, { type: 'time' })}
-                          aria-describedby={errorId}
-                          aria-invalid={field.end.errors ? true : undefined}
-                        />
-                      </div>
-                      <div className="col-span-2 sm:col-span-1">
-                        <Label htmlFor={field.serviceId.id} className="sr-only">{`${label}, service`}</Label>
-                        <Select
-                          {...getSelectProps(field.serviceId)}
-                          aria-describedby={errorId}
-                          aria-invalid={field.serviceId.errors ? true : undefined}
-                        >
-                          <option value="">Select a service</option>
-                          {options.map(([value, text]) => (
-                            <option key={value} value={value}>
-                              {text}
-                            </option>
-                          ))}
-                        </Select>
-                      </div>
+                      <ErrorList id={errorId} errors={errors} />
                     </div>
-                    <ErrorList id={errorId} errors={errors} />
-                  </div>
-                )
-              })}
+                  )
+                })}
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    {...form.insert.getButtonProps({
+                      name: fields.ranges.name,
+                      defaultValue: { weekday: String(weekday), ...rangeAfter(dayRows), serviceId: firstService },
+                    })}
+                    aria-label={`Add a range on ${name}`}
+                    className={buttonClass({ variant: 'outline', size: 'sm' })}
+                  >
+                    + Range
+                  </button>
+                  <button
+                    type="submit"
+                    name={COPY_DAY_FIELD}
+                    value={weekday}
+                    formNoValidate
+                    aria-label={`Copy ${name}'s hours to all days`}
+                    className={buttonClass({ variant: 'outline', size: 'sm' })}
+                  >
+                    Copy to all days
+                  </button>
+                </div>
+              </div>
             </fieldset>
           )
         })}
       </div>
 
       <fieldset className="space-y-3">
-        <legend className="font-medium">Sessions</legend>
+        <legend className="font-medium">Breaks</legend>
         <p className="text-sm text-muted-foreground">
-          Each service&apos;s session length ({SESSION_MINUTES.min}-{SESSION_MINUTES.max} minutes) and the gap after
-          each session ({GAP_MINUTES.min}-{GAP_MINUTES.max} minutes).
+          Each session lasts as long as its service. Leave a break after each one if you like ({GAP_MINUTES.min}-
+          {GAP_MINUTES.max} minutes).
         </p>
         {sessions.map((session) => {
           const field = session.getFieldset()
-          const name = serviceName.get(String(field.serviceId.initialValue)) ?? 'Service'
+          const id = String(field.serviceId.initialValue ?? '')
+          const { serviceName = 'Service', sessionMinutes } = service.get(id) ?? {}
           return (
-            <div key={session.key} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_10rem] sm:items-start">
-              <p className="pt-2 text-sm font-medium break-words sm:pt-8">{name}</p>
-              <input type="hidden" name={field.serviceId.name} value={String(field.serviceId.initialValue ?? '')} />
+            <div key={session.key} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_16rem] sm:items-end">
+              <p className="text-sm break-words sm:pb-2">
+                <span className="font-medium">{serviceName}</span>
+                {sessionMinutes ? (
+                  <span className="text-muted-foreground"> · {sessionMinutes}-minute sessions</span>
+                ) : null}
+              </p>
+              <input type="hidden" name={field.serviceId.name} value={id} />
               <Field
-                labelProps={{ children: `${name}: length (minutes)` }}
-                inputProps={getInputProps(field.sessionMinutes, { type: 'number' })}
-                errors={field.sessionMinutes.errors}
-              />
-              <Field
-                labelProps={{ children: `${name}: gap (minutes)` }}
+                labelProps={{
+                  children: (
+                    <>
+                      <span className="sr-only">{serviceName}: </span>Break after each session (minutes)
+                    </>
+                  ),
+                }}
                 inputProps={getInputProps(field.gapMinutes, { type: 'number' })}
                 errors={field.gapMinutes.errors}
               />

@@ -42,9 +42,10 @@ function send(url: string, file: File, description: string, onProgress: (percent
 }
 
 /**
- * The Docs tab's upload area. Without JavaScript it is a form: choose a file, add a
- * description, Upload (the page answers with its toast). With JavaScript, choosing or dropping
- * files uploads each one separately to `apiUrl` with a progress bar, then refreshes the list.
+ * The Docs tab's upload area: choose files (or, with JavaScript, drop them), describe them,
+ * Upload. Nothing goes before Upload, so a description typed after choosing is never lost.
+ * Without JavaScript it is a plain form (the page answers with its toast). With JavaScript
+ * each chosen file goes separately to `apiUrl` with a progress bar, then the list refreshes.
  */
 export function DocumentUpload({
   action,
@@ -59,17 +60,19 @@ export function DocumentUpload({
   const revalidator = useRevalidator()
   const input = useRef<HTMLInputElement>(null)
   const description = useRef<HTMLInputElement>(null)
+  // With JavaScript: the files chosen or dropped, waiting for Upload.
+  const [chosen, setChosen] = useState<File[]>([])
   const [progress, setProgress] = useState<Progress | null>(null)
   const [dragging, setDragging] = useState(false)
   const [toast, setToast] = useState<ToastData | null>(null)
   const errors = lastResult?.error?.file ?? lastResult?.error?.['']
 
-  async function upload(files: FileList | null) {
-    if (!files?.length || progress) return
+  async function upload(files: File[]) {
+    if (!files.length || progress) return
     const text = description.current?.value ?? ''
     let uploaded = 0
     let failure: string | null = null
-    for (const file of Array.from(files)) {
+    for (const file of files) {
       setProgress({ name: file.name, percent: 0 })
       // The server refuses it too; saying so now spares sending 10 MB for nothing.
       const refusal =
@@ -80,6 +83,7 @@ export function DocumentUpload({
       else uploaded++
     }
     setProgress(null)
+    setChosen([])
     if (input.current) input.current.value = ''
     if (uploaded && description.current) description.current.value = ''
     setToast(
@@ -96,7 +100,7 @@ export function DocumentUpload({
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault()
-        void upload(input.current?.files ?? null)
+        void upload(chosen)
       }}
     >
       <label
@@ -112,10 +116,10 @@ export function DocumentUpload({
         onDrop={(event) => {
           event.preventDefault()
           setDragging(false)
-          void upload(event.dataTransfer.files)
+          setChosen(Array.from(event.dataTransfer.files))
         }}
       >
-        <span className="font-medium">{hydrated ? 'Click to upload or drag and drop' : 'Choose a file to upload'}</span>
+        <span className="font-medium">{hydrated ? 'Click to choose or drag and drop' : 'Choose a file to upload'}</span>
         <span className="text-xs text-muted-foreground">{DOCUMENT_SUPPORTS}</span>
         <input
           ref={input}
@@ -128,8 +132,13 @@ export function DocumentUpload({
           aria-invalid={errors?.length ? true : undefined}
           disabled={Boolean(progress)}
           className={cn('mt-2 max-w-full text-sm', hydrated && 'sr-only')}
-          onChange={(event) => void upload(event.currentTarget.files)}
+          onChange={(event) => setChosen(Array.from(event.currentTarget.files ?? []))}
         />
+        {chosen.length ? (
+          <span className="mt-1 text-sm break-all" role="status">
+            Chosen: {chosen.map((file) => file.name).join(', ')}
+          </span>
+        ) : null}
       </label>
       <div className="space-y-1.5">
         <Label htmlFor="document-description">Description (optional)</Label>
@@ -144,7 +153,9 @@ export function DocumentUpload({
           </progress>
         </div>
       ) : null}
-      {hydrated ? null : <Button type="submit">Upload</Button>}
+      <Button type="submit" disabled={hydrated && (!chosen.length || Boolean(progress))}>
+        Upload
+      </Button>
       <Toaster toast={toast} />
     </form>
   )

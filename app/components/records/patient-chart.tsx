@@ -35,7 +35,8 @@ export function PatientChart({
           Export record
         </Link>
       </div>
-      <nav aria-label="Patient record" className="flex gap-1 overflow-x-auto border-b border-border">
+      {/* The tabs wrap on a narrow screen rather than scroll: every tab stays in sight. */}
+      <nav aria-label="Patient record" className="flex flex-wrap gap-x-1 border-b border-border">
         {tabs.map((tab) => (
           <Link
             key={tab.id}

@@ -1,17 +1,10 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
-import { DOCUMENTS_EMPTY, type DocumentKind } from '~/models/records/document'
+import { DOCUMENTS_EMPTY } from '~/models/records/document'
+import { DocumentIcon } from './document-icon'
 import { DocumentUpload } from './document-upload'
 import type { ChartPatient } from './chart-links'
-
-const ICONS: Record<DocumentKind, { icon: string; label: string }> = {
-  image: { icon: '🖼️', label: 'Image' },
-  pdf: { icon: '📕', label: 'PDF' },
-  word: { icon: '📝', label: 'Word document' },
-  spreadsheet: { icon: '📊', label: 'Spreadsheet' },
-  text: { icon: '📄', label: 'Text file' },
-}
 
 /** The Docs tab: the upload area, then each document with its type, size, date, download and delete. */
 export function PatientDocsTab({
@@ -39,9 +32,7 @@ export function PatientDocsTab({
               data-testid="document"
               className="flex items-start gap-3 rounded-md border border-border p-3"
             >
-              <span className="text-2xl" role="img" aria-label={ICONS[doc.kind].label}>
-                {ICONS[doc.kind].icon}
-              </span>
+              <DocumentIcon kind={doc.kind} className="size-8 text-muted-foreground" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words">{doc.name}</p>
                 <p className="text-xs text-muted-foreground">

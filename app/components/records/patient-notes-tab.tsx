@@ -1,4 +1,5 @@
 import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { LockIcon } from '~/components/ui/icons'
 import { Link } from '~/components/ui/link'
 import type { ChartPatient } from './chart-links'
 
@@ -24,8 +25,8 @@ export function PatientNotesTab({ chart }: { chart: ChartPatient }) {
                   {note.categoryLabel}
                 </span>
                 {note.isPrivate ? (
-                  <span className="text-xs text-muted-foreground" title="Private note">
-                    <span aria-hidden="true">🔒</span> Private
+                  <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" title="Private note">
+                    <LockIcon className="size-3.5" /> Private
                   </span>
                 ) : null}
                 <span className="ml-auto text-xs text-muted-foreground">{note.date}</span>

@@ -10,13 +10,18 @@ const variants = {
   destructive: 'bg-destructive text-white hover:bg-destructive/90',
   secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/70',
 }
-const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' }
+/** Heights are minimums: a label that wraps on a narrow screen grows the button, padded, instead of spilling out. */
+const sizes = {
+  sm: 'min-h-8 px-3 py-1 text-sm',
+  md: 'min-h-10 px-4 py-2 text-sm',
+  lg: 'min-h-12 px-6 py-2.5 text-base',
+}
 
 export type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes }
 
 export function buttonClass({ variant = 'primary', size = 'md' }: ButtonStyle = {}, extra?: string) {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
+    'inline-flex items-center justify-center gap-2 rounded-md text-center font-medium transition-colors disabled:pointer-events-none disabled:opacity-50',
     variants[variant],
     sizes[size],
     extra,

@@ -1,8 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { refusalToast } from '~/lib/form-toasts'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { destroyUserSession, getSessionId } from '~/models/accounts/auth.server'
-import { ChangePasswordFormSchema, DeleteAccountSchema } from '~/models/accounts/user'
+import {
+  CHANGE_PASSWORD_TOASTS,
+  ChangePasswordFormSchema,
+  DELETE_ACCOUNT_TOASTS,
+  DeleteAccountSchema,
+} from '~/models/accounts/user'
 import { changePassword, deleteAccount } from '~/models/accounts/user.server'
 
 /**
@@ -12,7 +18,9 @@ import { changePassword, deleteAccount } from '~/models/accounts/user.server'
 export async function changePasswordAction(request: Request, formData: FormData, userId: number, returnTo: string) {
   const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema })
   const secret = ['currentPassword', 'newPassword', 'confirmPassword']
-  if (submission.status !== 'success') return invalid(submission, secret)
+  if (submission.status !== 'success') {
+    return invalid(submission, secret, refusalToast(submission.error, CHANGE_PASSWORD_TOASTS))
+  }
   try {
     await changePassword(request, userId, submission.value, await getSessionId(request))
     return redirectWithToast(returnTo, {
@@ -27,7 +35,9 @@ export async function changePasswordAction(request: Request, formData: FormData,
 
 export async function deleteAccountAction(request: Request, formData: FormData, userId: number) {
   const submission = parseWithZod(formData, { schema: DeleteAccountSchema })
-  if (submission.status !== 'success') return invalid(submission, ['password'])
+  if (submission.status !== 'success') {
+    return invalid(submission, ['password'], refusalToast(submission.error, DELETE_ACCOUNT_TOASTS))
+  }
   try {
     await deleteAccount(request, userId, submission.value.password)
     return redirectWithToast(

@@ -5,9 +5,11 @@ import { FormStrategy } from 'remix-auth-form'
 import { jsonError } from '~/lib/api.server'
 import { AppError } from '~/lib/errors'
 import { hashShare } from '~/lib/password.server'
+import { redirectWithToast } from '~/lib/toast.server'
 import { limitPasswordCheck } from './password-attempts.server'
+import { isDashboardPath } from './role'
 import { REMEMBER_ME_MAX_AGE_S, getSession, sessionStorage } from './session.server'
-import { dashboardPath, LoginSchema, type PublicUser } from './user'
+import { AUTHENTICATION_REQUIRED, dashboardPath, LOG_IN_TO_VIEW_DASHBOARD, LoginSchema, type PublicUser } from './user'
 import { getUserById, verifyLogin } from './user.server'
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
@@ -99,11 +101,21 @@ export function loginPath(returnTo?: string) {
   return returnTo ? `/login?${new URLSearchParams({ redirect: returnTo })}` : '/login'
 }
 
-/** For screens: the signed-in user, or a redirect to /login that comes back here afterwards. */
+/**
+ * For screens: the signed-in user, or a redirect to /login that comes back here afterwards.
+ * A visitor sent there from a dashboard is told why (spec: the client dashboard's 'Authentication
+ * required' toast); from another page, the login form says enough.
+ */
 export async function requireUser(request: Request) {
   const user = await getUser(request)
-  if (!user) throw redirect(loginPath(currentPath(request)))
-  return user
+  if (user) return user
+  const to = loginPath(currentPath(request))
+  if (!isDashboardPath(new URL(request.url).pathname)) throw redirect(to)
+  throw await redirectWithToast(to, {
+    type: 'info',
+    title: AUTHENTICATION_REQUIRED,
+    description: LOG_IN_TO_VIEW_DASHBOARD,
+  })
 }
 
 /** Practitioner screens: others go to their own dashboard. */
@@ -129,7 +141,7 @@ export async function requireAnonymous(request: Request) {
 /** For /api routes: the signed-in user, or a 401 JSON answer. */
 export async function requireApiUser(request: Request) {
   const user = await getUser(request)
-  if (!user) throw jsonError('Authentication required', 401)
+  if (!user) throw jsonError(AUTHENTICATION_REQUIRED, 401)
   return user
 }
 

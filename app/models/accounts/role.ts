@@ -8,11 +8,18 @@ export function roleOf(user: { isAdmin: boolean; isPractitioner: boolean }): Rol
   return 'client'
 }
 
+const DASHBOARDS: Record<Role, string> = {
+  admin: '/admin/dashboard',
+  practitioner: '/practitioner/dashboard',
+  client: '/client-dashboard',
+}
+
 /** Where each role lands after logging in. */
 export function dashboardPath(user: { isAdmin: boolean; isPractitioner: boolean }) {
-  return {
-    admin: '/admin/dashboard',
-    practitioner: '/practitioner/dashboard',
-    client: '/client-dashboard',
-  }[roleOf(user)]
+  return DASHBOARDS[roleOf(user)]
+}
+
+/** Whether `pathname` is one of the roles' dashboards. */
+export function isDashboardPath(pathname: string) {
+  return Object.values(DASHBOARDS).includes(pathname)
 }

@@ -6,6 +6,7 @@ import { hashPassword, hashShare, needsRehash, verifyPassword, type HashShare } 
 import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import { forgetMessagesOf } from '~/models/messaging/message.server'
+import { moveWeeklyHours } from '~/models/practice/weekly-hours.server'
 import { discardStoredDocuments, storedDocumentKeys } from '~/models/records/document-files.server'
 import {
   limitEmailChange,
@@ -303,6 +304,22 @@ export function updateAccountFromApi(
     picture = { kind: 'replace', file: imageFileFromDataUrl(profilePicture) }
   }
   return updateAccount(user.id, fields, picture, origin)
+}
+
+/**
+ * The zone every time is shown in, on every page and in every email from now on (the zone
+ * picker, both settings screens and PATCH /api/auth/time-zone).
+ */
+export function setTimeZone(userId: number, timeZone: string) {
+  getDb().transaction(
+    (tx) => {
+      tx.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, userId)).run()
+      // One zone for a practitioner's calendar: their weekly hours move with it.
+      moveWeeklyHours(tx, userId, timeZone)
+    },
+    { behavior: 'immediate' },
+  )
+  return getUserById(userId)!
 }
 
 export const UPCOMING_SESSIONS_BLOCK_DELETION =

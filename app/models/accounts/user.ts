@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FieldToast } from '~/lib/form-toasts'
 import { isOneLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
 import { COUNTRY_CODES } from './countries'
@@ -29,6 +30,19 @@ const requiredText = (message: string, max = 100) =>
 
 const INVALID_PHONE = 'Please enter a valid phone number'
 const FILL_ALL = 'Please fill in all fields'
+
+/* The settings forms' refusals the spec gives a toast, each with its title (spec §5). */
+export const PASSWORD_MISMATCH = 'New password and confirmation do not match'
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
+export const PASSWORD_REQUIRED = 'Please enter your password to delete your account'
+export const NAMES_REQUIRED = 'First name and last name are required'
+export const EMAIL_REQUIRED = 'Email address is required'
+/** Also the admin's Create New User title (admin/admin.ts). */
+export const REQUIRED_FIELDS_TITLE = 'Required Fields Missing'
+
+/** A visitor sent to log in from a dashboard (spec: the client dashboard) is told why. */
+export const AUTHENTICATION_REQUIRED = 'Authentication required'
+export const LOG_IN_TO_VIEW_DASHBOARD = 'Please log in to view your dashboard'
 
 const phoneNumber = oneLineText({ error: INVALID_PHONE, message: INVALID_PHONE })
   .min(10, INVALID_PHONE)
@@ -132,25 +146,35 @@ export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
 
 export const ChangePasswordApiSchema = z.object({
   currentPassword: filled(FILL_ALL),
-  newPassword: newPassword(filled(FILL_ALL), 6, 'Password must be at least 6 characters long'),
+  newPassword: newPassword(filled(FILL_ALL), 6, PASSWORD_TOO_SHORT),
 })
 
 export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({
   confirmPassword: filled(FILL_ALL),
 }).refine((v) => v.newPassword === v.confirmPassword, {
   path: ['confirmPassword'],
-  message: 'New password and confirmation do not match',
+  message: PASSWORD_MISMATCH,
   ...whenStrings('newPassword', 'confirmPassword'),
 })
 
+/** The spec checks the match before the length. */
+export const CHANGE_PASSWORD_TOASTS: FieldToast[] = [
+  { field: 'confirmPassword', message: PASSWORD_MISMATCH, title: 'Password Mismatch' },
+  { field: 'newPassword', message: PASSWORD_TOO_SHORT, title: 'Password Too Short' },
+]
+
 export const DeleteAccountSchema = z.object({
-  password: filled('Please enter your password to delete your account'),
+  password: filled(PASSWORD_REQUIRED),
 })
 
+export const DELETE_ACCOUNT_TOASTS: FieldToast[] = [
+  { field: 'password', message: PASSWORD_REQUIRED, title: 'Password Required' },
+]
+
 export const UpdateAccountSchema = z.object({
-  firstName: requiredText('First name and last name are required'),
-  lastName: requiredText('First name and last name are required'),
-  email: emailField('Email address is required'),
+  firstName: requiredText(NAMES_REQUIRED),
+  lastName: requiredText(NAMES_REQUIRED),
+  email: emailField(EMAIL_REQUIRED),
   phoneNumber: oneLineText({ message: INVALID_PHONE })
     .max(30, INVALID_PHONE)
     .refine((v) => v === '' || v.length >= 10, INVALID_PHONE)
@@ -197,6 +221,13 @@ export type PublicUser = {
 }
 
 export { dashboardPath, roleOf, type Role } from './role'
+
+/** The names before the email, as the spec checks them. */
+export const UPDATE_ACCOUNT_TOASTS: FieldToast[] = [
+  { field: 'firstName', message: NAMES_REQUIRED, title: REQUIRED_FIELDS_TITLE },
+  { field: 'lastName', message: NAMES_REQUIRED, title: REQUIRED_FIELDS_TITLE },
+  { field: 'email', message: EMAIL_REQUIRED, title: 'Email Required' },
+]
 
 /** The settings screen's account form: the API's fields, with the picture as a file upload. */
 export const UpdateAccountFormSchema = UpdateAccountSchema.omit({ profilePicture: true }).extend({

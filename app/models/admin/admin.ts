@@ -24,7 +24,7 @@ export const MESSAGE_MARKED_READ = 'Message Marked as Read'
 export const MESSAGE_DELETED = 'Message Deleted'
 export const LEAD_DELETED = 'Lead Deleted'
 
-export const REQUIRED_FIELDS_TITLE = 'Required Fields Missing'
+export { REQUIRED_FIELDS_TITLE } from '~/models/accounts/user'
 export const REQUIRED_FIELDS = 'Email, password, first name and last name are required'
 export const CREATE_USER_FAILED_TITLE = 'Error Creating User'
 export const CREATE_USER_FAILED = 'Failed to create user account'

@@ -8,7 +8,7 @@ import { centsToDollars, splitFee } from '~/lib/money'
 import type { PublicUser } from '~/models/accounts/user'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
-import { canJoinSession, PAYMENT_HOLD_MS, refundDueCents } from './booking'
+import { canJoinSession, holdLapsed, PAYMENT_HOLD_MS, refundDueCents } from './booking'
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
 import { sendBookingCancelled, sendBookingConfirmed } from './emails.server'
 import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
@@ -202,7 +202,7 @@ const VIEW_COLUMNS = sql`b.id, b.service_id AS serviceId, b.client_id AS clientI
   b.start_time AS startTime, b.end_time AS endTime, b.status, b.total_amount_cents AS totalAmountCents,
   b.platform_fee_cents AS platformFeeCents, b.practitioner_amount_cents AS practitionerAmountCents,
   b.is_paid AS isPaid, b.refunded_amount_cents AS refundedAmountCents, b.hold_expires_at AS holdExpiresAt,
-  b.notes, b.created_at AS createdAt, s.meeting_link AS meetingLink,
+  b.cancellation_reason AS cancellationReason, b.notes, b.created_at AS createdAt, s.meeting_link AS meetingLink,
   p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName,
   c.first_name AS clientFirstName, c.last_name AS clientLastName`
 
@@ -226,6 +226,7 @@ type ViewRow = {
   isPaid: number
   refundedAmountCents: number
   holdExpiresAt: number | null
+  cancellationReason: BookingRow['cancellationReason']
   notes: string | null
   createdAt: number
   meetingLink: string | null
@@ -257,6 +258,8 @@ function toView(row: ViewRow) {
     refundedAmount: centsToDollars(row.refundedAmountCents),
     /** Until when a pending booking's slot is held for its payment. */
     holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? new Date(row.holdExpiresAt).toISOString() : null,
+    /** Why a cancelled booking was cancelled (the client, its hold running out, a refund...); null otherwise. */
+    cancellationReason: row.status === 'cancelled' ? row.cancellationReason : null,
     notes: row.notes,
     createdAt: new Date(row.createdAt).toISOString(),
     service: {
@@ -301,10 +304,12 @@ export function listPractitionerBookings(practitioner: { id: number }) {
 export function clientSession(view: BookingView, now = new Date()) {
   // Live and not started: still ahead, so it may be cancelled (and added to a calendar).
   const upcoming = isCancellable({ status: view.status, startTime: new Date(view.startTime) }, now)
+  const lapsed = holdLapsed(view, now)
   return {
     ...view,
     upcoming,
-    canCancel: upcoming,
+    // A lapsed hold is released by the sweeper within the minute: Book Again is what is offered.
+    canCancel: upcoming && !lapsed,
     canJoin: canJoinSession(view, now),
     // A pending booking can still be paid while its hold lasts.
     awaitingPayment:
@@ -312,6 +317,8 @@ export function clientSession(view: BookingView, now = new Date()) {
       !view.isPaid &&
       view.holdExpiresAt !== null &&
       Date.parse(view.holdExpiresAt) > now.getTime(),
+    // Its hold ran out unpaid: said as such, with a way to book the time again.
+    holdLapsed: lapsed,
   }
 }
 
@@ -342,7 +349,9 @@ export function getClientSessions(client: { id: number }, now = new Date()) {
     cancelled,
     counts: {
       total: sessions.length,
-      upcoming: sessions.filter((s) => s.status === 'confirmed' && s.upcoming).length,
+      // The sessions the Upcoming list shows, those awaiting payment included: a card saying
+      // 0 above a pending session would be false.
+      upcoming: upcoming.length,
       completed: sessions.filter((s) => s.status === 'completed').length,
       cancelled: cancelled.length,
     },

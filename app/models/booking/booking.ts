@@ -1,16 +1,46 @@
 /** Booking rules and texts shared by the server and the screens (this module reaches the browser). */
 
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './policy'
 
-/** The refund rule (docs/decisions/007-refunds-and-cancellation-policy.md), shown before paying and cancelling. */
-export const PAID_CANCELLATION_POLICY =
-  'Cancel 24 hours or more before your session for a full refund; later cancellations are not refunded.'
+export { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY }
 
 /** How long before its start a paid session may be cancelled with a full refund. */
 export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60 * 1000
 
 /** How long a pending paid booking holds its slot: the life of a Checkout session (Stripe's minimum). */
 export const PAYMENT_HOLD_MS = 30 * 60 * 1000
+
+/**
+ * Said wherever a booking whose hold ran out unpaid is shown (its card, its confirmation page,
+ * its payment page) and when paying it is refused: without it the booking just reads
+ * "Cancelled" or "Nothing to pay", and the client cannot tell why.
+ */
+export const HOLD_EXPIRED = 'Your hold on this time expired'
+export const HOLD_LAPSED = `The ${PAYMENT_HOLD_MS / 60_000} minutes we hold a time for payment have passed. Please book the session again.`
+export const BOOK_AGAIN = 'Book Again'
+
+/**
+ * True when the booking's payment hold ran out unpaid: cancelled for that reason by the
+ * sweeper (or by the payment provider's expiry event), or still pending in the minute before
+ * the sweeper releases it (docs/decisions/005-slot-claiming-and-holds.md).
+ */
+export function holdLapsed(
+  booking: { status: string; isPaid: boolean; holdExpiresAt: string | null; cancellationReason: string | null },
+  now = new Date(),
+) {
+  if (booking.status === 'cancelled') return booking.cancellationReason === 'hold_expired'
+  return (
+    booking.status === 'pending' &&
+    !booking.isPaid &&
+    (booking.holdExpiresAt === null || Date.parse(booking.holdExpiresAt) <= now.getTime())
+  )
+}
+
+/** Where to book the same service again: its booking page, or the catalogue once the service is gone. */
+export function bookAgainHref(booking: { serviceId: number | null }) {
+  return booking.serviceId === null ? '/services' : `/services/${booking.serviceId}`
+}
 
 /**
  * Said before paying for a time less than 24 hours away (no refund if cancelled), or null:
@@ -51,12 +81,6 @@ export function refundDueCents(
   if (booking.startTime.getTime() - now.getTime() < FULL_REFUND_NOTICE_MS) return 0
   return Math.max(0, booking.totalAmountCents - booking.refundedAmountCents)
 }
-
-/**
- * A free session's cancellation policy, said before booking it, on its confirmation, in its
- * email and before cancelling it: no money is at stake, so only its start limits cancelling.
- */
-export const FREE_SESSION_CANCELLATION = 'This session is free: you can cancel it at any time before it starts.'
 
 /**
  * The cancellation policy as it applies to one booking now, in the viewer's zone, or null once

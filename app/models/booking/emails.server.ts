@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { sendEmail, type Email } from '~/integrations/email.server'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { buildIcs } from '~/lib/ics'
 import { logLine } from '~/lib/log.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
@@ -43,7 +43,7 @@ function loadContext(bookingId: number) {
 }
 
 function when(booking: { startTime: number; endTime: number; timeZone: string | null }) {
-  const zone = booking.timeZone ?? 'America/Toronto'
+  const zone = booking.timeZone ?? DEFAULT_TIME_ZONE
   const start = new Date(booking.startTime)
   return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(new Date(booking.endTime), zone)} ${zoneAbbreviation(start, zone)}`
 }

@@ -6,7 +6,7 @@ import { getStripe, isStripeError } from '~/integrations/stripe.server'
 import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { logLine } from '~/lib/log.server'
-import { PAYMENT_HOLD_MS } from './booking'
+import { HOLD_LAPSED, PAYMENT_HOLD_MS } from './booking'
 import {
   cancelLiveBooking,
   claimSlot,
@@ -31,7 +31,6 @@ export const BOOKING_NOT_FOUND = 'Booking not found'
 export const ALREADY_PAID = 'This booking is already paid.'
 export const NOT_AWAITING_PAYMENT =
   'This booking was cancelled, so it can no longer be paid. Please book the session again.'
-export const HOLD_LAPSED = 'The 30 minutes we hold a time for payment have passed. Please book the session again.'
 export const PRACTITIONER_CANNOT_BE_PAID = 'This practitioner cannot take payments right now. Please try again later.'
 export const PAYMENT_PROVIDER_FAILED = 'Unable to process payment. Please try again.'
 

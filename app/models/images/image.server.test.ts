@@ -28,6 +28,7 @@ import {
   IMAGE_TOO_MANY_PIXELS,
   IMAGE_UNREADABLE,
   NOT_AN_IMAGE,
+  NOT_REALLY_AN_IMAGE,
 } from './image'
 import { discardImage, readServedImage, storedImageBytes, storeImage } from './image.server'
 
@@ -115,13 +116,16 @@ describe('what is stored is a decoded, re-encoded copy', () => {
     )
   })
 
-  test('text named .png is not an image', async () => {
+  test('text named .png is not an image, and the refusal says it is not really one', async () => {
     const text = new TextEncoder().encode('just some text')
     expect(await refusal(storeImage(imageFile(text), { ownerId: await owner(), field: 'imageFile' }))).toMatchObject({
-      message: NOT_AN_IMAGE,
+      message: NOT_REALLY_AN_IMAGE,
       status: 400,
       field: 'imageFile',
     })
+    // A file that never claimed to be a picture gets the spec's 'Please select an image file'.
+    const plain = imageFile(text, 'notes.txt', 'text/plain')
+    expect(await refusal(storeImage(plain, { ownerId: await owner() }))).toMatchObject({ message: NOT_AN_IMAGE })
   })
 
   test('a 12000 × 12000 PNG (450 KB) is refused from its header, before any pixel is decoded', async () => {

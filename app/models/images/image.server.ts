@@ -12,12 +12,15 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
   IMAGE_MAX_SIDE,
+  IMAGE_SIGNATURES,
   IMAGE_STORAGE_FULL,
   IMAGE_STORAGE_PER_ACCOUNT,
   IMAGE_TOO_LARGE,
   IMAGE_TOO_MANY_PIXELS,
   IMAGE_UNREADABLE,
   NOT_AN_IMAGE,
+  notAnImageMessage,
+  sniffImage,
 } from './image'
 
 /*
@@ -28,24 +31,8 @@ import {
  * has a `stored_images` row (owner, bytes), which is what the per-account cap counts.
  */
 
-/** The image types we accept, recognised by their first bytes (never by the name or the browser's say-so). */
-const SIGNATURES: { ext: string; type: string; test: (b: Uint8Array) => boolean }[] = [
-  { ext: 'jpg', type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    ext: 'png',
-    type: 'image/png',
-    test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v),
-  },
-  { ext: 'gif', type: 'image/gif', test: (b) => String.fromCharCode(...b.slice(0, 4)) === 'GIF8' },
-  {
-    ext: 'webp',
-    type: 'image/webp',
-    test: (b) => String.fromCharCode(...b.slice(0, 4)) === 'RIFF' && String.fromCharCode(...b.slice(8, 12)) === 'WEBP',
-  },
-]
-
 /** Stored files keep their extension; files stored before decision 017 may be jpg, png or gif. */
-const TYPE_BY_EXT = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.type]))
+const TYPE_BY_EXT = Object.fromEntries(IMAGE_SIGNATURES.map((s) => [s.ext, s.type]))
 const URL_PREFIX = '/uploads/images/'
 /** What sharp must recognise the decoded file as: the same four types, never SVG, TIFF or HEIF. */
 const DECODABLE = new Set(['jpeg', 'png', 'gif', 'webp'])
@@ -54,10 +41,6 @@ const STORED_MAX_SIDE = 2048
 const WEBP_QUALITY = 85
 /** A stored picture no row has pointed at for this long was left behind by a failed or racing save. */
 const ORPHAN_AGE_MS = 60 * 60 * 1000
-
-export function sniffImage(bytes: Uint8Array) {
-  return SIGNATURES.find((s) => s.test(bytes)) ?? null
-}
 
 /*
  * Decoding takes memory and a thread of libuv's small pool (which password hashing shares),
@@ -228,7 +211,7 @@ export async function storeImage(file: File, { ownerId, field = 'profilePictureF
     if (roomLeft(getDb(), ownerId, replaces) <= 0) throw full
   }
   const bytes = new Uint8Array(await file.arrayBuffer())
-  if (!sniffImage(bytes)) throw new AppError(NOT_AN_IMAGE, 400, field)
+  if (!sniffImage(bytes)) throw new AppError(notAnImageMessage(file.type), 400, field)
   const encoded = await withDecodeSlot(() => reencode(bytes, field))
   const name = `${randomUUID()}.webp`
   if (!tryReserve(ownerId, name, encoded.byteLength, replaces)) {

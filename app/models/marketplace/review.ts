@@ -20,3 +20,5 @@ export const ReviewFormSchema = ReviewSchema.omit({ practitionerId: true })
 export const NOT_ELIGIBLE_TO_REVIEW = 'You can review a practitioner after you have completed a session with them.'
 export const ALREADY_REVIEWED = 'You have already reviewed each of your sessions with this practitioner.'
 export const ONLY_CLIENTS_REVIEW = 'Only clients can write reviews.'
+/** The review dialog's failure toast, under the title 'Error', when the server gives no reason (spec §8). */
+export const REVIEW_FAILED = 'Failed to submit your review. Please try again.'

@@ -13,17 +13,26 @@ import { dashboardPath } from '~/models/accounts/role'
 import { getThread, listConversations } from './conversations.server'
 import { inboxPath } from './inbox'
 import {
+  atLatest,
   DELETE_INTENT,
   inboxHref,
   MARK_READ_INTENT,
-  NEW_MESSAGE,
   REPLY_INTENT,
   type InboxPageData,
   type InboxPerson,
   type InboxReply,
 } from './inbox-page'
 import { loaderMarksRead, opensConversationAsRead } from './inbox.server'
-import { MESSAGE_NOT_FOUND, MessageSchema, parseCursor, partyName, replySubject, type Party } from './message'
+import {
+  MESSAGE_NOT_FOUND,
+  MessageSchema,
+  parseCursor,
+  partyName,
+  replySubject,
+  TRY_AGAIN_LATER,
+  type Party,
+  type Thread,
+} from './message'
 import { deleteMessageForMe, markConversationRead, sendMessage } from './message.server'
 
 /**
@@ -35,7 +44,6 @@ export type InboxArea = 'client' | 'practitioner'
 
 export const SEND_FAILED = 'Failed to send reply'
 export const DELETE_FAILED = 'Failed to delete message'
-export const TRY_AGAIN = 'Please try again later.'
 
 /** Signed in, in one's own inbox: a practitioner goes to theirs, a client to theirs, an admin to the dashboard. */
 async function requireInboxUser(request: Request, area: InboxArea) {
@@ -55,6 +63,17 @@ function person(party: Party): InboxPerson {
     photo: party.profileImageUrl,
     isPractitioner: party.isPractitioner,
     isDeleted: party.isDeleted,
+  }
+}
+
+/** A message to the other person of `thread`, answering `original` (none in an empty thread). */
+function replyIn(thread: Thread, original: Thread['messages'][number] | undefined): InboxReply {
+  return {
+    recipientId: thread.other.id,
+    recipientName: partyName(thread.other),
+    isReplyTo: original?.id ?? null,
+    subject: original ? replySubject(original.subject) : '',
+    original: original?.subject ?? null,
   }
 }
 
@@ -110,18 +129,12 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
     deleteHref: at({ delete: m.id }),
   }))
 
-  let replying: InboxReply | null = null
+  // `reply=<id>` answers that message; `reply=new` (or an id not shown) the last one, as the composer does.
   const replyParam = params.get('reply')
-  if (thread && thread.canReply && replyParam !== null) {
-    const original = thread.messages.find((m) => String(m.id) === replyParam) ?? thread.messages.at(-1) ?? null
-    replying = {
-      recipientId: thread.other.id,
-      recipientName: partyName(thread.other),
-      isReplyTo: original?.id ?? null,
-      subject: original ? replySubject(original.subject) : '',
-      original: original?.subject ?? null,
-    }
-  }
+  const replying =
+    thread && thread.canReply && replyParam !== null
+      ? replyIn(thread, thread.messages.find((m) => String(m.id) === replyParam) ?? thread.messages.at(-1))
+      : null
   const deleteId = idFromParam(params.get('delete') ?? undefined)
   const toDelete = thread?.messages.find((m) => m.id === deleteId)
 
@@ -135,7 +148,7 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
       iso: c.lastMessage.createdAt,
       fromMe: c.lastMessage.fromMe,
       unreadCount: c.unreadCount,
-      href: inboxHref(base, { with: c.other.id, cursor }),
+      href: atLatest(inboxHref(base, { with: c.other.id, cursor })),
       selected: c.other.id === openWith,
     })),
     moreHref: page.nextCursor ? inboxHref(base, { with: openWith, cursor: page.nextCursor }) : null,
@@ -147,7 +160,7 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
       messages,
       olderHref: thread.olderCursor ? inboxHref(base, { with: openWith, cursor, before: thread.olderCursor }) : null,
       newerHref: thread.newerCursor ? inboxHref(base, { with: openWith, cursor, after: thread.newerCursor }) : null,
-      newMessageHref: thread.canReply ? at({ reply: NEW_MESSAGE }) : null,
+      composer: thread.canReply ? replyIn(thread, thread.messages.at(-1)) : null,
     },
     here,
     replying,
@@ -178,10 +191,10 @@ export async function inboxAction(request: Request, area: InboxArea) {
     try {
       sendMessage(user.id, submission.value)
     } catch (error) {
-      return refused(submission, error, SEND_FAILED, { fallback: TRY_AGAIN })
+      return refused(submission, error, SEND_FAILED, { fallback: TRY_AGAIN_LATER, keepTitle: true })
     }
-    // Back to the conversation's newest page, where the message now is.
-    return redirectWithToast(inboxPath(user, submission.value.recipientId), {
+    // Back to the conversation's newest page, where the message now is, at its end (#latest).
+    return redirectWithToast(atLatest(inboxPath(user, submission.value.recipientId)), {
       type: 'success',
       title: 'Reply sent!',
       description: 'Your message has been sent successfully.',
@@ -203,7 +216,7 @@ export async function inboxAction(request: Request, area: InboxArea) {
       if (messageId === null) throw new AppError(MESSAGE_NOT_FOUND, 404)
       deleteMessageForMe(user.id, messageId)
     } catch (error) {
-      return refuseWithRedirect(back, error, DELETE_FAILED, TRY_AGAIN)
+      return refuseWithRedirect(back, error, DELETE_FAILED, TRY_AGAIN_LATER)
     }
     return redirectWithToast(back, { type: 'success', title: 'Message deleted' })
   }

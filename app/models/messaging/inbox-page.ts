@@ -31,6 +31,17 @@ export function inboxHref(base: string, state: InboxState = {}) {
   return query ? `${base}?${query}` : base
 }
 
+/**
+ * The end of the open conversation (after its composer): opening a conversation or sending a
+ * message goes to `#latest`, so the browser, with or without JavaScript, scrolls the page until
+ * the newest messages and the composer are on screen, as a chat opens.
+ */
+export const LATEST_ANCHOR = 'latest'
+
+export function atLatest(href: string) {
+  return `${href}#${LATEST_ANCHOR}`
+}
+
 /* What the inbox loader answers (shapes the view renders; instants already formatted). */
 
 export type InboxPerson = {
@@ -72,7 +83,8 @@ export type InboxThread = {
   messages: InboxMessage[]
   olderHref: string | null
   newerHref: string | null
-  newMessageHref: string | null
+  /** What the composer under the thread sends: an answer to the last message shown; null when I may not write. */
+  composer: InboxReply | null
 }
 
 export type InboxReply = {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { AppError } from '~/lib/errors'
 import { hit, LIMITS } from '~/lib/rate-limit.server'
+import { AUTHENTICATION_REQUIRED } from '~/models/accounts/user'
 import {
   MESSAGE_NOT_FOUND,
   messagingRefusal,
@@ -88,7 +89,7 @@ export function loadPair(db: Db | Tx, me: number, otherId: number) {
 
 function assertMayMessage(db: Db | Tx, me: number, otherId: number) {
   const pair = loadPair(db, me, otherId)
-  if (!pair) throw new AppError('Authentication required', 401)
+  if (!pair) throw new AppError(AUTHENTICATION_REQUIRED, 401)
   const refusal = messagingRefusal(pair.facts)
   if (refusal) throw new AppError(refusal.message, refusal.status)
 }

@@ -58,6 +58,10 @@ export const PRACTITIONER_MAY_NOT_MESSAGE =
 export const REPLY_NOT_IN_CONVERSATION = 'The message you are replying to is not part of this conversation.'
 /** Unknown, someone else's, or already deleted from my view (status 404). */
 export const MESSAGE_NOT_FOUND = 'Message not found'
+/** The Ask a Question card's failure toast title, over the server's reason (spec §8). */
+export const SEND_MESSAGE_FAILED = 'Failed to send message'
+/** What a failed send or delete says when the server gives no reason (spec §8). */
+export const TRY_AGAIN_LATER = 'Please try again later.'
 /** How a person whose account was deleted is named in the other person's copy. */
 export const DELETED_ACCOUNT_NAME = 'Deleted account'
 

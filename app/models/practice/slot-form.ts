@@ -1,13 +1,14 @@
 import { z } from 'zod'
-import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
+import { parseLocalDate } from '~/lib/zoned-time'
 
 /**
  * Time-slot rules, shared by the calendar's dialogs and /api/time-slots. The forms speak
- * calendar dates and wall-clock times; the single-slot API speaks ISO instants, so it has
- * its own small schema built from the same pieces.
+ * calendar dates and wall-clock times in the practitioner's own zone, and each slot lasts as
+ * long as its service; the API speaks the spec's bodies (ISO instants for one slot; a batch's
+ * duration and zone), so it has its own small schemas built from the same pieces.
  */
 
-/** The time zones offered for batch slots, in the spec's order. */
+/** The time zones POST /api/time-slots/batch takes, in the spec's order. */
 export const TIMEZONES = [
   'America/New_York',
   'America/Chicago',
@@ -20,8 +21,11 @@ export const TIMEZONES = [
 ] as const
 export type BatchTimeZone = (typeof TIMEZONES)[number]
 
-/** Defaults: a single slot 09:00-10:00; batches 09:00-17:00, 60 minutes every 90, New York time. */
-export const SINGLE_SLOT_DEFAULTS = { startClock: '09:00', endClock: '10:00' } as const
+/**
+ * Defaults: a single slot at 09:00; batches 09:00-17:00, a slot every 90 minutes (the API's
+ * batches 60 minutes long, New York time, as the spec says).
+ */
+export const SINGLE_SLOT_DEFAULTS = { startClock: '09:00' } as const
 export const BATCH_DEFAULTS = {
   startTime: '09:00',
   endTime: '17:00',
@@ -42,6 +46,9 @@ export const PAST_DATE = 'Past dates cannot be selected'
 export const END_BEFORE_START = 'End time must be after start time'
 export const RANGE_BACKWARDS = 'The end date must be on or after the start date'
 export const INTERVAL_TOO_SHORT = 'The interval must be at least as long as the duration, so slots do not overlap'
+/** The batch form's slots last as long as their service, so the interval is checked against it. */
+export const intervalShorterThanService = (minutes: number) =>
+  `The interval must be at least as long as the service (${minutes} minutes), so slots do not overlap`
 export const NO_SLOTS_FIT = 'No time slots fit between the start and end times with this duration'
 export const BATCH_TOO_LARGE = `A batch can create at most ${MAX_BATCH_SLOTS} time slots. Choose a shorter date range or fewer times per day.`
 export const NOTHING_CREATED = 'Every time in this batch overlaps your existing slots, so none were created'
@@ -97,8 +104,6 @@ const quarterHours = (label: string) =>
     .max(24 * 60, `${label} must be at most 24 hours`)
     .multipleOf(SLOT_STEP_MINUTES, `${label} must be a multiple of ${SLOT_STEP_MINUTES} minutes`)
 
-const timeZoneField = z.string().max(64).refine(isTimeZone, 'Please choose a valid time zone')
-
 /**
  * Checkbox lists post one value per ticked box: none, one (a string) or several (an array).
  * Empty strings (an untouched extra date input) are not dates someone chose.
@@ -108,23 +113,18 @@ function toList(value: unknown) {
   return list.filter((item) => item !== '' && item !== undefined)
 }
 
-/** Add Time Slot dialog: the clock times apply to every chosen date, in `timeZone`. */
-export const SingleSlotFormSchema = z
-  .object({
-    serviceId: serviceIdField,
-    dates: z.preprocess(
-      toList,
-      z
-        .array(localDateField('Please choose real dates'), { error: DATES_REQUIRED })
-        .min(1, DATES_REQUIRED)
-        .max(SINGLE_SLOT_DATE_CHOICES + 1, `Choose at most ${SINGLE_SLOT_DATE_CHOICES} dates at once`),
-    ),
-    startClock: clockField('Start time').default(SINGLE_SLOT_DEFAULTS.startClock),
-    endClock: clockField('End time').default(SINGLE_SLOT_DEFAULTS.endClock),
-    /** The practitioner's own zone; the screen fills it in. */
-    timeZone: timeZoneField.optional(),
-  })
-  .refine((value) => value.endClock > value.startClock, { message: END_BEFORE_START, path: ['endClock'] })
+/** Add Time Slot dialog: the start time applies to every chosen date, in the practitioner's zone. */
+export const SingleSlotFormSchema = z.object({
+  serviceId: serviceIdField,
+  dates: z.preprocess(
+    toList,
+    z
+      .array(localDateField('Please choose real dates'), { error: DATES_REQUIRED })
+      .min(1, DATES_REQUIRED)
+      .max(SINGLE_SLOT_DATE_CHOICES + 1, `Choose at most ${SINGLE_SLOT_DATE_CHOICES} dates at once`),
+  ),
+  startClock: clockField('Start time').default(SINGLE_SLOT_DEFAULTS.startClock),
+})
 export type SingleSlotForm = z.output<typeof SingleSlotFormSchema>
 
 /** POST /api/time-slots: one slot per call, as ISO instants. */
@@ -140,21 +140,20 @@ export const SingleSlotSchema = z
   })
 export type SingleSlotInput = z.output<typeof SingleSlotSchema>
 
-const batchShape = {
+/** What every batch has: a range of days, a window of clock times and a step between starts. */
+const batchWindow = {
   dateRange: dateRangeField,
   startTime: clockField('Start time').default(BATCH_DEFAULTS.startTime),
   endTime: clockField('End time').default(BATCH_DEFAULTS.endTime),
-  duration: quarterHours('Duration').default(BATCH_DEFAULTS.duration),
   interval: quarterHours('Interval').default(BATCH_DEFAULTS.interval),
-  timezone: z.enum(TIMEZONES, { error: 'Please choose one of the listed time zones' }).default(BATCH_DEFAULTS.timezone),
 }
 
-type BatchShape = { startTime: string; endTime: string; duration: number; interval: number }
+type BatchShape = { startTime: string; endTime: string; duration?: number; interval: number }
 
 function batchRules<T extends BatchShape>(value: T, ctx: z.RefinementCtx) {
   if (value.endTime <= value.startTime) {
     ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['endTime'] })
-  } else if (value.interval < value.duration) {
+  } else if (value.duration !== undefined && value.interval < value.duration) {
     ctx.addIssue({ code: 'custom', message: INTERVAL_TOO_SHORT, path: ['interval'] })
   }
 }
@@ -163,11 +162,24 @@ function batchRules<T extends BatchShape>(value: T, ctx: z.RefinementCtx) {
  * POST /api/time-slots/batch (the spec's body, plus an optional serviceId: without one the slots
  * exist on the calendar but no service's booking page offers them).
  */
-export const BatchSlotSchema = z.object({ ...batchShape, serviceId: serviceIdField.optional() }).superRefine(batchRules)
+export const BatchSlotSchema = z
+  .object({
+    ...batchWindow,
+    duration: quarterHours('Duration').default(BATCH_DEFAULTS.duration),
+    timezone: z
+      .enum(TIMEZONES, { error: 'Please choose one of the listed time zones' })
+      .default(BATCH_DEFAULTS.timezone),
+    serviceId: serviceIdField.optional(),
+  })
+  .superRefine(batchRules)
 export type BatchSlotInput = z.output<typeof BatchSlotSchema>
 
-/** Add Batch Slots dialog: the same rules, and a service is required so clients can book them. */
-export const BatchSlotFormSchema = z.object({ ...batchShape, serviceId: serviceIdField }).superRefine(batchRules)
+/**
+ * Add Batch Slots dialog: a service is required so clients can book the slots, which last as
+ * long as it does, in the practitioner's own zone.
+ */
+export const BatchSlotFormSchema = z.object({ ...batchWindow, serviceId: serviceIdField }).superRefine(batchRules)
+export type BatchSlotForm = z.output<typeof BatchSlotFormSchema>
 
 /** DELETE /api/time-slots/:id?deleteBatch=true, and the delete dialog's checkbox. */
 export const DeleteSlotSchema = z.object({

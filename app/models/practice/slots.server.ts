@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm'
-import { getDb, type Tx } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { services, skippedWeeklySlots, timeSlots } from '~/db/schema'
 import { formatDate, formatTime } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
@@ -26,6 +26,8 @@ import {
   RANGE_BACKWARDS,
   SERVICE_REQUIRED,
   SLOT_NOT_FOUND,
+  intervalShorterThanService,
+  type BatchSlotForm,
   type BatchSlotInput,
   type SingleSlotForm,
   type SingleSlotInput,
@@ -154,16 +156,18 @@ export function listActiveServiceChoices(practitionerId: number) {
 }
 
 /**
- * Another practitioner's service and an inactive one are refused alike: the dialog never
- * offers them, and saying which would tell a stranger what exists.
+ * The owner's active service and its length. Another practitioner's service and an inactive one
+ * are refused alike: the dialogs never offer them, and saying which would tell a stranger what
+ * exists.
  */
-function requireActiveService(tx: Tx, practitionerId: number, serviceId: number) {
-  const found = tx
-    .select({ id: services.id })
+function requireActiveService(db: Db | Tx, practitionerId: number, serviceId: number) {
+  const found = db
+    .select({ id: services.id, durationMinutes: services.durationMinutes })
     .from(services)
     .where(and(eq(services.id, serviceId), eq(services.practitionerId, practitionerId), eq(services.isActive, true)))
     .get()
   if (!found) throw new AppError(SERVICE_REQUIRED, 400, 'serviceId')
+  return found
 }
 
 /** The owner's first slot that overlaps [start, end) (touching ends do not overlap). */
@@ -247,17 +251,20 @@ export function createSlots(
   })
 }
 
-/** The Add Time Slot dialog: the same clock times on every chosen date, in the chosen zone. */
+/**
+ * The Add Time Slot dialog: a slot at the same clock time on every chosen date, in the
+ * practitioner's zone, as long as its service.
+ */
 export function createSlotsFromForm(practitionerId: number, input: SingleSlotForm, timeZone: string, now = new Date()) {
-  const zone = input.timeZone ?? timeZone
-  const today = localDateOf(now, zone)
+  const { durationMinutes } = requireActiveService(getDb(), practitionerId, input.serviceId)
+  const today = localDateOf(now, timeZone)
   const dates = [...new Set(input.dates)].map((text) => parseLocalDate(text)!)
   if (dates.some((date) => compareLocalDates(date, today) < 0)) throw new AppError(PAST_DATE, 400, 'dates')
-  const intervals = dates.map((date) => ({
-    start: zonedTime(date, clock(input.startClock), zone).getTime(),
-    end: zonedTime(date, clock(input.endClock), zone).getTime(),
-  }))
-  return createSlots(practitionerId, input.serviceId, intervals, zone, now)
+  const intervals = dates.map((date) => {
+    const start = zonedTime(date, clock(input.startClock), timeZone).getTime()
+    return { start, end: start + durationMinutes * MINUTE }
+  })
+  return createSlots(practitionerId, input.serviceId, intervals, timeZone, now)
 }
 
 /** POST /api/time-slots: one slot from ISO instants. */
@@ -272,13 +279,16 @@ function rangeDay(text: string, timeZone: string): LocalDate {
   return parseLocalDate(text) ?? localDateOf(new Date(text), timeZone)
 }
 
+/** A batch to make: the API's body, or the dialog's with its service's length and the practitioner's zone. */
+type BatchPlan = Omit<BatchSlotInput, 'timezone'> & { timezone: string }
+
 /**
  * The batch's times: each calendar day of the range in the chosen zone, from the start clock
  * while a whole slot still ends by the end clock, stepping by the interval. Each start is the
  * wall-clock time on that day (zonedTime), so 09:00 stays 09:00 local across a DST change;
  * each slot then lasts `duration` real minutes.
  */
-export function planBatch(input: BatchSlotInput, now = new Date()): Interval[] {
+export function planBatch(input: BatchPlan, now = new Date()): Interval[] {
   const zone = input.timezone
   const first = rangeDay(input.dateRange[0], zone)
   const last = rangeDay(input.dateRange[1], zone)
@@ -317,7 +327,7 @@ export function planBatch(input: BatchSlotInput, now = new Date()): Interval[] {
  * the rest are created together under one new batchId. A batch where every time clashes is
  * refused, so "nothing happened" never looks like success.
  */
-export function createBatch(practitionerId: number, input: BatchSlotInput, now = new Date()) {
+export function createBatch(practitionerId: number, input: BatchPlan, now = new Date()) {
   const planned = planBatch(input, now)
   return getDb().transaction((tx) => {
     if (input.serviceId !== undefined) requireActiveService(tx, practitionerId, input.serviceId)
@@ -326,6 +336,15 @@ export function createBatch(practitionerId: number, input: BatchSlotInput, now =
     const created = insertSlots(tx, practitionerId, input.serviceId ?? null, free, randomUUID())
     return { created, skipped: planned.length - free.length }
   })
+}
+
+/** The Add Batch Slots dialog: slots as long as the service, in the practitioner's zone. */
+export function createBatchFromForm(practitionerId: number, input: BatchSlotForm, timeZone: string, now = new Date()) {
+  const { durationMinutes } = requireActiveService(getDb(), practitionerId, input.serviceId)
+  if (input.interval < durationMinutes) {
+    throw new AppError(intervalShorterThanService(durationMinutes), 400, 'interval')
+  }
+  return createBatch(practitionerId, { ...input, duration: durationMinutes, timezone: timeZone }, now)
 }
 
 /**

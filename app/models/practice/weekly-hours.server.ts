@@ -47,7 +47,7 @@ function hoursZone(tx: Tx, practitionerId: number) {
   return tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, practitionerId)).get()?.timeZone
 }
 
-/** The ranges with their service's session length and gap (its duration and none when unset); active services only. */
+/** The ranges with their service's length and gap (none when unset); active services only. */
 function savedRanges(tx: Tx, practitionerId: number): HoursRange[] {
   return tx
     .select({
@@ -55,7 +55,7 @@ function savedRanges(tx: Tx, practitionerId: number): HoursRange[] {
       startMinute: weeklyHours.startMinute,
       endMinute: weeklyHours.endMinute,
       serviceId: weeklyHours.serviceId,
-      sessionMinutes: sql<number>`coalesce(${sessionLengths.sessionMinutes}, ${services.durationMinutes})`,
+      sessionMinutes: services.durationMinutes,
       gapMinutes: sql<number>`coalesce(${sessionLengths.gapMinutes}, 0)`,
     })
     .from(weeklyHours)
@@ -192,12 +192,27 @@ function inTransaction<T>(run: (tx: Tx) => T) {
   return getDb().transaction(run, { behavior: 'immediate' })
 }
 
+/**
+ * The practitioner's zone changed: their hours keep their wall clock in the new zone (9 to 5
+ * stays 9 to 5 where they now are) and the generated slots follow; booked ones never move. Run
+ * inside the caller's IMMEDIATE transaction, the one that changes the zone.
+ */
+export function moveWeeklyHours(tx: Tx, practitionerId: number, timeZone: string, now = new Date()) {
+  const moved = tx
+    .update(weeklyHours)
+    .set({ timeZone })
+    .where(eq(weeklyHours.practitionerId, practitionerId))
+    .returning({ id: weeklyHours.id })
+    .all()
+  if (moved.length) syncWeeklySlots(tx, practitionerId, now)
+}
+
 /** Brings one practitioner's generated slots in line now (a service of theirs changed). */
 export function refreshWeeklySlots(practitionerId: number, now = new Date()) {
   return inTransaction((tx) => syncWeeklySlots(tx, practitionerId, now))
 }
 
-/** The owner's hours and every active service's session length and gap, for the screen and the API. */
+/** The owner's hours and every active service's length and gap, for the screen and the API. */
 export function getWeeklyHours(practitionerId: number, fallbackZone: string): WeeklyHours {
   const db = getDb()
   const rows = db
@@ -210,7 +225,7 @@ export function getWeeklyHours(practitionerId: number, fallbackZone: string): We
     .select({
       serviceId: services.id,
       serviceName: services.name,
-      sessionMinutes: sql<number>`coalesce(${sessionLengths.sessionMinutes}, ${services.durationMinutes})`,
+      sessionMinutes: services.durationMinutes,
       gapMinutes: sql<number>`coalesce(${sessionLengths.gapMinutes}, 0)`,
     })
     .from(services)
@@ -232,14 +247,10 @@ export function getWeeklyHours(practitionerId: number, fallbackZone: string): We
 
 /**
  * A range in which not one session of its service fits is a mistake worth saying, on its row
- * (the form's row index, so the message lands beside it). Lengths sent with the hours count.
+ * (the form's row index, so the message lands beside it).
  */
 function refuseRangesTooShort(input: WeeklyHoursInput, owned: { id: number; name: string; sessionMinutes: number }[]) {
   const length = new Map(owned.map((service) => [service.id, service]))
-  for (const session of input.sessions) {
-    const service = length.get(session.serviceId)
-    if (service) length.set(session.serviceId, { ...service, sessionMinutes: session.sessionMinutes })
-  }
   input.ranges.forEach((row, index) => {
     if (row.start === undefined || row.end === undefined || row.serviceId === undefined) return
     const service = length.get(row.serviceId)
@@ -251,8 +262,7 @@ function refuseRangesTooShort(input: WeeklyHoursInput, owned: { id: number; name
 }
 
 /**
- * Replaces the owner's hours (read in `timeZone`, their own zone) and sets the session lengths
- * given, then brings the generated slots in line at once. Every service named must be the
+ * Replaces the owner's hours (read in `timeZone`, their own zone) and sets the gaps given, then brings the generated slots in line at once. Every service named must be the
  * owner's and active; otherwise nothing changes.
  */
 export function saveWeeklyHours(practitionerId: number, input: WeeklyHoursInput, timeZone: string, now = new Date()) {
@@ -261,13 +271,8 @@ export function saveWeeklyHours(practitionerId: number, input: WeeklyHoursInput,
     const named = [...new Set([...ranges, ...input.sessions].map((row) => row.serviceId))]
     const owned = named.length
       ? tx
-          .select({
-            id: services.id,
-            name: services.name,
-            sessionMinutes: sql<number>`coalesce(${sessionLengths.sessionMinutes}, ${services.durationMinutes})`,
-          })
+          .select({ id: services.id, name: services.name, sessionMinutes: services.durationMinutes })
           .from(services)
-          .leftJoin(sessionLengths, eq(sessionLengths.serviceId, services.id))
           .where(
             and(inArray(services.id, named), eq(services.practitionerId, practitionerId), eq(services.isActive, true)),
           )
@@ -291,11 +296,10 @@ export function saveWeeklyHours(practitionerId: number, input: WeeklyHoursInput,
         )
         .run()
     }
-    for (const session of input.sessions) {
-      const values = { sessionMinutes: session.sessionMinutes, gapMinutes: session.gapMinutes }
+    for (const { serviceId, gapMinutes } of input.sessions) {
       tx.insert(sessionLengths)
-        .values({ serviceId: session.serviceId, ...values })
-        .onConflictDoUpdate({ target: sessionLengths.serviceId, set: values })
+        .values({ serviceId, gapMinutes })
+        .onConflictDoUpdate({ target: sessionLengths.serviceId, set: { gapMinutes } })
         .run()
     }
     return syncWeeklySlots(tx, practitionerId, now)

@@ -10,9 +10,8 @@ import { END_BEFORE_START, RANGE_BACKWARDS, SERVICE_REQUIRED } from './slot-form
 
 /** How far ahead slots are made from weekly hours, and kept made by the sweeper. */
 export const GENERATE_WEEKS = 8
-/** The screen offers this many ranges per weekday (the API takes any number). */
-export const RANGES_PER_DAY = 3
-export const SESSION_MINUTES = { min: 15, max: 480 } as const
+/** What a day's new range starts as on the screen. */
+export const NEW_RANGE = { start: '09:00', end: '17:00' } as const
 export const GAP_MINUTES = { min: 0, max: 120 } as const
 /** A block longer than this is almost certainly a typo in the year. */
 export const MAX_BLOCK_DAYS = 366
@@ -39,7 +38,6 @@ export const rangeTooShort = (
   service: { name: string; sessionMinutes: number },
 ) =>
   `No ${service.sessionMinutes}-minute ${service.name} session fits between ${range.start} and ${range.end} on ${weekdayName(range.weekday)}`
-export const SESSION_LENGTH_RANGE = `Session length must be between ${SESSION_MINUTES.min} and ${SESSION_MINUTES.max} minutes`
 export const GAP_RANGE = `The gap between sessions must be between ${GAP_MINUTES.min} and ${GAP_MINUTES.max} minutes`
 export const DATE_REQUIRED = 'Please choose the date to block'
 export const BLOCK_TOO_LONG = `A block can cover at most ${MAX_BLOCK_DAYS} days`
@@ -49,11 +47,13 @@ const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
 const clockString = z.string().regex(CLOCK, CLOCK_FORMAT)
 
 /**
- * One range row. The screen posts a fixed number of rows per weekday, so a row with neither
- * time is an unused row, not an error; the API simply sends the ranges it means.
+ * One range row. A row with neither time is an unused row, not an error (the screen may post
+ * one for a day without hours); the API simply sends the ranges it means.
  */
+const weekdayField = z.coerce.number({ error: 'Please choose a weekday' }).int().min(0).max(6)
+
 const RangeRowSchema = z.object({
-  weekday: z.coerce.number({ error: 'Please choose a weekday' }).int().min(0).max(6),
+  weekday: weekdayField,
   start: clockString.optional(),
   end: clockString.optional(),
   serviceId: z.coerce.number({ error: SERVICE_REQUIRED }).int(SERVICE_REQUIRED).positive(SERVICE_REQUIRED).optional(),
@@ -62,55 +62,105 @@ const RangeRowSchema = z.object({
 const minutesField = (message: string, { min, max }: { min: number; max: number }) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
 
+/** A service's gap after each session; its sessions last as long as the service itself. */
 const SessionRowSchema = z.object({
   serviceId: z.coerce.number({ error: SERVICE_REQUIRED }).int(SERVICE_REQUIRED).positive(SERVICE_REQUIRED),
-  sessionMinutes: minutesField(SESSION_LENGTH_RANGE, SESSION_MINUTES),
   gapMinutes: minutesField(GAP_RANGE, GAP_MINUTES).default(0),
 })
 
 export type HoursRangeInput = { weekday: number; start: string; end: string; serviceId: number }
 
+const weeklyHoursShape = {
+  ranges: z
+    .array(RangeRowSchema)
+    .max(7 * 24, 'Too many ranges')
+    .default([]),
+  sessions: z.array(SessionRowSchema).max(200, 'Too many services').default([]),
+}
+
+type RangeRow = z.output<typeof RangeRowSchema>
+
 /**
- * PUT /api/availability/weekly-hours and the screen's Save: the whole week at once, replacing
- * what was there. `ranges` in the practitioner's zone; `sessions` sets each service's session
- * length and gap (a service left out keeps what it had, or its own duration and no gap).
+ * Every range complete, in order and apart from the others of its day. With `openDays` (the
+ * screen's day switches), the rows of a day switched off are not hours and are not checked.
  */
-export const WeeklyHoursSchema = z
-  .object({
-    ranges: z
-      .array(RangeRowSchema)
-      .max(7 * 24, 'Too many ranges')
-      .default([]),
-    sessions: z.array(SessionRowSchema).max(200, 'Too many services').default([]),
-  })
-  .superRefine((value, ctx) => {
-    const used: { index: number; weekday: number; start: number; end: number }[] = []
-    value.ranges.forEach((row, index) => {
-      if (row.start === undefined && row.end === undefined) return
-      const path = (field: string) => ['ranges', index, field]
-      if (row.start === undefined) return ctx.addIssue({ code: 'custom', message: START_REQUIRED, path: path('start') })
-      if (row.end === undefined) return ctx.addIssue({ code: 'custom', message: END_REQUIRED, path: path('end') })
-      if (row.end <= row.start) return ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: path('end') })
-      if (row.serviceId === undefined) {
-        return ctx.addIssue({ code: 'custom', message: SERVICE_REQUIRED, path: path('serviceId') })
-      }
-      used.push({ index, weekday: row.weekday, start: clock(row.start), end: clock(row.end) })
-    })
-    // Touching ranges (09:00-12:00 and 12:00-17:00) do not overlap.
-    for (const range of used) {
-      const clash = used.find(
-        (other) =>
-          other.index < range.index &&
-          other.weekday === range.weekday &&
-          other.start < range.end &&
-          range.start < other.end,
-      )
-      if (clash)
-        ctx.addIssue({ code: 'custom', message: rangesOverlap(range.weekday), path: ['ranges', range.index, 'start'] })
+function checkRanges(value: { ranges: RangeRow[]; openDays?: number[] }, ctx: z.RefinementCtx) {
+  const open = value.openDays ? new Set(value.openDays) : null
+  const used: { index: number; weekday: number; start: number; end: number }[] = []
+  value.ranges.forEach((row, index) => {
+    if (open && !open.has(row.weekday)) return
+    if (row.start === undefined && row.end === undefined) return
+    const path = (field: string) => ['ranges', index, field]
+    if (row.start === undefined) return ctx.addIssue({ code: 'custom', message: START_REQUIRED, path: path('start') })
+    if (row.end === undefined) return ctx.addIssue({ code: 'custom', message: END_REQUIRED, path: path('end') })
+    if (row.end <= row.start) return ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: path('end') })
+    if (row.serviceId === undefined) {
+      return ctx.addIssue({ code: 'custom', message: SERVICE_REQUIRED, path: path('serviceId') })
     }
+    used.push({ index, weekday: row.weekday, start: clock(row.start), end: clock(row.end) })
   })
+  // Touching ranges (09:00-12:00 and 12:00-17:00) do not overlap.
+  for (const range of used) {
+    const clash = used.find(
+      (other) =>
+        other.index < range.index &&
+        other.weekday === range.weekday &&
+        other.start < range.end &&
+        range.start < other.end,
+    )
+    if (clash)
+      ctx.addIssue({ code: 'custom', message: rangesOverlap(range.weekday), path: ['ranges', range.index, 'start'] })
+  }
+}
+
+/**
+ * PUT /api/availability/weekly-hours: the whole week at once, replacing what was there.
+ * `ranges` in the practitioner's zone; `sessions` sets each service's gap after a session (a
+ * service left out keeps what it had, or none). Sessions last as long as their service.
+ */
+export const WeeklyHoursSchema = z.object(weeklyHoursShape).superRefine(checkRanges)
 // No .transform here: conform reads the schema's constraints for the form, and cannot read a pipe.
 export type WeeklyHoursInput = z.output<typeof WeeklyHoursSchema>
+
+/**
+ * The Weekly Hours screen's Save: the API's body and the days switched on (`openDays`, one
+ * checkbox per day, so none ticked is no field at all). Rows of a day switched off are kept
+ * on the screen but are not hours.
+ */
+export const WeeklyHoursFormSchema = z
+  .object({
+    ...weeklyHoursShape,
+    openDays: z.preprocess(
+      (value) => (Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value]),
+      z.array(weekdayField).max(7),
+    ),
+  })
+  .superRefine(checkRanges)
+export type WeeklyHoursFormInput = z.output<typeof WeeklyHoursFormSchema>
+
+/** The screen's "Copy to all days" button: its value is the day copied from. */
+export const COPY_DAY_FIELD = 'copyDay'
+
+/**
+ * The screen's form after "Copy to all days": the day's ranges on every day, every day switched
+ * on, the rest as typed. It reads the posted form as it is (nothing saved yet, nothing
+ * validated), so what was typed anywhere else on the form is kept.
+ */
+export function copyDayToAll(payload: Record<string, unknown>, weekday: number) {
+  const { [COPY_DAY_FIELD]: _button, ...form } = payload
+  const ranges = Array.isArray(form.ranges) ? (form.ranges as Record<string, unknown>[]) : []
+  const source = ranges.filter((row) => String(row.weekday) === String(weekday))
+  return {
+    ...form,
+    ranges: WEEKDAYS.flatMap((day) => source.map((row) => ({ ...row, weekday: String(day.weekday) }))),
+    openDays: WEEKDAYS.map((day) => String(day.weekday)),
+  }
+}
+
+/** What the screen's Save means: the ranges of the days switched on. */
+export function hoursFromForm({ openDays, ...input }: WeeklyHoursFormInput): WeeklyHoursInput {
+  return { ...input, ranges: input.ranges.filter((row) => openDays.includes(row.weekday)) }
+}
 
 /** The ranges a valid input means: the form's unused rows (no times) left out. */
 export function rangesOf(input: WeeklyHoursInput): HoursRangeInput[] {
@@ -153,7 +203,7 @@ export function clockText(minutes: number) {
 export type WeeklyHours = {
   timeZone: string
   ranges: HoursRangeInput[]
-  /** Every active service, with the length and gap its weekly-hours slots get. */
+  /** Every active service, with the length (its own) and gap its weekly-hours slots get. */
   sessions: { serviceId: number; serviceName: string; sessionMinutes: number; gapMinutes: number }[]
 }
 
