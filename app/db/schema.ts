@@ -78,6 +78,11 @@ export const users = sqliteTable(
      * profile are not listed (the listing rule reads it, drizzle/0007_admin.sql).
      */
     suspendedAt: integer('suspended_at', { mode: 'timestamp_ms' }),
+    /**
+     * The secret part of this person's calendar subscription address, or null while they have
+     * none (app/models/accounts/calendar-feed.server.ts). Resetting it ends the old address.
+     */
+    calendarFeedToken: text('calendar_feed_token'),
     ...timestamps,
   },
   (t) => [

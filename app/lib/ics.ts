@@ -1,6 +1,7 @@
 /**
- * A calendar invitation (RFC 5545) for one session: a VCALENDAR with a single VEVENT, in UTC
- * so every calendar shows it at the right local time. Pure, so emails and links can share it.
+ * Calendars (RFC 5545): one session's invitation (a VCALENDAR with a single VEVENT) and a
+ * person's subscription feed (all their sessions), in UTC so every calendar shows them at the
+ * right local time. Pure, so emails, links and feeds share it.
  *
  * Service names, descriptions and meeting links are typed by practitioners, and the file goes
  * to clients' calendars, so every text value is escaped and every line folded here: a value
@@ -17,6 +18,10 @@ export type CalendarEvent = {
   location?: string | null
   /** When the invitation was made; defaults to now. */
   stamp?: Date
+  /** A feed's sessions: a cancelled one stays, CANCELLED, so calendars take it away. */
+  status?: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED'
+  /** Raised with each revision of the event (a cancellation is one). */
+  sequence?: number
 }
 
 /** 20310115T140000Z */
@@ -80,23 +85,45 @@ export function fold(line: string) {
   return parts.join('\r\n')
 }
 
-export function buildIcs(event: CalendarEvent) {
+function eventLines(event: CalendarEvent) {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${escapeText(event.uid)}`,
+    `DTSTAMP:${utc(event.stamp ?? new Date())}`,
+    `DTSTART:${utc(event.start)}`,
+    `DTEND:${utc(event.end)}`,
+    ...(event.sequence !== undefined ? [`SEQUENCE:${event.sequence}`] : []),
+    ...(event.status ? [`STATUS:${event.status}`] : []),
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    'END:VEVENT',
+  ]
+}
+
+function calendar(events: CalendarEvent[], header: string[] = []) {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Solace//Bookings//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${escapeText(event.uid)}`,
-    `DTSTAMP:${utc(event.stamp ?? new Date())}`,
-    `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(event.end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    'END:VEVENT',
+    ...header,
+    ...events.flatMap(eventLines),
     'END:VCALENDAR',
   ]
   return `${lines.map(fold).join('\r\n')}\r\n`
+}
+
+/** One session's invitation. */
+export function buildIcs(event: CalendarEvent) {
+  return calendar([event])
+}
+
+/**
+ * A subscription feed: every event, under the calendar's name, with the person's zone as the
+ * one calendars show it in (the times themselves are UTC).
+ */
+export function buildFeed(events: CalendarEvent[], { name, timeZone }: { name: string; timeZone: string }) {
+  return calendar(events, [`X-WR-CALNAME:${escapeText(name)}`, `X-WR-TIMEZONE:${escapeText(timeZone)}`])
 }

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { CalendarFeedCard } from '~/components/account/calendar-feed-card'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
 import { ImagePicker } from '~/components/account/image-picker'
@@ -17,8 +18,10 @@ import { refusalToast } from '~/lib/form-toasts'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
-import { changePasswordAction, deleteAccountAction } from '~/models/accounts/account-actions.server'
+import { calendarFeedAction, changePasswordAction, deleteAccountAction } from '~/models/accounts/account-actions.server'
 import { requireUser } from '~/models/accounts/auth.server'
+import { CALENDAR_FEED_INTENT } from '~/models/accounts/calendar-feed'
+import { calendarFeedOf } from '~/models/accounts/calendar-feed.server'
 import { emailChangePending, emailChangeSent } from '~/models/accounts/email-change'
 import { pendingEmailOf } from '~/models/accounts/email-change.server'
 import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
@@ -39,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user,
     pendingEmail: pendingEmailOf(user.id),
     timeZone: timeZoneSetting(user.timeZone),
+    calendarFeed: calendarFeedOf(user.id, appOrigin(request)),
     deleteOpen: new URL(request.url).searchParams.has('delete'),
   }
 }
@@ -87,6 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return changePasswordAction(request, formData, user.id, PAGE)
     case DELETE_ACCOUNT_INTENT:
       return deleteAccountAction(request, formData, user.id)
+    case CALENDAR_FEED_INTENT:
+      return calendarFeedAction(formData, user.id, PAGE)
     default:
       throw new Response('Unknown form', { status: 400 })
   }
@@ -153,7 +159,7 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
 }
 
 export default function CustomerSettingsPage() {
-  const { user, timeZone, deleteOpen } = useLoaderData<typeof loader>()
+  const { user, timeZone, calendarFeed, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
@@ -166,6 +172,7 @@ export default function CustomerSettingsPage() {
           shows the current address, not the one waiting for its confirmation. */}
       <AccountInformationForm key={user.updatedAt} lastResult={resultFor(UPDATE_ACCOUNT_INTENT)} />
       <TimeZoneCard setting={timeZone} redirectTo={PAGE} />
+      <CalendarFeedCard feed={calendarFeed} />
       <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
       <DeleteAccountSection open={deleteOpen} pagePath={PAGE} lastResult={resultFor(DELETE_ACCOUNT_INTENT)} />
       <Toaster toast={actionData?.toast} />

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
+import { calendarFeedOf, resetCalendarFeed } from '~/models/accounts/calendar-feed.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { createContactMessage } from '~/models/marketplace/contact.server'
@@ -702,6 +703,24 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  'app/routes/calendar.$feed.ts': [
+    {
+      method: 'GET',
+      rule: 'capability',
+      setup: async () => {
+        const { name } = await bookingOfA()
+        resetCalendarFeed(people.clientA.id)
+        const feed = calendarFeedOf(people.clientA.id, 'http://localhost')!
+        // The address is the capability; the feed names the session, never an email address.
+        return { params: { feed: feed.https.split('/').pop()! }, secrets: [name] }
+      },
+      success: (answer) => {
+        expect(answer.headers.get('Content-Type')).toMatch(/^text\/calendar/)
+        expect(answer.text).toContain('BEGIN:VEVENT')
+        expect(answer.text).not.toContain(people.clientA.email)
+      },
+    },
+  ],
   'app/routes/bookings.$id.calendar[.ics].ts': [
     {
       method: 'GET',
@@ -1025,7 +1044,8 @@ describe('who may do what with each record', () => {
     // A capability URL is only as good as its id: a forged one (same shape) finds nothing.
     if (testCase.rule === 'capability') {
       const forged = Object.fromEntries(
-        Object.entries(fixture.params).map(([k, v]) => [k, v.replace(/[0-9a-f]{8}$/i, '00000000')]),
+        // The last 8 hex digits of the id (before a file extension, as in a calendar's `.ics`).
+        Object.entries(fixture.params).map(([k, v]) => [k, v.replace(/[0-9a-f]{8}(?=(\.[a-z]+)?$)/i, '00000000')]),
       )
       expect(forged).not.toEqual(fixture.params)
       for (const actor of ACTORS) {
@@ -1036,7 +1056,10 @@ describe('who may do what with each record', () => {
       for (const value of Object.values(fixture.params)) {
         // At least 96 random bits (Stripe's ids carry more): not enumerable.
         expect(
-          value.replace(/^[a-z]+_(emu_)?/, '').length,
+          value
+            .replace(/^[a-z]+_(emu_)?/, '')
+            .replace(/^\d+-/, '')
+            .replace(/\.[a-z]+$/, '').length,
           `${file}: the id ${value} is too short to be a secret`,
         ).toBeGreaterThanOrEqual(24)
       }

@@ -10,10 +10,12 @@ import {
   DeleteAccountSchema,
 } from '~/models/accounts/user'
 import { changePassword, deleteAccount } from '~/models/accounts/user.server'
+import { CALENDAR_FEED_CHANGES, type CalendarFeedChange } from './calendar-feed'
+import { resetCalendarFeed, stopCalendarFeed } from './calendar-feed.server'
 
 /**
- * The Change Password and Delete Account forms, shared by the client settings and the
- * practitioner settings screens. `returnTo` is the settings page to come back to.
+ * The Change Password, Delete Account and calendar subscription forms, shared by the client
+ * settings and the practitioner settings screens. `returnTo` is the settings page to come back to.
  */
 export async function changePasswordAction(request: Request, formData: FormData, userId: number, returnTo: string) {
   const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema })
@@ -48,4 +50,13 @@ export async function deleteAccountAction(request: Request, formData: FormData, 
   } catch (error) {
     return refused(submission, error, 'Failed to Delete Account', { hideFields: ['password'] })
   }
+}
+
+/** The calendar subscription card: a first address, a new one in place of the old, or none. */
+export function calendarFeedAction(formData: FormData, userId: number, returnTo: string) {
+  const change = String(formData.get('change')) as CalendarFeedChange
+  if (!Object.hasOwn(CALENDAR_FEED_CHANGES, change)) throw new Response('Unknown change', { status: 400 })
+  if (change === 'stop') stopCalendarFeed(userId)
+  else resetCalendarFeed(userId)
+  return redirectWithToast(returnTo, { type: 'success', ...CALENDAR_FEED_CHANGES[change] })
 }

@@ -1,0 +1,141 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { users } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { buildFeed, type CalendarEvent } from '~/lib/ics'
+import { check, clientIp, hit, type Limit } from '~/lib/rate-limit.server'
+import type { CalendarFeedAddress } from './calendar-feed'
+
+/**
+ * A person's calendar subscription (docs/decisions/035-calendar-feeds.md): a private address
+ * (`/calendar/<user id>-<secret>.ics`) that Google, Apple or Outlook calendars read every so
+ * often, listing the person's sessions on both sides, cancelled ones as CANCELLED so calendars
+ * take them away. What it holds leaves the server: the service, the time, the other person's
+ * name and where to join, never notes, health records or email addresses.
+ */
+
+export const CALENDAR_FEED_PATH = '/calendar'
+export const FEED_NOT_FOUND = 'Calendar not found'
+
+/** Sessions that ended before this are left out: a calendar keeps what it already has. */
+const PAST_WINDOW_MS = 30 * 24 * 60 * 60_000
+const MAX_EVENTS = 1000
+/** Wrong addresses from one client address: guessing stops here, subscribers never get near it. */
+const MISSES: Limit = { max: 20, windowMs: 15 * 60_000 }
+/** Reads of one feed: calendars poll every 15 minutes to a few hours. */
+const READS: Limit = { max: 120, windowMs: 60 * 60_000 }
+
+const FEED = /^(\d{1,12})-([0-9a-f]{64})\.ics$/
+
+function address(userId: number, token: string, origin: string): CalendarFeedAddress {
+  const https = `${origin}${CALENDAR_FEED_PATH}/${userId}-${token}.ics`
+  return { https, webcal: https.replace(/^https?:/, 'webcal:') }
+}
+
+/** The person's address, or null while they have none. */
+export function calendarFeedOf(userId: number, origin: string): CalendarFeedAddress | null {
+  const row = getDb().select({ token: users.calendarFeedToken }).from(users).where(eq(users.id, userId)).get()
+  return row?.token ? address(userId, row.token, origin) : null
+}
+
+/** A new address (the first, or in place of the old one, which stops working at once). */
+export function resetCalendarFeed(userId: number) {
+  const token = randomBytes(32).toString('hex')
+  getDb().update(users).set({ calendarFeedToken: token }).where(eq(users.id, userId)).run()
+}
+
+/** No address any more: the old one stops working at once. */
+export function stopCalendarFeed(userId: number) {
+  getDb().update(users).set({ calendarFeedToken: null }).where(eq(users.id, userId)).run()
+}
+
+type FeedRow = {
+  id: number
+  clientId: number | null
+  serviceName: string
+  startTime: number
+  endTime: number
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled'
+  updatedAt: number
+  meetingLink: string | null
+  practitionerName: string | null
+  clientName: string | null
+}
+
+/** The person's sessions on either side, from a month ago on. */
+function sessionsOf(userId: number, now: Date) {
+  return getDb().all<FeedRow>(
+    sql`SELECT b.id, b.client_id AS clientId, b.service_name AS serviceName, b.start_time AS startTime,
+               b.end_time AS endTime, b.status, b.updated_at AS updatedAt, s.meeting_link AS meetingLink,
+               p.first_name || ' ' || p.last_name AS practitionerName, c.first_name || ' ' || c.last_name AS clientName
+        FROM bookings b LEFT JOIN services s ON s.id = b.service_id
+        LEFT JOIN users p ON p.id = b.practitioner_id LEFT JOIN users c ON c.id = b.client_id
+        WHERE (b.client_id = ${userId} OR b.practitioner_id = ${userId}) AND b.end_time > ${now.getTime() - PAST_WINDOW_MS}
+        ORDER BY b.start_time, b.id LIMIT ${MAX_EVENTS}`,
+  )
+}
+
+const STATUS = { pending: 'TENTATIVE', confirmed: 'CONFIRMED', completed: 'CONFIRMED', cancelled: 'CANCELLED' } as const
+
+/**
+ * One session as the feed shows it to `userId`: named after the other person, with the
+ * session's page and, once it is confirmed, where to join. The UID is the one the emailed
+ * invitation and the download carry, so a calendar holding both keeps one event.
+ */
+function toEvent(row: FeedRow, userId: number, origin: string): CalendarEvent {
+  const asClient = row.clientId === userId
+  const other = (asClient ? row.practitionerName : row.clientName) ?? (asClient ? 'your practitioner' : 'a client')
+  const join = row.status === 'confirmed' && row.meetingLink ? row.meetingLink : null
+  const page = asClient ? `${origin}/bookings/${row.id}` : `${origin}/practitioner/dashboard`
+  return {
+    uid: `booking-${row.id}@solace`,
+    start: new Date(row.startTime),
+    end: new Date(row.endTime),
+    stamp: new Date(row.updatedAt),
+    status: STATUS[row.status],
+    // A cancellation is a revision of the event: calendars then take the newer one.
+    sequence: row.status === 'cancelled' ? 1 : 0,
+    summary: `${row.serviceName} with ${other}`,
+    description: [`Solace session with ${other}.`, ...(join ? [`Join: ${join}`] : []), `Details: ${page}`].join('\n'),
+    location: join,
+  }
+}
+
+function sameSecret(given: string, stored: string) {
+  const [a, b] = [Buffer.from(given), Buffer.from(stored)]
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * The feed at `/calendar/<feed>`, with an ETag of its content, for whoever holds the address.
+ * A malformed, stopped, reset or unknown address is 404, and so is a suspended account's; too
+ * many wrong addresses from one client address, or reads of one feed, are 429.
+ */
+export function readCalendarFeed(request: Request, feed: string, origin: string, now = new Date()) {
+  const missKey = `calendar-miss:${clientIp(request)}`
+  check(missKey, MISSES)
+  const [, id, token] = FEED.exec(feed) ?? []
+  const user = id
+    ? getDb()
+        .select({
+          id: users.id,
+          token: users.calendarFeedToken,
+          timeZone: users.timeZone,
+          suspendedAt: users.suspendedAt,
+        })
+        .from(users)
+        .where(eq(users.id, Number(id)))
+        .get()
+    : undefined
+  if (!user?.token || !sameSecret(token ?? '', user.token) || user.suspendedAt) {
+    hit(missKey, MISSES)
+    throw new AppError(FEED_NOT_FOUND, 404)
+  }
+  hit(`calendar-feed:${user.id}`, READS)
+  const body = buildFeed(
+    sessionsOf(user.id, now).map((row) => toEvent(row, user.id, origin)),
+    { name: 'Solace sessions', timeZone: user.timeZone },
+  )
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }
+}
