@@ -188,6 +188,8 @@ function paramsFor(pattern: string): Record<string, string | number> | undefined
     ['/dev/checkout/:id', { id: 'cs_emulated_unknown' }],
     ['/dev/onboarding/:linkId', { linkId: 'unknown' }],
     ['/uploads/images/:name', { name: ids.image }],
+    // An address nobody holds: a replica answers it (404) without writing.
+    ['/calendar/:feed', { feed: `${ids.client}-${'0'.repeat(64)}.ics` }],
   ]
   if (!pattern.includes(':') && !pattern.includes('*')) return {}
   if (pattern.endsWith('*') && !pattern.includes(':')) return { '*': 'no-such-page' }
