@@ -83,6 +83,9 @@ export const users = sqliteTable(
      * none (app/models/accounts/calendar-feed.server.ts). Resetting it ends the old address.
      */
     calendarFeedToken: text('calendar_feed_token'),
+    /** A practitioner's emails about their own bookings: one per new booking, one per cancellation. */
+    emailNewBookings: integer('email_new_bookings', { mode: 'boolean' }).notNull().default(true),
+    emailCancellations: integer('email_cancellations', { mode: 'boolean' }).notNull().default(true),
     ...timestamps,
   },
   (t) => [

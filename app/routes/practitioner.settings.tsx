@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { CalendarFeedCard } from '~/components/account/calendar-feed-card'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
+import { NOTIFICATIONS_INTENT, NotificationSettingsCard } from '~/components/account/notification-settings-card'
 import { TimeZoneCard } from '~/components/account/time-zone-form'
 import {
   CONNECT_ACCOUNT_INTENT,
@@ -15,10 +16,16 @@ import { ensurePrimary } from '~/integrations/litefs.server'
 import { readForm } from '~/lib/form-data.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
-import { calendarFeedAction, changePasswordAction, deleteAccountAction } from '~/models/accounts/account-actions.server'
+import {
+  calendarFeedAction,
+  changePasswordAction,
+  deleteAccountAction,
+  notificationSettingsAction,
+} from '~/models/accounts/account-actions.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { CALENDAR_FEED_INTENT } from '~/models/accounts/calendar-feed'
 import { calendarFeedOf } from '~/models/accounts/calendar-feed.server'
+import { getNotificationSettings } from '~/models/accounts/notification-settings.server'
 import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
 import {
   createConnectedAccount,
@@ -85,6 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     timeZone: timeZoneSetting(user.timeZone),
     calendarFeed: calendarFeedOf(user.id, appOrigin(request)),
+    notifications: getNotificationSettings(user.id),
     deleteOpen: url.searchParams.has('delete'),
   }
 }
@@ -99,6 +107,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return deleteAccountAction(request, formData, user.id)
     case CALENDAR_FEED_INTENT:
       return calendarFeedAction(formData, user.id, PAGE)
+    case NOTIFICATIONS_INTENT:
+      return notificationSettingsAction(formData, user.id, PAGE)
     case CONNECT_ACCOUNT_INTENT:
       return toProvider(() => createConnectedAccount(user, appOrigin(request)))
     case ONBOARDING_LINK_INTENT:
@@ -109,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PractitionerSettingsPage() {
-  const { payment, timeZone, calendarFeed, deleteOpen } = useLoaderData<typeof loader>()
+  const { payment, timeZone, calendarFeed, notifications, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
@@ -121,6 +131,7 @@ export default function PractitionerSettingsPage() {
       <PaymentSetupCard {...payment} />
       {/* The spec's Account Preferences card, its first preference the zone of the calendar. */}
       <TimeZoneCard title="Account Preferences" setting={timeZone} redirectTo={PAGE} />
+      <NotificationSettingsCard settings={notifications} />
       <CalendarFeedCard feed={calendarFeed} />
       <section aria-labelledby="account-security" className="space-y-3">
         <h2 id="account-security" className="text-lg font-semibold">

@@ -174,11 +174,15 @@ describe('paying through Checkout', () => {
     expect(emails.map((e) => e.subject)).toEqual(['Booking confirmed: Deep Session'])
     expect(emails[0]!.attachments[0]).toMatchObject({ filename: 'session.ics', contentType: 'text/calendar' })
     expect(emails[0]!.text).toContain('Paid: $65.00 CAD')
+    // The practitioner hears of it once it is paid, not when it was only held.
+    const told = () => outbox(practitioner.email).filter((email) => email.text.includes(`${client.firstName} Client`))
+    expect(told().map((email) => email.subject)).toEqual(['New booking: Deep Session'])
 
     // Stripe delivers at least once: every event again changes nothing.
     for (const event of events)
       expect((await deliverEvent(event)).body).toEqual({ received: true, result: 'duplicate' })
     expect(outbox(client.email)).toHaveLength(1)
+    expect(told()).toHaveLength(1)
     expect(payoutsOf(id)).toHaveLength(1)
     expect(getDb().select().from(stripeEvents).where(eq(stripeEvents.id, events[0]!.id)).all()).toHaveLength(1)
   })

@@ -3,11 +3,13 @@ import { refusalToast } from '~/lib/form-toasts'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { destroyUserSession, getSessionId } from '~/models/accounts/auth.server'
+import { setNotificationSettings } from '~/models/accounts/notification-settings.server'
 import {
   CHANGE_PASSWORD_TOASTS,
   ChangePasswordFormSchema,
   DELETE_ACCOUNT_TOASTS,
   DeleteAccountSchema,
+  NotificationSettingsSchema,
 } from '~/models/accounts/user'
 import { changePassword, deleteAccount } from '~/models/accounts/user.server'
 import { CALENDAR_FEED_CHANGES, type CalendarFeedChange } from './calendar-feed'
@@ -59,4 +61,16 @@ export function calendarFeedAction(formData: FormData, userId: number, returnTo:
   if (change === 'stop') stopCalendarFeed(userId)
   else resetCalendarFeed(userId)
   return redirectWithToast(returnTo, { type: 'success', ...CALENDAR_FEED_CHANGES[change] })
+}
+
+/** A practitioner's email notifications: the boxes ticked are the emails they get. */
+export function notificationSettingsAction(formData: FormData, userId: number, returnTo: string) {
+  const submission = parseWithZod(formData, { schema: NotificationSettingsSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  setNotificationSettings(userId, submission.value)
+  return redirectWithToast(returnTo, {
+    type: 'success',
+    title: 'Notifications saved',
+    description: 'Your email notifications have been updated.',
+  })
 }

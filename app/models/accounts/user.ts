@@ -234,3 +234,10 @@ export const UpdateAccountFormSchema = UpdateAccountSchema.omit({ profilePicture
   profilePictureFile: z.instanceof(File).optional(),
   removeProfilePicture: z.boolean().default(false),
 })
+
+/** A practitioner's emails about their own bookings (/practitioner/settings): checked boxes are on. */
+export const NotificationSettingsSchema = z.object({
+  emailNewBookings: z.boolean().default(false),
+  emailCancellations: z.boolean().default(false),
+})
+export type NotificationSettings = z.output<typeof NotificationSettingsSchema>

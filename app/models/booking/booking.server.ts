@@ -10,7 +10,7 @@ import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
 import { canJoinSession, holdLapsed, PAYMENT_HOLD_MS, refundDueCents } from './booking'
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
-import { sendBookingCancelled, sendBookingConfirmed } from './emails.server'
+import { notifyPractitioner, sendBookingCancelled, sendBookingConfirmed } from './emails.server'
 import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
 
 /** Who books or cancels: the signed-in user, as much of them as the emails need. */
@@ -118,7 +118,10 @@ export async function createBooking(
     { behavior: 'immediate' },
   )
 
-  if (!booking.requiresPayment) await sendBookingConfirmed(booking.id)
+  if (!booking.requiresPayment) {
+    await sendBookingConfirmed(booking.id)
+    await notifyPractitioner(booking.id, 'booked')
+  }
   return booking
 }
 
@@ -192,6 +195,8 @@ export async function cancelBooking(client: BookingActor, bookingId: number, now
   )
 
   await sendBookingCancelled(row.id, refundCents)
+  // A session that was on the practitioner's calendar: they are told it is gone.
+  if (row.status === 'confirmed') await notifyPractitioner(row.id, 'cancelled')
   return { id: row.id, status: 'cancelled' as const, refundAmount: centsToDollars(refundCents) }
 }
 

@@ -9,7 +9,8 @@ import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
 
 /**
  * The emails a booking sends its client: confirmed (with an .ics invitation), cancelled (with
- * the refund it gives) and payment refunded. Each reads the booking as it is now, so a webhook
+ * the refund it gives) and payment refunded; and its practitioner, as their settings ask: a new
+ * booking, a cancellation. Each reads the booking as it is now, so a webhook
  * and a page send the same words. They go after the change commits; a failing email is logged
  * (the outbox keeps it), never a reason to undo the booking.
  */
@@ -64,6 +65,54 @@ async function sendAbout(bookingId: number, compose: (booking: EmailContext & { 
     await sendEmail(compose({ ...booking, clientEmail: booking.clientEmail }))
   } catch (error) {
     console.error(logLine`[booking ${bookingId}] email failed: ${error}`)
+  }
+}
+
+type PractitionerNoticeContext = {
+  serviceName: string
+  startTime: number
+  endTime: number
+  clientName: string | null
+  practitionerEmail: string | null
+  practitionerFirstName: string | null
+  timeZone: string | null
+  emailNewBookings: number
+  emailCancellations: number
+}
+
+/**
+ * Tells a booking's practitioner that a client booked it (`booked`, once it is confirmed) or
+ * cancelled it (`cancelled`), when their settings ask for it: the service, the time in their own
+ * zone and the client's name, nothing else about the client. Logs a failure.
+ */
+export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'cancelled') {
+  try {
+    const booking = getDb().get<PractitionerNoticeContext | undefined>(
+      sql`SELECT b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
+                 c.first_name || ' ' || c.last_name AS clientName,
+                 p.email AS practitionerEmail, p.first_name AS practitionerFirstName, p.time_zone AS timeZone,
+                 p.email_new_bookings AS emailNewBookings, p.email_cancellations AS emailCancellations
+          FROM bookings b LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
+          WHERE b.id = ${bookingId}`,
+    )
+    if (!booking?.practitionerEmail) return
+    if (!(kind === 'booked' ? booking.emailNewBookings : booking.emailCancellations)) return
+    const client = booking.clientName ?? 'A client'
+    await sendEmail({
+      to: booking.practitionerEmail,
+      subject: `${kind === 'booked' ? 'New booking' : 'Booking cancelled'}: ${booking.serviceName}`,
+      text: [
+        `Hi ${booking.practitionerFirstName},`,
+        '',
+        kind === 'booked'
+          ? `${client} booked "${booking.serviceName}" on ${when(booking)}. It is on your dashboard.`
+          : `${client} cancelled "${booking.serviceName}" on ${when(booking)}. The time is open for booking again.`,
+        '',
+        'You can choose which of these emails you get in your settings.',
+      ].join('\n'),
+    })
+  } catch (error) {
+    console.error(logLine`[booking ${bookingId}] practitioner email failed: ${error}`)
   }
 }
 

@@ -16,7 +16,7 @@ import {
   type BookingRow,
   type CancellationReason,
 } from './booking-state.server'
-import { sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
+import { notifyPractitioner, sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
 
 /**
  * Paying for a booking (docs/decisions/005-slot-claiming-and-holds.md): a pending paid
@@ -244,7 +244,10 @@ export async function recordPayment(payment: { bookingId: number; paymentIntentI
     { behavior: 'immediate' },
   )
 
-  if (outcome === 'confirmed') await sendBookingConfirmed(payment.bookingId)
+  if (outcome === 'confirmed') {
+    await sendBookingConfirmed(payment.bookingId)
+    await notifyPractitioner(payment.bookingId, 'booked')
+  }
   if (outcome === 'second_payment') {
     await refundPayment(payment.paymentIntentId, payment.bookingId, `second-payment-${payment.paymentIntentId}`)
   }
