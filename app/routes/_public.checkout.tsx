@@ -17,7 +17,13 @@ import { formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
-import { bookAgainHref, HOLD_EXPIRED, holdLapsed, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
+import {
+  bookAgainHref,
+  HOLD_EXPIRED,
+  HOLD_LAPSED,
+  holdLapsed,
+  PAID_CANCELLATION_POLICY,
+} from '~/models/booking/booking'
 import { getBookingForClient } from '~/models/booking/booking.server'
 import {
   BookingPaymentSchema,
@@ -90,6 +96,10 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         return redirect((await startCheckout(user, booking.id, appOrigin(request))).url)
       } catch (error) {
+        // The hold ran out while this page was open: the page itself now says so, with Book Again.
+        if (isAppError(error) && error.message === HOLD_LAPSED) {
+          return refuseWithRedirect(`/checkout?bookingId=${booking.id}`, error, HOLD_EXPIRED)
+        }
         // The booking has been released (docs/decisions/011): the dashboard says why, and the
         // client books again from the service's page.
         return refuseWithRedirect('/client-dashboard', error, 'Payment setup failed', PAYMENT_PROVIDER_FAILED)

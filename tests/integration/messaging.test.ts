@@ -609,7 +609,7 @@ describe('the unread-message email', () => {
     const [email] = emails
     expect(email!.subject).toBe('Casey Client sent you messages on Solace')
     expect(email!.text).toContain('Casey Client sent you 2 new messages on Solace.')
-    expect(email!.text).toContain(`${ORIGIN}/practitioner/inbox?with=${casey.id}`)
+    expect(email!.text).toContain(`${ORIGIN}/practitioner/inbox?with=${casey.id}#latest`)
     for (const m of [first, second]) {
       expect(`${email!.subject}\n${email!.text}\n${email!.html ?? ''}`).not.toContain(m.subject)
       expect(`${email!.subject}\n${email!.text}\n${email!.html ?? ''}`).not.toContain(m.content)
@@ -657,7 +657,7 @@ describe('the unread-message email', () => {
     )
     const [toCasey] = outbox(casey.email)
     expect(toCasey!.subject).toBe('Priya Practitioner sent you a message on Solace')
-    expect(toCasey!.text).toContain(`${ORIGIN}/client-inbox?with=${priya.id}`)
+    expect(toCasey!.text).toContain(`${ORIGIN}/client-inbox?with=${priya.id}#latest`)
     expect(toCasey!.text).not.toContain(reply.content)
   })
 

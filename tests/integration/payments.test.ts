@@ -14,7 +14,7 @@ import {
 import { findObject } from '~/integrations/stripe-emulator/store.server'
 import { webhookSecret } from '~/integrations/stripe.server'
 import { sweepBookings } from '~/lib/maintenance.server'
-import { HOLD_LAPSED } from '~/models/booking/booking'
+import { HOLD_EXPIRED, HOLD_LAPSED } from '~/models/booking/booking'
 import { cancelBooking, createBooking, getClientSessions, REFUND_FAILED } from '~/models/booking/booking.server'
 import { getBookingConfirmation } from '~/models/booking/confirmation.server'
 import {
@@ -345,6 +345,22 @@ describe('when Stripe cannot open a checkout on the other paths, the time is fre
     expect(bookingRow(id)).toMatchObject({ status: 'cancelled', cancellationReason: 'payment_failed' })
     expect(slotBooked(slot.id)).toBe(false)
   })
+})
+
+test('a hold that ran out while the payment page was open: back to that page, which says so', async () => {
+  const { client, id } = await pendingBooking()
+  getDb()
+    .update(bookings)
+    .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(bookings.id, id))
+    .run()
+  const answer = await checkoutPage.action(
+    routeArgs(formRequest('/checkout', { bookingId: String(id), intent: 'hosted' }, { cookie: client.cookie })),
+  )
+  const response = expectRedirect(answer, `/checkout?bookingId=${id}`)
+  expect(await readToast(response)).toEqual({ type: 'error', title: HOLD_EXPIRED, description: HOLD_LAPSED })
+  // The sweeper's work, done now: the other tests count the holds it releases.
+  expect(releaseLapsedHolds(new Date())).toBe(1)
 })
 
 describe('paying with the Payment Element', () => {

@@ -4,6 +4,7 @@ import { sendEmail } from '~/integrations/email.server'
 import { logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
 import { inboxPath } from './inbox'
+import { atLatest } from './inbox-page'
 import { partyName, UNREAD_EMAIL_DELAY_MS } from './message'
 
 /**
@@ -81,7 +82,8 @@ export async function sendUnreadMessageEmails(now = new Date(), origin = configu
 
 function composeEmail(recipient: Person, sender: Person, count: number, origin: string) {
   const from = partyName(sender)
-  const link = `${origin}${inboxPath({ isPractitioner: Boolean(recipient.isPractitioner) }, sender.id)}`
+  // Opened at the newest messages, as a conversation opened in the inbox is.
+  const link = `${origin}${atLatest(inboxPath({ isPractitioner: Boolean(recipient.isPractitioner) }, sender.id))}`
   return {
     to: recipient.email,
     subject: `${from} sent you ${count === 1 ? 'a message' : 'messages'} on Solace`,
