@@ -15,11 +15,20 @@ export const SERVICE_CATEGORIES = [
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
 /**
  * Why a booking was cancelled: by its client, its unpaid hold ran out, its payment failed, its
- * payment was refunded in full, or an admin removed the client's or practitioner's account
- * (refunding it in full first). A late payment may revive only a hold that ran out or a failed
- * payment.
+ * payment was refunded in full, an admin removed the client's or practitioner's account
+ * (refunding it in full first), or its practitioner called it off (with a reason, refunded in
+ * full). A late payment may revive only a hold that ran out or a failed payment.
  */
-export const CANCELLATION_REASONS = ['client', 'hold_expired', 'payment_failed', 'refunded', 'account_removed'] as const
+export const CANCELLATION_REASONS = [
+  'client',
+  'hold_expired',
+  'payment_failed',
+  'refunded',
+  'account_removed',
+  'practitioner',
+] as const
+/** The reminders a session sends each person: a day before it and an hour before it. */
+export const REMINDER_KINDS = ['day', 'hour'] as const
 export const NOTE_TYPES = ['general', 'assessment', 'treatment', 'followup'] as const
 export const LEAD_USER_TYPES = ['practitioner', 'patient'] as const
 export const LEAD_SOURCES = ['launching_soon', 'contact_form', 'referral', 'social_media', 'other'] as const
@@ -36,7 +45,12 @@ export const PRACTICE_TYPES = [
   'other',
 ] as const
 export const EXPERIENCE_VALUES = ['new', '1-2', '3-5', '5-10', '10+'] as const
-export const EMAIL_STATUSES = ['logged', 'sent', 'failed'] as const
+/**
+ * An email in the outbox: `queued` (waiting for its next attempt), `sending` (claimed by a
+ * delivery that has not answered yet), then `logged` (offline: the row and the log are the
+ * delivery), `sent` (the provider took it) or `failed` (every attempt failed).
+ */
+export const EMAIL_STATUSES = ['queued', 'sending', 'logged', 'sent', 'failed'] as const
 export const AUDIT_ACTIONS = [
   'view',
   'create',

@@ -18,6 +18,7 @@ import {
   EMAIL_STATUSES,
   EXPERIENCE_VALUES,
   LEAD_SOURCES,
+  REMINDER_KINDS,
   LEAD_USER_TYPES,
   NOTE_TYPES,
   PRACTICE_TYPES,
@@ -86,6 +87,9 @@ export const users = sqliteTable(
     /** A practitioner's emails about their own bookings: one per new booking, one per cancellation. */
     emailNewBookings: integer('email_new_bookings', { mode: 'boolean' }).notNull().default(true),
     emailCancellations: integer('email_cancellations', { mode: 'boolean' }).notNull().default(true),
+    /** Session reminders by email, each kind on or off: a day before, an hour before. */
+    emailReminderDay: integer('email_reminder_day', { mode: 'boolean' }).notNull().default(true),
+    emailReminderHour: integer('email_reminder_hour', { mode: 'boolean' }).notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -330,6 +334,21 @@ export const bookings = sqliteTable(
     stripeRefundId: text('stripe_refund_id'),
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     cancellationReason: text('cancellation_reason', { enum: CANCELLATION_REASONS }),
+    /** The practitioner's own words when they cancelled it (sent to the client). */
+    cancellationNote: text('cancellation_note'),
+    /** The calendar event's revision (iCalendar SEQUENCE): raised by each move and by a cancellation. */
+    sequence: integer('sequence').notNull().default(0),
+    /** When the booking was last moved to another time; its reminders count from then. */
+    rescheduledAt: integer('rescheduled_at', { mode: 'timestamp_ms' }),
+    /**
+     * Set when the practitioner moved the booking and the client has not yet accepted the new
+     * time: until they do, the client may cancel with a full refund whenever it is.
+     */
+    movedByPractitionerAt: integer('moved_by_practitioner_at', { mode: 'timestamp_ms' }),
+    /** The practitioner marked that the client did not attend (no refund, no review). */
+    clientNoShowAt: integer('client_no_show_at', { mode: 'timestamp_ms' }),
+    /** The client reported that the practitioner did not attend (sent to the admins' messages). */
+    practitionerNoShowReportedAt: integer('practitioner_no_show_reported_at', { mode: 'timestamp_ms' }),
     notes: text('notes'),
     ...timestamps,
   },
@@ -352,6 +371,7 @@ export const bookings = sqliteTable(
       sql`cancellation_reason IS NULL OR ${oneOf('cancellation_reason', CANCELLATION_REASONS)}`,
     ),
     check('bookings_order', sql`${t.endTime} > ${t.startTime}`),
+    check('bookings_sequence_nonneg', sql`${t.sequence} >= 0`),
     check(
       'bookings_amounts',
       sql`${t.totalAmountCents} >= 0 AND ${t.platformFeeCents} >= 0 AND ${t.practitionerAmountCents} >= 0 AND ${t.platformFeeCents} + ${t.practitionerAmountCents} <= ${t.totalAmountCents}`,
@@ -467,9 +487,11 @@ export const contactMessages = sqliteTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    /** The session a message is about (a client's report that the practitioner did not attend). */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_booking_idx').on(t.bookingId)],
 )
 
 export const leads = sqliteTable(
@@ -696,12 +718,48 @@ export const emailOutbox = sqliteTable(
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('logged'),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
+    /** Deliveries begun; each sends the same idempotency key, so the provider sends it once. */
+    attempts: integer('attempts').notNull().default(0),
+    /** A queued email waits until then (a retry's back-off). */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    /** When the delivery now `sending` began: one that never answered is taken up again later. */
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
     createdAt,
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('email_outbox_to_created_idx').on(t.to, t.createdAt),
+    index('email_outbox_due_idx')
+      .on(t.status, t.nextAttemptAt)
+      .where(sql`status IN ('queued', 'sending')`),
     check('email_outbox_status', oneOf('status', EMAIL_STATUSES)),
+  ],
+)
+
+/**
+ * One row per reminder sent (docs/decisions/036-session-reminders.md): written in the same
+ * transaction as its email's outbox row, so a reminder is claimed exactly once. Keyed by the
+ * start it reminded of: a booking moved to another time is reminded of the new one.
+ */
+export const bookingReminders = sqliteTable(
+  'booking_reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REMINDER_KINDS }).notNull(),
+    startTime: integer('start_time', { mode: 'timestamp_ms' }).notNull(),
+    outboxId: integer('outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('booking_reminders_once').on(t.bookingId, t.recipientId, t.kind, t.startTime),
+    index('booking_reminders_recipient_idx').on(t.recipientId),
+    check('booking_reminders_kind', oneOf('kind', REMINDER_KINDS)),
   ],
 )
 

@@ -5,7 +5,7 @@ import { getDb } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import { resetEnvCache } from '~/env.server'
 import { mockServer } from '../../tests/mocks/server'
-import { sendEmail } from './email.server'
+import { deliverQueuedEmails, sendEmail } from './email.server'
 
 const email = { to: 'person@example.com', subject: 'Hello', text: 'Visit https://solace.test/x' }
 
@@ -41,15 +41,30 @@ describe('sendEmail', () => {
     expect(outboxRow(sent.id)).toMatchObject({ status: 'sent', providerMessageId: 'email_123' })
   })
 
-  test('a provider failure is recorded, not thrown', async () => {
+  test('a provider failure is recorded, not thrown, and retried with back-off until the attempts run out', async () => {
     process.env.RESEND_API_KEY = 're_test_key'
     resetEnvCache()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
     mockServer.use(
       http.post('https://api.resend.com/emails', () => HttpResponse.json({ message: 'down' }, { status: 503 })),
     )
-    const sent = await sendEmail(email)
-    expect(sent.status).toBe('failed')
+    const now = new Date('2031-01-01T00:00:00Z')
+    const sent = await sendEmail(email, now)
+    expect(sent.status).toBe('queued')
+    expect(outboxRow(sent.id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      nextAttemptAt: new Date(now.getTime() + 60_000),
+    })
     expect(outboxRow(sent.id)?.error).toContain('503')
+    // 1, 5, 15 and 60 minutes later: the fifth attempt is the last.
+    let at = now.getTime()
+    for (const wait of [1, 5, 15, 60]) {
+      at += wait * 60_000
+      await deliverQueuedEmails(new Date(at))
+    }
+    expect(outboxRow(sent.id)).toMatchObject({ status: 'failed', attempts: 5, nextAttemptAt: null })
+    vi.restoreAllMocks()
   })
 })
 

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import { getEnv } from '~/env.server'
 import { announceExpensiveStep } from '~/lib/expensive-steps.server'
 import { logLine } from '~/lib/log.server'
 import { singleLine } from '~/lib/plain-text'
+import { configuredOrigin } from '~/lib/url.server'
 
 export type Email = {
   to: string
@@ -14,67 +15,177 @@ export type Email = {
   attachments?: { filename: string; contentType: string; content: string }[]
 }
 
+type OutboxRow = Pick<
+  typeof emailOutbox.$inferSelect,
+  'id' | 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'attempts' | 'createdAt'
+>
+
+const ROW = {
+  id: emailOutbox.id,
+  to: emailOutbox.to,
+  subject: emailOutbox.subject,
+  text: emailOutbox.text,
+  html: emailOutbox.html,
+  attachments: emailOutbox.attachments,
+  attempts: emailOutbox.attempts,
+  createdAt: emailOutbox.createdAt,
+}
+
+/** Deliveries an email gets before it is `failed`: the first, then retries after these waits. */
+const RETRY_AFTER_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000]
+/** How long one request to the provider may take. */
+const SEND_TIMEOUT_MS = 30_000
 /**
- * Every email is written to the outbox first. With RESEND_API_KEY set it is then sent through
- * Resend's HTTP API; without it the outbox row and a log line (with its links) are the delivery,
- * which is what the offline demo and the tests read.
+ * A delivery still `sending` this long after it began never answered (the process stopped
+ * mid-send): it is taken up again. Far longer than SEND_TIMEOUT_MS, so a slow answer is never
+ * mistaken for a lost one.
  */
-export async function sendEmail(email: Email) {
-  announceExpensiveStep('email')
+const ABANDONED_AFTER_MS = 10 * 60_000
+
+function outboxValues(email: Email) {
   // A subject is a header: whatever it was composed from, no line break or control character
   // reaches the outbox or the provider.
-  const subject = singleLine(email.subject)
-  const db = getDb()
-  const row = db
-    .insert(emailOutbox)
-    .values({
-      to: email.to,
-      subject,
-      text: email.text,
-      html: email.html ?? null,
-      attachments: email.attachments ?? [],
-    })
-    .returning({ id: emailOutbox.id })
-    .get()
+  return {
+    to: email.to,
+    subject: singleLine(email.subject),
+    text: email.text,
+    html: email.html ?? null,
+    attachments: email.attachments ?? [],
+  }
+}
 
+/**
+ * Every email is written to the outbox first, then delivered (docs/decisions/036-session-reminders.md).
+ * With RESEND_API_KEY set it goes through Resend's HTTP API; without it the outbox row and a log
+ * line (with its links) are the delivery, which is what the offline demo and the tests read.
+ * A delivery that fails is retried by the email sweeper, so an email is never dropped.
+ */
+export async function sendEmail(email: Email, now = new Date()) {
+  announceExpensiveStep('email')
+  const row = getDb()
+    .insert(emailOutbox)
+    .values({ ...outboxValues(email), status: 'sending', attempts: 1, claimedAt: now })
+    .returning(ROW)
+    .get()
+  return { id: row.id, status: await deliver(row, now) }
+}
+
+/**
+ * Writes an email inside the caller's transaction, delivered once that commits (by
+ * `deliverQueuedEmails`): the email exists exactly when what it tells of does.
+ */
+export function queueEmail(tx: Db | Tx, email: Email, now = new Date()) {
+  return tx
+    .insert(emailOutbox)
+    .values({ ...outboxValues(email), status: 'queued', nextAttemptAt: now })
+    .returning({ id: emailOutbox.id })
+    .get().id
+}
+
+/**
+ * Delivers the queued emails whose time has come, and those whose delivery never answered.
+ * They are claimed (`sending`) in one IMMEDIATE transaction before any goes, so two runs never
+ * deliver the same one; each attempt sends the same idempotency key, so the provider sends an
+ * email taken up again after a lost answer only once.
+ */
+export async function deliverQueuedEmails(now = new Date(), limit = 50) {
+  const at = now.getTime()
+  const claimed = getDb().transaction(
+    (tx) => {
+      const ids = tx
+        .all<{ id: number }>(
+          sql`SELECT id FROM email_outbox
+              WHERE (status = 'queued' AND next_attempt_at <= ${at})
+                 OR (status = 'sending' AND claimed_at <= ${at - ABANDONED_AFTER_MS})
+              ORDER BY id LIMIT ${limit}`,
+        )
+        .map((row) => row.id)
+      if (!ids.length) return []
+      return tx
+        .update(emailOutbox)
+        .set({ status: 'sending', claimedAt: now, attempts: sql`${emailOutbox.attempts} + 1` })
+        .where(inArray(emailOutbox.id, ids))
+        .returning(ROW)
+        .all()
+    },
+    { behavior: 'immediate' },
+  )
+  const results = { delivered: 0, retrying: 0, failed: 0 }
+  for (const row of claimed) {
+    const status = await deliver(row, now)
+    if (status === 'queued') results.retrying += 1
+    else if (status === 'failed') results.failed += 1
+    else results.delivered += 1
+  }
+  return results
+}
+
+/** One attempt at a claimed email; answers the status it now has. */
+async function deliver(row: OutboxRow, now: Date) {
+  const db = getDb()
   const { RESEND_API_KEY, EMAIL_FROM } = getEnv()
   if (!RESEND_API_KEY) {
-    console.info(emailForLog(email.to, subject, email.text))
-    return { id: row.id, status: 'logged' as const }
+    console.info(emailForLog(row.to, row.subject, row.text))
+    db.update(emailOutbox).set({ status: 'logged', claimedAt: null }).where(eq(emailOutbox.id, row.id)).run()
+    return 'logged' as const
   }
 
   try {
     const response = await fetch('https://api.resend.com/emails', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${RESEND_API_KEY}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${RESEND_API_KEY}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey(row),
+      },
       body: JSON.stringify({
         from: EMAIL_FROM,
-        to: [email.to],
-        subject,
-        text: email.text,
-        html: email.html,
-        attachments: email.attachments?.map((a) => ({
+        to: [row.to],
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        attachments: row.attachments.map((a) => ({
           filename: a.filename,
           content: a.content,
           content_type: a.contentType,
         })),
       }),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     })
     if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`)
     const { id } = (await response.json()) as { id: string }
     db.update(emailOutbox)
-      .set({ status: 'sent', providerMessageId: id, sentAt: new Date() })
+      .set({ status: 'sent', providerMessageId: id, sentAt: new Date(), claimedAt: null, error: null })
       .where(eq(emailOutbox.id, row.id))
       .run()
-    return { id: row.id, status: 'sent' as const }
+    return 'sent' as const
   } catch (error) {
-    // The caller's action (a reset request, a booking) has happened; a failed email is
-    // recorded for a retry rather than undoing it.
+    // What the email tells of (a reset request, a booking) has happened; a failed delivery is
+    // tried again later rather than undoing it, until the retries run out.
     const message = error instanceof Error ? error.message : String(error)
-    console.error(logLine`[email] sending to ${email.to} failed: ${message}`)
-    db.update(emailOutbox).set({ status: 'failed', error: message }).where(eq(emailOutbox.id, row.id)).run()
-    return { id: row.id, status: 'failed' as const }
+    console.error(logLine`[email] sending to ${row.to} failed: ${message}`)
+    const wait = RETRY_AFTER_MS[row.attempts - 1]
+    const status = wait === undefined ? ('failed' as const) : ('queued' as const)
+    db.update(emailOutbox)
+      .set({
+        status,
+        error: message,
+        claimedAt: null,
+        nextAttemptAt: wait === undefined ? null : new Date(now.getTime() + wait),
+      })
+      .where(eq(emailOutbox.id, row.id))
+      .run()
+    return status
   }
+}
+
+/**
+ * The provider sends one email per key within a day. The row's id alone could meet another
+ * deployment's (staging and production may share a provider account), so the key also names
+ * this site and when the row was written.
+ */
+function idempotencyKey(row: OutboxRow) {
+  return `solace/${new URL(configuredOrigin()).host}/email/${row.id}-${row.createdAt.getTime()}`
 }
 
 /**

@@ -1,10 +1,12 @@
 import { isProduction } from '~/env.server'
+import { deliverQueuedEmails } from '~/integrations/email.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
 import { logLine } from '~/lib/log.server'
 import { purgeSpentEmailChangeTokens } from '~/models/accounts/email-change.server'
 import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
 import { completeEndedSessions, releaseLapsedHolds } from '~/models/booking/payments.server'
+import { queueDueReminders } from '~/models/booking/reminders.server'
 import { sendUnreadMessageEmails } from '~/models/messaging/message-emails.server'
 import { topUpWeeklySlots } from '~/models/practice/weekly-hours.server'
 import { sweepOrphanedDocuments } from '~/models/records/documents.server'
@@ -37,6 +39,16 @@ export function sweepMessages(now = new Date()) {
 }
 
 /**
+ * Reminders whose time has come are recorded with their emails, then the outbox delivers what
+ * is queued: those, and retries of deliveries that failed or never answered
+ * (docs/decisions/036-session-reminders.md). A minute late is soon enough for an hour's notice.
+ */
+export async function sweepEmails(now = new Date()) {
+  const { reminders } = queueDueReminders(now)
+  return { reminders, ...(await deliverQueuedEmails(now)) }
+}
+
+/**
  * Slots from weekly hours reach GENERATE_WEEKS ahead; as days pass the next ones are made. An
  * hour late is soon enough for a day eight weeks away.
  */
@@ -61,13 +73,14 @@ function every(everyMs: number, job: () => unknown, { atStart = true } = {}) {
   return timer
 }
 
-/** Starts the clean-up, the booking, message-email, weekly-hours and orphaned-document sweepers (and, in production, the hourly backup) once per process. */
+/** Starts the clean-up, the booking, message-email, reminder and outbox, weekly-hours and orphaned-document sweepers (and, in production, the hourly backup) once per process. */
 export function startMaintenance() {
   if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
   globalForMaintenance.__solaceMaintenance = [
     every(HOUR_MS, purgeExpired),
     every(MINUTE_MS, sweepBookings),
     every(MINUTE_MS, sweepMessages),
+    every(MINUTE_MS, sweepEmails),
     every(HOUR_MS, sweepWeeklyHours),
     // Stored document files a crash left without their row.
     every(HOUR_MS, sweepOrphanedDocuments),

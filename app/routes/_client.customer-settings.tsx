@@ -5,6 +5,7 @@ import { CalendarFeedCard } from '~/components/account/calendar-feed-card'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
 import { ImagePicker } from '~/components/account/image-picker'
+import { NOTIFICATIONS_INTENT, NotificationSettingsCard } from '~/components/account/notification-settings-card'
 import { TimeZoneCard } from '~/components/account/time-zone-form'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field } from '~/components/forms'
@@ -18,12 +19,18 @@ import { refusalToast } from '~/lib/form-toasts'
 import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
-import { calendarFeedAction, changePasswordAction, deleteAccountAction } from '~/models/accounts/account-actions.server'
+import {
+  calendarFeedAction,
+  changePasswordAction,
+  deleteAccountAction,
+  notificationSettingsAction,
+} from '~/models/accounts/account-actions.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { CALENDAR_FEED_INTENT } from '~/models/accounts/calendar-feed'
 import { calendarFeedOf } from '~/models/accounts/calendar-feed.server'
 import { emailChangePending, emailChangeSent } from '~/models/accounts/email-change'
 import { pendingEmailOf } from '~/models/accounts/email-change.server'
+import { getNotificationSettings } from '~/models/accounts/notification-settings.server'
 import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
 import { UPDATE_ACCOUNT_TOASTS, UpdateAccountFormSchema } from '~/models/accounts/user'
 import { updateAccountFromForm } from '~/models/accounts/user.server'
@@ -43,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pendingEmail: pendingEmailOf(user.id),
     timeZone: timeZoneSetting(user.timeZone),
     calendarFeed: calendarFeedOf(user.id, appOrigin(request)),
+    notifications: getNotificationSettings(user.id),
     deleteOpen: new URL(request.url).searchParams.has('delete'),
   }
 }
@@ -93,6 +101,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return deleteAccountAction(request, formData, user.id)
     case CALENDAR_FEED_INTENT:
       return calendarFeedAction(formData, user.id, PAGE)
+    case NOTIFICATIONS_INTENT:
+      return notificationSettingsAction(formData, user, PAGE)
     default:
       throw new Response('Unknown form', { status: 400 })
   }
@@ -159,7 +169,7 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
 }
 
 export default function CustomerSettingsPage() {
-  const { user, timeZone, calendarFeed, deleteOpen } = useLoaderData<typeof loader>()
+  const { user, timeZone, calendarFeed, notifications, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
@@ -172,6 +182,7 @@ export default function CustomerSettingsPage() {
           shows the current address, not the one waiting for its confirmation. */}
       <AccountInformationForm key={user.updatedAt} lastResult={resultFor(UPDATE_ACCOUNT_INTENT)} />
       <TimeZoneCard setting={timeZone} redirectTo={PAGE} />
+      <NotificationSettingsCard settings={notifications} />
       <CalendarFeedCard feed={calendarFeed} />
       <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
       <DeleteAccountSection open={deleteOpen} pagePath={PAGE} lastResult={resultFor(DELETE_ACCOUNT_INTENT)} />

@@ -1,8 +1,9 @@
 import { AppError } from '~/lib/errors'
 import { idFromParam } from '~/lib/route-params'
+import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND, getSessionForCalendar } from '~/models/booking/booking.server'
-import { sessionIcs } from '~/models/booking/emails.server'
+import { sessionIcs } from '~/models/booking/session-event.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /** GET /bookings/:id/calendar.ics: the client's own upcoming session as a calendar invitation. */
@@ -12,16 +13,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     if (id === null) throw new AppError(BOOKING_NOT_FOUND, 404)
     const session = getSessionForCalendar(user, id)
-    const ics = sessionIcs({
-      id: session.id,
-      serviceName: session.service.name,
-      startTime: new Date(session.startTime),
-      endTime: new Date(session.endTime),
-      practitionerName: session.practitioner
-        ? `${session.practitioner.firstName} ${session.practitioner.lastName}`
-        : 'your practitioner',
-      meetingLink: session.service.meetingLink,
-    })
+    const ics = sessionIcs(
+      {
+        id: session.id,
+        serviceName: session.service.name,
+        startTime: new Date(session.startTime),
+        endTime: new Date(session.endTime),
+        status: session.status,
+        sequence: session.sequence,
+        updatedAt: new Date(session.updatedAt),
+        meetingLink: session.service.meetingLink,
+        otherName: session.practitioner ? `${session.practitioner.firstName} ${session.practitioner.lastName}` : null,
+        asClient: true,
+      },
+      appOrigin(request),
+    )
     return new Response(ics, {
       headers: {
         'Content-Type': 'text/calendar; charset=utf-8',

@@ -1,26 +1,85 @@
-import { Form, useLoaderData } from '@remix-run/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { CancelSessionDialog } from '~/components/practice/cancel-session-dialog'
 import { CHART_PATH, OPEN_CHART_INTENT } from '~/components/records/chart-links'
 import { StatCard } from '~/components/stat-card'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { formatEarnings } from '~/lib/money'
+import { readForm } from '~/lib/form-data.server'
+import { formId, invalid, refused } from '~/lib/forms.server'
+import { centsToDollars, formatEarnings } from '~/lib/money'
+import { idFromParam } from '~/lib/route-params'
+import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
+import {
+  PRACTITIONER_CANCEL_INTENT,
+  PractitionerCancelSchema,
+  practitionerCancelled,
+} from '~/models/booking/practitioner-cancel'
+import { cancelAsPractitioner } from '~/models/booking/practitioner-cancel.server'
 import { inboxPath } from '~/models/messaging/inbox'
-import { getDashboard, type DashboardSession } from '~/models/practice/dashboard.server'
+import { getDashboard, UPCOMING_LIST_SIZE, type DashboardSession } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — Solace' }]
 
+const PAGE = '/practitioner/dashboard'
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
+  const params = new URL(request.url).searchParams
+  // `?all=1` lists every upcoming session; `?cancel=<id>` opens the Cancel Session dialog for
+  // one of them (an id that is not one of theirs still to come leaves it closed).
+  const all = params.has('all')
+  const cancelId = idFromParam(params.get('cancel') ?? undefined)
+  const dashboard = getDashboard(user.id, new Date(), { all: all || cancelId !== null })
+  const cancelling = dashboard.upcomingSessions.find((s) => s.id === cancelId && s.canCancel)
   return {
     firstName: user.firstName,
     missing: missingProfileParts(user),
     timeZone: user.timeZone,
-    ...getDashboard(user.id, new Date()),
+    stats: dashboard.stats,
+    upcomingSessions: all ? dashboard.upcomingSessions : dashboard.upcomingSessions.slice(0, UPCOMING_LIST_SIZE),
+    all,
+    // More than the list shows: the card offers them all.
+    more: dashboard.stats.upcomingSessions > UPCOMING_LIST_SIZE,
+    cancelling: cancelling
+      ? {
+          id: cancelling.id,
+          serviceName: cancelling.serviceName,
+          clientName: cancelling.clientName,
+          startTime: cancelling.startTime,
+          refund: centsToDollars(cancelling.paidCents),
+        }
+      : null,
+  }
+}
+
+/** Cancel Session: refusals come back into the dialog, a done cancellation is a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePractitioner(request)
+  const formData = await readForm(request)
+  if (formData.get('intent') !== PRACTITIONER_CANCEL_INTENT) throw new Response('Unknown form', { status: 400 })
+  const submission = parseWithZod(formData, { schema: PractitionerCancelSchema })
+  if (submission.status !== 'success') return invalid(submission)
+  try {
+    const { refundAmount } = await cancelAsPractitioner(
+      user,
+      formId(formData, 'bookingId', BOOKING_NOT_FOUND),
+      submission.value,
+    )
+    return redirectWithToast(PAGE, {
+      type: 'success',
+      title: 'Session Cancelled',
+      description: practitionerCancelled(refundAmount),
+    })
+  } catch (error) {
+    return refused(submission, error, 'Cancellation Failed')
   }
 }
 
@@ -31,7 +90,13 @@ function PaymentBadge({ session }: { session: DashboardSession }) {
   return <Badge tone="warning">Unpaid</Badge>
 }
 
-function UpcomingSessionRow({ session, timeZone }: { session: DashboardSession; timeZone: string }) {
+/** The dashboard's address, listing every upcoming session or the first few, with `extra` params. */
+function dashboardHref(all: boolean, extra = '') {
+  const query = [all ? 'all=1' : '', extra].filter(Boolean).join('&')
+  return query ? `${PAGE}?${query}` : PAGE
+}
+
+function UpcomingSessionRow({ session, timeZone, all }: { session: DashboardSession; timeZone: string; all: boolean }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -66,13 +131,26 @@ function UpcomingSessionRow({ session, timeZone }: { session: DashboardSession; 
             </Button>
           </Form>
         )}
+        {session.canCancel ? (
+          <ButtonLink
+            to={dashboardHref(all, `cancel=${session.id}`)}
+            preventScrollReset
+            variant="outline"
+            size="sm"
+            aria-label={`Cancel session with ${session.clientName}`}
+          >
+            Cancel
+          </ButtonLink>
+        ) : null}
       </div>
     </li>
   )
 }
 
 export default function PractitionerDashboard() {
-  const { firstName, missing, stats, upcomingSessions, timeZone } = useLoaderData<typeof loader>()
+  const { firstName, missing, stats, upcomingSessions, timeZone, all, more, cancelling } =
+    useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   return (
     <div className="space-y-6">
       <div>
@@ -104,12 +182,17 @@ export default function PractitionerDashboard() {
         <CardHeader>
           <CardTitle id="upcoming-sessions-title">Upcoming Sessions</CardTitle>
           <CardDescription>Your next sessions, soonest first. Times are in {timeZone}.</CardDescription>
+          {more ? (
+            <Link to={dashboardHref(!all)} preventScrollReset className="text-sm underline">
+              {all ? 'Show the next few' : `Show all (${stats.upcomingSessions})`}
+            </Link>
+          ) : null}
         </CardHeader>
         <CardContent>
           {upcomingSessions.length ? (
             <ul className="divide-y divide-border">
               {upcomingSessions.map((session) => (
-                <UpcomingSessionRow key={session.id} session={session} timeZone={timeZone} />
+                <UpcomingSessionRow key={session.id} session={session} timeZone={timeZone} all={all} />
               ))}
             </ul>
           ) : (
@@ -133,6 +216,13 @@ export default function PractitionerDashboard() {
           </ButtonLink>
         </Card>
       </div>
+      <CancelSessionDialog
+        closeTo={dashboardHref(all)}
+        action={cancelling ? dashboardHref(all, `cancel=${cancelling.id}`) : ''}
+        session={cancelling}
+        timeZone={timeZone}
+        lastResult={actionData?.result ?? null}
+      />
     </div>
   )
 }

@@ -108,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case CALENDAR_FEED_INTENT:
       return calendarFeedAction(formData, user.id, PAGE)
     case NOTIFICATIONS_INTENT:
-      return notificationSettingsAction(formData, user.id, PAGE)
+      return notificationSettingsAction(formData, user, PAGE)
     case CONNECT_ACCOUNT_INTENT:
       return toProvider(() => createConnectedAccount(user, appOrigin(request)))
     case ONBOARDING_LINK_INTENT:
@@ -131,7 +131,7 @@ export default function PractitionerSettingsPage() {
       <PaymentSetupCard {...payment} />
       {/* The spec's Account Preferences card, its first preference the zone of the calendar. */}
       <TimeZoneCard title="Account Preferences" setting={timeZone} redirectTo={PAGE} />
-      <NotificationSettingsCard settings={notifications} />
+      <NotificationSettingsCard settings={notifications} practitioner />
       <CalendarFeedCard feed={calendarFeed} />
       <section aria-labelledby="account-security" className="space-y-3">
         <h2 id="account-security" className="text-lg font-semibold">

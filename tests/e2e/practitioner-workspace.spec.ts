@@ -100,14 +100,19 @@ test('practitioner settings: payment setup, preferences, and a password change',
   await expect(page.getByText('No account connected')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Account Preferences' })).toBeVisible()
   await expect(page.getByText('Every time on your pages and in your emails is shown in')).toBeVisible()
-  // Which emails about their bookings they get: both at first, one turned off here.
+  // Which emails about their bookings and reminders they get: all at first, two turned off here.
   const newBookings = page.getByLabel('Email me when a client books a session')
+  const hourBefore = page.getByLabel('Remind me by email an hour before each session')
   await expect(newBookings).toBeChecked()
+  await expect(hourBefore).toBeChecked()
   await newBookings.uncheck()
+  await hourBefore.uncheck()
   await page.getByRole('button', { name: 'Save notifications' }).click()
   await expectToast(page, 'Notifications saved')
   await expect(newBookings).not.toBeChecked()
+  await expect(hourBefore).not.toBeChecked()
   await expect(page.getByLabel('Email me when a client cancels a session')).toBeChecked()
+  await expect(page.getByLabel('Remind me by email a day before each session')).toBeChecked()
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Delete Account' })).toBeVisible()
 

@@ -16,7 +16,7 @@ test('the settings forms say what is wrong in the spec’s toasts', async ({ pag
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expectToast(page, 'Required Fields Missing', 'First name and last name are required')
   await page.getByLabel('First name').fill('Morgan')
-  await page.getByLabel('Email').fill('')
+  await page.getByLabel('Email', { exact: true }).fill('')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expectToast(page, 'Email Required', 'Email address is required')
 

@@ -57,6 +57,10 @@ export function insertBooking({
       startTime,
       endTime,
       status,
+      // Cancelled as the app cancels: the calendar event's next revision.
+      ...(status === 'cancelled'
+        ? { cancellationReason: 'client' as const, cancelledAt: new Date(), sequence: 1 }
+        : {}),
       totalAmountCents: 5000,
       platformFeeCents: 250,
       practitionerAmountCents: 4750,

@@ -7,10 +7,10 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { expect, test } from 'vitest'
 
 /**
- * drizzle/0007_admin.sql on a database that already has bookings, reviews and payouts: the new
- * cancellation reason is made by dropping and adding back one column (not the table, whose
- * drop would clear the reviews' and payouts' references), and the listing rule gains
- * "not suspended".
+ * drizzle/0007_admin.sql (and the migrations after it) on a database that already has bookings,
+ * reviews and payouts: each new cancellation reason (0007's, 0014's) is made by dropping and
+ * adding back one column (not the table, whose drop would clear the reviews' and payouts'
+ * references), and the listing rule gains "not suspended".
  */
 test('0007 keeps every booking with its reason and what points at it, and suspension unlists', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solace-admin-migration-'))
@@ -65,13 +65,17 @@ test('0007 keeps every booking with its reason and what points at it, and suspen
 
     migrate(db, { migrationsFolder: path.resolve('drizzle') })
 
-    expect(sqlite.prepare('SELECT * FROM bookings ORDER BY id').all()).toEqual(bookingsBefore)
+    // Every value kept (later migrations add columns beside them).
+    expect(sqlite.prepare('SELECT * FROM bookings ORDER BY id').all()).toEqual(
+      bookingsBefore.map((row) => expect.objectContaining(row as object)),
+    )
     expect(sqlite.prepare('SELECT booking_id AS id FROM reviews').all()).toEqual([{ id: completed }])
     expect(sqlite.prepare('SELECT booking_id AS id FROM payouts').all()).toEqual([{ id: completed }])
     expect(sqlite.pragma('foreign_key_check')).toEqual([])
     expect(sqlite.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }])
-    // The new reason is taken, an unknown one still is not.
+    // The new reasons (0007's, and 0014's made the same way) are taken, an unknown one still is not.
     sqlite.prepare(`UPDATE bookings SET cancellation_reason = 'account_removed' WHERE id = ?`).run(completed)
+    sqlite.prepare(`UPDATE bookings SET cancellation_reason = 'practitioner' WHERE id = ?`).run(completed)
     expect(() =>
       sqlite.prepare(`UPDATE bookings SET cancellation_reason = 'whim' WHERE id = ?`).run(completed),
     ).toThrow(/CHECK constraint failed/)

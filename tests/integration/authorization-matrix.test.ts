@@ -192,6 +192,17 @@ async function bookingOfA({ paid = false } = {}) {
   return { booking, service, name }
 }
 
+/** A cancel answered `cancelled` and the booking is. */
+function expectCancelled(answer: Normalised, fixture: Fixture) {
+  expect(answer.json).toMatchObject({ id: Number(fixture.params.id), status: 'cancelled' })
+  const row = getDb()
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, Number(fixture.params.id)))
+    .get()
+  expect(row?.status).toBe('cancelled')
+}
+
 const secretsOfA = (name: string) => [people.clientA.email, people.practitionerA.email, name]
 
 /**
@@ -440,20 +451,29 @@ const MATRIX: Record<string, Case[]> = {
   'app/routes/api.bookings.$id.cancel.ts': [
     {
       method: 'PATCH',
+      name: 'by its client',
       rule: 'owner',
       setup: async () => {
         const { booking, name } = await bookingOfA()
         return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
       },
-      success: (answer, fixture) => {
-        expect(answer.json).toMatchObject({ id: Number(fixture.params.id), status: 'cancelled' })
-        const row = getDb()
-          .select()
-          .from(bookings)
-          .where(eq(bookings.id, Number(fixture.params.id)))
-          .get()
-        expect(row?.status).toBe('cancelled')
+      // Its practitioner may cancel it too, with a reason: without one, refused.
+      overrides: { practitionerA: 'refused' },
+      success: (answer, fixture) => expectCancelled(answer, fixture),
+    },
+    {
+      method: 'PATCH',
+      name: 'by its practitioner, with a reason',
+      rule: 'owner',
+      setup: async () => {
+        const { booking, name } = await bookingOfA()
+        return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
       },
+      body: () => ({ json: { reason: 'I am unwell that day.' } }),
+      overrides: { practitionerA: 'ok' },
+      // Client A's own cancel is the case above (here it would cancel first, and only once).
+      actors: ['visitor', 'clientB', 'practitionerA', 'practitionerB', 'admin'],
+      success: (answer, fixture) => expectCancelled(answer, fixture),
     },
   ],
 

@@ -137,8 +137,12 @@ describe('practitioner dashboard: upcoming sessions list', () => {
       status: 'pending',
       isPaid: false,
       isFree: false,
+      paidCents: 0,
+      canCancel: true,
     })
     expect(upcomingSessions.filter((s) => s.isPaid)).toHaveLength(4)
+    // `all`: every one of them, for the practitioner to reach any session.
+    expect(getDashboard(practitioner.id, new Date(), { all: true }).upcomingSessions).toHaveLength(6)
   })
 
   test('a session whose client deleted their account still shows', async () => {

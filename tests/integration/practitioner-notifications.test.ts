@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { getNotificationSettings, setNotificationSettings } from '~/models/accounts/notification-settings.server'
+import type { NotificationSettings } from '~/models/accounts/user'
 import { cancelBooking, createBooking } from '~/models/booking/booking.server'
+import * as clientSettingsPage from '~/routes/_client.customer-settings'
+import * as notificationsApi from '~/routes/api.auth.notifications'
 import * as settingsPage from '~/routes/practitioner.settings'
 import {
   createListedPractitioner,
@@ -19,7 +22,8 @@ import {
 
 /**
  * A practitioner's emails about their own bookings (issue 30, "Reminders": the practitioner
- * also gets, or not, an email for each new booking and each cancellation).
+ * also gets, or not, an email for each new booking and each cancellation), and everyone's
+ * choice of reminders (the reminders themselves: reminders.test.ts).
  */
 
 beforeEach(resetAllLimits)
@@ -74,21 +78,97 @@ describe('the Email Notifications card', () => {
     const load = async () =>
       (
         (await settingsPage.loader(routeArgs(getRequest('/practitioner/settings', { cookie })))) as {
-          notifications: { emailNewBookings: boolean; emailCancellations: boolean }
+          notifications: NotificationSettings
         }
       ).notifications
-    expect(await load()).toEqual({ emailNewBookings: true, emailCancellations: true })
+    const allOn = { emailReminderDay: true, emailReminderHour: true, emailNewBookings: true, emailCancellations: true }
+    expect(await load()).toEqual(allOn)
 
     const saved = expectRedirect(
       await settingsPage.action(
         routeArgs(
-          formRequest('/practitioner/settings', { intent: 'notifications', emailCancellations: 'on' }, { cookie }),
+          formRequest(
+            '/practitioner/settings',
+            { intent: 'notifications', emailCancellations: 'on', emailReminderHour: 'on' },
+            { cookie },
+          ),
         ),
       ),
       '/practitioner/settings',
     )
     expect(await readToast(saved)).toMatchObject({ title: 'Notifications saved' })
-    expect(getNotificationSettings(practitioner.id)).toEqual({ emailNewBookings: false, emailCancellations: true })
-    expect(await load()).toEqual({ emailNewBookings: false, emailCancellations: true })
+    const chosen = {
+      emailReminderDay: false,
+      emailReminderHour: true,
+      emailNewBookings: false,
+      emailCancellations: true,
+    }
+    expect(getNotificationSettings(practitioner.id)).toEqual(chosen)
+    expect(await load()).toEqual(chosen)
+  })
+
+  test('a client chooses their reminders; the booking emails are not theirs to set', async () => {
+    const client = await createUser()
+    const cookie = await signIn(client.id)
+    const saved = expectRedirect(
+      await clientSettingsPage.action(
+        routeArgs(
+          formRequest(
+            '/customer-settings',
+            { intent: 'notifications', emailReminderHour: 'on', emailNewBookings: '' },
+            { cookie },
+          ),
+        ),
+      ),
+      '/customer-settings',
+    )
+    expect(await readToast(saved)).toMatchObject({ title: 'Notifications saved' })
+    const settings = {
+      emailReminderDay: false,
+      emailReminderHour: true,
+      emailNewBookings: true,
+      emailCancellations: true,
+    }
+    expect(getNotificationSettings(client.id)).toEqual(settings)
+    const page = (await clientSettingsPage.loader(routeArgs(getRequest('/customer-settings', { cookie })))) as {
+      notifications: NotificationSettings
+    }
+    expect(page.notifications).toEqual(settings)
+  })
+})
+
+describe('GET and PATCH /api/auth/notifications', () => {
+  test('the settings sent change and the others stay; a client cannot set a practitioner’s; bad values are refused', async () => {
+    const practitioner = await createUser({ isPractitioner: true })
+    const client = await createUser()
+    const call = async (cookie: string | undefined, method: 'GET' | 'PATCH', body?: unknown) => {
+      const request = new Request('http://localhost/api/auth/notifications', {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const response = (await (method === 'GET'
+        ? notificationsApi.loader(routeArgs(request))
+        : notificationsApi.action(routeArgs(request)))) as Response
+      return { status: response.status, body: await response.json() }
+    }
+    expect((await call(undefined, 'GET')).status).toBe(401)
+    const asPractitioner = await signIn(practitioner.id)
+    expect(await call(asPractitioner, 'PATCH', { emailReminderDay: false, emailNewBookings: false })).toEqual({
+      status: 200,
+      body: { emailReminderDay: false, emailReminderHour: true, emailNewBookings: false, emailCancellations: true },
+    })
+    expect((await call(asPractitioner, 'GET')).body).toMatchObject({ emailReminderDay: false, emailNewBookings: false })
+    const bad = await call(asPractitioner, 'PATCH', { emailReminderHour: 'no' })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.body)).toContain('Each setting must be true or false')
+
+    const asClient = await signIn(client.id)
+    expect((await call(asClient, 'PATCH', { emailReminderHour: false, emailCancellations: false })).body).toEqual({
+      emailReminderDay: true,
+      emailReminderHour: false,
+      emailNewBookings: true,
+      emailCancellations: true,
+    })
   })
 })

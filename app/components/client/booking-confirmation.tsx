@@ -6,7 +6,13 @@ import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { imageUrlFor } from '~/lib/images'
 import { formatPrice } from '~/lib/money'
-import { awaitingPaymentNotice, bookAgainHref, HOLD_EXPIRED, JOIN_LINK_LATER } from '~/models/booking/booking'
+import {
+  awaitingPaymentNotice,
+  BOOK_AGAIN,
+  bookAgainHref,
+  HOLD_EXPIRED,
+  JOIN_LINK_LATER,
+} from '~/models/booking/booking'
 import type { BookingConfirmation } from '~/models/booking/confirmation.server'
 
 type Props = {
@@ -30,7 +36,11 @@ function stateOf(b: BookingConfirmation) {
     return {
       label: 'Cancelled',
       tone: 'destructive',
-      heading: b.holdLapsed ? HOLD_EXPIRED : 'This booking was cancelled',
+      heading: b.holdLapsed
+        ? HOLD_EXPIRED
+        : b.cancellationReason === 'practitioner'
+          ? 'Your practitioner cancelled this session'
+          : 'This booking was cancelled',
     } as const
   }
   return b.awaitingPayment
@@ -86,6 +96,13 @@ export function BookingConfirmationView(props: Props) {
       ) : null}
 
       {b.holdLapsed ? <HoldExpiredNotice bookAgainHref={bookAgainHref(b)} /> : null}
+
+      {b.cancellationReason === 'practitioner' ? (
+        <Card className="space-y-3 p-5">
+          <p>{`Their reason: ${b.cancellationNote ?? ''}`}</p>
+          <ButtonLink to={bookAgainHref(b)}>{BOOK_AGAIN}</ButtonLink>
+        </Card>
+      ) : null}
 
       <Card className="p-5">
         <h2 className="sr-only">Booking details</h2>

@@ -49,6 +49,9 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
           </p>
         ) : null}
         {s.holdLapsed ? <p className="text-sm font-medium">{`${HOLD_EXPIRED}. ${HOLD_LAPSED}`}</p> : null}
+        {s.cancellationReason === 'practitioner' ? (
+          <p className="text-sm">{`Cancelled by your practitioner: ${s.cancellationNote ?? ''}`}</p>
+        ) : null}
         {s.status === 'cancelled' ? (
           <p className="text-sm font-medium">
             {s.refundedAmount > 0

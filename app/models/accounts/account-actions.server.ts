@@ -9,7 +9,7 @@ import {
   ChangePasswordFormSchema,
   DELETE_ACCOUNT_TOASTS,
   DeleteAccountSchema,
-  NotificationSettingsSchema,
+  notificationSchemaFor,
 } from '~/models/accounts/user'
 import { changePassword, deleteAccount } from '~/models/accounts/user.server'
 import { CALENDAR_FEED_CHANGES, type CalendarFeedChange } from './calendar-feed'
@@ -63,11 +63,15 @@ export function calendarFeedAction(formData: FormData, userId: number, returnTo:
   return redirectWithToast(returnTo, { type: 'success', ...CALENDAR_FEED_CHANGES[change] })
 }
 
-/** A practitioner's email notifications: the boxes ticked are the emails they get. */
-export function notificationSettingsAction(formData: FormData, userId: number, returnTo: string) {
-  const submission = parseWithZod(formData, { schema: NotificationSettingsSchema })
+/** Email notifications (both settings screens): the boxes ticked are the emails the person gets. */
+export function notificationSettingsAction(
+  formData: FormData,
+  user: { id: number; isPractitioner: boolean },
+  returnTo: string,
+) {
+  const submission = parseWithZod(formData, { schema: notificationSchemaFor(user) })
   if (submission.status !== 'success') return invalid(submission)
-  setNotificationSettings(userId, submission.value)
+  setNotificationSettings(user.id, submission.value)
   return redirectWithToast(returnTo, {
     type: 'success',
     title: 'Notifications saved',

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { buildFeed, type CalendarEvent } from '~/lib/ics'
+import { buildFeed } from '~/lib/ics'
 import { check, clientIp, hit, type Limit } from '~/lib/rate-limit.server'
+import { sessionEvent } from '~/models/booking/session-event.server'
 import type { CalendarFeedAddress } from './calendar-feed'
 
 /**
@@ -56,6 +57,7 @@ type FeedRow = {
   serviceName: string
   startTime: number
   endTime: number
+  sequence: number
   status: 'pending' | 'confirmed' | 'completed' | 'cancelled'
   updatedAt: number
   meetingLink: string | null
@@ -67,39 +69,13 @@ type FeedRow = {
 function sessionsOf(userId: number, now: Date) {
   return getDb().all<FeedRow>(
     sql`SELECT b.id, b.client_id AS clientId, b.service_name AS serviceName, b.start_time AS startTime,
-               b.end_time AS endTime, b.status, b.updated_at AS updatedAt, s.meeting_link AS meetingLink,
+               b.end_time AS endTime, b.status, b.sequence, b.updated_at AS updatedAt, s.meeting_link AS meetingLink,
                p.first_name || ' ' || p.last_name AS practitionerName, c.first_name || ' ' || c.last_name AS clientName
         FROM bookings b LEFT JOIN services s ON s.id = b.service_id
         LEFT JOIN users p ON p.id = b.practitioner_id LEFT JOIN users c ON c.id = b.client_id
         WHERE (b.client_id = ${userId} OR b.practitioner_id = ${userId}) AND b.end_time > ${now.getTime() - PAST_WINDOW_MS}
         ORDER BY b.start_time, b.id LIMIT ${MAX_EVENTS}`,
   )
-}
-
-const STATUS = { pending: 'TENTATIVE', confirmed: 'CONFIRMED', completed: 'CONFIRMED', cancelled: 'CANCELLED' } as const
-
-/**
- * One session as the feed shows it to `userId`: named after the other person, with the
- * session's page and, once it is confirmed, where to join. The UID is the one the emailed
- * invitation and the download carry, so a calendar holding both keeps one event.
- */
-function toEvent(row: FeedRow, userId: number, origin: string): CalendarEvent {
-  const asClient = row.clientId === userId
-  const other = (asClient ? row.practitionerName : row.clientName) ?? (asClient ? 'your practitioner' : 'a client')
-  const join = row.status === 'confirmed' && row.meetingLink ? row.meetingLink : null
-  const page = asClient ? `${origin}/bookings/${row.id}` : `${origin}/practitioner/dashboard`
-  return {
-    uid: `booking-${row.id}@solace`,
-    start: new Date(row.startTime),
-    end: new Date(row.endTime),
-    stamp: new Date(row.updatedAt),
-    status: STATUS[row.status],
-    // A cancellation is a revision of the event: calendars then take the newer one.
-    sequence: row.status === 'cancelled' ? 1 : 0,
-    summary: `${row.serviceName} with ${other}`,
-    description: [`Solace session with ${other}.`, ...(join ? [`Join: ${join}`] : []), `Details: ${page}`].join('\n'),
-    location: join,
-  }
 }
 
 function sameSecret(given: string, stored: string) {
@@ -134,7 +110,20 @@ export function readCalendarFeed(request: Request, feed: string, origin: string,
   }
   hit(`calendar-feed:${user.id}`, READS)
   const body = buildFeed(
-    sessionsOf(user.id, now).map((row) => toEvent(row, user.id, origin)),
+    sessionsOf(user.id, now).map((row) => {
+      const asClient = row.clientId === user.id
+      return sessionEvent(
+        {
+          ...row,
+          startTime: new Date(row.startTime),
+          endTime: new Date(row.endTime),
+          updatedAt: new Date(row.updatedAt),
+          otherName: asClient ? row.practitionerName : row.clientName,
+          asClient,
+        },
+        origin,
+      )
+    }),
     { name: 'Solace sessions', timeZone: user.timeZone },
   )
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }

@@ -235,9 +235,29 @@ export const UpdateAccountFormSchema = UpdateAccountSchema.omit({ profilePicture
   removeProfilePicture: z.boolean().default(false),
 })
 
-/** A practitioner's emails about their own bookings (/practitioner/settings): checked boxes are on. */
-export const NotificationSettingsSchema = z.object({
+/** Everyone's session reminders by email, each kind on or off: checked boxes are on. */
+export const ReminderSettingsSchema = z.object({
+  emailReminderDay: z.boolean().default(false),
+  emailReminderHour: z.boolean().default(false),
+})
+/** Practitioners also choose the emails about their own bookings (/practitioner/settings). */
+export const NotificationSettingsSchema = ReminderSettingsSchema.extend({
   emailNewBookings: z.boolean().default(false),
   emailCancellations: z.boolean().default(false),
 })
 export type NotificationSettings = z.output<typeof NotificationSettingsSchema>
+
+/** The settings a person's role lets them choose, as the settings screens' boxes. */
+export function notificationSchemaFor(user: { isPractitioner: boolean }) {
+  return user.isPractitioner ? NotificationSettingsSchema : ReminderSettingsSchema
+}
+
+const setting = z.boolean({ error: 'Each setting must be true or false' }).optional()
+const ReminderSettingsPatch = z.object({ emailReminderDay: setting, emailReminderHour: setting })
+
+/** PATCH /api/auth/notifications: the settings sent change, the others stay; a client's are the reminders. */
+export function notificationPatchSchemaFor(user: { isPractitioner: boolean }) {
+  return user.isPractitioner
+    ? ReminderSettingsPatch.extend({ emailNewBookings: setting, emailCancellations: setting })
+    : ReminderSettingsPatch
+}

@@ -22,10 +22,30 @@ export function findBooking(tx: Db | Tx, bookingId: number) {
   return tx.select().from(bookings).where(eq(bookings.id, bookingId)).get()
 }
 
-/** Cancels a live booking and opens its slot again. */
-export function cancelLiveBooking(tx: Db | Tx, booking: BookingRow, reason: CancellationReason, now: Date) {
+/** The calendar event's next revision: calendars keep the event with the highest SEQUENCE. */
+const NEXT_SEQUENCE = sql`${bookings.sequence} + 1`
+
+/**
+ * Cancels a live booking and opens its slot again; `note` is the practitioner's reason when they
+ * cancelled it.
+ */
+export function cancelLiveBooking(
+  tx: Db | Tx,
+  booking: BookingRow,
+  reason: CancellationReason,
+  now: Date,
+  note: string | null = null,
+) {
   tx.update(bookings)
-    .set({ status: 'cancelled', cancellationReason: reason, cancelledAt: now, holdExpiresAt: null, updatedAt: now })
+    .set({
+      status: 'cancelled',
+      cancellationReason: reason,
+      cancellationNote: note,
+      cancelledAt: now,
+      holdExpiresAt: null,
+      sequence: NEXT_SEQUENCE,
+      updatedAt: now,
+    })
     .where(eq(bookings.id, booking.id))
     .run()
   if (booking.timeSlotId !== null) {
@@ -44,6 +64,8 @@ export function confirmPaidBooking(tx: Db | Tx, booking: BookingRow, paymentInte
       holdExpiresAt: null,
       cancelledAt: null,
       cancellationReason: null,
+      cancellationNote: null,
+      sequence: NEXT_SEQUENCE,
       updatedAt: now,
     })
     .where(eq(bookings.id, booking.id))

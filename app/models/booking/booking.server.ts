@@ -207,7 +207,8 @@ const VIEW_COLUMNS = sql`b.id, b.service_id AS serviceId, b.client_id AS clientI
   b.start_time AS startTime, b.end_time AS endTime, b.status, b.total_amount_cents AS totalAmountCents,
   b.platform_fee_cents AS platformFeeCents, b.practitioner_amount_cents AS practitionerAmountCents,
   b.is_paid AS isPaid, b.refunded_amount_cents AS refundedAmountCents, b.hold_expires_at AS holdExpiresAt,
-  b.cancellation_reason AS cancellationReason, b.notes, b.created_at AS createdAt, s.meeting_link AS meetingLink,
+  b.cancellation_reason AS cancellationReason, b.cancellation_note AS cancellationNote, b.notes, b.created_at AS createdAt, b.updated_at AS updatedAt,
+  b.sequence, s.meeting_link AS meetingLink,
   p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName,
   c.first_name AS clientFirstName, c.last_name AS clientLastName`
 
@@ -232,8 +233,11 @@ type ViewRow = {
   refundedAmountCents: number
   holdExpiresAt: number | null
   cancellationReason: BookingRow['cancellationReason']
+  cancellationNote: string | null
   notes: string | null
   createdAt: number
+  updatedAt: number
+  sequence: number
   meetingLink: string | null
   practitionerFirstName: string | null
   practitionerLastName: string | null
@@ -265,8 +269,11 @@ function toView(row: ViewRow) {
     holdExpiresAt: row.status === 'pending' && row.holdExpiresAt ? new Date(row.holdExpiresAt).toISOString() : null,
     /** Why a cancelled booking was cancelled (the client, its hold running out, a refund...); null otherwise. */
     cancellationReason: row.status === 'cancelled' ? row.cancellationReason : null,
+    /** The practitioner's reason, when they cancelled it. */
+    cancellationNote: row.status === 'cancelled' ? row.cancellationNote : null,
     notes: row.notes,
     createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
     service: {
       name: row.serviceName,
       duration: row.durationMinutes,
@@ -282,10 +289,14 @@ function toView(row: ViewRow) {
 
 export type BookingView = ReturnType<typeof toView>
 
+function rowsWhere(where: SQL) {
+  return getDb().all<ViewRow>(
+    sql`SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE ${where} ORDER BY b.start_time DESC, b.id DESC`,
+  )
+}
+
 function viewsWhere(where: SQL) {
-  return getDb()
-    .all<ViewRow>(sql`SELECT ${VIEW_COLUMNS} FROM ${VIEW_FROM} WHERE ${where} ORDER BY b.start_time DESC, b.id DESC`)
-    .map(toView)
+  return rowsWhere(where).map(toView)
 }
 
 /** GET /api/bookings/:id: the client's own booking; anyone else's is not found. */
@@ -363,11 +374,11 @@ export function getClientSessions(client: { id: number }, now = new Date()) {
   }
 }
 
-/** A confirmed or pending session of the client, for its calendar invitation. */
+/** A confirmed or pending session of the client, for its calendar invitation (with the event's revision). */
 export function getSessionForCalendar(client: { id: number }, bookingId: number) {
-  const [view] = viewsWhere(
+  const [row] = rowsWhere(
     sql`b.id = ${bookingId} AND b.client_id = ${client.id} AND b.status IN ('pending', 'confirmed')`,
   )
-  if (!view) throw new AppError(BOOKING_NOT_FOUND, 404)
-  return view
+  if (!row) throw new AppError(BOOKING_NOT_FOUND, 404)
+  return { ...toView(row), sequence: row.sequence }
 }

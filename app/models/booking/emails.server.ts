@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { buildIcs } from '~/lib/ics'
 import { logLine } from '~/lib/log.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
-import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
+import { configuredOrigin } from '~/lib/url.server'
+import { bookAgainHref, FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
+import { sessionIcsAttachment, type SessionForCalendar } from './session-event.server'
+import type { BookingRow } from './booking-state.server'
 
 /**
  * The emails a booking sends its client: confirmed (with an .ics invitation), cancelled (with
@@ -16,6 +18,10 @@ import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
  */
 type EmailContext = {
   id: number
+  serviceId: number | null
+  status: BookingRow['status']
+  sequence: number
+  updatedAt: number
   serviceName: string
   durationMinutes: number
   startTime: number
@@ -32,7 +38,7 @@ type EmailContext = {
 
 function loadContext(bookingId: number) {
   return getDb().get<EmailContext | undefined>(
-    sql`SELECT b.id, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
+    sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
                b.start_time AS startTime, b.end_time AS endTime, b.total_amount_cents AS totalAmountCents,
                b.is_paid AS isPaid, s.meeting_link AS meetingLink,
                c.email AS clientEmail, c.first_name AS clientFirstName, c.time_zone AS timeZone,
@@ -43,7 +49,8 @@ function loadContext(bookingId: number) {
   )
 }
 
-function when(booking: { startTime: number; endTime: number; timeZone: string | null }) {
+/** "November 21, 2026, 9:30 AM – 10:30 AM EST": a session's time in one person's zone. */
+export function sessionSpan(booking: { startTime: number; endTime: number; timeZone: string | null }) {
   const zone = booking.timeZone ?? DEFAULT_TIME_ZONE
   const start = new Date(booking.startTime)
   return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(new Date(booking.endTime), zone)} ${zoneAbbreviation(start, zone)}`
@@ -53,6 +60,18 @@ function practitionerName(booking: EmailContext) {
   return booking.practitionerFirstName
     ? `${booking.practitionerFirstName} ${booking.practitionerLastName}`
     : 'your practitioner'
+}
+
+/** The session as the client's calendar holds it. */
+function clientCalendarSession(booking: EmailContext): SessionForCalendar {
+  return {
+    ...booking,
+    startTime: new Date(booking.startTime),
+    endTime: new Date(booking.endTime),
+    updatedAt: new Date(booking.updatedAt),
+    otherName: booking.practitionerFirstName ? practitionerName(booking) : null,
+    asClient: true,
+  }
 }
 
 const dollars = (cents: number) => formatPrice(centsToDollars(cents))
@@ -105,8 +124,8 @@ export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'ca
         `Hi ${booking.practitionerFirstName},`,
         '',
         kind === 'booked'
-          ? `${client} booked "${booking.serviceName}" on ${when(booking)}. It is on your dashboard.`
-          : `${client} cancelled "${booking.serviceName}" on ${when(booking)}. The time is open for booking again.`,
+          ? `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`
+          : `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
         '',
         'You can choose which of these emails you get in your settings.',
       ].join('\n'),
@@ -116,39 +135,9 @@ export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'ca
   }
 }
 
-/** The calendar invitation of a session, also offered as a download on the client dashboard. */
-export function sessionIcs(booking: {
-  id: number
-  serviceName: string
-  startTime: Date
-  endTime: Date
-  practitionerName: string
-  meetingLink: string | null
-}) {
-  const joinLine = booking.meetingLink
-    ? `Join your session here: ${booking.meetingLink}`
-    : `${booking.practitionerName} will share the meeting link before the session.`
-  return buildIcs({
-    uid: `booking-${booking.id}@solace`,
-    start: booking.startTime,
-    end: booking.endTime,
-    summary: `${booking.serviceName} with ${booking.practitionerName}`,
-    description: `Your Solace session with ${booking.practitionerName}.\n${joinLine}`,
-    location: booking.meetingLink,
-  })
-}
-
 export function sendBookingConfirmed(bookingId: number) {
   return sendAbout(bookingId, (booking) => {
     const practitioner = practitionerName(booking)
-    const ics = sessionIcs({
-      id: booking.id,
-      serviceName: booking.serviceName,
-      startTime: new Date(booking.startTime),
-      endTime: new Date(booking.endTime),
-      practitionerName: practitioner,
-      meetingLink: booking.meetingLink,
-    })
     return {
       to: booking.clientEmail,
       subject: `Booking confirmed: ${booking.serviceName}`,
@@ -156,7 +145,7 @@ export function sendBookingConfirmed(bookingId: number) {
         `Hi ${booking.clientFirstName},`,
         '',
         `Your session "${booking.serviceName}" with ${practitioner} is confirmed.`,
-        `When: ${when(booking)} (${booking.durationMinutes} minutes)`,
+        `When: ${sessionSpan(booking)} (${booking.durationMinutes} minutes)`,
         booking.isPaid ? `Paid: ${dollars(booking.totalAmountCents)}` : `Price: ${dollars(booking.totalAmountCents)}`,
         booking.meetingLink
           ? `Join your session here: ${booking.meetingLink}`
@@ -165,9 +154,7 @@ export function sendBookingConfirmed(bookingId: number) {
         `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION} Cancel from your dashboard.`,
         'The attached invitation adds the session to your calendar.',
       ].join('\n'),
-      attachments: [
-        { filename: 'session.ics', contentType: 'text/calendar', content: Buffer.from(ics).toString('base64') },
-      ],
+      attachments: [sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin())],
     }
   })
 }
@@ -179,7 +166,7 @@ export function sendBookingCancelled(bookingId: number, refundCents: number) {
     text: [
       `Hi ${booking.clientFirstName},`,
       '',
-      `Your session "${booking.serviceName}" on ${when(booking)} has been cancelled.`,
+      `Your session "${booking.serviceName}" on ${sessionSpan(booking)} has been cancelled.`,
       refundCents > 0
         ? `A refund of ${dollars(refundCents)} is on its way to your card.`
         : booking.isPaid
@@ -189,6 +176,34 @@ export function sendBookingCancelled(bookingId: number, refundCents: number) {
       'You can book another time whenever you like.',
     ].join('\n'),
   }))
+}
+
+/**
+ * The practitioner called the session off: their reason in their own words, the refund in full
+ * (when paid), and the invitation again, cancelled, so the client's calendar removes it.
+ */
+export function sendCancelledByPractitioner(bookingId: number, reason: string, refundCents: number) {
+  return sendAbout(bookingId, (booking) => {
+    const practitioner = practitionerName(booking)
+    return {
+      to: booking.clientEmail,
+      subject: `Session cancelled: ${booking.serviceName}`,
+      text: [
+        `Hi ${booking.clientFirstName},`,
+        '',
+        `${practitioner} has cancelled your session "${booking.serviceName}" on ${sessionSpan(booking)}.`,
+        '',
+        `Their reason: ${reason}`,
+        '',
+        refundCents > 0
+          ? `We have refunded the full ${dollars(refundCents)} to your card. Refunds usually appear on your statement within 5 to 10 business days.`
+          : 'Nothing was charged for this session.',
+        '',
+        `We are sorry for the trouble. You can book another time whenever you like: ${configuredOrigin()}${bookAgainHref(booking)}`,
+      ].join('\n'),
+      attachments: [sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin())],
+    }
+  })
 }
 
 /**
@@ -203,8 +218,8 @@ export function sendPaymentRefunded(bookingId: number, refundedCents: number, re
       `Hi ${booking.clientFirstName},`,
       '',
       reason === 'late_payment'
-        ? `Your payment for "${booking.serviceName}" on ${when(booking)} arrived after the 30 minutes we hold a time for, and the time had been booked by someone else. We have refunded the full ${dollars(refundedCents)}.`
-        : `We have refunded ${dollars(refundedCents)} for "${booking.serviceName}" on ${when(booking)}.`,
+        ? `Your payment for "${booking.serviceName}" on ${sessionSpan(booking)} arrived after the 30 minutes we hold a time for, and the time had been booked by someone else. We have refunded the full ${dollars(refundedCents)}.`
+        : `We have refunded ${dollars(refundedCents)} for "${booking.serviceName}" on ${sessionSpan(booking)}.`,
       'Refunds usually appear on your statement within 5 to 10 business days.',
     ].join('\n'),
   }))
@@ -239,7 +254,7 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
   const notices = new Map<number, Email>()
   if (!bookingIds.length) return notices
   const rows = getDb().all<RemovalContext>(
-    sql`SELECT b.id, b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
+    sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
                b.is_paid AS isPaid,
                CASE WHEN b.is_paid = 1 THEN b.total_amount_cents - b.refunded_amount_cents ELSE 0 END AS dueCents,
                c.id AS clientId, c.email AS clientEmail, c.first_name AS clientFirstName,
@@ -253,7 +268,7 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
         )})`,
   )
   for (const row of rows) {
-    const span = (timeZone: string | null) => when({ startTime: row.startTime, endTime: row.endTime, timeZone })
+    const span = (timeZone: string | null) => sessionSpan({ startTime: row.startTime, endTime: row.endTime, timeZone })
     if (row.practitionerId === removedUserId && row.clientEmail) {
       const practitioner = `${row.practitionerFirstName} ${row.practitionerLastName}`
       notices.set(row.id, {

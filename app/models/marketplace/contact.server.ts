@@ -35,6 +35,8 @@ const messageColumns = {
   subject: contactMessages.subject,
   message: contactMessages.message,
   isRead: contactMessages.isRead,
+  /** The booking a message is about (a report that a practitioner did not attend), else null. */
+  bookingId: contactMessages.bookingId,
   createdAt: contactMessages.createdAt,
   updatedAt: contactMessages.updatedAt,
 }

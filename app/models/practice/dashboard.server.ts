@@ -18,19 +18,23 @@ export type DashboardSession = {
   isPaid: boolean
   /** A free session has nothing to pay: shown as 'Free' rather than 'Unpaid'. */
   isFree: boolean
+  /** Not started yet: the practitioner may still call it off. */
+  canCancel: boolean
+  /** What the client paid and has not had back, in cents (all of it goes back if the practitioner cancels). */
+  paidCents: number
 }
 
 /**
  * The practitioner dashboard:
  * - upcoming sessions: bookings starting later than 24 hours before `now` (so a session under
  *   way or just finished still shows) with status confirmed or pending; the list is the first 5
- *   by start time, the card counts them all;
+ *   by start time (every one with `all`), the card counts them all;
  * - active services: services with isActive;
  * - total earnings: the practitioner's share of paid bookings net of refunds, in cents (the
  *   same figure as the Earnings page: a refund reverses the transfer in proportion);
  * - total clients: distinct clients over all bookings (a deleted client's booking has none).
  */
-export function getDashboard(practitionerId: number, now = new Date()) {
+export function getDashboard(practitionerId: number, now = new Date(), { all = false } = {}) {
   const db = getDb()
   const upcoming = and(
     eq(bookings.practitionerId, practitionerId),
@@ -64,12 +68,14 @@ export function getDashboard(practitionerId: number, now = new Date()) {
       status: bookings.status,
       isPaid: bookings.isPaid,
       totalAmountCents: bookings.totalAmountCents,
+      refundedAmountCents: bookings.refundedAmountCents,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.clientId))
     .where(upcoming)
     .orderBy(asc(bookings.startTime), asc(bookings.id))
-    .limit(UPCOMING_LIST_SIZE)
+    // -1: SQLite's "no limit".
+    .limit(all ? -1 : UPCOMING_LIST_SIZE)
     .all()
   const sessions: DashboardSession[] = rows.map((row) => ({
     id: row.id,
@@ -81,6 +87,8 @@ export function getDashboard(practitionerId: number, now = new Date()) {
     status: row.status as DashboardSession['status'],
     isPaid: row.isPaid,
     isFree: row.totalAmountCents === 0,
+    paidCents: row.isPaid ? row.totalAmountCents - row.refundedAmountCents : 0,
+    canCancel: row.startTime.getTime() > now.getTime(),
   }))
   return {
     stats: {

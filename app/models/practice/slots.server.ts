@@ -376,17 +376,26 @@ export function deleteSlot(practitionerId: number, slotId: number, { deleteBatch
       return { deleted: deleted.length }
     }
     if (slot.isBooked) throw new AppError(BOOKED_SLOT, 409)
-    const gone = tx
-      .delete(timeSlots)
-      .where(and(eq(timeSlots.id, slot.id), eq(timeSlots.isBooked, false)))
-      .returning({ startTime: timeSlots.startTime, isGenerated: timeSlots.isGenerated })
-      .get()
-    // A time deleted from the weekly hours' slots stays deleted: the top-up skips it.
-    if (gone?.isGenerated) {
-      tx.insert(skippedWeeklySlots).values({ practitionerId, startTime: gone.startTime }).onConflictDoNothing().run()
-    }
+    removeOpenSlot(tx, practitionerId, slot.id)
     return { deleted: 1 }
   })
+}
+
+/**
+ * Removes one unbooked slot of the practitioner inside the caller's transaction (a slot booked a
+ * moment ago stays: the condition is in the DELETE); true when it went. A time removed from the
+ * weekly hours' slots stays removed: the top-up skips it.
+ */
+export function removeOpenSlot(tx: Db | Tx, practitionerId: number, slotId: number) {
+  const gone = tx
+    .delete(timeSlots)
+    .where(and(eq(timeSlots.id, slotId), eq(timeSlots.practitionerId, practitionerId), eq(timeSlots.isBooked, false)))
+    .returning({ startTime: timeSlots.startTime, isGenerated: timeSlots.isGenerated })
+    .get()
+  if (gone?.isGenerated) {
+    tx.insert(skippedWeeklySlots).values({ practitionerId, startTime: gone.startTime }).onConflictDoNothing().run()
+  }
+  return Boolean(gone)
 }
 
 /** The calendar day a slot starts on, in `timeZone` (the screen goes back to that day). */
