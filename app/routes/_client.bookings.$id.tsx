@@ -1,22 +1,42 @@
-import { useLoaderData } from '@remix-run/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { BookingErrorBoundary } from '~/components/booking/booking-error-boundary'
 import { BookingConfirmationView } from '~/components/client/booking-confirmation'
-import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { readForm } from '~/lib/form-data.server'
+import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
+import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { googleCalendarUrl, refundPolicyFor } from '~/models/booking/booking'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { getBookingConfirmation } from '~/models/booking/confirmation.server'
+import { NoShowReportSchema, REPORT_NO_SHOW_INTENT, REPORT_SENT } from '~/models/booking/no-show'
+import { reportPractitionerNoShow } from '~/models/booking/no-show.server'
+import { ACCEPT_MOVE_INTENT, NEW_TIME_ACCEPTED } from '~/models/booking/reschedule'
+import { acceptMove } from '~/models/booking/reschedule.server'
 import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
 import { inboxHref, NEW_MESSAGE } from '~/models/messaging/inbox-page'
 import { canMessage } from '~/models/messaging/message.server'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.booking.service.name} — your booking — Solace` : 'Booking — Solace' },
 ]
+
+/** The client's own booking; anyone else's, or none, is the page's 404. */
+function confirmationOr404(user: { id: number }, param: string | undefined) {
+  try {
+    const id = idFromParam(param)
+    if (id === null) throw new AppError(BOOKING_NOT_FOUND, 404)
+    return getBookingConfirmation(user, id)
+  } catch (error) {
+    if (error instanceof AppError) throw Response.json({ message: error.message }, { status: error.status })
+    throw error
+  }
+}
 
 /**
  * A booking's confirmation page, where booking and paying end: what, when (in the viewer's
@@ -26,15 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const id = idFromParam(params.id)
-  let booking
-  try {
-    if (id === null) throw new AppError(BOOKING_NOT_FOUND, 404)
-    booking = getBookingConfirmation(user, id)
-  } catch (error) {
-    if (error instanceof AppError) throw Response.json({ message: error.message }, { status: error.status })
-    throw error
-  }
+  const booking = confirmationOr404(user, params.id)
   const timeZone = viewerTimeZone(request, user)
   const { practitioner } = booking
   const practitionerName = practitioner ? `${practitioner.firstName} ${practitioner.lastName}` : null
@@ -74,23 +86,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+/**
+ * The page's two forms: Accept New Time (the practitioner moved the session; done or refused, the
+ * page again with a toast) and the report that the practitioner did not attend (refused input
+ * comes back into the form).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const formData = await readForm(request)
+  const { id } = confirmationOr404(user, params.id)
+  const page = `/bookings/${id}`
+  const intent = formData.get('intent')
+  if (intent === REPORT_NO_SHOW_INTENT) {
+    const submission = parseWithZod(formData, { schema: NoShowReportSchema })
+    if (submission.status !== 'success') return invalid(submission)
+    try {
+      reportPractitionerNoShow(user, id, submission.value)
+    } catch (error) {
+      return refused(submission, error, 'Report not sent')
+    }
+    return redirectWithToast(page, { type: 'success', title: 'Report sent', description: REPORT_SENT })
+  }
+  if (intent !== ACCEPT_MOVE_INTENT) throw new Response('Unknown form', { status: 400 })
+  try {
+    acceptMove(user, id)
+  } catch (error) {
+    return refuseWithRedirect(page, error, 'Could not accept the new time')
+  }
+  return redirectWithToast(page, { type: 'success', title: 'New time accepted', description: NEW_TIME_ACCEPTED })
+}
+
 export default function BookingConfirmationPage() {
-  return <BookingConfirmationView {...useLoaderData<typeof loader>()} />
+  const reportResult = useActionData<typeof action>()?.result ?? null
+  return <BookingConfirmationView {...useLoaderData<typeof loader>()} reportResult={reportResult} />
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        // The loader's own words ('Booking not found'): its module is server-only.
-        404: (error) => (
-          <NotFound
-            title={(error.data as { message?: string } | null)?.message}
-            hint="This booking does not exist or is not yours."
-            back={{ to: '/client-dashboard', label: 'Go to My Sessions' }}
-          />
-        ),
-      }}
-    />
-  )
+  return <BookingErrorBoundary back={{ to: '/client-dashboard', label: 'Go to My Sessions' }} />
 }

@@ -5,36 +5,21 @@ import { useEffect } from 'react'
 import { timeZoneHref } from '~/components/account/time-zone-link'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { BookingCard } from '~/components/marketplace/booking-card'
-import { formatMonth, monthGrid, parseMonth, type CalendarMonth } from '~/components/marketplace/month-calendar'
 import { ServiceArticle } from '~/components/marketplace/service-article'
 import { Toaster, type ToastData } from '~/components/toaster'
-import { formatLongDate, formatTime, zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
-import {
-  addDays,
-  compareLocalDates,
-  formatLocalDate,
-  localDateOf,
-  parseLocalDate,
-  zonedTime,
-  type LocalDate,
-} from '~/lib/zoned-time'
+import { formatLocalDate, parseLocalDate } from '~/lib/zoned-time'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
-import { noRefundNotice } from '~/models/booking/booking'
 import { createBooking, SLOT_REQUIRED, TimeSlotChoiceSchema } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
-import { firstDayWithOpenSlot, listDaysWithOpenSlots, listOpenSlots } from '~/models/marketplace/open-slots.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
-
-/** How far ahead the page looks for a first open day when no date is chosen. */
-const DEFAULT_DATE_HORIZON_DAYS = 60
-const NOON = 12 * 60
+import { slotCalendar } from '~/models/marketplace/slot-calendar.server'
 
 const NOT_FOUND = { message: SERVICE_NOT_FOUND }
 
@@ -43,55 +28,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ name: 'description', content: data.service.description }] : []),
 ]
 
-/**
- * The date whose times are shown: `?date=` when it is a real day from today on; otherwise the
- * first day with open times within the horizon (today when today has some), else today.
- */
-function selectedDate(serviceId: number, requested: string | null, today: LocalDate, timeZone: string) {
-  const date = parseLocalDate(requested ?? '')
-  if (date && compareLocalDates(date, today) >= 0) return { date, chosen: true }
-  const first = firstDayWithOpenSlot(serviceId, today, addDays(today, DEFAULT_DATE_HORIZON_DAYS), timeZone)
-  return { date: first ?? today, chosen: false }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
   if (!service) throw data(NOT_FOUND, { status: 404 })
   const url = new URL(request.url)
   const timeZone = viewerTimeZone(request, await getUser(request))
-  const today = localDateOf(new Date(), timeZone)
-  const { date, chosen } = selectedDate(service.id, url.searchParams.get('date'), today, timeZone)
-
-  // The month on show: `?month=`, else the selected date's. Months wholly in the past have
-  // nothing to pick, so they give way to the current one.
-  const currentMonth: CalendarMonth = { year: today.year, month: today.month }
-  const requestedMonth = parseMonth(url.searchParams.get('month')) ?? { year: date.year, month: date.month }
-  const month = formatMonth(requestedMonth) < formatMonth(currentMonth) ? currentMonth : requestedMonth
-  const grid = monthGrid(month)
-
-  const noon = zonedTime(date, NOON, timeZone)
+  const calendar = slotCalendar(service.id, url.searchParams, timeZone, { priced: service.price > 0 })
   return {
     service,
     timeZone,
-    zoneLabel: zoneLabel(timeZone, noon),
-    changeZoneHref: timeZoneHref(
-      `/services/${service.id}?${new URLSearchParams({ date: formatLocalDate(date) })}#book`,
-    ),
-    today: formatLocalDate(today),
-    month,
-    selected: formatLocalDate(date),
-    dateChosen: chosen,
-    dateLabel: formatLongDate(noon, timeZone),
-    markedDays: listDaysWithOpenSlots(service.id, grid[0]!, grid[grid.length - 1]!, timeZone),
-    // Formatted here, so the browser shows exactly what the server rendered.
+    ...calendar,
+    changeZoneHref: timeZoneHref(`/services/${service.id}?${new URLSearchParams({ date: calendar.selected })}#book`),
     // `?slot=`: the time chosen before logging in, chosen again (if it is still open that day).
     chosenSlot: idFromParam(url.searchParams.get('slot') ?? undefined),
-    slots: listOpenSlots(service.id, date, timeZone).map((slot) => ({
-      id: slot.id,
-      label: formatTime(slot.startTime, timeZone),
-      // A paid time less than 24 hours away cannot be refunded: said before paying.
-      noRefund: service.price > 0 ? noRefundNotice(slot.startTime) : null,
-    })),
   }
 }
 

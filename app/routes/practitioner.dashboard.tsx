@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { CancelSessionDialog } from '~/components/practice/cancel-session-dialog'
+import { MarkNoShowDialog, RecentSessionsCard } from '~/components/practice/recent-sessions-card'
 import { CHART_PATH, OPEN_CHART_INTENT } from '~/components/records/chart-links'
 import { StatCard } from '~/components/stat-card'
 import { Badge } from '~/components/ui/badge'
@@ -9,12 +10,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Link } from '~/components/ui/link'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
-import { formId, invalid, refused } from '~/lib/forms.server'
+import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { centsToDollars, formatEarnings } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
+import { CLIENT_MARKED_ABSENT, CLIENT_NO_SHOW_INTENT } from '~/models/booking/no-show'
+import { markClientNoShow } from '~/models/booking/no-show.server'
 import {
   PRACTITIONER_CANCEL_INTENT,
   PractitionerCancelSchema,
@@ -22,7 +25,12 @@ import {
 } from '~/models/booking/practitioner-cancel'
 import { cancelAsPractitioner } from '~/models/booking/practitioner-cancel.server'
 import { inboxPath } from '~/models/messaging/inbox'
-import { getDashboard, UPCOMING_LIST_SIZE, type DashboardSession } from '~/models/practice/dashboard.server'
+import {
+  getDashboard,
+  getRecentSessions,
+  UPCOMING_LIST_SIZE,
+  type DashboardSession,
+} from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
@@ -34,11 +42,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
   const params = new URL(request.url).searchParams
   // `?all=1` lists every upcoming session; `?cancel=<id>` opens the Cancel Session dialog for
-  // one of them (an id that is not one of theirs still to come leaves it closed).
+  // one of them (an id that is not one of theirs still to come leaves it closed), and
+  // `?no-show=<id>` the confirmation that a recent session's client did not attend.
   const all = params.has('all')
   const cancelId = idFromParam(params.get('cancel') ?? undefined)
-  const dashboard = getDashboard(user.id, new Date(), { all: all || cancelId !== null })
+  const noShowId = idFromParam(params.get('no-show') ?? undefined)
+  const now = new Date()
+  const dashboard = getDashboard(user.id, now, { all: all || cancelId !== null })
   const cancelling = dashboard.upcomingSessions.find((s) => s.id === cancelId && s.canCancel)
+  const recentSessions = getRecentSessions(user.id, now)
   return {
     firstName: user.firstName,
     missing: missingProfileParts(user),
@@ -57,13 +69,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
           refund: centsToDollars(cancelling.paidCents),
         }
       : null,
+    recentSessions,
+    markingNoShow: recentSessions.find((s) => s.id === noShowId && s.canMarkNoShow) ?? null,
   }
 }
 
-/** Cancel Session: refusals come back into the dialog, a done cancellation is a toast. */
+/**
+ * Cancel Session (refusals come back into the dialog, a done cancellation is a toast), and
+ * "Client did not attend" (a confirmation: done or refused, the dashboard with a toast).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   const formData = await readForm(request)
+  if (formData.get('intent') === CLIENT_NO_SHOW_INTENT) {
+    try {
+      await markClientNoShow(user, formId(formData, 'bookingId', BOOKING_NOT_FOUND))
+    } catch (error) {
+      return refuseWithRedirect(PAGE, error, 'Could not mark the session')
+    }
+    return redirectWithToast(PAGE, {
+      type: 'success',
+      title: 'Session marked as missed',
+      description: CLIENT_MARKED_ABSENT,
+    })
+  }
   if (formData.get('intent') !== PRACTITIONER_CANCEL_INTENT) throw new Response('Unknown form', { status: 400 })
   const submission = parseWithZod(formData, { schema: PractitionerCancelSchema })
   if (submission.status !== 'success') return invalid(submission)
@@ -112,6 +141,7 @@ function UpcomingSessionRow({ session, timeZone, all }: { session: DashboardSess
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="outline">{session.status}</Badge>
         <PaymentBadge session={session} />
+        {session.awaitingClient ? <Badge tone="warning">New time sent</Badge> : null}
         {session.clientId === null ? null : (
           <ButtonLink
             to={inboxPath({ isPractitioner: true }, session.clientId)}
@@ -133,6 +163,16 @@ function UpcomingSessionRow({ session, timeZone, all }: { session: DashboardSess
         )}
         {session.canCancel ? (
           <ButtonLink
+            to={`/practitioner/bookings/${session.id}/reschedule`}
+            variant="outline"
+            size="sm"
+            aria-label={`Reschedule session with ${session.clientName}`}
+          >
+            Reschedule
+          </ButtonLink>
+        ) : null}
+        {session.canCancel ? (
+          <ButtonLink
             to={dashboardHref(all, `cancel=${session.id}`)}
             preventScrollReset
             variant="outline"
@@ -148,8 +188,18 @@ function UpcomingSessionRow({ session, timeZone, all }: { session: DashboardSess
 }
 
 export default function PractitionerDashboard() {
-  const { firstName, missing, stats, upcomingSessions, timeZone, all, more, cancelling } =
-    useLoaderData<typeof loader>()
+  const {
+    firstName,
+    missing,
+    stats,
+    upcomingSessions,
+    timeZone,
+    all,
+    more,
+    cancelling,
+    recentSessions,
+    markingNoShow,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <div className="space-y-6">
@@ -200,6 +250,11 @@ export default function PractitionerDashboard() {
           )}
         </CardContent>
       </Card>
+      <RecentSessionsCard
+        sessions={recentSessions}
+        timeZone={timeZone}
+        hrefFor={(id) => dashboardHref(all, `no-show=${id}`)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="p-6">
           <h2 className="font-semibold">Manage Services</h2>
@@ -223,6 +278,7 @@ export default function PractitionerDashboard() {
         timeZone={timeZone}
         lastResult={actionData?.result ?? null}
       />
+      <MarkNoShowDialog session={markingNoShow} timeZone={timeZone} action={PAGE} closeTo={dashboardHref(all)} />
     </div>
   )
 }

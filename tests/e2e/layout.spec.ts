@@ -50,7 +50,9 @@ async function clientScreens(page: Page) {
   await expect(page).toHaveURL(/\/client-dashboard$/)
   // A seeded session's confirmation page, from its card's Details link.
   const booking = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+$/)
-  return ['/client-dashboard', booking, '/client-inbox', '/customer-settings']
+  // And the Reschedule page of one that can still be moved.
+  const reschedule = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+\/reschedule$/)
+  return ['/client-dashboard', booking, reschedule, '/client-inbox', '/customer-settings']
 }
 
 /**
@@ -75,8 +77,10 @@ async function practitionerScreens(page: Page) {
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
   expect(tabs.length).toBeGreaterThan(1)
+  const reschedule = await firstLink(page, '/practitioner/dashboard', /^\/practitioner\/bookings\/\d+\/reschedule$/)
   return [
     '/practitioner/dashboard',
+    reschedule,
     '/practitioner/calendar',
     '/practitioner/calendar/hours',
     '/practitioner/services',

@@ -111,7 +111,7 @@ test('practitioner settings: payment setup, preferences, and a password change',
   await expectToast(page, 'Notifications saved')
   await expect(newBookings).not.toBeChecked()
   await expect(hourBefore).not.toBeChecked()
-  await expect(page.getByLabel('Email me when a client cancels a session')).toBeChecked()
+  await expect(page.getByLabel('Email me when a client cancels or moves a session')).toBeChecked()
   await expect(page.getByLabel('Remind me by email a day before each session')).toBeChecked()
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Delete Account' })).toBeVisible()

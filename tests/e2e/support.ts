@@ -285,3 +285,84 @@ export async function signUpPractitioner(page: Page, testInfo: TestInfo, passwor
   const { user } = (await response.json()) as { user: { id: number } }
   return { email, password, id: user.id }
 }
+
+/**
+ * Another open one-hour slot from `start`, of the service this booking is for and with its
+ * practitioner, written straight to the test database (adding slots has its own tests): a
+ * time the booking can be moved to. Its id.
+ */
+export function giveOpenSlot(bookingId: number, start: number) {
+  const db = writableTestDatabase()
+  try {
+    const booking = db
+      .prepare('SELECT service_id AS serviceId, practitioner_id AS practitionerId FROM bookings WHERE id = ?')
+      .get(bookingId) as { serviceId: number | null; practitionerId: number | null } | undefined
+    if (!booking?.serviceId || !booking.practitionerId) throw new Error(`No booking ${bookingId} with a service`)
+    return Number(
+      db
+        .prepare(
+          'INSERT INTO time_slots (practitioner_id, service_id, start_time, end_time, is_booked) VALUES (?, ?, ?, ?, 0)',
+        )
+        .run(booking.practitionerId, booking.serviceId, start, start + 60 * 60_000).lastInsertRowid,
+    )
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * A free one-hour session from `start` (in the past) between this practitioner and client that
+ * took place: giveUpcomingSession's session, completed as the app's sweeper completes a session
+ * once it has ended (app/lib/maintenance.server.ts), so no sweep changes it under a flow. Its
+ * booking id.
+ */
+export function giveFinishedSession(
+  practitionerEmail: string,
+  clientEmail: string,
+  start: number,
+  serviceName: string,
+) {
+  if (start + 60 * 60_000 > Date.now()) throw new Error('A finished session ends before now')
+  const bookingId = giveUpcomingSession(practitionerEmail, clientEmail, start, serviceName)
+  const db = writableTestDatabase()
+  try {
+    db.prepare(`UPDATE bookings SET status = 'completed' WHERE id = ?`).run(bookingId)
+  } finally {
+    db.close()
+  }
+  return bookingId
+}
+
+/**
+ * A one-hour session from `start` as the screens and emails write it in the browser's (and the
+ * test accounts') zone, America/Toronto, by the runtime's own zone data rather than the app's: 'March 6, 2026', '10:00 AM', the whole span
+ * 'March 6, 2026, 10:00 AM – 11:00 AM EST', the dashboard's 'Mar 6, 2026, …', the admins' 'Mar 6, 2026, 10:00 AM EST', the calendar
+ * link's 'Friday, March 6, 2026' and the `?date=` of that day.
+ */
+export function shown(start: number) {
+  const parts = (instant: number, options: Intl.DateTimeFormatOptions) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Toronto', ...options })
+        .formatToParts(instant)
+        .map(({ type, value }) => [type, value]),
+    ) as Record<Intl.DateTimeFormatPartTypes, string>
+  const time = (instant: number) => {
+    const { hour, minute, dayPeriod } = parts(instant, { hour: 'numeric', minute: '2-digit', hour12: true })
+    return `${hour}:${minute} ${dayPeriod}`
+  }
+  const day = parts(start, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
+  const numeric = parts(start, { year: 'numeric', month: '2-digit', day: '2-digit' })
+  const zone = parts(start, { timeZoneName: 'short' }).timeZoneName
+  const date = `${day.month} ${day.day}, ${day.year}`
+  const span = `${time(start)} – ${time(start + 60 * 60_000)} ${zone}`
+  return {
+    date,
+    time: time(start),
+    span,
+    when: `${date}, ${span}`,
+    short: `${day.month.slice(0, 3)} ${day.day}, ${day.year}, ${span}`,
+    startShort: `${day.month.slice(0, 3)} ${day.day}, ${day.year}, ${time(start)} ${zone}`,
+    calendarDay: `${day.weekday}, ${date}`,
+    iso: `${numeric.year}-${numeric.month}-${numeric.day}`,
+  }
+}

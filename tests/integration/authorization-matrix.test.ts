@@ -7,6 +7,7 @@ import { resetAllLimits } from '~/lib/rate-limit.server'
 import { calendarFeedOf, resetCalendarFeed } from '~/models/accounts/calendar-feed.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
+import { rescheduleBooking } from '~/models/booking/reschedule.server'
 import { createContactMessage } from '~/models/marketplace/contact.server'
 import { createLead } from '~/models/marketplace/lead.server'
 import { sendMessage } from '~/models/messaging/message.server'
@@ -189,7 +190,46 @@ async function bookingOfA({ paid = false } = {}) {
   const { service, slots, name } = serviceOfA(paid ? { priceCents: 4500, isFreeIntro: false } : {})
   const client = { ...people.clientA, isPractitioner: false, isAdmin: false }
   const booking = await createBooking(client as never, { serviceId: service.id, timeSlotId: slots[0]!.id })
-  return { booking, service, name }
+  return { booking, service, name, slots }
+}
+
+/**
+ * Client A's booking, with another open time of its service for each actor to move it to
+ * (`extra.slots`, by the actor's place in ACTORS), and the booking row's id.
+ */
+async function movableBookingOfA(): Promise<Fixture> {
+  const { booking, name, slots } = await bookingOfA()
+  return {
+    params: { id: String(booking.id) },
+    secrets: secretsOfA(name),
+    extra: { slots: slots.map((s, i) => (i === 0 ? slots.at(-1)!.id : s.id)) },
+  }
+}
+
+/** A session of client A with practitioner A that ended three hours ago (absences are marked and reported then). */
+function pastSessionOfA(): Fixture {
+  const { service, name } = serviceOfA()
+  const booking = insertCompletedSession({
+    clientId: people.clientA.id,
+    practitionerId: people.practitionerA.id,
+    serviceId: service.id,
+    hoursAgo: 4,
+  })
+  return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+}
+
+/** The open time an actor moves a booking to. */
+const targetSlotOf = (fixture: Fixture, actor: Actor) =>
+  String((fixture.extra!.slots as number[])[ACTORS.indexOf(actor)])
+
+/** A move answered, and the booking is at the actor's time. */
+function expectMovedTo(fixture: Fixture, actor: Actor) {
+  const row = getDb()
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, Number(fixture.params.id)))
+    .get()
+  expect(row?.timeSlotId).toBe(Number(targetSlotOf(fixture, actor)))
 }
 
 /** A cancel answered `cancelled` and the booking is. */
@@ -477,6 +517,59 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  'app/routes/api.bookings.$id.reschedule.ts': [
+    {
+      method: 'PATCH',
+      rule: 'owner',
+      setup: movableBookingOfA,
+      body: (fixture, actor) => ({ json: { timeSlotId: Number(targetSlotOf(fixture, actor)) } }),
+      // Its practitioner moves it too (the client is then asked to accept the new time).
+      overrides: { practitionerA: 'ok' },
+      success: (answer, fixture, actor) => {
+        expect(answer.json).toMatchObject({ booking: { id: Number(fixture.params.id) } })
+        expectMovedTo(fixture, actor)
+      },
+    },
+  ],
+
+  'app/routes/api.bookings.$id.accept-new-time.ts': [
+    {
+      method: 'PATCH',
+      rule: 'owner',
+      setup: async () => {
+        const fixture = await movableBookingOfA()
+        await rescheduleBooking(people.practitionerA, Number(fixture.params.id), Number(targetSlotOf(fixture, 'admin')))
+        return fixture
+      },
+      success: (answer) => expect(answer.json).toMatchObject({ booking: { movedByPractitionerAt: null } }),
+    },
+  ],
+
+  'app/routes/api.bookings.$id.no-show.ts': [
+    {
+      method: 'PATCH',
+      // Its practitioner marks that the client did not attend; its client may not.
+      rule: 'owner',
+      setup: pastSessionOfA,
+      overrides: { clientA: 'not-found', practitionerA: 'ok' },
+      success: (answer, fixture) =>
+        expect(answer.json).toMatchObject({
+          booking: { id: Number(fixture.params.id), clientNoShowAt: expect.any(String) },
+        }),
+    },
+  ],
+
+  'app/routes/api.bookings.$id.no-show-report.ts': [
+    {
+      method: 'POST',
+      // Its client reports that the practitioner did not attend.
+      rule: 'owner',
+      setup: pastSessionOfA,
+      body: () => ({ json: { details: 'Nobody came.' } }),
+      success: (answer) => expect(answer.status).toBe(201),
+    },
+  ],
+
   'app/routes/api.messages.$id.ts': [
     {
       method: 'DELETE',
@@ -720,6 +813,74 @@ const MATRIX: Record<string, Case[]> = {
         return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
       },
       success: (answer, fixture) => expect(answer.text).toContain(`/bookings/${fixture.params.id}/calendar.ics`),
+    },
+    {
+      method: 'POST',
+      name: 'accept the new time',
+      rule: 'owner',
+      setup: async () => {
+        const fixture = await movableBookingOfA()
+        await rescheduleBooking(people.practitionerA, Number(fixture.params.id), Number(targetSlotOf(fixture, 'admin')))
+        return fixture
+      },
+      body: () => ({ form: { intent: 'accept-move' } }),
+      success: (answer, fixture) => {
+        expect(answer.location).toBe(`/bookings/${fixture.params.id}`)
+        expect(
+          getDb()
+            .select()
+            .from(bookings)
+            .where(eq(bookings.id, Number(fixture.params.id)))
+            .get()?.movedByPractitionerAt,
+        ).toBeNull()
+      },
+    },
+    {
+      method: 'POST',
+      name: 'report that the practitioner did not attend',
+      rule: 'owner',
+      setup: pastSessionOfA,
+      body: () => ({ form: { intent: 'report-no-show', details: 'Nobody came.' } }),
+      success: (answer, fixture) => expect(answer.location).toBe(`/bookings/${fixture.params.id}`),
+    },
+  ],
+
+  'app/routes/_client.bookings.$id_.reschedule.tsx': [
+    {
+      method: 'GET',
+      // The client's own page; the practitioner has theirs (below), so here they get the 404 too.
+      rule: 'owner',
+      setup: movableBookingOfA,
+      success: (answer) => expect(answer.text).toContain('"closed":null'),
+    },
+    {
+      method: 'POST',
+      rule: 'owner',
+      setup: movableBookingOfA,
+      body: (fixture, actor) => ({ form: { timeSlotId: targetSlotOf(fixture, actor) } }),
+      success: (answer, fixture, actor) => {
+        expect(answer.location).toBe(`/bookings/${fixture.params.id}`)
+        expectMovedTo(fixture, actor)
+      },
+    },
+  ],
+
+  'app/routes/practitioner.bookings.$id.reschedule.tsx': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: movableBookingOfA,
+      success: (answer) => expect(answer.text).toContain('"closed":null'),
+    },
+    {
+      method: 'POST',
+      rule: 'practitioner-owner',
+      setup: movableBookingOfA,
+      body: (fixture, actor) => ({ form: { timeSlotId: targetSlotOf(fixture, actor) } }),
+      success: (answer, fixture, actor) => {
+        expect(answer.location).toBe('/practitioner/dashboard')
+        expectMovedTo(fixture, actor)
+      },
     },
   ],
 

@@ -139,6 +139,7 @@ describe('practitioner dashboard: upcoming sessions list', () => {
       isFree: false,
       paidCents: 0,
       canCancel: true,
+      awaitingClient: false,
     })
     expect(upcomingSessions.filter((s) => s.isPaid)).toHaveLength(4)
     // `all`: every one of them, for the practitioner to reach any session.

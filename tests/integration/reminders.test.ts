@@ -13,6 +13,7 @@ import { resetAllLimits } from '~/lib/rate-limit.server'
 import { setNotificationSettings } from '~/models/accounts/notification-settings.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { queueDueReminders } from '~/models/booking/reminders.server'
+import { rescheduleBooking } from '~/models/booking/reschedule.server'
 import { createListedPractitioner, createUser, insertService, insertSlot, outbox } from '../helpers'
 import { mockServer } from '../mocks/server'
 import type { SweepOrder } from './reminder-sweep.worker'
@@ -169,21 +170,13 @@ describe('who is reminded, when', () => {
   })
 
   test('a booking moved after its day reminder went out is reminded of its new time, as a new revision', async () => {
-    const { client, bookingId } = await session({ startTime: START + 9 * 24 * HOUR })
+    const { client, practitioner, service, bookingId } = await session({ startTime: START + 9 * 24 * HOUR })
     const first = START + 9 * 24 * HOUR
     expect(queueDueReminders(new Date(first - 24 * HOUR)).reminders).toBe(2)
-    // Moved a day later, an hour after that reminder.
+    // The client moves it a day later, an hour after that reminder (free: theirs to move until it starts).
     const moved = first + 24 * HOUR
-    getDb()
-      .update(bookings)
-      .set({
-        startTime: new Date(moved),
-        endTime: new Date(moved + HOUR),
-        rescheduledAt: new Date(first - 23 * HOUR),
-        sequence: sql`${bookings.sequence} + 1`,
-      })
-      .where(eq(bookings.id, bookingId))
-      .run()
+    const later = insertSlot({ practitionerId: practitioner.id, serviceId: service.id, startTime: new Date(moved) })
+    await rescheduleBooking(client, bookingId, later.id, { now: new Date(first - 23 * HOUR) })
     expect(queueDueReminders(new Date(first - HOUR)).reminders).toBe(0) // the old time reminds no one
     expect(queueDueReminders(new Date(moved - 24 * HOUR)).reminders).toBe(2)
     const [before, after] = reminders(client.email)

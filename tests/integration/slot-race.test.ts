@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, timeSlots } from '~/db/schema'
 import { getEnv } from '~/env.server'
-import { SLOT_UNAVAILABLE } from '~/models/booking/booking.server'
+import { createBooking, SLOT_UNAVAILABLE } from '~/models/booking/booking.server'
 import { createListedPractitioner, createUser, insertService, insertSlot } from '../helpers'
 import type { Attempt, Outcome } from './slot-race.worker'
 
@@ -24,6 +24,7 @@ import type { Attempt, Outcome } from './slot-race.worker'
 const CONTENDERS = 8
 const CLAIMERS = 2
 const ROUNDS = 20
+const HOUR = 60 * 60 * 1000
 const WORKER = path.join(import.meta.dirname, 'slot-race.worker.ts')
 
 let contenders: ChildProcess[] = []
@@ -112,5 +113,63 @@ test(`${CONTENDERS} processes on one slot, ${ROUNDS} rounds: one winner each rou
     const booked = getDb().select().from(bookings).where(eq(bookings.timeSlotId, slot.id)).all()
     const bookerWon = rounds[round]!.some((o) => o.won && o.way === 'book')
     expect(booked).toHaveLength(bookerWon ? 1 : 0)
+  }
+}, 30_000)
+
+test(`${CONTENDERS} processes moving their own bookings to one slot, 5 rounds: one moves each round, the others keep theirs`, async () => {
+  const practitioner = await createListedPractitioner()
+  const service = insertService(practitioner.id, { name: 'Moved Session', priceCents: 0, isFreeIntro: true })
+  const start = Date.now() + 72 * 60 * 60 * 1000
+  const own = await Promise.all(
+    Array.from({ length: CONTENDERS }, async (_, i) => {
+      const client = await createUser({ firstName: `Mover${i}`, timeZone: 'America/Toronto' })
+      const slot = insertSlot({
+        practitionerId: practitioner.id,
+        serviceId: service.id,
+        startTime: new Date(start + i * HOUR),
+      })
+      const { id } = await createBooking(client, { serviceId: service.id, timeSlotId: slot.id })
+      return { client, bookingId: id }
+    }),
+  )
+  const targets = Array.from({ length: 5 }, (_, round) =>
+    insertSlot({
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startTime: new Date(start - (round + 1) * HOUR),
+    }),
+  )
+
+  for (const [round, target] of targets.entries()) {
+    const before = getDb().select().from(bookings).where(eq(bookings.serviceId, service.id)).all()
+    const at = Date.now() + 25
+    const outcomes = await Promise.all(
+      contenders.map((child, i) =>
+        attempt(child, {
+          round,
+          slotId: target.id,
+          serviceId: service.id,
+          client: own[i]!.client,
+          way: 'move',
+          bookingId: own[i]!.bookingId,
+          at,
+        }),
+      ),
+    )
+    expect(outcomes.filter((o) => o.failure)).toEqual([])
+    expect(outcomes.filter((o) => o.won)).toHaveLength(1)
+    for (const outcome of outcomes.filter((o) => !o.won)) {
+      expect(outcome.refusal).toEqual({ status: 409, message: SLOT_UNAVAILABLE })
+    }
+    // The winner's booking is on the slot and its old slot is free again; nobody else's changed.
+    const winner = own[outcomes.findIndex((o) => o.won)]!
+    const after = getDb().select().from(bookings).where(eq(bookings.serviceId, service.id)).all()
+    for (const booking of after) {
+      const was = before.find((b) => b.id === booking.id)!
+      if (booking.id === winner.bookingId) {
+        expect(booking).toMatchObject({ timeSlotId: target.id, status: 'confirmed', sequence: was.sequence + 1 })
+        expect(getDb().select().from(timeSlots).where(eq(timeSlots.id, was.timeSlotId!)).get()?.isBooked).toBe(false)
+      } else expect(booking).toEqual(was)
+    }
   }
 }, 30_000)

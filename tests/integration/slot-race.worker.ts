@@ -2,13 +2,15 @@ import { getDb } from '~/db/client.server'
 import { isAppError } from '~/lib/errors'
 import { claimSlot } from '~/models/booking/booking-state.server'
 import { createBooking, type BookingActor } from '~/models/booking/booking.server'
+import { rescheduleBooking } from '~/models/booking/reschedule.server'
 
 /**
  * One contender of slot-race.test.ts, in a process of its own with its own SQLite connection
  * to the test's database (DATABASE_PATH): on each round it waits for the agreed instant, then
  * tries to take the round's slot through the real model, the way a booking request does
- * (`createBooking`) or the way a late payment takes back its lapsed slot (`claimSlot` in an
- * IMMEDIATE transaction, as `recordPayment` does), and reports what it got.
+ * (`createBooking`), the way a late payment takes back its lapsed slot (`claimSlot` in an
+ * IMMEDIATE transaction, as `recordPayment` does), or by moving the contender's own booking
+ * there (`rescheduleBooking`), and reports what it got.
  */
 
 export type Attempt = {
@@ -16,7 +18,9 @@ export type Attempt = {
   slotId: number
   serviceId: number
   client: BookingActor
-  way: 'book' | 'claim'
+  way: 'book' | 'claim' | 'move'
+  /** For `move`: the client's booking to move to the slot. */
+  bookingId?: number
   /** The instant (ms since the epoch) every contender starts at. */
   at: number
 }
@@ -31,8 +35,12 @@ export type Outcome = {
   failure?: string
 }
 
-async function attempt({ round, slotId, serviceId, client, way }: Attempt): Promise<Outcome> {
+async function attempt({ round, slotId, serviceId, client, way, bookingId }: Attempt): Promise<Outcome> {
   try {
+    if (way === 'move') {
+      await rescheduleBooking(client, bookingId!, slotId)
+      return { round, way, won: true }
+    }
     if (way === 'claim') {
       const won = getDb().transaction((tx) => claimSlot(tx, slotId, new Date()), { behavior: 'immediate' })
       return { round, way, won }

@@ -172,6 +172,7 @@ function paramsFor(pattern: string): Record<string, string | number> | undefined
     ['/api/patient-documents/:id', { id: ids.document }],
     ['/api/bookings/:id', { id: ids.booking }],
     ['/bookings/:id', { id: ids.booking }],
+    ['/practitioner/bookings/:id', { id: ids.booking }],
     ['/api/time-slots/:serviceId/:date', { serviceId: ids.service, date: today }],
     ['/api/time-slots/:id', { id: ids.slot }],
     ['/services/:id', { id: ids.service }],

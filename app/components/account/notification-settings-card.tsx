@@ -14,7 +14,7 @@ const REMINDERS: Box[] = [
 ]
 const BOOKINGS: Box[] = [
   { name: 'emailNewBookings', label: 'Email me when a client books a session' },
-  { name: 'emailCancellations', label: 'Email me when a client cancels a session' },
+  { name: 'emailCancellations', label: 'Email me when a client cancels or moves a session' },
 ]
 
 /**

@@ -80,6 +80,15 @@ export type MessageRow = {
   message: string
   isRead: boolean
   date: string
+  /** The session the message is about (a report that a practitioner did not attend), in words. */
+  booking: {
+    id: number
+    summary: string
+    people: string
+    /** To write to the practitioner about it; null once their account is gone. */
+    practitionerEmail: string | null
+    state: string
+  } | null
   /** Opens the person's mail client with the subject filled. */
   replyHref: string
   deleteHref: string

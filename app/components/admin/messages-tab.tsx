@@ -78,6 +78,21 @@ export function MessagesTab({
                 </div>
               </div>
               <p className="text-sm whitespace-pre-line">{m.message}</p>
+              {m.booking ? (
+                <div
+                  className="rounded-md border border-border bg-muted/40 p-3 text-sm"
+                  aria-label={`Booking ${m.booking.id}`}
+                >
+                  <p className="font-medium">{`Booking ${m.booking.id}: ${m.booking.summary}`}</p>
+                  <p>{m.booking.people}</p>
+                  <p className="text-muted-foreground">{m.booking.state}</p>
+                  {m.booking.practitionerEmail ? (
+                    <a href={`mailto:${m.booking.practitionerEmail}`} className="underline">
+                      Write to the practitioner
+                    </a>
+                  ) : null}
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

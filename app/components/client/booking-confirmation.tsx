@@ -1,4 +1,6 @@
+import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
 import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
+import { NoShowReport } from '~/components/client/no-show-report'
 import { PLACEHOLDER_AVATAR } from '~/components/marketplace/service-card'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass, ButtonLink } from '~/components/ui/button'
@@ -14,6 +16,8 @@ import {
   JOIN_LINK_LATER,
 } from '~/models/booking/booking'
 import type { BookingConfirmation } from '~/models/booking/confirmation.server'
+import { MISSED_SESSION } from '~/models/booking/no-show'
+import type { SubmissionResult } from '@conform-to/react'
 
 type Props = {
   booking: BookingConfirmation
@@ -25,10 +29,14 @@ type Props = {
   refundPolicy: string | null
   calendar: { ics: string; google: string } | null
   messageHref: string | null
+  /** The no-show report's last refusal (what was typed, and why), if any. */
+  reportResult?: SubmissionResult<string[]> | null
 }
 
 /** Where the booking stands, in words: its badge and the page's heading. */
 function stateOf(b: BookingConfirmation) {
+  // Marked as soon as it ended, a session may still be 'confirmed' until the sweeper completes it.
+  if (b.clientNoShowAt) return { label: 'Missed', tone: 'warning', heading: 'You missed this session' } as const
   if (b.status === 'confirmed')
     return { label: 'Confirmed', tone: 'success', heading: 'Your session is booked' } as const
   if (b.status === 'completed') return { label: 'Completed', tone: 'secondary', heading: 'Session completed' } as const
@@ -70,9 +78,36 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
+/**
+ * The practitioner moved the session: the new time, and the client's two answers (accept it, or
+ * cancel for a full refund through the dashboard's confirmation).
+ */
+function MovedNotice({
+  bookingId,
+  serviceName,
+  when,
+}: {
+  bookingId: number
+  serviceName: string
+  when: { date: string; time: string }
+}) {
+  return (
+    <Card className="space-y-3 border-accent p-5" role="region" aria-label="New time">
+      <p className="font-medium">{`Your practitioner moved this session to ${when.date}, ${when.time}.`}</p>
+      <p className="text-sm">If the new time does not suit you, you can cancel it for a full refund.</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <AcceptNewTimeForm bookingId={bookingId} serviceName={serviceName} />
+        <Link to={`/client-dashboard?cancel=${bookingId}`} className={buttonClass({ size: 'sm', variant: 'outline' })}>
+          Cancel for a Full Refund
+        </Link>
+      </div>
+    </Card>
+  )
+}
+
 /** The confirmation page of one booking: what, when, with whom, the price, the policy, and what comes next. */
 export function BookingConfirmationView(props: Props) {
-  const { booking: b, when, holdUntil, email, refundPolicy, calendar, messageHref } = props
+  const { booking: b, when, holdUntil, email, refundPolicy, calendar, messageHref, reportResult } = props
   const state = stateOf(b)
   const price = priceLine(b)
   const p = b.practitioner
@@ -96,6 +131,14 @@ export function BookingConfirmationView(props: Props) {
       ) : null}
 
       {b.holdLapsed ? <HoldExpiredNotice bookAgainHref={bookAgainHref(b)} /> : null}
+
+      {b.movedByPractitionerAt ? <MovedNotice bookingId={b.id} serviceName={b.service.name} when={when} /> : null}
+
+      {b.clientNoShowAt ? (
+        <Card className="p-5">
+          <p>{MISSED_SESSION}</p>
+        </Card>
+      ) : null}
 
       {b.cancellationReason === 'practitioner' ? (
         <Card className="space-y-3 p-5">
@@ -151,11 +194,18 @@ export function BookingConfirmationView(props: Props) {
             Cancellation policy
           </h2>
           <p>{refundPolicy}</p>
-          {b.canCancel ? (
-            <Link to={`/client-dashboard?cancel=${b.id}`} className="text-sm underline">
-              Cancel this session
-            </Link>
-          ) : null}
+          <div className="flex flex-wrap gap-4">
+            {b.canReschedule ? (
+              <Link to={`/bookings/${b.id}/reschedule`} className="text-sm underline">
+                Reschedule this session
+              </Link>
+            ) : null}
+            {b.canCancel ? (
+              <Link to={`/client-dashboard?cancel=${b.id}`} className="text-sm underline">
+                Cancel this session
+              </Link>
+            ) : null}
+          </div>
         </section>
       ) : null}
 
@@ -209,6 +259,13 @@ export function BookingConfirmationView(props: Props) {
           </ul>
         </section>
       ) : null}
+
+      <NoShowReport
+        bookingId={b.id}
+        canReport={b.canReportNoShow}
+        reported={b.practitionerNoShowReportedAt !== null}
+        lastResult={reportResult ?? null}
+      />
 
       <ButtonLink to="/client-dashboard" variant={b.awaitingPayment || b.holdLapsed ? 'outline' : 'primary'}>
         Go to My Sessions

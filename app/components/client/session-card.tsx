@@ -1,3 +1,4 @@
+import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -13,6 +14,7 @@ import {
   JOIN_LINK_LATER,
 } from '~/models/booking/booking'
 import type { ClientSession } from '~/models/booking/booking.server'
+import { MISSED_SESSION } from '~/models/booking/no-show'
 
 /** A session as the client's dashboard lists it: the booking and what the client may do now. */
 export type { ClientSession }
@@ -31,7 +33,11 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
       <div className="space-y-1">
         <div className="flex items-center gap-2">
           <h3 className="font-semibold">{s.service.name}</h3>
-          <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+          {s.clientNoShowAt ? (
+            <Badge tone="warning">missed</Badge>
+          ) : (
+            <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+          )}
         </div>
         {/* Each line one string: React separates every interpolated part with a marker. */}
         <p className="text-sm text-muted-foreground">
@@ -61,9 +67,14 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
                 : 'Nothing was charged'}
           </p>
         ) : null}
+        {s.movedByPractitionerAt ? (
+          <p className="text-sm font-medium">Your practitioner moved this session: accept the new time or cancel it.</p>
+        ) : null}
+        {s.clientNoShowAt ? <p className="text-sm">{MISSED_SESSION}</p> : null}
         {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
       </div>
       <div className="flex flex-col items-start gap-2 sm:items-end">
+        {s.movedByPractitionerAt ? <AcceptNewTimeForm bookingId={s.id} serviceName={s.service.name} /> : null}
         {s.awaitingPayment ? (
           <Link to={`/checkout?bookingId=${s.id}`} className={buttonClass({ size: 'sm' })}>
             Complete Payment
@@ -105,6 +116,15 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
         >
           Details
         </Link>
+        {s.canReschedule ? (
+          <Link
+            to={`/bookings/${s.id}/reschedule`}
+            className={buttonClass({ size: 'sm', variant: 'outline' })}
+            aria-label={`Reschedule: ${s.service.name}`}
+          >
+            Reschedule
+          </Link>
+        ) : null}
         {s.canCancel ? (
           <Link
             to={`?cancel=${s.id}`}

@@ -8,9 +8,10 @@ import { centsToDollars, splitFee } from '~/lib/money'
 import type { PublicUser } from '~/models/accounts/user'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
-import { canJoinSession, holdLapsed, PAYMENT_HOLD_MS, refundDueCents } from './booking'
+import { canJoinSession, clientMayReschedule, holdLapsed, PAYMENT_HOLD_MS, refundDueCents } from './booking'
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
 import { notifyPractitioner, sendBookingCancelled, sendBookingConfirmed } from './emails.server'
+import { reportNoShowRefusal } from './no-show'
 import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
 
 /** Who books or cancels: the signed-in user, as much of them as the emails need. */
@@ -208,7 +209,8 @@ const VIEW_COLUMNS = sql`b.id, b.service_id AS serviceId, b.client_id AS clientI
   b.platform_fee_cents AS platformFeeCents, b.practitioner_amount_cents AS practitionerAmountCents,
   b.is_paid AS isPaid, b.refunded_amount_cents AS refundedAmountCents, b.hold_expires_at AS holdExpiresAt,
   b.cancellation_reason AS cancellationReason, b.cancellation_note AS cancellationNote, b.notes, b.created_at AS createdAt, b.updated_at AS updatedAt,
-  b.sequence, s.meeting_link AS meetingLink,
+  b.sequence, b.moved_by_practitioner_at AS movedByPractitionerAt, b.client_no_show_at AS clientNoShowAt,
+  b.practitioner_no_show_reported_at AS practitionerNoShowReportedAt, s.meeting_link AS meetingLink,
   p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName,
   c.first_name AS clientFirstName, c.last_name AS clientLastName`
 
@@ -238,6 +240,9 @@ type ViewRow = {
   createdAt: number
   updatedAt: number
   sequence: number
+  movedByPractitionerAt: number | null
+  clientNoShowAt: number | null
+  practitionerNoShowReportedAt: number | null
   meetingLink: string | null
   practitionerFirstName: string | null
   practitionerLastName: string | null
@@ -274,6 +279,15 @@ function toView(row: ViewRow) {
     notes: row.notes,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
+    /** When the practitioner moved it, while the client has not accepted the new time (they may cancel for a full refund). */
+    movedByPractitionerAt:
+      isLive(row) && row.movedByPractitionerAt ? new Date(row.movedByPractitionerAt).toISOString() : null,
+    /** When its practitioner marked that the client did not attend (no refund is due; no review). */
+    clientNoShowAt: row.clientNoShowAt ? new Date(row.clientNoShowAt).toISOString() : null,
+    /** When its client reported that the practitioner did not attend. */
+    practitionerNoShowReportedAt: row.practitionerNoShowReportedAt
+      ? new Date(row.practitionerNoShowReportedAt).toISOString()
+      : null,
     service: {
       name: row.serviceName,
       duration: row.durationMinutes,
@@ -306,6 +320,13 @@ export function getBookingForClient(client: { id: number }, bookingId: number) {
   return view
 }
 
+/** A booking as the API answers it, to its client or its practitioner; anyone else's is not found. */
+export function getBookingForParty(user: { id: number }, bookingId: number) {
+  const [view] = viewsWhere(sql`b.id = ${bookingId} AND (b.client_id = ${user.id} OR b.practitioner_id = ${user.id})`)
+  if (!view) throw new AppError(BOOKING_NOT_FOUND, 404)
+  return view
+}
+
 /** GET /api/bookings/client: every booking of the client, cancelled ones included, newest first. */
 export function listClientBookings(client: { id: number }) {
   return viewsWhere(sql`b.client_id = ${client.id}`)
@@ -326,6 +347,13 @@ export function clientSession(view: BookingView, now = new Date()) {
     upcoming,
     // A lapsed hold is released by the sweeper within the minute: Book Again is what is offered.
     canCancel: upcoming && !lapsed,
+    // Moved to another time by the client themselves while free cancellation applies.
+    canReschedule:
+      !lapsed &&
+      clientMayReschedule(
+        { status: view.status, free: view.totalAmount === 0, startTime: new Date(view.startTime) },
+        now,
+      ),
     canJoin: canJoinSession(view, now),
     // A pending booking can still be paid while its hold lasts.
     awaitingPayment:
@@ -335,6 +363,20 @@ export function clientSession(view: BookingView, now = new Date()) {
       Date.parse(view.holdExpiresAt) > now.getTime(),
     // Its hold ran out unpaid: said as such, with a way to book the time again.
     holdLapsed: lapsed,
+    // The practitioner may not have come: the client can tell us, from the start until 7 days after.
+    canReportNoShow:
+      reportNoShowRefusal(
+        {
+          ...view,
+          startTime: new Date(view.startTime),
+          endTime: new Date(view.endTime),
+          clientNoShowAt: null,
+          practitionerNoShowReportedAt: view.practitionerNoShowReportedAt
+            ? new Date(view.practitionerNoShowReportedAt)
+            : null,
+        },
+        now,
+      ) === null,
   }
 }
 

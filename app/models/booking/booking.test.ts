@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import {
   canJoinSession,
+  clientMayReschedule,
   FREE_SESSION_CANCELLATION,
   FULL_REFUND_NOTICE_MS,
   googleCalendarUrl,
+  MOVED_FULL_REFUND,
   noRefundNotice,
   refundDueCents,
   refundPolicyFor,
@@ -31,6 +33,36 @@ test('unpaid bookings owe nothing, and what was already refunded is not refunded
   expect(
     refundDueCents({ ...paid, refundedAmountCents: 8500, startTime: startingIn(3 * FULL_REFUND_NOTICE_MS) }, now),
   ).toBe(0)
+})
+
+test('a session the practitioner moved is refunded in full until its client accepts the new time, however near', () => {
+  const moved = { ...paid, movedByPractitionerAt: now }
+  expect(refundDueCents({ ...moved, startTime: startingIn(60_000) }, now)).toBe(8500)
+  expect(refundDueCents({ ...moved, refundedAmountCents: 500, startTime: startingIn(60_000) }, now)).toBe(8000)
+  expect(refundDueCents({ ...moved, isPaid: false, startTime: startingIn(60_000) }, now)).toBe(0)
+  expect(
+    refundPolicyFor(
+      { status: 'confirmed', totalAmount: 85, startTime: startingIn(60_000).toISOString(), movedByPractitionerAt: 'x' },
+      'America/Toronto',
+      now,
+    ),
+  ).toBe(MOVED_FULL_REFUND)
+})
+
+describe('clientMayReschedule: while free cancellation applies', () => {
+  test('a paid session until 24 hours before its start', () => {
+    const at = (ms: number) => ({ status: 'confirmed', free: false, startTime: startingIn(ms) })
+    expect(clientMayReschedule(at(FULL_REFUND_NOTICE_MS), now)).toBe(true)
+    expect(clientMayReschedule(at(FULL_REFUND_NOTICE_MS - 1), now)).toBe(false)
+    expect(clientMayReschedule({ ...at(3 * FULL_REFUND_NOTICE_MS), status: 'pending' }, now)).toBe(true)
+  })
+  test('a free session until it starts; never a cancelled or completed one', () => {
+    const at = (ms: number, status = 'confirmed') => ({ status, free: true, startTime: startingIn(ms) })
+    expect(clientMayReschedule(at(60_000), now)).toBe(true)
+    expect(clientMayReschedule(at(0), now)).toBe(false)
+    expect(clientMayReschedule(at(3 * FULL_REFUND_NOTICE_MS, 'cancelled'), now)).toBe(false)
+    expect(clientMayReschedule(at(3 * FULL_REFUND_NOTICE_MS, 'completed'), now)).toBe(false)
+  })
 })
 
 describe('canJoinSession: from 15 minutes before the start until the end', () => {

@@ -59,6 +59,10 @@ export function awaitingPaymentNotice(until: string) {
   return `Awaiting payment: this time is held for you until ${until}.`
 }
 
+/** The policy while a practitioner's move waits for the client's answer. */
+export const MOVED_FULL_REFUND =
+  'Your practitioner moved this session: until you accept the new time, you can cancel it for a full refund.'
+
 /** How long before its start a session's video link is offered ('Join Session'). */
 export const JOIN_OPENS_BEFORE_MS = 15 * 60 * 1000
 export const JOIN_LINK_LATER = 'The link to join appears here 15 minutes before the session starts.'
@@ -71,15 +75,34 @@ export function canJoinSession(session: { status: string; startTime: string; end
 
 /**
  * The refund, in cents, a client gets for cancelling now: what was paid and not yet refunded
- * when the session starts 24 hours or more from now, nothing later.
+ * when the session starts 24 hours or more from now, nothing later; and in full, whenever it
+ * is, while the practitioner's move of it waits for the client's answer.
  */
 export function refundDueCents(
-  booking: { isPaid: boolean; totalAmountCents: number; refundedAmountCents: number; startTime: Date },
+  booking: {
+    isPaid: boolean
+    totalAmountCents: number
+    refundedAmountCents: number
+    startTime: Date
+    movedByPractitionerAt?: Date | null
+  },
   now = new Date(),
 ) {
   if (!booking.isPaid) return 0
-  if (booking.startTime.getTime() - now.getTime() < FULL_REFUND_NOTICE_MS) return 0
+  const moved = Boolean(booking.movedByPractitionerAt)
+  if (!moved && booking.startTime.getTime() - now.getTime() < FULL_REFUND_NOTICE_MS) return 0
   return Math.max(0, booking.totalAmountCents - booking.refundedAmountCents)
+}
+
+/**
+ * A client may move a live booking themselves while free cancellation applies (decision 007):
+ * a free session until it starts, a paid one until 24 hours before. Later only the
+ * practitioner can move it.
+ */
+export function clientMayReschedule(booking: { status: string; free: boolean; startTime: Date }, now = new Date()) {
+  if (booking.status !== 'pending' && booking.status !== 'confirmed') return false
+  const ahead = booking.startTime.getTime() - now.getTime()
+  return booking.free ? ahead > 0 : ahead >= FULL_REFUND_NOTICE_MS
 }
 
 /**
@@ -88,13 +111,14 @@ export function refundDueCents(
  * November 21, 2026, 9:30 AM EST: ...' while 24 hours or more remain, else noRefundNotice.
  */
 export function refundPolicyFor(
-  booking: { status: string; totalAmount: number; startTime: string },
+  booking: { status: string; totalAmount: number; startTime: string; movedByPractitionerAt?: string | null },
   timeZone: string,
   now = new Date(),
 ) {
   const start = Date.parse(booking.startTime)
   if ((booking.status !== 'pending' && booking.status !== 'confirmed') || start <= now.getTime()) return null
   if (booking.totalAmount === 0) return FREE_SESSION_CANCELLATION
+  if (booking.movedByPractitionerAt) return MOVED_FULL_REFUND
   const notice = noRefundNotice(booking.startTime, now)
   if (notice) return `${notice}.`
   const deadline = new Date(start - FULL_REFUND_NOTICE_MS)

@@ -100,11 +100,16 @@ type PractitionerNoticeContext = {
 }
 
 /**
- * Tells a booking's practitioner that a client booked it (`booked`, once it is confirmed) or
- * cancelled it (`cancelled`), when their settings ask for it: the service, the time in their own
- * zone and the client's name, nothing else about the client. Logs a failure.
+ * Tells a booking's practitioner that a client booked it (`booked`, once it is confirmed),
+ * cancelled it (`cancelled`) or moved it (`moved`, from `previous`), when their settings ask for
+ * it (a move counts with cancellations): the service, the time in their own zone and the
+ * client's name, nothing else about the client. Logs a failure.
  */
-export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'cancelled') {
+export async function notifyPractitioner(
+  bookingId: number,
+  kind: 'booked' | 'cancelled' | 'moved',
+  previous?: { startTime: Date; endTime: Date },
+) {
   try {
     const booking = getDb().get<PractitionerNoticeContext | undefined>(
       sql`SELECT b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
@@ -117,15 +122,26 @@ export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'ca
     if (!booking?.practitionerEmail) return
     if (!(kind === 'booked' ? booking.emailNewBookings : booking.emailCancellations)) return
     const client = booking.clientName ?? 'A client'
+    const was = previous
+      ? sessionSpan({
+          startTime: previous.startTime.getTime(),
+          endTime: previous.endTime.getTime(),
+          timeZone: booking.timeZone,
+        })
+      : ''
+    const line = {
+      booked: `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`,
+      cancelled: `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
+      moved: `${client} moved "${booking.serviceName}" from ${was} to ${sessionSpan(booking)}. The old time is open for booking again.`,
+    }[kind]
+    const title = { booked: 'New booking', cancelled: 'Booking cancelled', moved: 'Booking moved' }[kind]
     await sendEmail({
       to: booking.practitionerEmail,
-      subject: `${kind === 'booked' ? 'New booking' : 'Booking cancelled'}: ${booking.serviceName}`,
+      subject: `${title}: ${booking.serviceName}`,
       text: [
         `Hi ${booking.practitionerFirstName},`,
         '',
-        kind === 'booked'
-          ? `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`
-          : `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
+        line,
         '',
         'You can choose which of these emails you get in your settings.',
       ].join('\n'),
@@ -133,6 +149,58 @@ export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'ca
   } catch (error) {
     console.error(logLine`[booking ${bookingId}] practitioner email failed: ${error}`)
   }
+}
+
+/**
+ * A booking moved to another time. Moved by its client: the client gets the new time with the
+ * updated invitation (same UID, higher SEQUENCE, so calendars move the event) and the
+ * practitioner is told. Moved by its practitioner: the client gets the new time, the updated
+ * invitation, and the choice to accept it or cancel with a full refund on their booking's page.
+ */
+export async function sendSessionMoved(
+  bookingId: number,
+  by: 'client' | 'practitioner',
+  previous: { startTime: Date; endTime: Date },
+) {
+  await sendAbout(bookingId, (booking) => {
+    const practitioner = practitionerName(booking)
+    const origin = configuredOrigin()
+    const was = sessionSpan({
+      startTime: previous.startTime.getTime(),
+      endTime: previous.endTime.getTime(),
+      timeZone: booking.timeZone,
+    })
+    const page = `${origin}/bookings/${booking.id}`
+    const lines =
+      by === 'practitioner'
+        ? [
+            `${practitioner} moved your session "${booking.serviceName}" to a new time.`,
+            `Was: ${was}`,
+            `Now: ${sessionSpan(booking)}`,
+            '',
+            `If the new time suits you, accept it on your booking's page: ${page}`,
+            'If it does not, you can cancel it there for a full refund, whenever the session is.',
+          ]
+        : [
+            `Your session "${booking.serviceName}" with ${practitioner} has moved.`,
+            `Was: ${was}`,
+            `Now: ${sessionSpan(booking)}`,
+            '',
+            `Your booking: ${page}`,
+          ]
+    return {
+      to: booking.clientEmail,
+      subject: `${by === 'practitioner' ? 'New time for your session' : 'Session moved'}: ${booking.serviceName}`,
+      text: [
+        `Hi ${booking.clientFirstName},`,
+        '',
+        ...lines,
+        'The attached invitation moves the session in your calendar.',
+      ].join('\n'),
+      attachments: [sessionIcsAttachment(clientCalendarSession(booking), origin)],
+    }
+  })
+  if (by === 'client') await notifyPractitioner(bookingId, 'moved', previous)
 }
 
 export function sendBookingConfirmed(bookingId: number) {
@@ -204,6 +272,25 @@ export function sendCancelledByPractitioner(bookingId: number, reason: string, r
       attachments: [sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin())],
     }
   })
+}
+
+/**
+ * The practitioner marked that the client did not attend: said plainly, with the policy and
+ * where to tell us if it is wrong (the booking's page, which reports a practitioner's absence).
+ */
+export function sendMarkedMissed(bookingId: number) {
+  return sendAbout(bookingId, (booking) => ({
+    to: booking.clientEmail,
+    subject: `Missed session: ${booking.serviceName}`,
+    text: [
+      `Hi ${booking.clientFirstName},`,
+      '',
+      `${practitionerName(booking)} marked that you did not attend "${booking.serviceName}" on ${sessionSpan(booking)}.`,
+      'No refund is due under the cancellation policy for a session that was not cancelled.',
+      '',
+      `If you were there and your practitioner was not, please tell us on your booking's page: ${configuredOrigin()}/bookings/${booking.id}`,
+    ].join('\n'),
+  }))
 }
 
 /**

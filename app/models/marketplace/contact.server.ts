@@ -1,8 +1,10 @@
-import { count, desc, eq } from 'drizzle-orm'
+import { count, desc, eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { contactMessages } from '~/db/schema'
+import { bookings, contactMessages, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { checkHoneypot } from '~/lib/honeypot.server'
+import { centsToDollars } from '~/lib/money'
 import { pageWindow } from '~/lib/paging'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { CONTACT_MESSAGE_NOT_FOUND, type ContactInput } from './contact'
@@ -65,8 +67,92 @@ export function listContactMessages({ page: requested = 1, pageSize = 25 }: { pa
     .limit(pageSize)
     .offset(offset)
     .all()
-    .map(toContactMessage)
-  return { messages, total, page, pageCount, pageSize }
+  const attached = attachedBookings(messages.flatMap((m) => (m.bookingId === null ? [] : [m.bookingId])))
+  return {
+    messages: messages.map((m) => ({
+      ...toContactMessage(m),
+      booking: m.bookingId === null ? null : (attached.get(m.bookingId) ?? null),
+    })),
+    total,
+    page,
+    pageCount,
+    pageSize,
+  }
+}
+
+/**
+ * The bookings some messages are about (a client's report that the practitioner did not
+ * attend), as the admin needs to judge it: the session, both people, what was paid and
+ * refunded, and whether the practitioner marked the client absent. Nothing from a chart.
+ */
+function attachedBookings(ids: number[]) {
+  if (!ids.length) return new Map<number, AttachedBooking>()
+  const practitioner = alias(users, 'practitioner')
+  const client = alias(users, 'client')
+  const rows = getDb()
+    .select({
+      id: bookings.id,
+      serviceName: bookings.serviceName,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      status: bookings.status,
+      totalAmountCents: bookings.totalAmountCents,
+      isPaid: bookings.isPaid,
+      refundedAmountCents: bookings.refundedAmountCents,
+      clientNoShowAt: bookings.clientNoShowAt,
+      practitionerId: bookings.practitionerId,
+      practitionerFirstName: practitioner.firstName,
+      practitionerLastName: practitioner.lastName,
+      practitionerEmail: practitioner.email,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+    })
+    .from(bookings)
+    .leftJoin(practitioner, eq(practitioner.id, bookings.practitionerId))
+    .leftJoin(client, eq(client.id, bookings.clientId))
+    .where(inArray(bookings.id, ids))
+    .all()
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        serviceName: row.serviceName,
+        startTime: row.startTime.toISOString(),
+        endTime: row.endTime.toISOString(),
+        status: row.status,
+        totalAmount: centsToDollars(row.totalAmountCents),
+        isPaid: row.isPaid,
+        refundedAmount: centsToDollars(row.refundedAmountCents),
+        clientMarkedAbsent: row.clientNoShowAt !== null,
+        practitioner: row.practitionerFirstName
+          ? {
+              id: row.practitionerId,
+              name: `${row.practitionerFirstName} ${row.practitionerLastName}`,
+              email: row.practitionerEmail,
+            }
+          : null,
+        clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : null,
+      },
+    ]),
+  )
+}
+
+export type AttachedBooking = {
+  id: number
+  serviceName: string
+  startTime: string
+  endTime: string
+  status: string
+  /** Dollars, as the API speaks. */
+  totalAmount: number
+  isPaid: boolean
+  refundedAmount: number
+  /** The practitioner marked that the client did not attend. */
+  clientMarkedAbsent: boolean
+  /** null once the practitioner's account is deleted. */
+  practitioner: { id: number | null; name: string; email: string | null } | null
+  clientName: string | null
 }
 
 /** Marks the message read (again is fine); answers it. 404 for an unknown id. */

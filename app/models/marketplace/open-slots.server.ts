@@ -7,16 +7,23 @@ export type OpenSlot = { id: number; startTime: string; endTime: string }
 
 /**
  * Open slots of a listed service on a calendar day of the viewer's zone: not booked, not
- * started, in time order.
+ * started, in time order. `listedOnly: false` for moving a booking, whose service is its own
+ * whether or not the public still sees it (a booking's open times are those its calendar marks).
  */
-export function listOpenSlots(serviceId: number, date: LocalDate, timeZone: string, now = new Date()): OpenSlot[] {
+export function listOpenSlots(
+  serviceId: number,
+  date: LocalDate,
+  timeZone: string,
+  now = new Date(),
+  { listedOnly = true } = {},
+): OpenSlot[] {
   const { start, end } = dayBounds(date, timeZone)
   const from = Math.max(start.getTime(), now.getTime())
   return getDb()
     .all<{ id: number; startTime: number; endTime: number }>(
       sql`SELECT t.id, t.start_time AS startTime, t.end_time AS endTime
           FROM time_slots t JOIN services s ON s.id = t.service_id
-          WHERE t.service_id = ${serviceId} AND ${SERVICE_LISTED} AND t.is_booked = 0
+          WHERE t.service_id = ${serviceId} AND ${listedOnly ? SERVICE_LISTED : sql`1`} AND t.is_booked = 0
             AND t.start_time >= ${from} AND t.start_time < ${end.getTime()}
           ORDER BY t.start_time`,
     )

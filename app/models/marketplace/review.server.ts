@@ -40,13 +40,15 @@ type Reviewer = { id: number; isPractitioner: boolean; isAdmin: boolean }
 
 /**
  * The session a review from this client would be tied to (their newest completed session with
- * the practitioner that has no review yet), or why there is none.
+ * the practitioner that has no review yet and that they attended), or why there is none.
  */
 function findReviewableSession(db: Db | Tx, clientId: number, practitionerId: number) {
   const completed = and(
     eq(bookings.clientId, clientId),
     eq(bookings.practitionerId, practitionerId),
     eq(bookings.status, 'completed'),
+    // A session its practitioner marked missed (the client did not attend) is not one to review.
+    isNull(bookings.clientNoShowAt),
   )
   const session = db
     .select({ id: bookings.id, serviceId: bookings.serviceId })

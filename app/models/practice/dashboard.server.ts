@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
+import { MARK_NO_SHOW_WINDOW_MS, markNoShowRefusal } from '~/models/booking/no-show'
 import { paidNetSum } from './earnings.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -18,8 +19,10 @@ export type DashboardSession = {
   isPaid: boolean
   /** A free session has nothing to pay: shown as 'Free' rather than 'Unpaid'. */
   isFree: boolean
-  /** Not started yet: the practitioner may still call it off. */
+  /** Not started yet: the practitioner may still move it or call it off. */
   canCancel: boolean
+  /** Moved by the practitioner, and the client has not yet accepted the new time. */
+  awaitingClient: boolean
   /** What the client paid and has not had back, in cents (all of it goes back if the practitioner cancels). */
   paidCents: number
 }
@@ -69,6 +72,7 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
       isPaid: bookings.isPaid,
       totalAmountCents: bookings.totalAmountCents,
       refundedAmountCents: bookings.refundedAmountCents,
+      movedByPractitionerAt: bookings.movedByPractitionerAt,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.clientId))
@@ -89,6 +93,7 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
     isFree: row.totalAmountCents === 0,
     paidCents: row.isPaid ? row.totalAmountCents - row.refundedAmountCents : 0,
     canCancel: row.startTime.getTime() > now.getTime(),
+    awaitingClient: row.movedByPractitionerAt !== null,
   }))
   return {
     stats: {
@@ -99,4 +104,57 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
     },
     upcomingSessions: sessions,
   }
+}
+
+/** A session that ended in the last 48 hours, as the dashboard's Recent Sessions card lists it. */
+export type RecentSession = {
+  id: number
+  serviceName: string
+  clientName: string
+  startTime: string
+  endTime: string
+  /** When the practitioner marked that the client did not attend, else null. */
+  clientNoShowAt: string | null
+  /** The practitioner may still mark it missed. */
+  canMarkNoShow: boolean
+}
+
+/**
+ * The practitioner's sessions that ended within the last 48 hours (the window in which a client's
+ * absence can be marked), newest first: confirmed or completed, never cancelled.
+ */
+export function getRecentSessions(practitionerId: number, now = new Date()): RecentSession[] {
+  return getDb()
+    .select({
+      id: bookings.id,
+      serviceName: bookings.serviceName,
+      status: bookings.status,
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      clientNoShowAt: bookings.clientNoShowAt,
+      practitionerNoShowReportedAt: bookings.practitionerNoShowReportedAt,
+    })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.clientId))
+    .where(
+      and(
+        eq(bookings.practitionerId, practitionerId),
+        inArray(bookings.status, ['confirmed', 'completed']),
+        lte(bookings.endTime, now),
+        gt(bookings.endTime, new Date(now.getTime() - MARK_NO_SHOW_WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(bookings.endTime), desc(bookings.id))
+    .all()
+    .map((row) => ({
+      id: row.id,
+      serviceName: row.serviceName,
+      clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
+      startTime: row.startTime.toISOString(),
+      endTime: row.endTime.toISOString(),
+      clientNoShowAt: row.clientNoShowAt?.toISOString() ?? null,
+      canMarkNoShow: markNoShowRefusal(row, now) === null,
+    }))
 }

@@ -1,6 +1,7 @@
 import { ADMIN_TABS, adminHref, type AdminState, type AdminTab, type Paging } from '~/components/admin/admin-links'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { isAppError } from '~/lib/errors'
+import { formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import type { PublicUser } from '~/models/accounts/user'
@@ -109,6 +110,24 @@ export function loadDashboard(request: Request, admin: PublicUser) {
         message: m.message,
         isRead: m.isRead,
         date: instant(m.createdAt),
+        booking: m.booking && {
+          id: m.booking.id,
+          summary: `${m.booking.serviceName}, ${instant(m.booking.startTime)}`,
+          people: `${m.booking.clientName ?? 'A former client'} with ${m.booking.practitioner?.name ?? 'a former practitioner'}`,
+          practitionerEmail: m.booking.practitioner?.email ?? null,
+          state: [
+            m.booking.status,
+            m.booking.totalAmount === 0
+              ? 'free'
+              : m.booking.isPaid
+                ? `paid ${formatPrice(m.booking.totalAmount)}`
+                : 'not paid',
+            m.booking.refundedAmount > 0 ? `refunded ${formatPrice(m.booking.refundedAmount)}` : null,
+            m.booking.clientMarkedAbsent ? 'the practitioner marked the client absent' : null,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        },
         replyHref: `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`,
         deleteHref: adminHref({ ...view, deleteMessage: m.id }),
       })),

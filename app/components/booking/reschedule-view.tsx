@@ -1,0 +1,92 @@
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { MonthCalendar, SlotPicker } from '~/components/marketplace/month-calendar'
+import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
+import type { RescheduleAction, RescheduleLoader, ReschedulePageData } from '~/models/booking/reschedule-page.server'
+
+/** A Reschedule page's screen: the loader's data, the last refusal, and where to go back to. */
+export function RescheduleScreen({ backTo }: { backTo: (bookingId: number) => { to: string; label: string } }) {
+  const { data, changeZoneHref } = useLoaderData<RescheduleLoader>()
+  const actionData = useActionData<RescheduleAction>()
+  const error = actionData ? Object.values(actionData.result.error ?? {}).flat()[0] : undefined
+  return <RescheduleView data={data} changeZoneHref={changeZoneHref} backTo={backTo(data.booking.id)} error={error} />
+}
+
+/**
+ * The Reschedule page of either side: the session as it is, a month of dates as links and the
+ * chosen day's open times as radio buttons, posting to the page itself, so it works without
+ * JavaScript. `error` is why the last move was refused.
+ */
+export function RescheduleView({
+  data: { booking, side, closed, calendar },
+  changeZoneHref,
+  backTo,
+  error,
+}: {
+  data: ReschedulePageData
+  changeZoneHref: string
+  backTo: { to: string; label: string }
+  error?: string | null
+}) {
+  const pending = useIsSubmitting()
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight">Reschedule Session</h1>
+        <p className="text-muted-foreground">{`${booking.serviceName} with ${booking.otherName}`}</p>
+        <p>{`Now: ${booking.when}`}</p>
+        {side === 'practitioner' && !closed ? (
+          <p className="text-sm text-muted-foreground">
+            Your client is emailed the new time and can accept it or cancel for a full refund.
+          </p>
+        ) : null}
+      </header>
+      {closed ? (
+        <Card className="p-5" role="alert">
+          <p className="font-medium">{closed}</p>
+        </Card>
+      ) : calendar ? (
+        <Card className="space-y-6 p-5 sm:p-6">
+          <div>
+            <p className="mb-3 text-sm font-semibold">Select a new date</p>
+            <MonthCalendar
+              headingLevel={2}
+              month={calendar.month}
+              today={calendar.today}
+              selected={calendar.selected}
+              markedDays={calendar.markedDays}
+              hrefFor={(query) => `?${new URLSearchParams(query)}`}
+            />
+          </div>
+          <Form method="post" className="space-y-4">
+            <SlotPicker
+              key={calendar.selected}
+              slots={calendar.slots}
+              dateLabel={calendar.dateLabel}
+              zoneLabel={calendar.zoneLabel}
+              changeZoneHref={changeZoneHref}
+              hint={calendar.dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
+              errorId={error ? 'reschedule-error' : undefined}
+            />
+            {error ? (
+              <p id="reschedule-error" role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <SubmitButton className="w-full" pending={pending} pendingText="Moving...">
+              Move Session
+            </SubmitButton>
+          </Form>
+        </Card>
+      ) : (
+        <Card className="p-5">
+          <p>The service of this session is no longer offered, so there are no times to move it to.</p>
+        </Card>
+      )}
+      <Link to={backTo.to} className="text-sm underline">
+        {backTo.label}
+      </Link>
+    </div>
+  )
+}

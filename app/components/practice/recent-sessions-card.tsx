@@ -1,0 +1,122 @@
+import { Form } from '@remix-run/react'
+import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { Badge } from '~/components/ui/badge'
+import { buttonClass, ButtonLink } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
+import { UrlDialog } from '~/components/ui/url-dialog'
+import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { CLIENT_NO_SHOW_INTENT } from '~/models/booking/no-show'
+import type { RecentSession } from '~/models/practice/dashboard.server'
+
+function when(session: RecentSession, timeZone: string) {
+  return (
+    `${formatDate(session.startTime, timeZone)}, ${formatTime(session.startTime, timeZone)} – ` +
+    `${formatTime(session.endTime, timeZone)} ${zoneAbbreviation(session.startTime, timeZone)}`
+  )
+}
+
+/**
+ * Sessions that ended in the last 48 hours, each with "Client did not attend" while it may be
+ * marked; the link opens the confirmation (`hrefFor(id)`, URL state, so it works without JS).
+ */
+export function RecentSessionsCard({
+  sessions,
+  timeZone,
+  hrefFor,
+}: {
+  sessions: RecentSession[]
+  timeZone: string
+  hrefFor: (id: number) => string
+}) {
+  if (!sessions.length) return null
+  return (
+    <Card role="region" aria-labelledby="recent-sessions-title">
+      <CardHeader>
+        <CardTitle id="recent-sessions-title">Recent Sessions</CardTitle>
+        <CardDescription>
+          Sessions that ended in the last 48 hours. If a client did not attend, you can mark it here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-border">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium">{session.serviceName}</p>
+                <p className="text-sm text-muted-foreground">{`with ${session.clientName}`}</p>
+                <p className="text-sm text-muted-foreground">
+                  <time dateTime={session.startTime}>{when(session, timeZone)}</time>
+                </p>
+              </div>
+              {session.clientNoShowAt ? (
+                <Badge tone="warning">Client did not attend</Badge>
+              ) : session.canMarkNoShow ? (
+                <ButtonLink
+                  to={hrefFor(session.id)}
+                  preventScrollReset
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Client did not attend: ${session.serviceName} with ${session.clientName}`}
+                >
+                  Client did not attend
+                </ButtonLink>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  )
+}
+
+/**
+ * The confirmation before marking a client absent, open while the URL names the session. It
+ * posts to `action` (the dashboard); the client is emailed and no refund is made.
+ */
+export function MarkNoShowDialog({
+  session,
+  timeZone,
+  action,
+  closeTo,
+}: {
+  session: RecentSession | null
+  timeZone: string
+  action: string
+  closeTo: string
+}) {
+  const pending = useIsSubmitting(action)
+  return (
+    <UrlDialog
+      open={Boolean(session)}
+      closeTo={closeTo}
+      title="Client did not attend"
+      description={
+        session ? (
+          <>
+            <p className="font-medium text-foreground">{`${session.serviceName} with ${session.clientName}, ${when(session, timeZone)}`}</p>
+            <p className="mt-2">
+              The session is marked as missed on your client&apos;s dashboard and they are emailed. Nothing is refunded,
+              as the cancellation policy says, and no review can be written for it. This cannot be undone.
+            </p>
+          </>
+        ) : null
+      }
+    >
+      {session ? (
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value={CLIENT_NO_SHOW_INTENT} />
+          <input type="hidden" name="bookingId" value={session.id} />
+          <div data-dialog-actions className="flex justify-end gap-2">
+            <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
+              Go Back
+            </Link>
+            <SubmitButton variant="destructive" pending={pending} pendingText="Marking...">
+              Mark as Missed
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+    </UrlDialog>
+  )
+}

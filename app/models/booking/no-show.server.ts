@@ -1,0 +1,101 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { bookings, contactMessages } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { sendMarkedMissed, sessionSpan } from './emails.server'
+import { ALREADY_MARKED, markNoShowRefusal, reportNoShowRefusal, type NoShowReportInput } from './no-show'
+import { BOOKING_NOT_FOUND } from './payments.server'
+import { findPractitionerBooking } from './practitioner-cancel.server'
+
+/**
+ * Sessions somebody did not attend (docs/decisions/038-no-shows.md).
+ *
+ * A practitioner marks, within 48 hours of its end, that the client did not attend: the booking
+ * keeps its payment (the cancellation policy gives nothing back for a session not cancelled),
+ * the client's dashboard shows it as missed, and no review can be written for it.
+ *
+ * A client reports, from its start until 7 days after its end, that the practitioner did not
+ * attend: the report reaches the admins' contact messages with the booking attached, once.
+ */
+
+/** The practitioner marks that the client of one of their sessions did not attend; the client is told. */
+export async function markClientNoShow(practitioner: { id: number }, bookingId: number, now = new Date()) {
+  const row = findPractitionerBooking(practitioner, bookingId)
+  const refusal = markNoShowRefusal(row, now)
+  if (refusal) throw new AppError(refusal, 409)
+  // Only if nobody marked it meanwhile: two clicks (or two tabs) mark it once.
+  const marked = getDb()
+    .update(bookings)
+    .set({ clientNoShowAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, row.id), isNull(bookings.clientNoShowAt)))
+    .run()
+  if (marked.changes !== 1) throw new AppError(ALREADY_MARKED, 409)
+  await sendMarkedMissed(row.id)
+  return { id: row.id, clientNoShowAt: now.toISOString() }
+}
+
+/** The client's name, email and zone, and the practitioner's name (null once their account is gone). */
+type ReportContext = {
+  clientFirstName: string
+  clientLastName: string
+  clientEmail: string
+  practitionerName: string | null
+  timeZone: string | null
+}
+
+/**
+ * The client reports that the practitioner did not attend: one contact message for the admins,
+ * with the booking attached, written with the booking's mark in one transaction (so a report is
+ * sent once). Only what the admins need: who, which session, and the client's own words.
+ */
+export function reportPractitionerNoShow(
+  client: { id: number },
+  bookingId: number,
+  input: NoShowReportInput,
+  now = new Date(),
+) {
+  return getDb().transaction(
+    (tx) => {
+      const row = tx
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, bookingId), eq(bookings.clientId, client.id)))
+        .get()
+      if (!row) throw new AppError(BOOKING_NOT_FOUND, 404)
+      const refusal = reportNoShowRefusal(row, now)
+      if (refusal) throw new AppError(refusal, 409)
+      const people = tx.get<ReportContext>(
+        sql`SELECT c.first_name AS clientFirstName, c.last_name AS clientLastName, c.email AS clientEmail,
+              c.time_zone AS timeZone,
+              (SELECT p.first_name || ' ' || p.last_name FROM users p WHERE p.id = ${row.practitionerId}) AS practitionerName
+            FROM users c WHERE c.id = ${client.id}`,
+      )
+      const when = sessionSpan({
+        startTime: row.startTime.getTime(),
+        endTime: row.endTime.getTime(),
+        timeZone: people.timeZone,
+      })
+      const practitioner = people.practitionerName ?? 'A former practitioner'
+      const message = tx
+        .insert(contactMessages)
+        .values({
+          name: `${people.clientFirstName} ${people.clientLastName}`,
+          email: people.clientEmail,
+          subject: `Practitioner did not attend: ${row.serviceName}`,
+          message: [
+            `${people.clientFirstName} reports that ${practitioner} did not attend "${row.serviceName}" on ${when} (booking ${row.id}).`,
+            input.details ? `\nIn their words:\n${input.details}` : '',
+          ].join(''),
+          bookingId: row.id,
+        })
+        .returning({ id: contactMessages.id })
+        .get()
+      tx.update(bookings)
+        .set({ practitionerNoShowReportedAt: now, updatedAt: now })
+        .where(eq(bookings.id, row.id))
+        .run()
+      return { id: row.id, contactMessageId: message.id }
+    },
+    { behavior: 'immediate' },
+  )
+}

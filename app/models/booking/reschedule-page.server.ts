@@ -1,0 +1,124 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { eq } from 'drizzle-orm'
+import { timeZoneHref } from '~/components/account/time-zone-link'
+import { getDb } from '~/db/client.server'
+import { users } from '~/db/schema'
+import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { AppError, isAppError } from '~/lib/errors'
+import { readForm } from '~/lib/form-data.server'
+import { invalid, refused } from '~/lib/forms.server'
+import { idFromParam } from '~/lib/route-params'
+import { viewerTimeZone } from '~/lib/time-zone.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { requirePractitioner, requireUser } from '~/models/accounts/auth.server'
+import { slotCalendar } from '~/models/marketplace/slot-calendar.server'
+import { TimeSlotChoiceSchema } from './booking.server'
+import { BOOKING_NOT_FOUND } from './payments.server'
+import { sessionMoved, type Mover } from './reschedule'
+import { assertMovable, findOwnBookingEitherSide, rescheduleBooking } from './reschedule.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+
+/**
+ * The Reschedule page, one for each side (`/bookings/:id/reschedule` for the client,
+ * `/practitioner/bookings/:id/reschedule` for the practitioner): the session as it is, and the
+ * service's open times to move it to, or why it can no longer be moved. Anyone but that side
+ * of the booking gets the same 404 as a booking that does not exist.
+ */
+export function reschedulePage(
+  actor: { id: number },
+  side: Mover,
+  bookingId: number | null,
+  params: URLSearchParams,
+  timeZone: string,
+  now = new Date(),
+) {
+  if (bookingId === null) throw new AppError(BOOKING_NOT_FOUND, 404)
+  const { row, by } = findOwnBookingEitherSide(actor, bookingId, side)
+  let closed: string | null = null
+  try {
+    assertMovable(row, by, now)
+  } catch (error) {
+    if (!isAppError(error) || error.status !== 409) throw error
+    closed = error.message
+  }
+  const otherId = side === 'client' ? row.practitionerId : row.clientId
+  const other =
+    otherId === null
+      ? undefined
+      : getDb()
+          .select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, otherId))
+          .get()
+  const zone = zoneAbbreviation(row.startTime, timeZone)
+  return {
+    booking: {
+      id: row.id,
+      serviceName: row.serviceName,
+      otherName: other
+        ? `${other.firstName} ${other.lastName}`
+        : side === 'client'
+          ? 'a former practitioner'
+          : 'a former client',
+      // Formatted here, in the viewer's zone, so the page reads the same before and after hydration.
+      when: `${formatLongDate(row.startTime, timeZone)}, ${formatTime(row.startTime, timeZone)} – ${formatTime(row.endTime, timeZone)} ${zone}`,
+    },
+    side,
+    closed,
+    calendar:
+      closed || row.serviceId === null
+        ? null
+        : slotCalendar(row.serviceId, params, timeZone, {
+            priced: side === 'client' && row.totalAmountCents > 0,
+            forMove: true,
+          }),
+  }
+}
+
+export type ReschedulePageData = ReturnType<typeof reschedulePage>
+
+const signedIn = (side: Mover, request: Request) =>
+  side === 'client' ? requireUser(request) : requirePractitioner(request)
+
+/** The page's loader, for one side. */
+export function rescheduleLoader(side: Mover) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const user = await signedIn(side, request)
+    const url = new URL(request.url)
+    try {
+      const data = reschedulePage(user, side, idFromParam(params.id), url.searchParams, viewerTimeZone(request, user))
+      return { data, changeZoneHref: timeZoneHref(`${url.pathname}${url.search}`) }
+    } catch (error) {
+      if (error instanceof AppError) throw Response.json({ message: error.message }, { status: error.status })
+      throw error
+    }
+  }
+}
+
+/**
+ * The page's form, for one side: the chosen time. Done, the client goes to their booking and
+ * the practitioner to their dashboard, with a toast; refusals (a time that is gone, a window
+ * that closed) come back to the page.
+ */
+export function rescheduleAction(side: Mover) {
+  return async ({ request, params }: ActionFunctionArgs) => {
+    const user = await signedIn(side, request)
+    const submission = parseWithZod(await readForm(request), { schema: TimeSlotChoiceSchema })
+    if (submission.status !== 'success') return invalid(submission)
+    try {
+      const bookingId = idFromParam(params.id)
+      if (bookingId === null) throw new AppError(BOOKING_NOT_FOUND, 404)
+      const moved = await rescheduleBooking(user, bookingId, submission.value.timeSlotId, { side })
+      return redirectWithToast(side === 'client' ? `/bookings/${moved.id}` : '/practitioner/dashboard', {
+        type: 'success',
+        title: 'Session Rescheduled',
+        description: sessionMoved(side),
+      })
+    } catch (error) {
+      return refused(submission, error, 'Reschedule failed')
+    }
+  }
+}
+
+export type RescheduleLoader = ReturnType<typeof rescheduleLoader>
+export type RescheduleAction = ReturnType<typeof rescheduleAction>

@@ -1,0 +1,119 @@
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
+import { bookings } from '~/db/schema'
+import { AppError } from '~/lib/errors'
+import { clientMayReschedule, holdLapsed } from './booking'
+import { claimSlot, findBooking, type BookingRow } from './booking-state.server'
+import { ALREADY_CANCELLED, SLOT_UNAVAILABLE } from './booking.server'
+import { sendSessionMoved } from './emails.server'
+import { BOOKING_NOT_FOUND } from './payments.server'
+import { NOTHING_TO_ACCEPT, RESCHEDULE_WINDOW_CLOSED, SAME_TIME, STARTED_NOT_MOVABLE, type Mover } from './reschedule'
+
+/**
+ * Moving a booking to another open slot of its service (docs/decisions/037-rescheduling.md).
+ * Its client may while free cancellation applies; its practitioner any time before it starts,
+ * and then the client is asked to accept the new time or cancel with a full refund. The booking
+ * keeps its id, payment and price; one IMMEDIATE transaction claims the new slot (a conditional
+ * update only one attempt can win) and frees the old one, so a race for a slot has one winner
+ * and a refused move leaves the booking as it was.
+ */
+
+/**
+ * The booking, if the person is its client or its practitioner (only that `side`, when given: a
+ * page or form of one side), and who they are to it; else 404.
+ */
+export function findOwnBookingEitherSide(actor: { id: number }, bookingId: number, side?: Mover) {
+  const row = getDb()
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), or(eq(bookings.clientId, actor.id), eq(bookings.practitionerId, actor.id))))
+    .get()
+  const by: Mover = row?.practitionerId === actor.id ? 'practitioner' : 'client'
+  if (!row || (side && by !== side)) throw new AppError(BOOKING_NOT_FOUND, 404)
+  return { row, by }
+}
+
+/** Throws the reason `by` may not move this booking now; nothing when they may. */
+export function assertMovable(row: BookingRow, by: Mover, now: Date) {
+  if (row.status === 'cancelled') throw new AppError(ALREADY_CANCELLED, 409)
+  const view = { ...row, holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null }
+  if (row.status === 'completed' || row.startTime.getTime() <= now.getTime() || holdLapsed(view, now)) {
+    throw new AppError(STARTED_NOT_MOVABLE, 409)
+  }
+  if (by === 'client' && !clientMayReschedule({ ...row, free: row.totalAmountCents === 0 }, now))
+    throw new AppError(RESCHEDULE_WINDOW_CLOSED, 409)
+}
+
+/** The open slot the booking may move to, or null: its service's, in the future, not booked. */
+function openSlotFor(tx: Db | Tx, row: BookingRow, timeSlotId: number, now: Date) {
+  if (row.serviceId === null) return null
+  return (
+    tx.get<{ startTime: number; endTime: number } | undefined>(
+      sql`SELECT start_time AS startTime, end_time AS endTime FROM time_slots
+          WHERE id = ${timeSlotId} AND service_id = ${row.serviceId} AND practitioner_id = ${row.practitionerId}
+            AND is_booked = 0 AND start_time > ${now.getTime()}`,
+    ) ?? null
+  )
+}
+
+/**
+ * Moves the booking to `timeSlotId`, for its client or its practitioner (only that `side`, from
+ * one side's page), and tells the other side (or, when the practitioner moved it, asks the
+ * client to accept it).
+ */
+export async function rescheduleBooking(
+  actor: { id: number },
+  bookingId: number,
+  timeSlotId: number,
+  { side, now = new Date() }: { side?: Mover; now?: Date } = {},
+) {
+  const { row, by } = findOwnBookingEitherSide(actor, bookingId, side)
+  assertMovable(row, by, now)
+  const previous = getDb().transaction(
+    (tx) => {
+      const current = findBooking(tx, row.id)!
+      assertMovable(current, by, now)
+      if (current.timeSlotId === timeSlotId) throw new AppError(SAME_TIME, 409)
+      const slot = openSlotFor(tx, current, timeSlotId, now)
+      if (!slot || !claimSlot(tx, timeSlotId, now, current.serviceId!)) throw new AppError(SLOT_UNAVAILABLE, 409)
+      if (current.timeSlotId !== null) {
+        tx.run(sql`UPDATE time_slots SET is_booked = 0, updated_at = ${now.getTime()} WHERE id = ${current.timeSlotId}`)
+      }
+      tx.update(bookings)
+        .set({
+          timeSlotId,
+          startTime: new Date(slot.startTime),
+          endTime: new Date(slot.endTime),
+          rescheduledAt: now,
+          // The client's answer is asked for a practitioner's move; their own move is their answer.
+          movedByPractitionerAt: by === 'practitioner' ? now : null,
+          sequence: sql`${bookings.sequence} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, current.id))
+        .run()
+      return { startTime: current.startTime, endTime: current.endTime }
+    },
+    { behavior: 'immediate' },
+  )
+  await sendSessionMoved(row.id, by, previous)
+  return { id: row.id, movedBy: by }
+}
+
+/** The client takes the time their practitioner moved the session to (only a live booking's, once). */
+export function acceptMove(client: { id: number }, bookingId: number, now = new Date()) {
+  const { row } = findOwnBookingEitherSide(client, bookingId, 'client')
+  const accepted = getDb()
+    .update(bookings)
+    .set({ movedByPractitionerAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(bookings.id, row.id),
+        isNotNull(bookings.movedByPractitionerAt),
+        inArray(bookings.status, ['pending', 'confirmed']),
+      ),
+    )
+    .run()
+  if (accepted.changes !== 1) throw new AppError(NOTHING_TO_ACCEPT, 409)
+  return { id: row.id }
+}

@@ -1,0 +1,19 @@
+/** Moving a booking (client-safe: the pages and the API share these words). */
+
+/** Who moves it: the client may while free cancellation applies, the practitioner until it starts. */
+export type Mover = 'client' | 'practitioner'
+
+export const RESCHEDULE_WINDOW_CLOSED =
+  'Free cancellation for this session has ended, so it can no longer be moved here. Please message your practitioner.'
+export const STARTED_NOT_MOVABLE = 'This session has already started or ended and can no longer be moved.'
+export const SAME_TIME = 'The session is already at that time. Please choose another.'
+export const ACCEPT_MOVE_INTENT = 'accept-move'
+export const NOTHING_TO_ACCEPT = 'There is no new time to accept for this session.'
+export const NEW_TIME_ACCEPTED = 'You accepted the new time. See you then.'
+
+/** The toast and the API's message once a booking moved. */
+export function sessionMoved(by: Mover) {
+  return by === 'practitioner'
+    ? 'The session has a new time. We have emailed your client, who can accept it or cancel for a full refund.'
+    : 'Your session has a new time. We have emailed you the updated invitation.'
+}

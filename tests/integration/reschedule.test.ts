@@ -1,0 +1,285 @@
+import { eq } from 'drizzle-orm'
+import ICAL from 'ical.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { bookings, timeSlots } from '~/db/schema'
+import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
+import { MOVED_FULL_REFUND } from '~/models/booking/booking'
+import {
+  createBooking,
+  getClientSessions,
+  previewCancellation,
+  SLOT_UNAVAILABLE,
+} from '~/models/booking/booking.server'
+import { startCheckout } from '~/models/booking/payments.server'
+import {
+  NOTHING_TO_ACCEPT,
+  RESCHEDULE_WINDOW_CLOSED,
+  SAME_TIME,
+  STARTED_NOT_MOVABLE,
+} from '~/models/booking/reschedule'
+import { acceptMove, rescheduleBooking } from '~/models/booking/reschedule.server'
+import * as bookingPage from '~/routes/_client.bookings.$id'
+import * as clientReschedule from '~/routes/_client.bookings.$id_.reschedule'
+import * as rescheduleApi from '~/routes/api.bookings.$id.reschedule'
+import * as practitionerReschedule from '~/routes/practitioner.bookings.$id.reschedule'
+import {
+  callApi,
+  createListedPractitioner,
+  createUser,
+  deliverRaisedEvents,
+  expectRedirect,
+  formReply,
+  formRequest,
+  getRequest,
+  insertService,
+  insertSlot,
+  jsonRequest,
+  ORIGIN,
+  outbox,
+  readToast,
+  routeArgs,
+  settle,
+  signIn,
+  updateServiceRow,
+} from '../helpers'
+
+/**
+ * Rescheduling (issue 30; docs/decisions/037-rescheduling.md): the client while free
+ * cancellation applies, the practitioner until the session starts (the client then accepts or
+ * cancels for a full refund); one transaction claims the new slot and frees the old; the
+ * booking keeps its id, payment and price; calendars get the same UID with a higher SEQUENCE.
+ * The race for one slot between processes is in slot-race.test.ts.
+ */
+
+const HOUR = 60 * 60_000
+
+let practitioner: Awaited<ReturnType<typeof createListedPractitioner>> & { cookie: string }
+let freeServiceId: number
+let paidServiceId: number
+let otherServiceId: number
+
+beforeAll(async () => {
+  const made = await createListedPractitioner({ firstName: 'Priya', lastName: 'Mover', timeZone: 'America/Toronto' })
+  practitioner = { ...made, cookie: await signIn(made.id) }
+  freeServiceId = insertService(practitioner.id, { name: 'Free Chat', priceCents: 0, isFreeIntro: true }).id
+  paidServiceId = insertService(practitioner.id, { name: 'Deep Session', priceCents: 6500 }).id
+  otherServiceId = insertService(practitioner.id, { name: 'Other Thing', priceCents: 0, isFreeIntro: true }).id
+})
+
+const row = (id: number) => getDb().select().from(bookings).where(eq(bookings.id, id)).get()!
+const slotBooked = (id: number) => getDb().select().from(timeSlots).where(eq(timeSlots.id, id)).get()!.isBooked
+/** A slot of the service on the minute (as every real slot is: calendar files count in seconds). */
+const slot = (serviceId: number, hoursAhead: number) =>
+  insertSlot({
+    practitionerId: practitioner.id,
+    serviceId,
+    startTime: new Date(Math.floor((Date.now() + hoursAhead * HOUR) / 60_000) * 60_000),
+  })
+
+async function session({ paid = false, hoursAhead = 72 } = {}) {
+  const client = await createUser({ firstName: 'Casey', lastName: 'Client', timeZone: 'America/Toronto' })
+  const serviceId = paid ? paidServiceId : freeServiceId
+  const first = slot(serviceId, hoursAhead)
+  const { id } = await createBooking(client, { serviceId, timeSlotId: first.id })
+  if (paid) {
+    const { url } = await startCheckout(client, id, ORIGIN)
+    payCheckoutSession(url.split('/').pop()!, '4242424242424242')
+    await deliverRaisedEvents()
+  }
+  return { client: { ...client, cookie: await signIn(client.id) }, id, first, serviceId }
+}
+
+function icsOf(email: { attachments: { content: string }[] }) {
+  const text = Buffer.from(email.attachments[0]!.content, 'base64').toString('utf8')
+  const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
+  const event = new ICAL.Event(vevent)
+  return { uid: event.uid, sequence: event.sequence, start: event.startDate.toJSDate().getTime() }
+}
+
+describe('the client moves their session', () => {
+  test('to another open time of the service: same booking, the old time free, the calendar event moved', async () => {
+    const { client, id, first } = await session()
+    const before = row(id)
+    const target = slot(freeServiceId, 96)
+    expect(await rescheduleBooking(client, id, target.id)).toEqual({ id, movedBy: 'client' })
+    expect(row(id)).toMatchObject({
+      id,
+      timeSlotId: target.id,
+      startTime: target.startTime,
+      endTime: target.endTime,
+      status: 'confirmed',
+      totalAmountCents: before.totalAmountCents,
+      sequence: before.sequence + 1,
+      movedByPractitionerAt: null,
+      rescheduledAt: expect.any(Date),
+    })
+    expect(slotBooked(target.id)).toBe(true)
+    expect(slotBooked(first.id)).toBe(false)
+
+    const email = outbox(client.email).find((e) => e.subject === 'Session moved: Free Chat')!
+    expect(email.text).toMatch(/Was: .*\nNow: /)
+    expect(icsOf(email)).toEqual({
+      uid: `booking-${id}@solace`,
+      sequence: before.sequence + 1,
+      start: target.startTime.getTime(),
+    })
+    expect(outbox(practitioner.email).at(-1)).toMatchObject({ subject: 'Booking moved: Free Chat' })
+    expect(outbox(practitioner.email).at(-1)!.text).toContain('Casey Client moved "Free Chat" from ')
+  })
+
+  test('refusals leave the booking as it was: a time that is gone, the same time, another service, a stranger', async () => {
+    const { client, id } = await session()
+    const before = row(id)
+    const taken = slot(freeServiceId, 100)
+    await createBooking(await createUser(), { serviceId: freeServiceId, timeSlotId: taken.id })
+    const refusal = (fn: () => Promise<unknown>) =>
+      fn().then(
+        () => null,
+        (error: Error) => error.message,
+      )
+    expect(await refusal(() => rescheduleBooking(client, id, taken.id))).toBe(SLOT_UNAVAILABLE)
+    expect(await refusal(() => rescheduleBooking(client, id, before.timeSlotId!))).toBe(SAME_TIME)
+    expect(await refusal(() => rescheduleBooking(client, id, slot(otherServiceId, 100).id))).toBe(SLOT_UNAVAILABLE)
+    const stranger = await createUser()
+    expect(await refusal(() => rescheduleBooking(stranger, id, slot(freeServiceId, 101).id))).toBe('Booking not found')
+    expect(row(id)).toEqual(before)
+  })
+
+  test('a paid session inside 24 hours: the client may not move it, the practitioner may', async () => {
+    const { client, id } = await session({ paid: true, hoursAhead: 20 })
+    const target = slot(paidServiceId, 30)
+    const api = (cookie: string, body: unknown) =>
+      callApi(rescheduleApi.action, jsonRequest(`/api/bookings/${id}/reschedule`, 'PATCH', body, { cookie }), {
+        id: String(id),
+      })
+    expect(await api(client.cookie, { timeSlotId: target.id })).toMatchObject({
+      status: 409,
+      body: { message: RESCHEDULE_WINDOW_CLOSED },
+    })
+    expect((await api(client.cookie, {})).status).toBe(400)
+    expect((await api(await signIn((await createUser()).id), { timeSlotId: target.id })).status).toBe(404)
+
+    const moved = await api(practitioner.cookie, { timeSlotId: target.id })
+    expect(moved).toMatchObject({
+      status: 200,
+      body: {
+        booking: {
+          id,
+          timeSlotId: target.id,
+          isPaid: true,
+          totalAmount: 65,
+          movedByPractitionerAt: expect.any(String),
+        },
+        message:
+          'The session has a new time. We have emailed your client, who can accept it or cancel for a full refund.',
+      },
+    })
+    const email = outbox(client.email).find((e) => e.subject === 'New time for your session: Deep Session')!
+    expect(email.text).toContain(`accept it on your booking's page: http://localhost:`)
+    expect(email.text).toContain('cancel it there for a full refund')
+
+    // Until the client answers, cancelling gives everything back, 30 hours ahead or 3.
+    expect(previewCancellation(client, id)).toMatchObject({ refundCents: 6500 })
+    const page = await bookingPage.loader(
+      routeArgs(getRequest(`/bookings/${id}`, { cookie: client.cookie }), { id: String(id) }),
+    )
+    expect(page.refundPolicy).toBe(MOVED_FULL_REFUND)
+
+    // Accepted: the ordinary policy again.
+    const accepted = await bookingPage.action(
+      routeArgs(formRequest(`/bookings/${id}`, { intent: 'accept-move' }, { cookie: client.cookie }), {
+        id: String(id),
+      }),
+    )
+    expect(await readToast(expectRedirect(accepted, `/bookings/${id}`))).toMatchObject({ title: 'New time accepted' })
+    expect(row(id).movedByPractitionerAt).toBeNull()
+    expect(() => acceptMove(client, id)).toThrow(NOTHING_TO_ACCEPT)
+  })
+
+  test('a started or cancelled session cannot be moved by anyone', async () => {
+    const { client, id } = await session()
+    getDb().update(bookings).set({ status: 'cancelled', cancellationReason: 'client' }).where(eq(bookings.id, id)).run()
+    await expect(rescheduleBooking(practitioner, id, slot(freeServiceId, 120).id)).rejects.toThrow(
+      'This booking has already been cancelled.',
+    )
+    getDb()
+      .update(bookings)
+      .set({ status: 'confirmed', startTime: new Date(Date.now() - HOUR), endTime: new Date(Date.now() + HOUR) })
+      .where(eq(bookings.id, id))
+      .run()
+    await expect(rescheduleBooking(client, id, slot(freeServiceId, 121).id)).rejects.toThrow(STARTED_NOT_MOVABLE)
+  })
+})
+
+describe('the Reschedule pages', () => {
+  test('the client’s: the service’s open times; a choice moves it and lands on the booking', async () => {
+    const { client, id } = await session()
+    const target = slot(freeServiceId, 150)
+    const day = target.startTime.toISOString().slice(0, 10)
+    const page = await clientReschedule.loader(
+      routeArgs(getRequest(`/bookings/${id}/reschedule?date=${day}`, { cookie: client.cookie }), { id: String(id) }),
+    )
+    expect(page.data).toMatchObject({ side: 'client', closed: null, booking: { id, otherName: 'Priya Mover' } })
+    expect(page.data.calendar!.slots.map((s) => s.id)).toContain(target.id)
+
+    const empty = await clientReschedule.action(
+      routeArgs(formRequest(`/bookings/${id}/reschedule`, {}, { cookie: client.cookie }), { id: String(id) }),
+    )
+    expect(formReply(empty).result.error).toMatchObject({ timeSlotId: ['Please select a time slot'] })
+    const done = await clientReschedule.action(
+      routeArgs(
+        formRequest(`/bookings/${id}/reschedule`, { timeSlotId: String(target.id) }, { cookie: client.cookie }),
+        {
+          id: String(id),
+        },
+      ),
+    )
+    expect(await readToast(expectRedirect(done, `/bookings/${id}`))).toMatchObject({ title: 'Session Rescheduled' })
+    expect(getClientSessions(client).upcoming.find((s) => s.id === id)).toMatchObject({ canReschedule: true })
+  })
+
+  test('a service the public no longer sees still offers its own times to move to', async () => {
+    const { client, id } = await session()
+    const target = slot(freeServiceId, 170)
+    const day = target.startTime.toISOString().slice(0, 10)
+    updateServiceRow(freeServiceId, { isActive: false })
+    try {
+      const page = await clientReschedule.loader(
+        routeArgs(getRequest(`/bookings/${id}/reschedule?date=${day}`, { cookie: client.cookie }), { id: String(id) }),
+      )
+      expect(page.data.calendar!.markedDays).toContain(day)
+      expect(page.data.calendar!.slots.map((s) => s.id)).toContain(target.id)
+      await rescheduleBooking(client, id, target.id)
+      expect(row(id).timeSlotId).toBe(target.id)
+    } finally {
+      updateServiceRow(freeServiceId, { isActive: true })
+    }
+  })
+
+  test('each side’s page is 404 to the other side and to strangers; a closed window is said, with no times', async () => {
+    const { client, id } = await session({ paid: true, hoursAhead: 10 })
+    const load = (module: typeof clientReschedule, path: string, cookie: string) =>
+      settle(() => module.loader(routeArgs(getRequest(path, { cookie }), { id: String(id) })))
+    expect(await load(practitionerReschedule, `/practitioner/bookings/${id}/reschedule`, client.cookie)).toMatchObject({
+      status: 302,
+    })
+    const stranger = await createListedPractitioner()
+    expect(
+      await load(practitionerReschedule, `/practitioner/bookings/${id}/reschedule`, await signIn(stranger.id)),
+    ).toMatchObject({ status: 404 })
+    expect(await load(clientReschedule, `/bookings/${id}/reschedule`, practitioner.cookie)).toMatchObject({
+      status: 404,
+    })
+    const closed = (await load(clientReschedule, `/bookings/${id}/reschedule`, client.cookie)) as Awaited<
+      ReturnType<typeof clientReschedule.loader>
+    >
+    expect(closed.data).toMatchObject({ closed: RESCHEDULE_WINDOW_CLOSED, calendar: null })
+    const open = (await load(
+      practitionerReschedule,
+      `/practitioner/bookings/${id}/reschedule`,
+      practitioner.cookie,
+    )) as Awaited<ReturnType<typeof practitionerReschedule.loader>>
+    expect(open.data).toMatchObject({ side: 'practitioner', closed: null, booking: { otherName: 'Casey Client' } })
+  })
+})
