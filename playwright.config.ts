@@ -68,6 +68,11 @@ const chromium = {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // The video room (tests/e2e/session-room.spec.ts): a fake camera and microphone, allowed
+      // without a prompt, and peer connections over the loopback (the only address it uses).
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
     ],
   },
 }

@@ -67,8 +67,9 @@ const SHUTDOWN_GRACE_MS = 8_000
 let stopping = false
 
 /**
- * SIGINT (Fly's kill_signal) or SIGTERM: stop taking connections, let the requests in flight
- * finish, then stop the sweepers and close the database, and exit.
+ * SIGINT (Fly's kill_signal) or SIGTERM: stop taking connections, end the video rooms' event
+ * streams, let the requests in flight finish, then stop the sweepers and close the database,
+ * and exit.
  * @param {NodeJS.Signals} signal
  */
 function shutDown(signal) {
@@ -77,6 +78,10 @@ function shutDown(signal) {
   console.log(`${signal}: finishing the requests in flight, then stopping`)
   const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
   cutOff.unref()
+  // Open event streams (the video rooms') would hold close() until the cut-off.
+  appEntry()
+    .then((entry) => entry.closeAllRooms())
+    .catch((error) => console.error(logLine`the video rooms did not close: ${error}`))
   server.close(async () => {
     clearTimeout(cutOff)
     await (await appEntry()).shutdown()

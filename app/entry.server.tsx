@@ -26,6 +26,13 @@ export { catalogueVersion } from '~/models/marketplace/catalogue-version.server'
 export { startMaintenance } from '~/lib/maintenance.server'
 
 /**
+ * server.js calls this as it starts to stop: the video rooms' event streams end (each stay in a
+ * room closed), so they do not hold the server's close open; the browsers reconnect to the next
+ * machine that answers.
+ */
+export { closeAllRooms } from '~/models/sessions/signaling.server'
+
+/**
  * server.js calls this once the HTTP server has answered its last request: sweepers off, the
  * work requests left running after their answers (an email, say) finished, database closed.
  */

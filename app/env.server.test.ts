@@ -77,3 +77,23 @@ test('an installation secret is made once beside the database, readable by its o
     fs.rmSync(root, { recursive: true, force: true })
   }
 })
+
+test('video rooms: ICE server lists are URLs of their scheme, and TURN needs its secret', () => {
+  expect(withEnv({ STUN_URLS: undefined, TURN_URLS: undefined })()).toMatchObject({ STUN_URLS: [], TURN_URLS: [] })
+  expect(
+    withEnv({
+      STUN_URLS: 'stun:a.example.com:3478, stun:b.example.com',
+      TURN_URLS: 'turns:t.example.com:5349',
+      TURN_SECRET: 'x'.repeat(32),
+    })(),
+  ).toMatchObject({
+    STUN_URLS: ['stun:a.example.com:3478', 'stun:b.example.com'],
+    TURN_URLS: ['turns:t.example.com:5349'],
+  })
+  expect(withEnv({ STUN_URLS: 'https://stun.example.com' })).toThrowError(
+    /STUN_URLS: must be comma-separated stun: URLs/,
+  )
+  expect(withEnv({ TURN_URLS: 'turn:t.example.com:3478', TURN_SECRET: undefined })).toThrowError(
+    /TURN_SECRET: is required with TURN_URLS/,
+  )
+})

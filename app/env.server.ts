@@ -3,6 +3,23 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
+/** A comma-separated list of ICE server URLs of one scheme (`turn` takes `turns:` too); empty when unset. */
+function iceUrls(scheme: 'stun' | 'turn') {
+  const pattern = scheme === 'stun' ? /^stuns?:[^\s,]+$/ : /^turns?:[^\s,]+$/
+  return z
+    .string()
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((url) => pattern.test(url)), {
+      message: `must be comma-separated ${scheme}: URLs, e.g. ${scheme === 'stun' ? 'stun:stun.example.com:3478' : 'turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349'}`,
+    })
+}
+
 /**
  * Every setting the server reads, validated once. A bad value stops the process with a
  * message naming the variable, instead of failing later somewhere deep in a request.
@@ -53,6 +70,18 @@ const EnvSchema = z
     AWS_REGION: z.string().min(1).default('auto'),
     AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /**
+     * The video rooms' NAT traversal (docs/decisions/039-video-rooms.md): STUN servers, and TURN
+     * servers with time-limited credentials (coturn's `use-auth-secret`). None by default: host
+     * candidates only, enough on one machine and on a local network, and nothing is sent to a
+     * public STUN server from a developer's machine. Lists are comma-separated `stun:`/`turn:`/`turns:` URLs.
+     */
+    STUN_URLS: iceUrls('stun'),
+    TURN_URLS: iceUrls('turn'),
+    /** The secret shared with the TURN server (`static-auth-secret`); required with TURN_URLS. */
+    TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** How long a TURN credential lasts; a room's page asks for a new one on each load. */
+    TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(600).max(172_800).default(14_400),
     /** AES-256 key of patient documents at rest: 64 hex characters (docs/decisions/020-patient-documents.md). */
     DOCUMENTS_ENCRYPTION_KEY: z
       .string()
@@ -88,6 +117,13 @@ const EnvSchema = z
         path: ['STRIPE_SECRET_KEY'],
         message:
           'is required in production; without it payments are only emulated (set ALLOW_EMULATED_PAYMENTS=true for a demo that charges no card)',
+      })
+    }
+    if (env.TURN_URLS.length && !env.TURN_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURN_SECRET'],
+        message: "is required with TURN_URLS: the TURN server's static-auth-secret, which signs each credential",
       })
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {

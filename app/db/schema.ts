@@ -143,6 +143,11 @@ export const services = sqliteTable(
     durationMinutes: integer('duration_minutes').notNull().default(60),
     imageUrl: text('image_url'),
     meetingLink: text('meeting_link'),
+    /**
+     * Sessions are held at the practitioner's own `meetingLink` instead of Solace's video room
+     * (the room is the default; docs/decisions/039-video-rooms.md).
+     */
+    useOwnMeetingLink: integer('use_own_meeting_link', { mode: 'boolean' }).notNull().default(false),
     details: text('details', { mode: 'json' })
       .notNull()
       .$type<string[]>()
@@ -349,6 +354,8 @@ export const bookings = sqliteTable(
     clientNoShowAt: integer('client_no_show_at', { mode: 'timestamp_ms' }),
     /** The client reported that the practitioner did not attend (sent to the admins' messages). */
     practitionerNoShowReportedAt: integer('practitioner_no_show_reported_at', { mode: 'timestamp_ms' }),
+    /** The practitioner ended the session in its video room: the room stays closed. */
+    sessionEndedAt: integer('session_ended_at', { mode: 'timestamp_ms' }),
     notes: text('notes'),
     ...timestamps,
   },
@@ -760,6 +767,27 @@ export const bookingReminders = sqliteTable(
     uniqueIndex('booking_reminders_once').on(t.bookingId, t.recipientId, t.kind, t.startTime),
     index('booking_reminders_recipient_idx').on(t.recipientId),
     check('booking_reminders_kind', oneOf('kind', REMINDER_KINDS)),
+  ],
+)
+
+/**
+ * Who was in a booking's video room, when: one row each time a person joined, closed when they
+ * left (ids and times only; docs/decisions/039-video-rooms.md). Kept with the booking.
+ */
+export const sessionAttendance = sqliteTable(
+  'session_attendance',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull(),
+    leftAt: integer('left_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('session_attendance_booking_idx').on(t.bookingId, t.joinedAt),
+    check('session_attendance_order', sql`${t.leftAt} IS NULL OR ${t.leftAt} >= ${t.joinedAt}`),
   ],
 )
 

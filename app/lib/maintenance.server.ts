@@ -10,6 +10,8 @@ import { queueDueReminders } from '~/models/booking/reminders.server'
 import { sendUnreadMessageEmails } from '~/models/messaging/message-emails.server'
 import { topUpWeeklySlots } from '~/models/practice/weekly-hours.server'
 import { sweepOrphanedDocuments } from '~/models/records/documents.server'
+import { closeStrayStays } from '~/models/sessions/attendance.server'
+import { heldStayIds } from '~/models/sessions/signaling.server'
 import { backUpDatabase } from './backups.server'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -25,9 +27,17 @@ export function purgeExpired(now = new Date()) {
   return { sessions, tokens: purgeSpentResetTokens(now), emailChanges: purgeSpentEmailChangeTokens(now) }
 }
 
-/** Bookings move on with the clock: unpaid holds that ran out are released, ended sessions completed. */
+/**
+ * Bookings move on with the clock: unpaid holds that ran out are released, ended sessions
+ * completed, and stays in a video room that a stopped machine left open are closed
+ * (docs/decisions/039-video-rooms.md).
+ */
 export function sweepBookings(now = new Date()) {
-  return { releasedHolds: releaseLapsedHolds(now), completed: completeEndedSessions(now) }
+  return {
+    releasedHolds: releaseLapsedHolds(now),
+    completed: completeEndedSessions(now),
+    strayStays: closeStrayStays(heldStayIds(), now),
+  }
 }
 
 /**

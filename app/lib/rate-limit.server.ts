@@ -31,6 +31,10 @@ export const LIMITS = {
   contact: { max: 5, windowMs: 60 * 60_000 },
   leads: { max: 5, windowMs: 60 * 60_000 },
   messages: { max: 20, windowMs: 60 * 60_000 },
+  // A video room's signaling, per account: streams opened (each page load, each reconnection),
+  // and messages (a call's negotiation is a few descriptions and some dozens of candidates).
+  roomStreams: { max: 60, windowMs: 10 * 60_000 },
+  roomSignals: { max: 600, windowMs: 60_000 },
 } satisfies Record<string, Limit>
 
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.'

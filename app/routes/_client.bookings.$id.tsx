@@ -9,6 +9,7 @@ import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { googleCalendarUrl, refundPolicyFor } from '~/models/booking/booking'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
@@ -74,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             startTime: booking.startTime,
             endTime: booking.endTime,
             practitionerName: practitionerName ?? 'your practitioner',
-            meetingLink: booking.service.meetingLink,
+            joinUrl: booking.joinUrl && new URL(booking.joinUrl, appOrigin(request)).href,
           }),
         }
       : null,

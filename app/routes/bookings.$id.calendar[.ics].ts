@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         status: session.status,
         sequence: session.sequence,
         updatedAt: new Date(session.updatedAt),
-        meetingLink: session.service.meetingLink,
+        joinUrl: session.joinUrl,
         otherName: session.practitioner ? `${session.practitioner.firstName} ${session.practitioner.lastName}` : null,
         asClient: true,
       },

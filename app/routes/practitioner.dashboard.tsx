@@ -1,14 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { CancelSessionDialog } from '~/components/practice/cancel-session-dialog'
 import { MarkNoShowDialog, RecentSessionsCard } from '~/components/practice/recent-sessions-card'
-import { CHART_PATH, OPEN_CHART_INTENT } from '~/components/records/chart-links'
+import { UpcomingSessionRow } from '~/components/practice/upcoming-session-row'
 import { StatCard } from '~/components/stat-card'
-import { Badge } from '~/components/ui/badge'
-import { Button, ButtonLink } from '~/components/ui/button'
+import { ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { centsToDollars, formatEarnings } from '~/lib/money'
@@ -24,13 +22,7 @@ import {
   practitionerCancelled,
 } from '~/models/booking/practitioner-cancel'
 import { cancelAsPractitioner } from '~/models/booking/practitioner-cancel.server'
-import { inboxPath } from '~/models/messaging/inbox'
-import {
-  getDashboard,
-  getRecentSessions,
-  UPCOMING_LIST_SIZE,
-  type DashboardSession,
-} from '~/models/practice/dashboard.server'
+import { getDashboard, getRecentSessions, UPCOMING_LIST_SIZE } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
@@ -112,79 +104,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Paid, Unpaid (a paid service not paid yet), or Free (nothing to pay). */
-function PaymentBadge({ session }: { session: DashboardSession }) {
-  if (session.isPaid) return <Badge tone="success">Paid</Badge>
-  if (session.isFree) return <Badge tone="secondary">Free</Badge>
-  return <Badge tone="warning">Unpaid</Badge>
-}
-
 /** The dashboard's address, listing every upcoming session or the first few, with `extra` params. */
 function dashboardHref(all: boolean, extra = '') {
   const query = [all ? 'all=1' : '', extra].filter(Boolean).join('&')
   return query ? `${PAGE}?${query}` : PAGE
-}
-
-function UpcomingSessionRow({ session, timeZone, all }: { session: DashboardSession; timeZone: string; all: boolean }) {
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="font-medium">{session.serviceName}</p>
-        <p className="text-sm text-muted-foreground">with {session.clientName}</p>
-        <p className="text-sm text-muted-foreground">
-          <time dateTime={session.startTime}>
-            {formatDate(session.startTime, timeZone)}, {formatTime(session.startTime, timeZone)} –{' '}
-            {formatTime(session.endTime, timeZone)} {zoneAbbreviation(session.startTime, timeZone)}
-          </time>
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="outline">{session.status}</Badge>
-        <PaymentBadge session={session} />
-        {session.awaitingClient ? <Badge tone="warning">New time sent</Badge> : null}
-        {session.clientId === null ? null : (
-          <ButtonLink
-            to={inboxPath({ isPractitioner: true }, session.clientId)}
-            variant="outline"
-            size="sm"
-            aria-label={`Message ${session.clientName}`}
-          >
-            Message
-          </ButtonLink>
-        )}
-        {session.clientId === null ? null : (
-          <Form method="post" action={CHART_PATH}>
-            <input type="hidden" name="intent" value={OPEN_CHART_INTENT} />
-            <input type="hidden" name="bookingId" value={session.id} />
-            <Button type="submit" variant="outline" size="sm" aria-label={`Open chart of ${session.clientName}`}>
-              Open chart
-            </Button>
-          </Form>
-        )}
-        {session.canCancel ? (
-          <ButtonLink
-            to={`/practitioner/bookings/${session.id}/reschedule`}
-            variant="outline"
-            size="sm"
-            aria-label={`Reschedule session with ${session.clientName}`}
-          >
-            Reschedule
-          </ButtonLink>
-        ) : null}
-        {session.canCancel ? (
-          <ButtonLink
-            to={dashboardHref(all, `cancel=${session.id}`)}
-            preventScrollReset
-            variant="outline"
-            size="sm"
-            aria-label={`Cancel session with ${session.clientName}`}
-          >
-            Cancel
-          </ButtonLink>
-        ) : null}
-      </div>
-    </li>
-  )
 }
 
 export default function PractitionerDashboard() {
@@ -242,7 +165,12 @@ export default function PractitionerDashboard() {
           {upcomingSessions.length ? (
             <ul className="divide-y divide-border">
               {upcomingSessions.map((session) => (
-                <UpcomingSessionRow key={session.id} session={session} timeZone={timeZone} all={all} />
+                <UpcomingSessionRow
+                  key={session.id}
+                  session={session}
+                  timeZone={timeZone}
+                  hrefFor={(extra) => dashboardHref(all, extra)}
+                />
               ))}
             </ul>
           ) : (

@@ -52,7 +52,9 @@ async function clientScreens(page: Page) {
   const booking = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+$/)
   // And the Reschedule page of one that can still be moved.
   const reschedule = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+\/reschedule$/)
-  return ['/client-dashboard', booking, reschedule, '/client-inbox', '/customer-settings']
+  // The session's room page (before its window: the session and a countdown).
+  const room = booking.replace('/bookings/', '/sessions/')
+  return ['/client-dashboard', booking, reschedule, room, '/client-inbox', '/customer-settings']
 }
 
 /**

@@ -48,7 +48,11 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
   await expect(dialog.getByLabel('Duration (minutes)')).toHaveValue('60')
   await dialog.getByLabel('Duration (minutes)').fill('45')
   await dialog.getByLabel('Details (one per line)').fill('Bring a mat\nWear comfy clothes')
-  await dialog.getByLabel('Meeting link').fill('https://meet.example.com/sunrise')
+  // Sessions are held in the Solace video room unless the practitioner chooses their own link,
+  // so the link is optional (a fallback without JavaScript).
+  await expect(dialog.getByRole('radio', { name: /Solace video room/ })).toBeChecked()
+  await expect(dialog.getByLabel('Meeting link', { exact: true })).not.toHaveAttribute('required')
+  await dialog.getByLabel('Meeting link', { exact: true }).fill('https://meet.example.com/sunrise')
   await dialog.getByLabel('Service image').setInputFiles({ name: 'sunrise.png', mimeType: 'image/png', buffer: PNG })
   await expect(dialog.getByLabel('Active (clients can see and book it)')).toBeChecked()
   await dialog.getByRole('button', { name: 'Create Service' }).click()
@@ -68,9 +72,17 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
   await expect(edit.getByLabel('Service name')).toHaveValue(name)
   await expect(edit.getByLabel('Details (one per line)')).toHaveValue('Bring a mat\nWear comfy clothes')
   await edit.getByLabel('Price (CAD)').fill('40')
+  // Held at the practitioner's own link from now on.
+  await edit.getByRole('radio', { name: /My own meeting link/ }).check()
   await edit.getByRole('button', { name: 'Save Changes' }).click()
   await expectToast(page, 'Service updated')
   await expect(card(page, name)).toContainText('$40.00 CAD')
+  await card(page, name)
+    .getByRole('link', { name: `Edit ${name}` })
+    .click()
+  await expect(edit.getByRole('radio', { name: /My own meeting link/ })).toBeChecked()
+  await expect(edit.getByLabel('Meeting link', { exact: true })).toHaveValue('https://meet.example.com/sunrise')
+  await edit.getByRole('link', { name: 'Cancel' }).click()
 
   // Listed publicly while active.
   await publicSearch(page, word)

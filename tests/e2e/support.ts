@@ -209,7 +209,10 @@ export const isFormCode = (url: string) => url.includes('/use-schema-form-')
 
 /**
  * Types into a public form's field until its code has arrived: typing before React has
- * hydrated the page starts nothing, so it types again (clearing first) until it has.
+ * hydrated the page starts nothing, so it types again (clearing first) until it has. Then it
+ * waits for React to have hydrated the field itself (its fiber is on the element): the code's
+ * arrival alone, on a busy machine, can come a moment before, when a click still posts the
+ * server's plain form.
  */
 export async function typeUntilValidationLoads(page: Page, field: Locator, text: string) {
   const loaded: string[] = []
@@ -222,6 +225,9 @@ export async function typeUntilValidationLoads(page: Page, field: Locator, text:
   }).toPass()
   page.off('response', onResponse)
   await page.waitForLoadState('networkidle')
+  await expect
+    .poll(() => field.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true)
 }
 
 /**
@@ -364,5 +370,23 @@ export function shown(start: number) {
     startShort: `${day.month.slice(0, 3)} ${day.day}, ${day.year}, ${time(start)} ${zone}`,
     calendarDay: `${day.weekday}, ${date}`,
     iso: `${numeric.year}-${numeric.month}-${numeric.day}`,
+  }
+}
+
+/**
+ * Gives the service of this booking the practitioner's own meeting link, written straight to
+ * the test database (the services screen has its own tests). With `own`, sessions are held
+ * there instead of the video room; without, it is only the fallback the room offers without
+ * JavaScript.
+ */
+export function giveMeetingLink(bookingId: number, meetingLink: string, { own = false } = {}) {
+  const db = writableTestDatabase()
+  try {
+    db.prepare(
+      `UPDATE services SET meeting_link = ?, use_own_meeting_link = ?
+       WHERE id = (SELECT service_id FROM bookings WHERE id = ?)`,
+    ).run(meetingLink, own ? 1 : 0, bookingId)
+  } finally {
+    db.close()
   }
 }

@@ -19,6 +19,7 @@ import { createPatient } from '~/models/records/patients.server'
 import {
   createListedPractitioner,
   createUser,
+  insertBooking,
   insertCompletedSession,
   insertService,
   insertSlot,
@@ -214,6 +215,18 @@ function pastSessionOfA(): Fixture {
     practitionerId: people.practitionerA.id,
     serviceId: service.id,
     hoursAgo: 4,
+  })
+  return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+}
+
+/** A confirmed session of client A with practitioner A starting in three minutes: its video room is open. */
+function liveSessionOfA(): Fixture {
+  const { service, name } = serviceOfA()
+  const booking = insertBooking({
+    clientId: people.clientA.id,
+    practitionerId: people.practitionerA.id,
+    serviceId: service.id,
+    startsInHours: 0.05,
   })
   return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
 }
@@ -880,6 +893,45 @@ const MATRIX: Record<string, Case[]> = {
       success: (answer, fixture, actor) => {
         expect(answer.location).toBe('/practitioner/dashboard')
         expectMovedTo(fixture, actor)
+      },
+    },
+  ],
+
+  'app/routes/sessions.$id.tsx': [
+    {
+      method: 'GET',
+      // The room is its client's and its practitioner's; anyone else gets the same 404.
+      rule: 'owner',
+      overrides: { practitionerA: 'ok' },
+      setup: liveSessionOfA,
+      success: (answer) => expect(answer.text).toContain('"state":"open"'),
+    },
+  ],
+
+  'app/routes/sessions.$id.signal.ts': [
+    {
+      method: 'GET',
+      // Who is there (JSON without `Accept: text/event-stream`); signed out, the API's 401.
+      rule: 'owner',
+      overrides: { visitor: 'refused', practitionerA: 'ok' },
+      setup: liveSessionOfA,
+      success: (answer) => expect(answer.json).toMatchObject({ you: { present: false }, other: { present: false } }),
+    },
+    {
+      method: 'POST',
+      // End session: the practitioner only (the client 403).
+      rule: 'owner',
+      overrides: { visitor: 'refused', clientA: 'forbidden', practitionerA: 'ok' },
+      setup: liveSessionOfA,
+      body: () => ({ json: { type: 'end', peerId: 'matrix-peer-0001' } }),
+      success: (answer, fixture) => {
+        expect(answer.status).toBe(204)
+        const row = getDb()
+          .select()
+          .from(bookings)
+          .where(eq(bookings.id, Number(fixture.params.id)))
+          .get()
+        expect(row?.sessionEndedAt).toBeInstanceOf(Date)
       },
     },
   ],

@@ -112,7 +112,9 @@ describe('who sees it', () => {
     expect(google.origin).toBe('https://calendar.google.com')
     expect(google.searchParams.get('text')).toBe('Free Intro')
     expect(google.searchParams.get('dates')).toBe('20310115T233000Z/20310116T000000Z')
-    expect(google.searchParams.get('details')).toContain(MEETING_LINK)
+    // Where to join: the session's video room (the service's link is only its no-JavaScript fallback).
+    expect(google.searchParams.get('details')).toContain(`/sessions/${id}`)
+    expect(google.searchParams.get('location')).toMatch(new RegExp(`^https?://[^/]+/sessions/${id}$`))
     // A booked pair may write to each other: the inbox opens on a first message to her.
     expect(data.messageHref).toBe(`/client-inbox?with=${practitioner.id}&reply=new`)
   })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
+import { getEnv } from '~/env.server'
 import { TIME_ZONE_COOKIE } from '~/lib/time-zone.server'
 import {
   cancelBooking,
@@ -182,13 +183,16 @@ describe('booking a slot', () => {
     expect(slotRow(slot.id).isBooked).toBe(true)
   })
 
-  test('the confirmation email carries the meeting link and an .ics invitation', async () => {
+  test('the confirmation email carries where to join (the session’s room) and an .ics invitation', async () => {
     const client = await createUser({ firstName: 'Robin' })
     const slot = openSlot(freeServiceId, future(96))
     const { id } = await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
     const [email] = outbox(client.email)
+    const room = `http://localhost:${getEnv().PORT}/sessions/${id}`
     expect(email!.subject).toBe('Booking confirmed: Free Intro')
-    expect(email!.text).toContain(MEETING_LINK)
+    expect(email!.text).toContain(`Join your session here (it opens 15 minutes before the start): ${room}`)
+    // The service's meeting link is only where its practitioner chose to hold sessions there.
+    expect(email!.text).not.toContain(MEETING_LINK)
     expect(email!.text).toContain('This session is free: you can cancel it at any time before it starts.')
     expect(email!.attachments).toHaveLength(1)
     const [attachment] = email!.attachments
@@ -202,7 +206,22 @@ describe('booking a slot', () => {
         .replace(/\.\d{3}/, '')}`,
     )
     expect(ics).toContain('SUMMARY:Free Intro with Priya Sharma')
-    expect(ics).toContain(MEETING_LINK)
+    expect(ics).toContain(`LOCATION:${room}`)
+  })
+
+  test('a service held at the practitioner’s own meeting link: the email and the invitation send them there', async () => {
+    updateServiceRow(freeServiceId, { useOwnMeetingLink: true })
+    try {
+      const client = await createUser({ firstName: 'Robin' })
+      const slot = openSlot(freeServiceId, future(97))
+      await createBooking(client, { serviceId: freeServiceId, timeSlotId: slot.id })
+      const [email] = outbox(client.email)
+      expect(email!.text).toContain(`Join your session here (it opens 15 minutes before the start): ${MEETING_LINK}`)
+      const ics = Buffer.from(email!.attachments[0]!.content, 'base64').toString('utf8').replace(/\r\n /g, '')
+      expect(ics).toContain(`LOCATION:${MEETING_LINK}`)
+    } finally {
+      updateServiceRow(freeServiceId, { useOwnMeetingLink: false })
+    }
   })
 
   test('a practitioner cannot book their own service', async () => {

@@ -97,7 +97,8 @@ describe('a calendar subscription', () => {
       summary: 'Breathwork session with Priya Feed',
       status: 'CONFIRMED',
       sequence: 0,
-      location: 'https://meet.example/room',
+      // Joined in its video room (the service's link is only its fallback without JavaScript).
+      location: `${ORIGIN}/sessions/${kept.id}`,
       start: Math.floor(kept.startTime.getTime() / 1000) * 1000,
       startZone: 'UTC',
     })

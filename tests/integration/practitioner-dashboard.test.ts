@@ -140,10 +140,25 @@ describe('practitioner dashboard: upcoming sessions list', () => {
       paidCents: 0,
       canCancel: true,
       awaitingClient: false,
+      // Its room is not open yet: no Join Session.
+      joinUrl: null,
     })
     expect(upcomingSessions.filter((s) => s.isPaid)).toHaveLength(4)
     // `all`: every one of them, for the practitioner to reach any session.
     expect(getDashboard(practitioner.id, new Date(), { all: true }).upcomingSessions).toHaveLength(6)
+  })
+
+  test('Join Session while its room is open: from 15 minutes before the start until 30 minutes after the end', async () => {
+    const { practitioner, book } = await practice()
+    const soon = book(null, 0.2, 'confirmed')
+    const later = book(null, 3, 'confirmed')
+    const sessions = getDashboard(practitioner.id).upcomingSessions
+    expect(sessions.find((s) => s.id === soon.id)).toMatchObject({ joinUrl: `/sessions/${soon.id}` })
+    expect(sessions.find((s) => s.id === later.id)).toMatchObject({ joinUrl: null })
+    const afterEnd = new Date(soon.endTime.getTime() + 29 * 60_000)
+    expect(getDashboard(practitioner.id, afterEnd).upcomingSessions.find((s) => s.id === soon.id)?.joinUrl).toBe(
+      `/sessions/${soon.id}`,
+    )
   })
 
   test('a session whose client deleted their account still shows', async () => {

@@ -7,7 +7,7 @@ import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { uploadsDir } from '~/integrations/storage.server'
 import { NOT_REALLY_AN_IMAGE } from '~/models/images/image'
-import { PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS } from '~/models/practice/service-form'
+import { MEETING_LINK_NEEDED, PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS } from '~/models/practice/service-form'
 import * as serviceByIdApi from '~/routes/api.services.$id'
 import * as servicesApi from '~/routes/api.services._index'
 import * as screen from '~/routes/practitioner.services'
@@ -171,8 +171,27 @@ describe('POST /api/services', () => {
       isFreeIntro: false,
       imageUrl: null,
       meetingLink: null,
+      // Sessions in the Solace video room unless the practitioner chooses their own link.
+      useOwnMeetingLink: false,
     })
     expect(row(answer.body.id)).toMatchObject({ priceCents: 0, durationMinutes: 60 })
+  })
+
+  test('where sessions are held: the own link needs a link; left out, an edit keeps the choice', async () => {
+    const { cookie } = await payingPractitioner()
+    expect(await post(cookie, body({ meetingLink: '', useOwnMeetingLink: true }))).toMatchObject({
+      status: 400,
+      body: { message: MEETING_LINK_NEEDED },
+    })
+    const made = await post(cookie, body({ useOwnMeetingLink: true }))
+    expect(made).toMatchObject({
+      status: 201,
+      body: { useOwnMeetingLink: true, meetingLink: 'https://meet.example.com/flow' },
+    })
+    // The spec's client sends the same fields back without the choice: it stays.
+    const edited = await patch(cookie, made.body.id, body({ name: 'Renamed' }))
+    expect(edited.body).toMatchObject({ name: 'Renamed', useOwnMeetingLink: true })
+    expect((await patch(cookie, made.body.id, body({ useOwnMeetingLink: false }))).body.useOwnMeetingLink).toBe(false)
   })
 
   test('stores dollars as cents, trims details and keeps the meeting link', async () => {
@@ -480,6 +499,7 @@ describe('the My Services screen', () => {
       isActive: false,
       isFreeIntro: false,
       meetingLink: null,
+      useOwnMeetingLink: false,
     })
     expect(created.imageUrl).toMatch(/^\/uploads\/images\/[0-9a-f-]{36}\.webp$/)
   })
@@ -551,6 +571,22 @@ describe('the My Services screen', () => {
       type: 'error',
       title: 'Failed to create service',
       description: PAID_SERVICE_NEEDS_ACCOUNT,
+    })
+  })
+
+  test('the own meeting link chosen without a link comes back on the link field; with one, it is kept', async () => {
+    const { user, cookie } = await payingPractitioner()
+    const refused = await screenAction(cookie, formFields({ useOwnMeetingLink: 'on', meetingLink: '' }))
+    expect(formReply(refused).result.error).toMatchObject({ meetingLink: [MEETING_LINK_NEEDED] })
+    const answer = await screenAction(
+      cookie,
+      formFields({ useOwnMeetingLink: 'on', meetingLink: 'https://meet.example.com/own', name: 'Own Room' }),
+    )
+    expectRedirect(answer, PAGE)
+    expect(getDb().select().from(services).where(eq(services.name, 'Own Room')).get()).toMatchObject({
+      practitionerId: user.id,
+      useOwnMeetingLink: true,
+      meetingLink: 'https://meet.example.com/own',
     })
   })
 

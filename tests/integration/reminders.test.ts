@@ -104,7 +104,10 @@ describe('who is reminded, when', () => {
       status: 'logged',
     })
     expect(clientDay!.text).toContain('When: May 6, 2031, 10:00 AM – 11:00 AM EDT (60 minutes)')
-    expect(clientDay!.text).toContain('Join: https://meet.example.com/stretch')
+    // Where to join: the session's own video room (its service has a meeting link, but uses the room).
+    expect(clientDay!.text).toContain(
+      `Join (from 15 minutes before the start): http://localhost:${getEnv().PORT}/sessions/${bookingId}`,
+    )
     expect(clientDay!.text).toContain(`Your session: http://localhost:${getEnv().PORT}/bookings/${bookingId}`)
     expect(invitation(clientDay!)).toEqual({
       uid: `booking-${bookingId}@solace`,

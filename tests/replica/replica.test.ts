@@ -34,7 +34,9 @@ const DEMO_PASSWORD = 'Solace-demo-2026'
 
 /**
  * Reads that write the patient record's access trail (a chart opened, notes read, a document
- * downloaded, a record exported), so a replica hands them to the primary.
+ * downloaded, a record exported), so a replica hands them to the primary; and a video room's
+ * signaling, whose hub lives in the primary's memory so that a booking's two people meet there
+ * (docs/decisions/039-video-rooms.md).
  */
 const CHART_VIEW = 'a patient’s chart'
 const REPLAYED_READS = new Set([
@@ -42,6 +44,7 @@ const REPLAYED_READS = new Set([
   '/api/patient-profiles/:id/notes',
   '/practitioner/patient-charting/:id/export',
   '/api/patient-documents/:id/download',
+  '/sessions/:id/signal',
 ])
 
 let primary: App
@@ -173,6 +176,7 @@ function paramsFor(pattern: string): Record<string, string | number> | undefined
     ['/api/bookings/:id', { id: ids.booking }],
     ['/bookings/:id', { id: ids.booking }],
     ['/practitioner/bookings/:id', { id: ids.booking }],
+    ['/sessions/:id', { id: ids.booking }],
     ['/api/time-slots/:serviceId/:date', { serviceId: ids.service, date: today }],
     ['/api/time-slots/:id', { id: ids.slot }],
     ['/services/:id', { id: ids.service }],

@@ -1,4 +1,5 @@
 import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
+import { JoinSessionLink } from '~/components/booking/join-session-link'
 import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
 import { NoShowReport } from '~/components/client/no-show-report'
 import { PLACEHOLDER_AVATAR } from '~/components/marketplace/service-card'
@@ -134,6 +135,17 @@ export function BookingConfirmationView(props: Props) {
 
       {b.movedByPractitionerAt ? <MovedNotice bookingId={b.id} serviceName={b.service.name} when={when} /> : null}
 
+      {b.canJoin && b.joinUrl ? (
+        <Card
+          className="flex flex-wrap items-center justify-between gap-3 border-primary p-5"
+          role="region"
+          aria-label="Session room"
+        >
+          <p className="font-medium">Your session room is open.</p>
+          <JoinSessionLink href={b.joinUrl} />
+        </Card>
+      ) : null}
+
       {b.clientNoShowAt ? (
         <Card className="p-5">
           <p>{MISSED_SESSION}</p>
@@ -234,20 +246,7 @@ export function BookingConfirmationView(props: Props) {
             <li className="break-words">
               We sent a confirmation with a calendar invitation to <strong>{email}</strong>.
             </li>
-            {b.canJoin && b.service.meetingLink ? (
-              <li>
-                <a
-                  href={b.service.meetingLink}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={buttonClass({ size: 'sm' })}
-                >
-                  Join Session
-                </a>
-              </li>
-            ) : b.service.meetingLink ? (
-              <li>{JOIN_LINK_LATER} It is on your dashboard too.</li>
-            ) : null}
+            {b.canJoin ? null : <li>{JOIN_LINK_LATER} It is on your dashboard too.</li>}
             {messageHref && p ? (
               <li>
                 Questions before the session?{' '}

@@ -1,4 +1,5 @@
 import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
+import { JoinSessionLink } from '~/components/booking/join-session-link'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -89,14 +90,9 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
             {BOOK_AGAIN}
           </Link>
         ) : null}
-        {s.canJoin && s.service.meetingLink ? (
-          <>
-            <a href={s.service.meetingLink} target="_blank" rel="noreferrer" className={buttonClass({ size: 'sm' })}>
-              Join Session
-            </a>
-            <span className="text-xs break-all text-muted-foreground">{s.service.meetingLink}</span>
-          </>
-        ) : s.status === 'confirmed' && s.upcoming && s.service.meetingLink ? (
+        {s.canJoin && s.joinUrl ? (
+          <JoinSessionLink href={s.joinUrl} label={`Join Session: ${s.service.name}`} />
+        ) : s.status === 'confirmed' && s.upcoming ? (
           <span className="text-xs text-muted-foreground">{JOIN_LINK_LATER}</span>
         ) : null}
         {s.status === 'confirmed' && s.upcoming ? (

@@ -7,13 +7,34 @@ import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { CLIENT_NO_SHOW_INTENT } from '~/models/booking/no-show'
-import type { RecentSession } from '~/models/practice/dashboard.server'
+import type { AttendedStay, RecentSession } from '~/models/practice/dashboard.server'
 
 function when(session: RecentSession, timeZone: string) {
   return (
     `${formatDate(session.startTime, timeZone)}, ${formatTime(session.startTime, timeZone)} – ` +
     `${formatTime(session.endTime, timeZone)} ${zoneAbbreviation(session.startTime, timeZone)}`
   )
+}
+
+/**
+ * Who was in the session's video room, when, in one line: what the practitioner checks before
+ * marking a client absent. Nothing for a session held at their own link.
+ */
+function attendanceLine(session: RecentSession, timeZone: string) {
+  if (!session.attendance) return null
+  const spans = (stays: AttendedStay[]) =>
+    stays
+      .map(
+        (stay) => `${formatTime(stay.joinedAt, timeZone)} – ${stay.leftAt ? formatTime(stay.leftAt, timeZone) : 'now'}`,
+      )
+      .join(', ')
+  const { client, practitioner } = session.attendance
+  return [
+    client.length
+      ? `${session.clientName} in the room ${spans(client)}`
+      : `${session.clientName} did not join the room`,
+    practitioner.length ? `you ${spans(practitioner)}` : 'you did not join',
+  ].join(' · ')
 }
 
 /**
@@ -48,6 +69,7 @@ export function RecentSessionsCard({
                 <p className="text-sm text-muted-foreground">
                   <time dateTime={session.startTime}>{when(session, timeZone)}</time>
                 </p>
+                {session.attendance ? <p className="text-sm">{attendanceLine(session, timeZone)}</p> : null}
               </div>
               {session.clientNoShowAt ? (
                 <Badge tone="warning">Client did not attend</Badge>

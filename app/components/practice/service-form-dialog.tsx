@@ -3,6 +3,7 @@ import { Form } from '@remix-run/react'
 import { ImagePicker } from '~/components/account/image-picker'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms'
+import { MeetingPlaceFields } from '~/components/practice/meeting-place-fields'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
@@ -95,6 +96,7 @@ function ServiceForm({
           duration: String(service.duration),
           details: service.details.join('\n'),
           meetingLink: service.meetingLink ?? '',
+          useOwnMeetingLink: service.useOwnMeetingLink,
           isActive: service.isActive,
           isFreeIntro: service.isFreeIntro,
         }
@@ -152,10 +154,10 @@ function ServiceForm({
         textareaProps={{ ...getTextareaProps(fields.details), rows: 3 }}
         errors={fields.details.errors}
       />
-      <Field
-        labelProps={{ children: 'Meeting link' }}
-        inputProps={{ ...getInputProps(fields.meetingLink, { type: 'url' }), placeholder: 'https://' }}
-        errors={fields.meetingLink.errors}
+      <MeetingPlaceFields
+        useOwnMeetingLink={fields.useOwnMeetingLink}
+        meetingLink={fields.meetingLink}
+        ownLinkChosen={service?.useOwnMeetingLink ?? false}
       />
       <ImagePicker
         name={fields.imageFile.name}

@@ -6,6 +6,8 @@ import { AppError } from '~/lib/errors'
 import { buildFeed } from '~/lib/ics'
 import { check, clientIp, hit, type Limit } from '~/lib/rate-limit.server'
 import { sessionEvent } from '~/models/booking/session-event.server'
+import { ownMeetingLinkSql } from '~/models/sessions/join.server'
+import { joinUrl } from '~/models/sessions/room-window'
 import type { CalendarFeedAddress } from './calendar-feed'
 
 /**
@@ -60,7 +62,8 @@ type FeedRow = {
   sequence: number
   status: 'pending' | 'confirmed' | 'completed' | 'cancelled'
   updatedAt: number
-  meetingLink: string | null
+  /** The practitioner's own meeting link when the service is held there; else the session's room. */
+  ownMeetingLink: string | null
   practitionerName: string | null
   clientName: string | null
 }
@@ -69,7 +72,7 @@ type FeedRow = {
 function sessionsOf(userId: number, now: Date) {
   return getDb().all<FeedRow>(
     sql`SELECT b.id, b.client_id AS clientId, b.service_name AS serviceName, b.start_time AS startTime,
-               b.end_time AS endTime, b.status, b.sequence, b.updated_at AS updatedAt, s.meeting_link AS meetingLink,
+               b.end_time AS endTime, b.status, b.sequence, b.updated_at AS updatedAt, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
                p.first_name || ' ' || p.last_name AS practitionerName, c.first_name || ' ' || c.last_name AS clientName
         FROM bookings b LEFT JOIN services s ON s.id = b.service_id
         LEFT JOIN users p ON p.id = b.practitioner_id LEFT JOIN users c ON c.id = b.client_id
@@ -118,6 +121,7 @@ export function readCalendarFeed(request: Request, feed: string, origin: string,
           startTime: new Date(row.startTime),
           endTime: new Date(row.endTime),
           updatedAt: new Date(row.updatedAt),
+          joinUrl: joinUrl(row.id, row.ownMeetingLink),
           otherName: asClient ? row.practitionerName : row.clientName,
           asClient,
         },

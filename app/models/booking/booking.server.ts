@@ -8,6 +8,8 @@ import { centsToDollars, splitFee } from '~/lib/money'
 import type { PublicUser } from '~/models/accounts/user'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
+import { ownMeetingLinkSql } from '~/models/sessions/join.server'
+import { joinUrl } from '~/models/sessions/room-window'
 import { canJoinSession, clientMayReschedule, holdLapsed, PAYMENT_HOLD_MS, refundDueCents } from './booking'
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
 import { notifyPractitioner, sendBookingCancelled, sendBookingConfirmed } from './emails.server'
@@ -210,7 +212,8 @@ const VIEW_COLUMNS = sql`b.id, b.service_id AS serviceId, b.client_id AS clientI
   b.is_paid AS isPaid, b.refunded_amount_cents AS refundedAmountCents, b.hold_expires_at AS holdExpiresAt,
   b.cancellation_reason AS cancellationReason, b.cancellation_note AS cancellationNote, b.notes, b.created_at AS createdAt, b.updated_at AS updatedAt,
   b.sequence, b.moved_by_practitioner_at AS movedByPractitionerAt, b.client_no_show_at AS clientNoShowAt,
-  b.practitioner_no_show_reported_at AS practitionerNoShowReportedAt, s.meeting_link AS meetingLink,
+  b.practitioner_no_show_reported_at AS practitionerNoShowReportedAt, b.session_ended_at AS sessionEndedAt,
+  s.meeting_link AS meetingLink, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
   p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName,
   c.first_name AS clientFirstName, c.last_name AS clientLastName`
 
@@ -243,7 +246,9 @@ type ViewRow = {
   movedByPractitionerAt: number | null
   clientNoShowAt: number | null
   practitionerNoShowReportedAt: number | null
+  sessionEndedAt: number | null
   meetingLink: string | null
+  ownMeetingLink: string | null
   practitionerFirstName: string | null
   practitionerLastName: string | null
   clientFirstName: string | null
@@ -288,6 +293,10 @@ function toView(row: ViewRow) {
     practitionerNoShowReportedAt: row.practitionerNoShowReportedAt
       ? new Date(row.practitionerNoShowReportedAt).toISOString()
       : null,
+    /** When the practitioner ended the session in its room (the room stays closed). */
+    sessionEndedAt: row.sessionEndedAt ? new Date(row.sessionEndedAt).toISOString() : null,
+    /** Where Join Session leads once it is confirmed: its video room, or the practitioner's own meeting link. */
+    joinUrl: row.status === 'confirmed' || row.status === 'completed' ? joinUrl(row.id, row.ownMeetingLink) : null,
     service: {
       name: row.serviceName,
       duration: row.durationMinutes,

@@ -65,7 +65,7 @@ describe('clientMayReschedule: while free cancellation applies', () => {
   })
 })
 
-describe('canJoinSession: from 15 minutes before the start until the end', () => {
+describe('canJoinSession: while the room is open, from 15 minutes before the start until 30 minutes after the end', () => {
   const session = { status: 'confirmed', startTime: '2026-11-22T15:00:00.000Z', endTime: '2026-11-22T16:00:00.000Z' }
   test.each([
     ['2026-11-21T15:00:00Z', false],
@@ -73,13 +73,18 @@ describe('canJoinSession: from 15 minutes before the start until the end', () =>
     ['2026-11-22T14:45:00Z', true],
     ['2026-11-22T15:30:00Z', true],
     ['2026-11-22T15:59:59Z', true],
-    ['2026-11-22T16:00:00Z', false],
+    ['2026-11-22T16:29:59Z', true],
+    ['2026-11-22T16:30:00Z', false],
   ])('at %s: %s', (at, joinable) => {
     expect(canJoinSession(session, new Date(at))).toBe(joinable)
   })
 
-  test('only a confirmed session', () => {
-    expect(canJoinSession({ ...session, status: 'pending' }, new Date('2026-11-22T15:10:00Z'))).toBe(false)
+  test('only a confirmed session (or one completed as it ended), not one its practitioner ended', () => {
+    const during = new Date('2026-11-22T15:10:00Z')
+    expect(canJoinSession({ ...session, status: 'pending' }, during)).toBe(false)
+    expect(canJoinSession({ ...session, status: 'cancelled' }, during)).toBe(false)
+    expect(canJoinSession({ ...session, status: 'completed' }, new Date('2026-11-22T16:10:00Z'))).toBe(true)
+    expect(canJoinSession({ ...session, sessionEndedAt: '2026-11-22T15:05:00Z' }, during)).toBe(false)
   })
 })
 
@@ -135,7 +140,7 @@ test('googleCalendarUrl fills in Google’s event form in UTC, with the video li
     startTime: '2026-12-03T15:30:00.000Z',
     endTime: '2026-12-03T16:15:00.000Z',
     practitionerName: 'Priya Sharma',
-    meetingLink: null,
+    joinUrl: null,
   }
   const url = new URL(googleCalendarUrl(session))
   expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render')
@@ -145,7 +150,7 @@ test('googleCalendarUrl fills in Google’s event form in UTC, with the video li
     dates: '20261203T153000Z/20261203T161500Z',
     details: 'Video session with Priya Sharma, booked on Solace.',
   })
-  const linked = new URL(googleCalendarUrl({ ...session, meetingLink: 'https://meet.example.com/x' }))
+  const linked = new URL(googleCalendarUrl({ ...session, joinUrl: 'https://meet.example.com/x' }))
   expect(linked.searchParams.get('location')).toBe('https://meet.example.com/x')
   expect(linked.searchParams.get('details')).toBe(
     'Video session with Priya Sharma, booked on Solace.\nhttps://meet.example.com/x',

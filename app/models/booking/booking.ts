@@ -1,6 +1,7 @@
 /** Booking rules and texts shared by the server and the screens (this module reaches the browser). */
 
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { isRoomOpen } from '~/models/sessions/room-window'
 import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './policy'
 
 export { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY }
@@ -63,14 +64,22 @@ export function awaitingPaymentNotice(until: string) {
 export const MOVED_FULL_REFUND =
   'Your practitioner moved this session: until you accept the new time, you can cancel it for a full refund.'
 
-/** How long before its start a session's video link is offered ('Join Session'). */
-export const JOIN_OPENS_BEFORE_MS = 15 * 60 * 1000
 export const JOIN_LINK_LATER = 'The link to join appears here 15 minutes before the session starts.'
 
-/** A confirmed session can be joined from 15 minutes before its start until its end. */
-export function canJoinSession(session: { status: string; startTime: string; endTime: string }, now = new Date()) {
-  const [start, end] = [Date.parse(session.startTime), Date.parse(session.endTime)]
-  return session.status === 'confirmed' && now.getTime() >= start - JOIN_OPENS_BEFORE_MS && now.getTime() < end
+/** Join Session is offered while the session's room is open (docs/decisions/039-video-rooms.md). */
+export function canJoinSession(
+  session: { status: string; startTime: string; endTime: string; sessionEndedAt?: string | null },
+  now = new Date(),
+) {
+  return isRoomOpen(
+    {
+      status: session.status,
+      startTime: new Date(session.startTime),
+      endTime: new Date(session.endTime),
+      sessionEndedAt: session.sessionEndedAt ? new Date(session.sessionEndedAt) : null,
+    },
+    now,
+  )
 }
 
 /**
@@ -143,15 +152,16 @@ export function googleCalendarUrl(session: {
   startTime: string
   endTime: string
   practitionerName: string
-  meetingLink: string | null
+  /** Where it is joined, absolute: its room or the practitioner's own link. */
+  joinUrl: string | null
 }) {
-  const details = [`Video session with ${session.practitionerName}, booked on Solace.`, session.meetingLink]
+  const details = [`Video session with ${session.practitionerName}, booked on Solace.`, session.joinUrl]
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: session.serviceName,
     dates: `${calendarStamp(session.startTime)}/${calendarStamp(session.endTime)}`,
     details: details.filter(Boolean).join('\n'),
   })
-  if (session.meetingLink) params.set('location', session.meetingLink)
+  if (session.joinUrl) params.set('location', session.joinUrl)
   return `https://calendar.google.com/calendar/render?${params}`
 }

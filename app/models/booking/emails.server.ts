@@ -5,6 +5,8 @@ import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from 
 import { logLine } from '~/lib/log.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { configuredOrigin } from '~/lib/url.server'
+import { ownMeetingLinkSql } from '~/models/sessions/join.server'
+import { joinUrl } from '~/models/sessions/room-window'
 import { bookAgainHref, FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
 import { sessionIcsAttachment, type SessionForCalendar } from './session-event.server'
 import type { BookingRow } from './booking-state.server'
@@ -28,7 +30,8 @@ type EmailContext = {
   endTime: number
   totalAmountCents: number
   isPaid: number
-  meetingLink: string | null
+  /** The practitioner's own meeting link when the service is held there; else the session's room. */
+  ownMeetingLink: string | null
   clientEmail: string | null
   clientFirstName: string | null
   timeZone: string | null
@@ -40,7 +43,7 @@ function loadContext(bookingId: number) {
   return getDb().get<EmailContext | undefined>(
     sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
                b.start_time AS startTime, b.end_time AS endTime, b.total_amount_cents AS totalAmountCents,
-               b.is_paid AS isPaid, s.meeting_link AS meetingLink,
+               b.is_paid AS isPaid, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
                c.email AS clientEmail, c.first_name AS clientFirstName, c.time_zone AS timeZone,
                p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName
         FROM bookings b LEFT JOIN services s ON s.id = b.service_id
@@ -63,9 +66,14 @@ function practitionerName(booking: EmailContext) {
 }
 
 /** The session as the client's calendar holds it. */
+/** Where the client joins the session, absolute: its room or the practitioner's own link. */
+const joinAddress = (booking: EmailContext) =>
+  new URL(joinUrl(booking.id, booking.ownMeetingLink), configuredOrigin()).href
+
 function clientCalendarSession(booking: EmailContext): SessionForCalendar {
   return {
     ...booking,
+    joinUrl: joinUrl(booking.id, booking.ownMeetingLink),
     startTime: new Date(booking.startTime),
     endTime: new Date(booking.endTime),
     updatedAt: new Date(booking.updatedAt),
@@ -215,9 +223,7 @@ export function sendBookingConfirmed(bookingId: number) {
         `Your session "${booking.serviceName}" with ${practitioner} is confirmed.`,
         `When: ${sessionSpan(booking)} (${booking.durationMinutes} minutes)`,
         booking.isPaid ? `Paid: ${dollars(booking.totalAmountCents)}` : `Price: ${dollars(booking.totalAmountCents)}`,
-        booking.meetingLink
-          ? `Join your session here: ${booking.meetingLink}`
-          : `${practitioner} will share the meeting link before the session.`,
+        `Join your session here (it opens 15 minutes before the start): ${joinAddress(booking)}`,
         '',
         `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION} Cancel from your dashboard.`,
         'The attached invitation adds the session to your calendar.',

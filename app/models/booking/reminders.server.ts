@@ -3,6 +3,8 @@ import { getDb, type Tx } from '~/db/client.server'
 import type { REMINDER_KINDS } from '~/db/schema'
 import { queueEmail, type Email } from '~/integrations/email.server'
 import { configuredOrigin } from '~/lib/url.server'
+import { ownMeetingLinkSql } from '~/models/sessions/join.server'
+import { joinUrl } from '~/models/sessions/room-window'
 import { sessionSpan } from './emails.server'
 import { sessionIcsAttachment, sessionPageUrl, type SessionForCalendar } from './session-event.server'
 
@@ -37,7 +39,8 @@ type DueRow = {
   updatedAt: number
   /** Since when the booking has had this start: made, or last moved. */
   since: number
-  meetingLink: string | null
+  /** The practitioner's own meeting link when the service is held there; else the session's room. */
+  ownMeetingLink: string | null
   clientId: number | null
   clientEmail: string | null
   clientFirstName: string | null
@@ -76,7 +79,7 @@ export function queueDueReminders(now = new Date(), origin = configuredOrigin())
       const rows = tx.all<DueRow>(
         sql`SELECT b.id, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
                    b.start_time AS startTime, b.end_time AS endTime, b.sequence, b.updated_at AS updatedAt,
-                   coalesce(b.rescheduled_at, b.created_at) AS since, s.meeting_link AS meetingLink,
+                   coalesce(b.rescheduled_at, b.created_at) AS since, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
                    c.id AS clientId, c.email AS clientEmail, c.first_name AS clientFirstName,
                    c.last_name AS clientLastName, c.time_zone AS clientZone,
                    c.email_reminder_day AS clientDay, c.email_reminder_hour AS clientHour,
@@ -166,16 +169,12 @@ function compose(row: DueRow, recipient: Recipient, kind: ReminderKind, origin: 
     status: 'confirmed',
     sequence: row.sequence,
     updatedAt: new Date(row.updatedAt),
-    meetingLink: row.meetingLink,
+    joinUrl: joinUrl(row.id, row.ownMeetingLink),
     otherName: recipient.otherName,
     asClient: recipient.asClient,
   }
   const other = recipient.otherName ?? (recipient.asClient ? 'your practitioner' : 'your client')
-  const join = row.meetingLink
-    ? `Join: ${row.meetingLink}`
-    : recipient.asClient
-      ? `${other} will share the meeting link before the session.`
-      : 'This service has no meeting link yet: add one in Services so your client can join.'
+  const join = `Join (from 15 minutes before the start): ${new URL(joinUrl(row.id, row.ownMeetingLink), origin).href}`
   const settings = recipient.asClient ? '/customer-settings' : '/practitioner/settings'
   return {
     to: recipient.email,

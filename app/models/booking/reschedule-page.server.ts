@@ -1,8 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { eq } from 'drizzle-orm'
 import { timeZoneHref } from '~/components/account/time-zone-link'
-import { getDb } from '~/db/client.server'
-import { users } from '~/db/schema'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError, isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
@@ -13,6 +10,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner, requireUser } from '~/models/accounts/auth.server'
 import { slotCalendar } from '~/models/marketplace/slot-calendar.server'
 import { TimeSlotChoiceSchema } from './booking.server'
+import { otherPartyOf } from './other-party.server'
 import { BOOKING_NOT_FOUND } from './payments.server'
 import { sessionMoved, type Mover } from './reschedule'
 import { assertMovable, findOwnBookingEitherSide, rescheduleBooking } from './reschedule.server'
@@ -41,15 +39,7 @@ export function reschedulePage(
     if (!isAppError(error) || error.status !== 409) throw error
     closed = error.message
   }
-  const otherId = side === 'client' ? row.practitionerId : row.clientId
-  const other =
-    otherId === null
-      ? undefined
-      : getDb()
-          .select({ firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(eq(users.id, otherId))
-          .get()
+  const other = otherPartyOf(row, side)
   const zone = zoneAbbreviation(row.startTime, timeZone)
   return {
     booking: {

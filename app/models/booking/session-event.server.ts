@@ -17,7 +17,8 @@ export type SessionForCalendar = {
   /** Raised by each move and by a cancellation (bookings.sequence). */
   sequence: number
   updatedAt: Date
-  meetingLink: string | null
+  /** Where the confirmed session is joined: its room's path (made absolute here) or the practitioner's own link. */
+  joinUrl: string | null
   /** The other person's name; null once their account is gone. */
   otherName: string | null
   /** Whose calendar: the client's (`true`) or the practitioner's. */
@@ -33,7 +34,7 @@ export function sessionPageUrl(session: { id: number; asClient: boolean }, origi
 
 export function sessionEvent(session: SessionForCalendar, origin: string): CalendarEvent {
   const other = session.otherName ?? (session.asClient ? 'your practitioner' : 'a client')
-  const join = session.status === 'confirmed' && session.meetingLink ? session.meetingLink : null
+  const join = session.status === 'confirmed' && session.joinUrl ? new URL(session.joinUrl, origin).href : null
   return {
     uid: `booking-${session.id}@solace`,
     start: session.startTime,

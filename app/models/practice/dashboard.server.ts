@@ -2,6 +2,9 @@ import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
 import { MARK_NO_SHOW_WINDOW_MS, markNoShowRefusal } from '~/models/booking/no-show'
+import { attendanceOf, type Stay } from '~/models/sessions/attendance.server'
+import { ownMeetingLinkSql } from '~/models/sessions/join.server'
+import { isRoomOpen, joinUrl } from '~/models/sessions/room-window'
 import { paidNetSum } from './earnings.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -23,6 +26,8 @@ export type DashboardSession = {
   canCancel: boolean
   /** Moved by the practitioner, and the client has not yet accepted the new time. */
   awaitingClient: boolean
+  /** While its room is open: where Join Session leads (the room, or their own meeting link). */
+  joinUrl: string | null
   /** What the client paid and has not had back, in cents (all of it goes back if the practitioner cancels). */
   paidCents: number
 }
@@ -73,9 +78,12 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
       totalAmountCents: bookings.totalAmountCents,
       refundedAmountCents: bookings.refundedAmountCents,
       movedByPractitionerAt: bookings.movedByPractitionerAt,
+      sessionEndedAt: bookings.sessionEndedAt,
+      ownMeetingLink: sql<string | null>`${ownMeetingLinkSql('services')}`,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.clientId))
+    .leftJoin(services, eq(services.id, bookings.serviceId))
     .where(upcoming)
     .orderBy(asc(bookings.startTime), asc(bookings.id))
     // -1: SQLite's "no limit".
@@ -94,6 +102,7 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
     paidCents: row.isPaid ? row.totalAmountCents - row.refundedAmountCents : 0,
     canCancel: row.startTime.getTime() > now.getTime(),
     awaitingClient: row.movedByPractitionerAt !== null,
+    joinUrl: isRoomOpen(row, now) ? joinUrl(row.id, row.ownMeetingLink) : null,
   }))
   return {
     stats: {
@@ -117,14 +126,21 @@ export type RecentSession = {
   clientNoShowAt: string | null
   /** The practitioner may still mark it missed. */
   canMarkNoShow: boolean
+  /**
+   * When each was in the session's video room (ISO; `leftAt` null while still there), or null
+   * when it was held at the practitioner's own link, where the app sees nobody come and go.
+   */
+  attendance: { client: AttendedStay[]; practitioner: AttendedStay[] } | null
 }
+
+export type AttendedStay = { joinedAt: string; leftAt: string | null }
 
 /**
  * The practitioner's sessions that ended within the last 48 hours (the window in which a client's
  * absence can be marked), newest first: confirmed or completed, never cancelled.
  */
 export function getRecentSessions(practitionerId: number, now = new Date()): RecentSession[] {
-  return getDb()
+  const rows = getDb()
     .select({
       id: bookings.id,
       serviceName: bookings.serviceName,
@@ -135,9 +151,12 @@ export function getRecentSessions(practitionerId: number, now = new Date()): Rec
       endTime: bookings.endTime,
       clientNoShowAt: bookings.clientNoShowAt,
       practitionerNoShowReportedAt: bookings.practitionerNoShowReportedAt,
+      clientId: bookings.clientId,
+      ownMeetingLink: sql<string | null>`${ownMeetingLinkSql('services')}`,
     })
     .from(bookings)
     .leftJoin(users, eq(users.id, bookings.clientId))
+    .leftJoin(services, eq(services.id, bookings.serviceId))
     .where(
       and(
         eq(bookings.practitionerId, practitionerId),
@@ -148,13 +167,24 @@ export function getRecentSessions(practitionerId: number, now = new Date()): Rec
     )
     .orderBy(desc(bookings.endTime), desc(bookings.id))
     .all()
-    .map((row) => ({
-      id: row.id,
-      serviceName: row.serviceName,
-      clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
-      startTime: row.startTime.toISOString(),
-      endTime: row.endTime.toISOString(),
-      clientNoShowAt: row.clientNoShowAt?.toISOString() ?? null,
-      canMarkNoShow: markNoShowRefusal(row, now) === null,
-    }))
+  const stays = attendanceOf(rows.map((row) => row.id))
+  const iso = (stay: Stay): AttendedStay => ({
+    joinedAt: stay.joinedAt.toISOString(),
+    leftAt: stay.leftAt?.toISOString() ?? null,
+  })
+  return rows.map((row) => ({
+    id: row.id,
+    serviceName: row.serviceName,
+    clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    clientNoShowAt: row.clientNoShowAt?.toISOString() ?? null,
+    canMarkNoShow: markNoShowRefusal(row, now) === null,
+    attendance: row.ownMeetingLink
+      ? null
+      : {
+          client: (stays.get(row.id) ?? []).filter((stay) => stay.userId === row.clientId).map(iso),
+          practitioner: (stays.get(row.id) ?? []).filter((stay) => stay.userId === practitionerId).map(iso),
+        },
+  }))
 }

@@ -43,10 +43,11 @@ const duration = z
   .multipleOf(5, 'Duration must be a multiple of 5 minutes')
   .default(DEFAULT_DURATION_MINUTES)
 
-/** Optional; blank means none. Only https, since the link is handed to clients to open. */
+/**
+ * Optional; blank means none. Only https, since the link is handed to clients to open. Optional
+ * last, so the form's field is not `required` in the browser (conform reads that from here).
+ */
 const meetingLink = oneLineText()
-  .nullable()
-  .optional()
   .transform((v) => v || null)
   .pipe(
     z
@@ -54,6 +55,20 @@ const meetingLink = oneLineText()
       .max(500, 'Meeting link must be at most 500 characters')
       .nullable(),
   )
+  .nullable()
+  .optional()
+
+export const MEETING_LINK_NEEDED = 'Add your meeting link, or hold these sessions in the Solace video room'
+
+/** Own meeting link chosen, but none given: said on the link's field. */
+function requireLinkWhenChosen(
+  service: { useOwnMeetingLink?: boolean; meetingLink?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (service.useOwnMeetingLink && !service.meetingLink) {
+    ctx.addIssue({ code: 'custom', path: ['meetingLink'], message: MEETING_LINK_NEEDED })
+  }
+}
 
 const detailItems = z
   .array(oneLineText().max(200, 'Each detail must be at most 200 characters'))
@@ -92,13 +107,21 @@ const imageUrl = z
   .optional()
 
 /** POST/PATCH /api/services: JSON with the spec's defaults for what is left out. */
-export const ServiceApiSchema = z.object({
-  ...serviceFields,
-  details: detailItems.default([]),
-  imageUrl,
-  isActive: z.boolean().default(true),
-  isFreeIntro: z.boolean().default(false),
-})
+export const ServiceApiSchema = z
+  .object({
+    ...serviceFields,
+    details: detailItems.default([]),
+    imageUrl,
+    isActive: z.boolean().default(true),
+    isFreeIntro: z.boolean().default(false),
+    /**
+     * Sessions at the practitioner's own `meetingLink` instead of the Solace video room (the
+     * default). Left out, a new service uses the room and an edited one keeps its choice: the
+     * spec's client never sends it.
+     */
+    useOwnMeetingLink: z.boolean().optional(),
+  })
+  .superRefine(requireLinkWhenChosen)
 
 /**
  * The dialog form. Details come from a textarea, one per line. The two boxes default to
@@ -106,28 +129,32 @@ export const ServiceApiSchema = z.object({
  * Active ticked for a new service, so the spec's default still holds on screen. The picture
  * is a file upload, or the "remove" box.
  */
-export const ServiceFormSchema = z.object({
-  ...serviceFields,
-  details: z
-    .string()
-    .optional()
-    // Each line is a detail, one line of plain text. Said here, on the box, where the form shows
-    // it: a message about one item of the list below would have no field of its own.
-    .refine((v) => (v ?? '').split(/\r?\n/).every(isOneLineText), { error: DETAIL_LINES_TEXT, abort: true })
-    // Blank lines are dropped here, before the list rules: conform's coercion would otherwise
-    // read an empty line as a missing value.
-    .transform((v) =>
-      (v ?? '')
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .pipe(detailItems),
-  isActive: z.boolean().default(false),
-  isFreeIntro: z.boolean().default(false),
-  imageFile: z.instanceof(File).optional(),
-  removeImage: z.boolean().default(false),
-})
+export const ServiceFormSchema = z
+  .object({
+    ...serviceFields,
+    details: z
+      .string()
+      .optional()
+      // Each line is a detail, one line of plain text. Said here, on the box, where the form shows
+      // it: a message about one item of the list below would have no field of its own.
+      .refine((v) => (v ?? '').split(/\r?\n/).every(isOneLineText), { error: DETAIL_LINES_TEXT, abort: true })
+      // Blank lines are dropped here, before the list rules: conform's coercion would otherwise
+      // read an empty line as a missing value.
+      .transform((v) =>
+        (v ?? '')
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .pipe(detailItems),
+    isActive: z.boolean().default(false),
+    isFreeIntro: z.boolean().default(false),
+    imageFile: z.instanceof(File).optional(),
+    removeImage: z.boolean().default(false),
+    /** The "Where sessions are held" choice: its own-link radio sends `on`, the room's nothing. */
+    useOwnMeetingLink: z.boolean().default(false),
+  })
+  .superRefine(requireLinkWhenChosen)
 
 /** What the model takes from either schema. */
 export type ServiceInput = z.output<typeof ServiceApiSchema> | z.output<typeof ServiceFormSchema>
@@ -143,6 +170,8 @@ export type OwnService = {
   duration: number
   imageUrl: string | null
   meetingLink: string | null
+  /** Sessions are held at `meetingLink` rather than in the Solace video room. */
+  useOwnMeetingLink: boolean
   details: string[]
   isActive: boolean
   isFreeIntro: boolean

@@ -33,6 +33,7 @@ function toOwnService(row: Row): OwnService {
     duration: row.durationMinutes,
     imageUrl: row.imageUrl,
     meetingLink: row.meetingLink,
+    useOwnMeetingLink: row.useOwnMeetingLink,
     details: row.details,
     isActive: row.isActive,
     isFreeIntro: row.isFreeIntro,
@@ -113,7 +114,10 @@ function columns(input: ServiceInput) {
     category: input.category,
     priceCents: dollarsToCents(input.price),
     durationMinutes: input.duration,
-    meetingLink: input.meetingLink,
+    // Blank or left out: none (a form's emptied field arrives as nothing at all).
+    meetingLink: input.meetingLink ?? null,
+    // Left out (the API's spec client), an edit keeps the service's choice.
+    ...(input.useOwnMeetingLink === undefined ? {} : { useOwnMeetingLink: input.useOwnMeetingLink }),
     details: input.details,
     isActive: input.isActive,
     isFreeIntro: input.isFreeIntro,

@@ -1,0 +1,138 @@
+import { Button } from '~/components/ui/button'
+import { ROOM_TEXT, type OtherPresence } from '~/models/sessions/room'
+import { DevicePickers } from './device-pickers'
+import { MediaToggles } from './media-toggles'
+import { CameraOffIcon } from './room-icons'
+import { StreamVideo } from './stream-video'
+import type { SignalingState } from './call-state'
+import type { LocalMedia, MediaProblem } from './use-local-media'
+
+const PROBLEM_TEXT: Record<MediaProblem, string> = {
+  denied: ROOM_TEXT.permissionDenied,
+  'no-devices': ROOM_TEXT.noDevices,
+  failed: ROOM_TEXT.deviceFailed,
+}
+
+/**
+ * Before joining: the person sees and hears what the other will (their camera's preview, the
+ * devices to choose from, the microphone and camera switches), whether the other is already
+ * waiting, and Join. When the browser gives no camera or microphone, the page says why and how
+ * to fix it, and still lets the person in without them. After Leave it offers Rejoin instead,
+ * the camera off until then.
+ */
+export function Lobby({
+  media,
+  signaling,
+  other,
+  otherFirstName,
+  hasLeft,
+  error,
+  onChoose,
+  onToggle,
+  onRetry,
+  onJoin,
+  onRejoin,
+}: {
+  media: LocalMedia
+  /** Until the room's stream is open, who is there is not known. */
+  signaling: SignalingState
+  other: OtherPresence
+  otherFirstName: string
+  hasLeft: boolean
+  /** A join or leave that did not reach the room. */
+  error: string | null
+  onChoose: (choice: { cameraId: string; microphoneId: string }) => void
+  onToggle: (kind: 'audio' | 'video', on: boolean) => void
+  onRetry: () => void
+  onJoin: () => void
+  onRejoin: () => void
+}) {
+  const hasAudio = Boolean(media.stream?.getAudioTracks().length)
+  const hasVideo = Boolean(media.stream?.getVideoTracks().length)
+  const waitingForRejoin = hasLeft && media.status === 'off'
+
+  return (
+    <section aria-label="Before you join" className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="space-y-3">
+        <div className="relative aspect-video overflow-hidden rounded-lg bg-neutral-900">
+          {media.stream ? (
+            <StreamVideo
+              stream={media.stream}
+              label={ROOM_TEXT.yourVideo}
+              muted
+              mirrored
+              className="size-full object-cover"
+            />
+          ) : null}
+          {!media.video && media.status !== 'starting' ? (
+            <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-white">
+              <CameraOffIcon className="size-8" />
+              {ROOM_TEXT.yourCameraIsOff}
+            </p>
+          ) : null}
+        </div>
+        {media.status === 'ready' ? (
+          <div className="flex flex-wrap gap-2">
+            <MediaToggles
+              audio={media.audio}
+              video={media.video}
+              hasAudio={hasAudio}
+              hasVideo={hasVideo}
+              onToggle={onToggle}
+            />
+          </div>
+        ) : null}
+      </div>
+
+      <div className="space-y-4">
+        <p role="status" className="text-lg font-medium">
+          {signaling !== 'open'
+            ? ROOM_TEXT[signaling]
+            : other.joined
+              ? ROOM_TEXT.otherWaiting(otherFirstName)
+              : ROOM_TEXT.otherNotJoined(otherFirstName)}
+        </p>
+        {hasLeft ? <p className="text-sm text-muted-foreground">{ROOM_TEXT.youLeft}</p> : null}
+
+        {media.problem ? (
+          <div role="alert" className="space-y-3 rounded-md border border-border bg-accent-soft p-4 text-sm">
+            <p>{PROBLEM_TEXT[media.problem]}</p>
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              {ROOM_TEXT.tryAgain}
+            </Button>
+          </div>
+        ) : null}
+
+        {media.status === 'ready' ? (
+          <DevicePickers
+            cameras={media.cameras}
+            microphones={media.microphones}
+            cameraId={media.cameraId}
+            microphoneId={media.microphoneId}
+            onChoose={onChoose}
+          />
+        ) : null}
+
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+
+        {waitingForRejoin ? (
+          <Button size="lg" className="w-full" onClick={onRejoin}>
+            {ROOM_TEXT.rejoin}
+          </Button>
+        ) : media.status === 'problem' ? (
+          <Button size="lg" variant="secondary" className="w-full" onClick={onJoin}>
+            {ROOM_TEXT.joinWithoutMedia}
+          </Button>
+        ) : (
+          <Button size="lg" className="w-full" disabled={media.status !== 'ready'} onClick={onJoin}>
+            {ROOM_TEXT.join}
+          </Button>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,71 @@
+import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { ROOM_TEXT, type SessionRoomData } from '~/models/sessions/room'
+
+/**
+ * What the page says when there is no call to have here: a cancelled or unpaid booking, a
+ * session that has ended, one held at the practitioner's own meeting link, and the open room
+ * without JavaScript. All of it is the server's HTML, the same with JavaScript and without.
+ */
+
+/** A practitioner's meeting link, opening beside the room's page (it is another site's). */
+function MeetingLink({ href, label }: { href: string; label: string }) {
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      <a href={href} target="_blank" rel="noreferrer" className={buttonClass()}>
+        {label}
+      </a>
+      <span className="text-xs break-all text-muted-foreground">{href}</span>
+    </div>
+  )
+}
+
+/** The rooms that are not open, one message each (`early` has its countdown instead). */
+export function ClosedRoomNotice({
+  state,
+  booking,
+  me,
+  meetingLink,
+}: Pick<SessionRoomData, 'booking' | 'me' | 'meetingLink'> & {
+  state: 'cancelled' | 'unpaid' | 'ended' | 'own-link'
+}) {
+  return (
+    <Card className="space-y-4 p-6">
+      {state === 'own-link' ? (
+        <>
+          <p className="text-lg font-medium">{ROOM_TEXT.ownLink[me.role]}</p>
+          {meetingLink ? <MeetingLink href={meetingLink} label={ROOM_TEXT.join} /> : null}
+        </>
+      ) : (
+        <p className="text-lg font-medium">
+          {state === 'cancelled' ? ROOM_TEXT.cancelled : state === 'unpaid' ? ROOM_TEXT.unpaid : ROOM_TEXT.ended}
+        </p>
+      )}
+      {/* Only the client pays; the practitioner waits for them to. */}
+      {state === 'unpaid' && me.role === 'client' ? (
+        <ButtonLink to={`/checkout?bookingId=${booking.id}`}>{ROOM_TEXT.completePayment}</ButtonLink>
+      ) : null}
+    </Card>
+  )
+}
+
+/**
+ * The open room for a browser without JavaScript: the call cannot run, so the page says how to
+ * turn it on, and offers the practitioner's own meeting link when they have one. Inside
+ * `<noscript>`, so a browser running scripts never shows it, not even before hydration.
+ */
+export function NoScriptRoom({ me, meetingLink }: Pick<SessionRoomData, 'me' | 'meetingLink'>) {
+  return (
+    <noscript>
+      <Card className="space-y-4 p-6">
+        <p className="text-lg font-medium">{ROOM_TEXT.needsJavaScript}</p>
+        {meetingLink ? (
+          <>
+            <p>{ROOM_TEXT.meetingLinkInstead[me.role]}</p>
+            <MeetingLink href={meetingLink} label={ROOM_TEXT.openMeetingLink} />
+          </>
+        ) : null}
+      </Card>
+    </noscript>
+  )
+}

@@ -1,0 +1,119 @@
+import { signalPath, type RoomEvent, type SignalMessage } from '~/models/sessions/room'
+
+/**
+ * The room's signaling channel, with nothing but the browser's own APIs: an EventSource brings
+ * the server's events (app/routes/sessions.$id.signal.ts), and each message goes up as one
+ * POST. The stream is authorised by the session cookie, which EventSource sends same-origin.
+ */
+
+export type SignalingStatus = 'connecting' | 'open' | 'down'
+
+export type SignalingHandlers = {
+  onEvent: (event: RoomEvent) => void
+  onStatus: (status: SignalingStatus) => void
+  /** The server refused the stream (the room closed, say): the page should ask the server again. */
+  onRefused: () => void
+}
+
+/** A refused POST, with the server's own words when it sent any. */
+export class SignalRefused extends Error {}
+
+/** A page load's id in the room: random, and of PeerIdSchema's alphabet. */
+export function newPeerId() {
+  return crypto.randomUUID().replaceAll('-', '')
+}
+
+/** How long to wait before opening a refused stream again: doubling, from 2 s to 30 s. */
+const RETRY_MS = [2_000, 4_000, 8_000, 16_000, 30_000]
+
+export class RoomSignaling {
+  private source: EventSource | null = null
+  private retries = 0
+  private retryTimer: ReturnType<typeof setTimeout> | null = null
+  private closed = false
+  /** Posts go one at a time: an ICE candidate must not reach the other side before its offer. */
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly bookingId: number,
+    readonly peerId: string,
+    private readonly handlers: SignalingHandlers,
+  ) {}
+
+  /**
+   * Opens the event stream. A dropped connection is reopened by EventSource itself; a refused
+   * one (an HTTP error: a 409 once the room has closed, a 502 during a deploy) is not, so it is
+   * reopened here after a pause while the page checks whether the room is still open.
+   */
+  open() {
+    if (this.closed || this.source) return
+    const source = new EventSource(`${signalPath(this.bookingId)}?peer=${encodeURIComponent(this.peerId)}`)
+    this.source = source
+    this.handlers.onStatus('connecting')
+    source.onopen = () => {
+      this.retries = 0
+      this.handlers.onStatus('open')
+    }
+    source.onmessage = ({ data }: MessageEvent<string>) => {
+      let event: RoomEvent
+      try {
+        event = JSON.parse(data) as RoomEvent
+      } catch {
+        return
+      }
+      this.handlers.onEvent(event)
+    }
+    source.onerror = () => {
+      if (this.closed) return
+      if (source.readyState !== EventSource.CLOSED) return this.handlers.onStatus('connecting')
+      this.source = null
+      this.handlers.onStatus('down')
+      this.handlers.onRefused()
+      const wait = RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)]
+      this.retryTimer = setTimeout(() => this.open(), wait)
+    }
+  }
+
+  /** Opens a refused stream now rather than after its pause (the network came back). */
+  retryNow() {
+    if (this.closed || this.source) return
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+    this.open()
+  }
+
+  /**
+   * Sends one message, after those sent before it. Rejects with SignalRefused (the server's
+   * message) or a network error; a failure does not hold up the messages after it.
+   */
+  post(message: SignalMessage) {
+    const sent = this.queue.then(() => this.send(message, false))
+    this.queue = sent.catch(() => {})
+    return sent
+  }
+
+  /** Sends one message even as the page unloads (a `leave` on closing the tab), skipping the queue. */
+  postAsPageCloses(message: SignalMessage) {
+    this.send(message, true).catch(() => {})
+  }
+
+  /** Ends the stream for good: the room ended, this page was replaced, or it unmounts. */
+  close() {
+    this.closed = true
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.source?.close()
+    this.source = null
+  }
+
+  private async send(message: SignalMessage, keepalive: boolean) {
+    const response = await fetch(signalPath(this.bookingId), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(message),
+      keepalive,
+    })
+    if (response.ok) return
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null
+    throw new SignalRefused(typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`)
+  }
+}

@@ -1,0 +1,117 @@
+import { and, eq, or, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { bookings, services } from '~/db/schema'
+import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { AppError } from '~/lib/errors'
+import { otherPartyOf } from '~/models/booking/other-party.server'
+import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
+import { iceServersFor } from './ice-servers.server'
+import { ownMeetingLinkSql } from './join.server'
+import { ROOM_TEXT, roomState, roomWindow, type RoomState, type SessionRoomData } from './room'
+
+/**
+ * A booking's video room as one of its two people may see it (docs/decisions/039-video-rooms.md).
+ * Anyone else, and a booking that does not exist, get the same 404.
+ */
+
+export type Side = 'client' | 'practitioner'
+
+/** Why signaling is refused outside an open room: what the page says in that state. */
+export const ROOM_NOT_OPEN: Record<Exclude<RoomState, 'open'>, string> = {
+  cancelled: ROOM_TEXT.cancelled,
+  unpaid: ROOM_TEXT.unpaid,
+  early: ROOM_TEXT.opensBeforeStart,
+  ended: ROOM_TEXT.ended,
+  'own-link': ROOM_TEXT.ownLink.client,
+}
+
+/** The booking's row for its room, if `user` is its client or its practitioner; else 404. */
+export function findRoomBooking(user: { id: number }, bookingId: number) {
+  const row = getDb()
+    .select({
+      id: bookings.id,
+      clientId: bookings.clientId,
+      practitionerId: bookings.practitionerId,
+      serviceName: bookings.serviceName,
+      durationMinutes: bookings.durationMinutes,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      status: bookings.status,
+      sessionEndedAt: bookings.sessionEndedAt,
+      meetingLink: services.meetingLink,
+      ownMeetingLink: sql<string | null>`${ownMeetingLinkSql('services')}`,
+    })
+    .from(bookings)
+    .leftJoin(services, eq(services.id, bookings.serviceId))
+    .where(and(eq(bookings.id, bookingId), or(eq(bookings.clientId, user.id), eq(bookings.practitionerId, user.id))))
+    .get()
+  if (!row) throw new AppError(BOOKING_NOT_FOUND, 404)
+  const side: Side = row.practitionerId === user.id ? 'practitioner' : 'client'
+  return { ...row, side }
+}
+
+export type RoomBooking = ReturnType<typeof findRoomBooking>
+
+/** Where the room stands now for this booking. */
+export const stateOf = (booking: RoomBooking, now = new Date()) => roomState(booking, now)
+
+/**
+ * The room's booking when it is open now, for signaling; else the reason it is not (409), or 404
+ * for anyone but its two people.
+ */
+export function openRoomFor(user: { id: number }, bookingId: number, now = new Date()) {
+  const booking = findRoomBooking(user, bookingId)
+  const state = stateOf(booking, now)
+  if (state !== 'open') throw new AppError(ROOM_NOT_OPEN[state], 409)
+  return booking
+}
+
+/** The room's page: the session, the other person, the window, and the ICE servers for this person. */
+export function getRoomPage(
+  user: { id: number; firstName: string },
+  bookingId: number,
+  timeZone: string,
+  now = new Date(),
+): SessionRoomData {
+  const booking = findRoomBooking(user, bookingId)
+  const other = otherPartyOf(booking, booking.side)
+  const fallbackName = booking.side === 'client' ? 'your practitioner' : 'your client'
+  const { opensAt, closesAt } = roomWindow(booking)
+  const state = stateOf(booking, now)
+  return {
+    booking: {
+      id: booking.id,
+      serviceName: booking.serviceName,
+      durationMinutes: booking.durationMinutes,
+      startTime: booking.startTime.toISOString(),
+      endTime: booking.endTime.toISOString(),
+      when:
+        `${formatLongDate(booking.startTime, timeZone)}, ${formatTime(booking.startTime, timeZone)} – ` +
+        `${formatTime(booking.endTime, timeZone)} ${zoneAbbreviation(booking.startTime, timeZone)}`,
+    },
+    me: { role: booking.side, firstName: user.firstName },
+    other: other
+      ? { firstName: other.firstName, name: `${other.firstName} ${other.lastName}` }
+      : { firstName: fallbackName, name: fallbackName },
+    state,
+    opensAt: opensAt.toISOString(),
+    closesAt: closesAt.toISOString(),
+    now: now.toISOString(),
+    meetingLink: booking.ownMeetingLink ?? booking.meetingLink ?? null,
+    // Credentials only for a room that can be entered.
+    iceServers: state === 'open' ? iceServersFor(user.id, now) : [],
+    backTo:
+      booking.side === 'practitioner'
+        ? { to: '/practitioner/dashboard', label: 'Back to your dashboard' }
+        : { to: `/bookings/${booking.id}`, label: 'Back to your booking' },
+  }
+}
+
+/** The practitioner ends the session: the room stays closed from now on. */
+export function markSessionEnded(bookingId: number, now = new Date()) {
+  getDb()
+    .update(bookings)
+    .set({ sessionEndedAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), sql`${bookings.sessionEndedAt} IS NULL`))
+    .run()
+}

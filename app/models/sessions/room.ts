@@ -1,0 +1,181 @@
+import { z } from 'zod'
+import { ROOM_OPENS_BEFORE_MS, type RoomState } from './room-window'
+
+/**
+ * A booking's video room (client-safe: the page, its signaling client and the server share
+ * these; docs/decisions/039-video-rooms.md). Media goes browser to browser; the server only
+ * introduces the two people (signaling) and records when each joined and left.
+ */
+
+export * from './room-window'
+
+/* Signaling: what the browser posts (JSON, one message a request). */
+
+/** A page load's own id: a reload is a new peer, so the other side starts over with it. */
+export const PeerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid peer id')
+
+/** An SDP is a few KB; far more is not a session description. */
+export const MAX_SDP_CHARS = 32_000
+/** Every message's body, at most (docs/decisions/014: bounded before it is read). */
+export const MAX_SIGNAL_BYTES = 48 * 1024
+
+const DescriptionSchema = z.object({
+  type: z.enum(['offer', 'answer']),
+  sdp: z.string().max(MAX_SDP_CHARS),
+})
+
+const CandidateSchema = z.object({
+  candidate: z.string().max(1_000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+})
+
+const MediaState = { audio: z.boolean(), video: z.boolean() }
+
+export const SignalMessageSchema = z.discriminatedUnion('type', [
+  /** Into the room from the preview (the other side then sees "is waiting" and negotiates). */
+  z.object({ type: z.literal('join'), peerId: PeerIdSchema, ...MediaState }),
+  /** Out of the room (Leave); the page closing says so too, by its stream ending. */
+  z.object({ type: z.literal('leave'), peerId: PeerIdSchema }),
+  /** Microphone or camera turned on or off: the other side shows it. */
+  z.object({ type: z.literal('state'), peerId: PeerIdSchema, ...MediaState }),
+  /** A description or an ICE candidate for the other side's current peer (`to`). */
+  z.object({
+    type: z.literal('signal'),
+    peerId: PeerIdSchema,
+    to: PeerIdSchema,
+    description: DescriptionSchema.optional(),
+    candidate: CandidateSchema.nullable().optional(),
+  }),
+  /** The practitioner ends the session for both. */
+  z.object({ type: z.literal('end'), peerId: PeerIdSchema }),
+])
+export type SignalMessage = z.output<typeof SignalMessageSchema>
+
+/* Signaling: what the event stream sends (`data:` lines of JSON, one event each). */
+
+/** The other person as this side sees them. */
+export type OtherPresence = {
+  /** Has the room's page open (in the preview or the room). */
+  present: boolean
+  /** In the room itself (joined from the preview). */
+  joined: boolean
+  /** Their page's peer id while present, else null. */
+  peerId: string | null
+  audio: boolean
+  video: boolean
+}
+
+export type RoomEvent =
+  /** First event of a stream: the other person as they are now. */
+  | { type: 'hello'; peerId: string; other: OtherPresence }
+  /** The other person arrived, joined, changed their microphone or camera, left or went away. */
+  | { type: 'presence'; other: OtherPresence }
+  /** A description or candidate from the other side's peer `from`. */
+  | {
+      type: 'signal'
+      from: string
+      description?: { type: 'offer' | 'answer'; sdp: string }
+      candidate?: z.output<typeof CandidateSchema> | null
+    }
+  /** The practitioner ended the session: both leave, and the room stays closed. */
+  | { type: 'ended' }
+  /** The same person opened the room in another tab or device: this stream ends. */
+  | { type: 'replaced' }
+
+/** Words the room shows (one definition each). */
+export const ROOM_TEXT = {
+  mediaStaysPrivate:
+    'Your video and audio go straight to the other person, encrypted end to end. Solace only introduces your browsers and never sees, relays or records the call.',
+  needsJavaScript: 'The video room needs JavaScript. Turn it on in your browser to join.',
+  permissionDenied:
+    'Your browser is blocking the camera and microphone. Allow them for this site (the camera icon in the address bar), then try again.',
+  noDevices: 'No camera or microphone was found. Connect one and try again, or join without them.',
+  otherWaiting: (name: string) => `${name} is waiting`,
+  otherNotJoined: (name: string) => `${name} has not joined yet`,
+  otherLeft: (name: string) => `${name} left the session`,
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  ended: 'This session has ended.',
+  endedByPractitioner: 'The practitioner ended the session.',
+  replaced: 'You opened this session somewhere else, so it closed here.',
+
+  /* The page around the room (app/components/session-room/session-room-page.tsx). */
+  heading: (serviceName: string, otherName: string) => `${serviceName} with ${otherName}`,
+  opensBeforeStart: `Your session room opens ${ROOM_OPENS_BEFORE_MS / 60_000} minutes before the start.`,
+  /** A countdown such as '1:44:59' or '14:59'. */
+  opensIn: (time: string) => `Opens in ${time}`,
+  opening: 'Opening the room…',
+  cancelled: 'This session was cancelled, so it has no room.',
+  unpaid: 'This session is not paid yet, so its room is closed.',
+  completePayment: 'Complete payment',
+  ownLink: {
+    client: 'Your practitioner holds this session at their own meeting link.',
+    practitioner: 'You hold this session at your own meeting link.',
+  },
+  /** Beside needsJavaScript, when the practitioner has a meeting link of their own. */
+  meetingLinkInstead: {
+    client: "You can also join at your practitioner's own meeting link.",
+    practitioner: 'You can also meet at your own meeting link.',
+  },
+  openMeetingLink: 'Open the meeting link',
+
+  /* The preview before joining (app/components/session-room/lobby.tsx). */
+  join: 'Join session',
+  rejoin: 'Rejoin',
+  youLeft: 'You left the session.',
+  tryAgain: 'Try again',
+  joinWithoutMedia: 'Join without camera and microphone',
+  deviceFailed:
+    'Your camera or microphone could not start; another app may be using it. Try again, or join without them.',
+  camera: 'Camera',
+  microphone: 'Microphone',
+
+  /* The call (app/components/session-room/call-view.tsx). */
+  yourVideo: 'Your video',
+  otherVideo: (name: string) => `Video of ${name}`,
+  mute: 'Mute microphone',
+  unmute: 'Unmute microphone',
+  cameraOff: 'Turn camera off',
+  cameraOn: 'Turn camera on',
+  leave: 'Leave',
+  end: 'End session',
+  otherMuted: (name: string) => `${name} is muted`,
+  otherCameraOff: (name: string) => `${name} turned their camera off`,
+  yourCameraIsOff: 'Your camera is off',
+  /** Time since the booked start ('12:05'), of the booked length. */
+  elapsed: (time: string, minutes: number) => `${time} of ${minutes} min`,
+  startsIn: (time: string) => `Starts in ${time}`,
+  quality: { good: 'Good', fair: 'Fair', poor: 'Poor' },
+  connection: (quality: string) => `Connection: ${quality}`,
+  notSent: 'That did not reach the room. Check your connection and try again.',
+} as const
+
+/** What the room's page loader answers (app/routes/sessions.$id.tsx), formatted on the server. */
+export type SessionRoomData = {
+  booking: {
+    id: number
+    serviceName: string
+    durationMinutes: number
+    /** ISO instants. */
+    startTime: string
+    endTime: string
+    /** When, in the viewer's zone: 'Tuesday, December 1, 2026, 10:00 AM – 11:00 AM EST'. */
+    when: string
+  }
+  me: { role: 'client' | 'practitioner'; firstName: string }
+  /** The other person: their first name for the room's words, their whole name for the page. */
+  other: { firstName: string; name: string }
+  state: RoomState
+  /** ISO: when the room opens and closes, and the server's clock when the page was made. */
+  opensAt: string
+  closesAt: string
+  now: string
+  /** The practitioner's own meeting link: where this session is held (`own-link`), or a fallback without JavaScript. */
+  meetingLink: string | null
+  /** For RTCPeerConnection: none unless configured (host candidates only); TURN with time-limited credentials. */
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[]
+  /** Where "Back" goes: the person's own dashboard. */
+  backTo: { to: string; label: string }
+}

@@ -1,0 +1,359 @@
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test'
+import { ROOM_OPENS_BEFORE_MS, ROOM_TEXT, sessionRoomPath } from '../../app/models/sessions/room'
+import {
+  giveMeetingLink,
+  giveUpcomingSession,
+  shown,
+  signUpClient,
+  signUpPractitioner,
+  writableTestDatabase,
+} from './support'
+
+/**
+ * A booking's private video room (issue 31): the client and the practitioner, each in a browser
+ * of their own, join from the preview and see each other's live video; what one side turns off
+ * shows on the other; leaving, rejoining and reloading bring the call back; the practitioner
+ * ends it for both. Nobody else gets in (404), the page counts down to the room's opening, and
+ * without JavaScript it says the call needs it and offers the practitioner's own meeting link.
+ *
+ * The browsers have a fake camera and microphone (playwright.config.ts) and no ICE servers, so
+ * they connect through host candidates; each context drops the other side's candidates on any
+ * address but 127.0.0.1, so media stays on the loopback whatever interfaces the machine has.
+ */
+
+const MINUTE = 60_000
+/** The names signUpPractitioner and signUpClient give. */
+const PRACTITIONER = 'Robin'
+const CLIENT = 'Morgan'
+/** A 390 px wide phone: the room must fit it without scrolling sideways. */
+const PHONE = { width: 390, height: 844 }
+
+/** Runs in each page before its scripts: remote ICE candidates are used only on the loopback. */
+function onlyLoopbackCandidates() {
+  const addIceCandidate = RTCPeerConnection.prototype.addIceCandidate
+  RTCPeerConnection.prototype.addIceCandidate = function (
+    this: RTCPeerConnection,
+    candidate?: RTCIceCandidateInit | null,
+    ...rest: unknown[]
+  ) {
+    // 'candidate:<foundation> <component> <protocol> <priority> <address> <port> typ ...';
+    // an empty or missing one (the end of candidates) goes through.
+    const address = candidate?.candidate ? candidate.candidate.split(' ')[4] : null
+    if (address && address !== '127.0.0.1') return Promise.resolve()
+    return (addIceCandidate as (...args: unknown[]) => Promise<void>).call(this, candidate, ...rest)
+  }
+}
+
+/** A browser context of one person, its pages' candidates kept to the loopback. */
+async function personIn(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options)
+  await context.addInitScript(onlyLoopbackCandidates)
+  return { context, page: await context.newPage() }
+}
+
+/** A new practitioner and client, each signed in within a context of their own, and their session from `start`. */
+async function twoPeopleAndASession(
+  browser: Browser,
+  testInfo: TestInfo,
+  start: number,
+  { clientOnAPhone = false } = {},
+) {
+  const practitioner = await personIn(browser)
+  const client = await personIn(browser, clientOnAPhone ? { viewport: PHONE } : {})
+  const practitionerAccount = await signUpPractitioner(practitioner.page, testInfo)
+  const clientAccount = await signUpClient(client.page, testInfo)
+  const service = `Video Room ${testInfo.project.name} ${testInfo.workerIndex} ${Date.now()}`
+  const bookingId = giveUpcomingSession(practitionerAccount.email, clientAccount.email, start, service)
+  const close = () => Promise.all([practitioner.context.close(), client.context.close()])
+  const emails = { practitioner: practitionerAccount.email, client: clientAccount.email }
+  return { practitioner: practitioner.page, client: client.page, emails, bookingId, service, close }
+}
+
+/** The room's own page, with its heading (the service, with the other person) and its time. */
+async function openRoom(page: Page, bookingId: number, service: string, otherName: string, start: number) {
+  const response = await page.goto(sessionRoomPath(bookingId))
+  expect(response?.status()).toBe(200)
+  await expect(
+    page.getByRole('heading', { level: 1, name: ROOM_TEXT.heading(service, otherName), exact: true }),
+  ).toBeVisible()
+  await expect(page.getByText(shown(start).when, { exact: true })).toBeVisible()
+}
+
+/** From the preview: Join, once the camera's preview plays. */
+async function join(page: Page, button: string = ROOM_TEXT.join) {
+  if (button === ROOM_TEXT.join) await expectPlaying(page.getByLabel(ROOM_TEXT.yourVideo, { exact: true }))
+  await page.getByRole('button', { name: button, exact: true }).click()
+  await expect(page.getByRole('button', { name: ROOM_TEXT.leave, exact: true })).toBeVisible()
+}
+
+type Playback = { width: number; time: number; frames: number; stream: string | null }
+
+const playbackOf = (video: Locator) =>
+  video.evaluate((element: HTMLVideoElement): Playback => ({
+    width: element.videoWidth,
+    time: element.currentTime,
+    frames: element.getVideoPlaybackQuality().totalVideoFrames,
+    stream: element.srcObject instanceof MediaStream ? element.srcObject.id : null,
+  }))
+
+/** A video that plays: it has a picture, its time moves on and new frames keep arriving. Its stream's id. */
+async function expectPlaying(video: Locator) {
+  await expect(video).toBeVisible()
+  // Connecting two browsers on a busy machine may take a while; once connected, frames flow.
+  await expect.poll(async () => (await playbackOf(video)).width, { timeout: 30_000 }).toBeGreaterThan(0)
+  const before = await playbackOf(video)
+  await expect.poll(async () => (await playbackOf(video)).time).toBeGreaterThan(before.time)
+  await expect.poll(async () => (await playbackOf(video)).frames).toBeGreaterThan(before.frames)
+  return before.stream
+}
+
+/** Nothing runs off the side of the screen: the page does not scroll sideways. */
+async function expectToFitTheScreen(page: Page) {
+  const width = page.viewportSize()!.width
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+}
+
+const otherVideo = (page: Page, firstName: string) => page.getByLabel(ROOM_TEXT.otherVideo(firstName), { exact: true })
+
+test.describe('the call', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the call runs in the browser: it needs JavaScript')
+
+  test('client and practitioner see each other, and what one turns off shows on the other side', async ({
+    browser,
+  }, testInfo) => {
+    test.slow()
+    const start = Date.now() + 5 * MINUTE
+    const { practitioner, client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start, {
+      clientOnAPhone: true,
+    })
+
+    await openRoom(practitioner, bookingId, service, `${CLIENT} Member`, start)
+    await expect(practitioner.getByText(ROOM_TEXT.mediaStaysPrivate)).toBeVisible()
+    await expect(practitioner.getByText(ROOM_TEXT.otherNotJoined(CLIENT))).toBeVisible()
+    // The fake devices are offered once the browser has allowed them.
+    await expect(practitioner.getByLabel(ROOM_TEXT.camera, { exact: true }).locator('option')).not.toHaveCount(0)
+    await expect(practitioner.getByLabel(ROOM_TEXT.microphone, { exact: true }).locator('option')).not.toHaveCount(0)
+    await join(practitioner)
+    await expect(practitioner.getByRole('status').filter({ hasText: ROOM_TEXT.otherNotJoined(CLIENT) })).toBeVisible()
+
+    await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+    await expect(client.getByText(ROOM_TEXT.otherWaiting(PRACTITIONER))).toBeVisible()
+    await expectToFitTheScreen(client)
+    await join(client)
+
+    await expectPlaying(otherVideo(client, PRACTITIONER))
+    await expectPlaying(otherVideo(practitioner, CLIENT))
+    for (const page of [client, practitioner]) {
+      await expect(page.getByText(ROOM_TEXT.connection(ROOM_TEXT.quality.good), { exact: true })).toBeVisible()
+      // Five minutes before the booked start, the timer counts down to it.
+      await expect(page.getByRole('timer')).toHaveText(/^Starts in 0[45]:\d\d$/)
+    }
+    await expect(client.getByRole('button', { name: ROOM_TEXT.end })).toHaveCount(0)
+    await expectToFitTheScreen(client)
+
+    await client.getByRole('button', { name: ROOM_TEXT.mute, exact: true }).click()
+    await expect(client.getByRole('button', { name: ROOM_TEXT.unmute, exact: true })).toBeVisible()
+    await expect(practitioner.getByText(ROOM_TEXT.otherMuted(CLIENT), { exact: true })).toBeVisible()
+    await client.getByRole('button', { name: ROOM_TEXT.cameraOff, exact: true }).click()
+    await expect(practitioner.getByText(ROOM_TEXT.otherCameraOff(CLIENT), { exact: true })).toBeVisible()
+    // The tracks themselves are off, not only the words.
+    expect(
+      await client.evaluate(() =>
+        [...document.querySelectorAll('video')]
+          .map((video) => video.srcObject)
+          .filter((stream): stream is MediaStream => stream instanceof MediaStream)
+          .flatMap((stream) => stream.getTracks())
+          .filter((track) => track.readyState === 'live' && !track.enabled)
+          .map((track) => track.kind)
+          .sort(),
+      ),
+    ).toEqual(['audio', 'video'])
+
+    await client.getByRole('button', { name: ROOM_TEXT.unmute, exact: true }).click()
+    await client.getByRole('button', { name: ROOM_TEXT.cameraOn, exact: true }).click()
+    await expect(practitioner.getByText(ROOM_TEXT.otherMuted(CLIENT))).toHaveCount(0)
+    await expect(practitioner.getByText(ROOM_TEXT.otherCameraOff(CLIENT))).toHaveCount(0)
+    await expectPlaying(otherVideo(practitioner, CLIENT))
+    await close()
+  })
+
+  test('leaving, rejoining and reloading bring the call back, and the practitioner ends it for both', async ({
+    browser,
+  }, testInfo) => {
+    test.slow()
+    const start = Date.now() + 5 * MINUTE
+    const { practitioner, client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start)
+    await openRoom(practitioner, bookingId, service, `${CLIENT} Member`, start)
+    await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+    await join(practitioner)
+    await join(client)
+    await expectPlaying(otherVideo(client, PRACTITIONER))
+    const first = await expectPlaying(otherVideo(practitioner, CLIENT))
+
+    // Leave: the camera goes off, the other side hears of it, and Rejoin connects again.
+    await client.getByRole('button', { name: ROOM_TEXT.leave, exact: true }).click()
+    await expect(client.getByText(ROOM_TEXT.youLeft, { exact: true })).toBeVisible()
+    await expect(client.getByText(ROOM_TEXT.otherWaiting(PRACTITIONER), { exact: true })).toBeVisible()
+    await expect(practitioner.getByRole('status').filter({ hasText: ROOM_TEXT.otherLeft(CLIENT) })).toBeVisible()
+    await join(client, ROOM_TEXT.rejoin)
+    await expectPlaying(otherVideo(client, PRACTITIONER))
+    const second = await expectPlaying(otherVideo(practitioner, CLIENT))
+    expect(second).not.toBe(first)
+
+    // A reload is a new page: the other side drops the old connection and connects to the new one.
+    await client.reload()
+    await expect(practitioner.getByRole('status').filter({ hasText: ROOM_TEXT.otherLeft(CLIENT) })).toBeVisible()
+    await join(client)
+    await expectPlaying(otherVideo(client, PRACTITIONER))
+    expect(await expectPlaying(otherVideo(practitioner, CLIENT))).not.toBe(second)
+
+    await practitioner.getByRole('button', { name: ROOM_TEXT.end, exact: true }).click()
+    for (const page of [practitioner, client]) {
+      await expect(page.getByText(ROOM_TEXT.endedByPractitioner, { exact: true })).toBeVisible()
+      await expect(page.getByRole('button', { name: ROOM_TEXT.leave })).toHaveCount(0)
+      await expect(page.locator('video')).toHaveCount(0)
+    }
+    // And it stays closed.
+    await client.reload()
+    await expect(client.getByText(ROOM_TEXT.ended, { exact: true })).toBeVisible()
+    await close()
+  })
+
+  test('the preview says how to allow a refused camera, and lets one join without any', async ({
+    browser,
+  }, testInfo) => {
+    const start = Date.now() + 5 * MINUTE
+    const { client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start)
+    // The browser refuses the camera until told otherwise; then it has none.
+    await client.addInitScript(() => {
+      const error = () => sessionStorage.getItem('media-error') ?? 'NotAllowedError'
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('No camera', error()))
+    })
+    await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+    await expect(client.getByRole('alert').filter({ hasText: ROOM_TEXT.permissionDenied })).toBeVisible()
+    await expect(client.getByRole('button', { name: ROOM_TEXT.join, exact: true })).toHaveCount(0)
+
+    await client.evaluate(() => sessionStorage.setItem('media-error', 'NotFoundError'))
+    await client.getByRole('button', { name: ROOM_TEXT.tryAgain, exact: true }).click()
+    await expect(client.getByRole('alert').filter({ hasText: ROOM_TEXT.noDevices })).toBeVisible()
+    await join(client, ROOM_TEXT.joinWithoutMedia)
+    await expect(client.getByRole('status').filter({ hasText: ROOM_TEXT.otherNotJoined(PRACTITIONER) })).toBeVisible()
+    await expect(client.getByRole('button', { name: ROOM_TEXT.unmute, exact: true })).toBeDisabled()
+    await close()
+  })
+
+  test('opening the room in another tab closes it in the first', async ({ browser }, testInfo) => {
+    const start = Date.now() + 5 * MINUTE
+    const { client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start)
+    await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+    await join(client)
+
+    const second = await client.context().newPage()
+    await openRoom(second, bookingId, service, `${PRACTITIONER} Hale`, start)
+    await expect(client.getByText(ROOM_TEXT.replaced, { exact: true })).toBeVisible()
+    await expect(client.locator('video')).toHaveCount(0)
+    // The first tab stays closed: it does not take the room back from the second.
+    await expect(second.getByRole('button', { name: ROOM_TEXT.join, exact: true })).toBeEnabled()
+    await join(second)
+    await expect(second.getByText(ROOM_TEXT.replaced)).toHaveCount(0)
+    await close()
+  })
+})
+
+test('before its window the room counts down, and opens by itself when the countdown ends', async ({
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.slow()
+  const later = Date.now() + 2 * 60 * MINUTE
+  const { client, emails, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, later)
+  await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, later)
+  await expect(client.getByText(ROOM_TEXT.opensBeforeStart, { exact: true })).toBeVisible()
+  const timer = client.getByRole('timer')
+  await expect(timer).toHaveText(/^Opens in 1:4[45]:\d\d$/)
+  await expect(client.getByRole('button', { name: ROOM_TEXT.join })).toHaveCount(0)
+  if (!javaScriptEnabled) return close()
+
+  const shownFirst = await timer.textContent()
+  await expect(timer).not.toHaveText(shownFirst!)
+
+  // A session whose room opens in 20 seconds: the page lets the person in without a reload.
+  const soon = Date.now() + ROOM_OPENS_BEFORE_MS + 20_000
+  const nextId = giveUpcomingSession(emails.practitioner, emails.client, soon, `${service} soon`)
+  await client.goto(sessionRoomPath(nextId))
+  await expect(timer).toHaveText(/^Opens in 00:[01]\d$/)
+  await expect(client.getByRole('button', { name: ROOM_TEXT.join, exact: true })).toBeVisible({ timeout: 40_000 })
+  await expect(client.getByRole('timer')).toHaveCount(0)
+  await close()
+})
+
+test('a session held at the practitioner’s own link, or cancelled, has no room', async ({ browser }, testInfo) => {
+  const start = Date.now() + 5 * MINUTE
+  const { practitioner, client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start)
+  const link = 'https://meet.example.com/robin-hale'
+  giveMeetingLink(bookingId, link, { own: true })
+
+  await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+  await expect(client.getByText(ROOM_TEXT.ownLink.client, { exact: true })).toBeVisible()
+  const join = client.getByRole('link', { name: ROOM_TEXT.join, exact: true })
+  await expect(join).toHaveAttribute('href', link)
+  await expect(join).toHaveAttribute('target', '_blank')
+  await openRoom(practitioner, bookingId, service, `${CLIENT} Member`, start)
+  await expect(practitioner.getByText(ROOM_TEXT.ownLink.practitioner, { exact: true })).toBeVisible()
+
+  const db = writableTestDatabase()
+  try {
+    db.prepare(`UPDATE bookings SET status = 'cancelled' WHERE id = ?`).run(bookingId)
+  } finally {
+    db.close()
+  }
+  await client.reload()
+  await expect(client.getByText(ROOM_TEXT.cancelled, { exact: true })).toBeVisible()
+  await expect(client.getByRole('link', { name: ROOM_TEXT.join })).toHaveCount(0)
+  await close()
+})
+
+test('only the booking’s client and practitioner get into its room', async ({ browser, page }, testInfo) => {
+  const start = Date.now() + 5 * MINUTE
+  const { bookingId, close } = await twoPeopleAndASession(browser, testInfo, start)
+  await signUpClient(page, testInfo)
+  const response = await page.goto(sessionRoomPath(bookingId))
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking not found' })).toBeVisible()
+  await expect(page.getByText(ROOM_TEXT.mediaStaysPrivate)).toHaveCount(0)
+  await close()
+})
+
+test('without JavaScript the open room says the call needs it, and offers the practitioner’s meeting link', async ({
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(javaScriptEnabled, 'with JavaScript the room itself runs (the call flows above)')
+  const start = Date.now() + 5 * MINUTE
+  const { practitioner, client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start)
+  const link = 'https://meet.example.com/robin-hale'
+  giveMeetingLink(bookingId, link)
+
+  await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+  await expect(client.getByText(ROOM_TEXT.needsJavaScript, { exact: true })).toBeVisible()
+  await expect(client.getByText(ROOM_TEXT.mediaStaysPrivate)).toBeVisible()
+  await expect(client.getByText(ROOM_TEXT.meetingLinkInstead.client, { exact: true })).toBeVisible()
+  const meetingLink = client.getByRole('link', { name: ROOM_TEXT.openMeetingLink, exact: true })
+  await expect(meetingLink).toHaveAttribute('href', link)
+  await expect(meetingLink).toHaveAttribute('target', '_blank')
+  await expect(client.getByRole('button', { name: ROOM_TEXT.join })).toHaveCount(0)
+
+  // The practitioner's page offers their own link in their words.
+  await openRoom(practitioner, bookingId, service, `${CLIENT} Member`, start)
+  await expect(practitioner.getByText(ROOM_TEXT.meetingLinkInstead.practitioner, { exact: true })).toBeVisible()
+  await expect(practitioner.getByRole('link', { name: ROOM_TEXT.openMeetingLink })).toHaveAttribute('href', link)
+  await close()
+})

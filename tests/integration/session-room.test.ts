@@ -1,0 +1,339 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { bookings, sessionAttendance } from '~/db/schema'
+import { sweepBookings } from '~/lib/maintenance.server'
+import { resetAllLimits } from '~/lib/rate-limit.server'
+import { getRecentSessions } from '~/models/practice/dashboard.server'
+import { listAttendance } from '~/models/sessions/attendance.server'
+import { sessionRoomPath, type RoomEvent } from '~/models/sessions/room'
+import { ROOM_NOT_OPEN } from '~/models/sessions/room.server'
+import {
+  closeAllRooms,
+  NOT_CONNECTED,
+  ONLY_PRACTITIONER_ENDS,
+  RECONNECT_GRACE_MS,
+} from '~/models/sessions/signaling.server'
+import * as roomPage from '~/routes/sessions.$id'
+import * as signal from '~/routes/sessions.$id.signal'
+import {
+  callApi,
+  createListedPractitioner,
+  createUser,
+  getRequest,
+  insertBooking,
+  insertService,
+  jsonRequest,
+  routeArgs,
+  settle,
+  signIn,
+  updateServiceRow,
+} from '../helpers'
+
+/**
+ * The video room's server side (issue 31; docs/decisions/039-video-rooms.md): who may open a
+ * booking's room and when, the event stream and the messages it relays, presence, a second tab
+ * replacing the first, a dropped stream's grace, attendance, the practitioner's End session,
+ * and the bounds on what a browser may send.
+ */
+
+type Person = { id: number; firstName: string; cookie: string }
+let practitioner: Person
+let serviceId: number
+
+beforeAll(async () => {
+  const made = await createListedPractitioner({ firstName: 'Daniel', lastName: 'Room' })
+  practitioner = { ...made, cookie: await signIn(made.id) }
+  serviceId = insertService(practitioner.id, { name: 'Video Session', priceCents: 0, isFreeIntro: true }).id
+})
+
+afterEach(() => {
+  closeAllRooms()
+  resetAllLimits()
+  vi.useRealTimers()
+})
+
+async function booking(startsInHours = 0.1, status: 'confirmed' | 'pending' | 'cancelled' = 'confirmed') {
+  const client = await createUser({ firstName: 'Casey', lastName: 'Caller' })
+  const row = insertBooking({ clientId: client.id, practitionerId: practitioner.id, serviceId, startsInHours, status })
+  return { client: { ...client, cookie: await signIn(client.id) } as Person, id: row.id }
+}
+
+/** An open event stream: its events as they arrive, and a way to close it as a browser would. */
+async function stream(bookingId: number, person: Person, peer: string) {
+  const controller = new AbortController()
+  const request = new Request(`http://localhost/sessions/${bookingId}/signal?peer=${peer}`, {
+    headers: { Cookie: person.cookie, Accept: 'text/event-stream' },
+    signal: controller.signal,
+  })
+  const response = (await signal.loader(routeArgs(request, { id: String(bookingId) }))) as Response
+  expect(response.status).toBe(200)
+  expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/)
+  const reader = response.body!.getReader()
+  const events: RoomEvent[] = []
+  let buffer = ''
+  let ended = false
+  const pump = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      buffer += new TextDecoder().decode(value)
+      const frames = buffer.split('\n\n')
+      buffer = frames.pop()!
+      for (const frame of frames) if (frame.startsWith('data: ')) events.push(JSON.parse(frame.slice(6)) as RoomEvent)
+    }
+    ended = true
+  })()
+  const next = async (type: RoomEvent['type']) => {
+    await vi.waitFor(() => expect(events.some((e) => e.type === type)).toBe(true), { timeout: 2_000 })
+    const index = events.findIndex((e) => e.type === type)
+    return events.splice(index, 1)[0]!
+  }
+  return {
+    events,
+    next,
+    isEnded: () => ended,
+    leave: async () => {
+      controller.abort()
+      await reader.cancel().catch(() => {})
+      await pump.catch(() => {})
+    },
+  }
+}
+
+const post = (bookingId: number, person: Person, body: unknown) =>
+  callApi(signal.action, jsonRequest(`/sessions/${bookingId}/signal`, 'POST', body, { cookie: person.cookie }), {
+    id: String(bookingId),
+  })
+
+const CLIENT_PEER = 'client-peer-0001'
+const PRACTITIONER_PEER = 'practitioner-peer-0001'
+
+describe('who may enter, and when', () => {
+  test('the page: its two people only (anyone else, or no booking, the same 404), with its window', async () => {
+    const { client, id } = await booking()
+    const page = await roomPage.loader(
+      routeArgs(getRequest(sessionRoomPath(id), { cookie: client.cookie }), { id: String(id) }),
+    )
+    expect(page).toMatchObject({
+      state: 'open',
+      me: { role: 'client', firstName: 'Casey' },
+      other: { firstName: 'Daniel', name: 'Daniel Room' },
+      booking: { id, serviceName: 'Breathwork session', durationMinutes: 60 },
+      iceServers: [],
+      backTo: { to: `/bookings/${id}` },
+    })
+    const asPractitioner = await roomPage.loader(
+      routeArgs(getRequest(sessionRoomPath(id), { cookie: practitioner.cookie }), { id: String(id) }),
+    )
+    expect(asPractitioner).toMatchObject({ me: { role: 'practitioner' }, other: { name: 'Casey Caller' } })
+
+    const stranger = await signIn((await createUser()).id)
+    for (const [path, params] of [
+      [sessionRoomPath(id), { id: String(id) }],
+      [sessionRoomPath(999_999), { id: '999999' }],
+    ] as const) {
+      const refused = await settle(() => roomPage.loader(routeArgs(getRequest(path, { cookie: stranger }), params)))
+      expect((refused as Response).status).toBe(404)
+    }
+    expect(
+      (await callApi(signal.loader, getRequest(`/sessions/${id}/signal`, { cookie: stranger }), { id: String(id) }))
+        .status,
+    ).toBe(404)
+    expect((await callApi(signal.loader, getRequest(`/sessions/${id}/signal`), { id: String(id) })).status).toBe(401)
+  })
+
+  test('before its window, after it, cancelled or unpaid: the page says so and signaling is refused', async () => {
+    const cases = [
+      [await booking(2), 'early'],
+      [await booking(-2), 'ended'],
+      [await booking(0.1, 'cancelled'), 'cancelled'],
+      [await booking(0.1, 'pending'), 'unpaid'],
+    ] as const
+    for (const [{ client, id }, state] of cases) {
+      const page = await roomPage.loader(
+        routeArgs(getRequest(sessionRoomPath(id), { cookie: client.cookie }), { id: String(id) }),
+      )
+      expect(page.state).toBe(state)
+      expect(page.iceServers).toEqual([])
+      const refused = await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
+      expect(refused).toMatchObject({ status: 409, body: { message: ROOM_NOT_OPEN[state] } })
+    }
+  })
+
+  test('a service held at the practitioner’s own link has no room: the page offers the link', async () => {
+    const own = insertService(practitioner.id, { name: 'Own Link', priceCents: 0, isFreeIntro: true }).id
+    updateServiceRow(own, { meetingLink: 'https://meet.example.com/daniel', useOwnMeetingLink: true })
+    const client = await createUser()
+    const row = insertBooking({
+      clientId: client.id,
+      practitionerId: practitioner.id,
+      serviceId: own,
+      startsInHours: 0.1,
+    })
+    const page = await roomPage.loader(
+      routeArgs(getRequest(sessionRoomPath(row.id), { cookie: await signIn(client.id) }), { id: String(row.id) }),
+    )
+    expect(page).toMatchObject({ state: 'own-link', meetingLink: 'https://meet.example.com/daniel' })
+  })
+})
+
+describe('signaling', () => {
+  test('presence, join, descriptions and candidates relayed to the other side’s current page only, state and leave', async () => {
+    const { client, id } = await booking()
+    const c = await stream(id, client, CLIENT_PEER)
+    expect(await c.next('hello')).toEqual({
+      type: 'hello',
+      peerId: CLIENT_PEER,
+      other: { present: false, joined: false, peerId: null, audio: false, video: false },
+    })
+    const p = await stream(id, practitioner, PRACTITIONER_PEER)
+    expect(await p.next('hello')).toMatchObject({ other: { present: true, joined: false, peerId: CLIENT_PEER } })
+    expect(await c.next('presence')).toMatchObject({
+      other: { present: true, joined: false, peerId: PRACTITIONER_PEER },
+    })
+
+    expect((await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: false })).status).toBe(204)
+    expect(await p.next('presence')).toMatchObject({ other: { joined: true, audio: true, video: false } })
+    expect(listAttendance(id)).toMatchObject([{ userId: client.id, leftAt: null }])
+
+    const offer = { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' }
+    await post(id, practitioner, { type: 'signal', peerId: PRACTITIONER_PEER, to: CLIENT_PEER, description: offer })
+    expect(await c.next('signal')).toEqual({ type: 'signal', from: PRACTITIONER_PEER, description: offer })
+    const candidate = {
+      candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    }
+    await post(id, client, { type: 'signal', peerId: CLIENT_PEER, to: PRACTITIONER_PEER, candidate })
+    expect(await p.next('signal')).toMatchObject({ from: CLIENT_PEER, candidate })
+    // Meant for a page that is gone: dropped.
+    await post(id, client, { type: 'signal', peerId: CLIENT_PEER, to: 'an-old-page-0001', candidate })
+    await post(id, client, { type: 'state', peerId: CLIENT_PEER, audio: false, video: false })
+    expect(await p.next('presence')).toMatchObject({ other: { joined: true, audio: false } })
+    expect(p.events.filter((e) => e.type === 'signal')).toEqual([])
+
+    // A message from a page that is not the person's current one.
+    expect(
+      await post(id, client, { type: 'state', peerId: 'stale-page-0001', audio: true, video: true }),
+    ).toMatchObject({
+      status: 409,
+      body: { message: NOT_CONNECTED },
+    })
+    await post(id, client, { type: 'leave', peerId: CLIENT_PEER })
+    expect(await p.next('presence')).toMatchObject({ other: { present: true, joined: false } })
+    expect(listAttendance(id)[0]!.leftAt).toBeInstanceOf(Date)
+    await c.leave()
+    await p.leave()
+  })
+
+  test('a second tab replaces the first; a dropped stream keeps its place for a grace, then leaves', async () => {
+    const { client, id } = await booking()
+    const p = await stream(id, practitioner, PRACTITIONER_PEER)
+    const first = await stream(id, client, CLIENT_PEER)
+    await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
+    const second = await stream(id, client, 'client-peer-0002')
+    expect(await first.next('replaced')).toEqual({ type: 'replaced' })
+    await vi.waitFor(() => expect(first.isEnded()).toBe(true))
+    await vi.waitFor(() =>
+      expect(p.events.at(-1)).toMatchObject({ type: 'presence', other: { peerId: 'client-peer-0002', joined: false } }),
+    )
+    // The replaced tab's stay ended with it.
+    expect(listAttendance(id).every((stay) => stay.leftAt !== null)).toBe(true)
+
+    await post(id, client, { type: 'join', peerId: 'client-peer-0002', audio: true, video: true })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    await second.leave()
+    // Reconnecting within the grace: the same place, still joined, no "left" for the other side.
+    const again = await stream(id, client, 'client-peer-0002')
+    expect(await again.next('hello')).toMatchObject({ peerId: 'client-peer-0002' })
+    expect(listAttendance(id).filter((stay) => stay.leftAt === null)).toHaveLength(1)
+    await again.leave()
+    vi.advanceTimersByTime(RECONNECT_GRACE_MS + 1)
+    await vi.waitFor(() => expect(p.events.at(-1)).toMatchObject({ type: 'presence', other: { present: false } }))
+    expect(listAttendance(id).filter((stay) => stay.leftAt === null)).toEqual([])
+    vi.useRealTimers()
+    await p.leave()
+  })
+
+  test('End session: the practitioner only; both are told, stays close and the room stays closed', async () => {
+    const { client, id } = await booking()
+    const c = await stream(id, client, CLIENT_PEER)
+    const p = await stream(id, practitioner, PRACTITIONER_PEER)
+    await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
+    await post(id, practitioner, { type: 'join', peerId: PRACTITIONER_PEER, audio: true, video: true })
+    expect(await post(id, client, { type: 'end', peerId: CLIENT_PEER })).toMatchObject({
+      status: 403,
+      body: { message: ONLY_PRACTITIONER_ENDS },
+    })
+    expect((await post(id, practitioner, { type: 'end', peerId: PRACTITIONER_PEER })).status).toBe(204)
+    expect(await c.next('ended')).toEqual({ type: 'ended' })
+    expect(await p.next('ended')).toEqual({ type: 'ended' })
+    await vi.waitFor(() => expect(c.isEnded() && p.isEnded()).toBe(true))
+    expect(listAttendance(id)).toHaveLength(2)
+    expect(listAttendance(id).every((stay) => stay.leftAt)).toBe(true)
+    expect(getDb().select().from(bookings).where(eq(bookings.id, id)).get()!.sessionEndedAt).toBeInstanceOf(Date)
+    const page = await roomPage.loader(
+      routeArgs(getRequest(sessionRoomPath(id), { cookie: client.cookie }), { id: String(id) }),
+    )
+    expect(page.state).toBe('ended')
+  })
+
+  test('bounded: a peer id must look like one, a body over 48 KB is 413, and messages are limited per account', async () => {
+    const { client, id } = await booking()
+    const badPeer = await settle(() =>
+      signal.loader(
+        routeArgs(
+          getRequest(`/sessions/${id}/signal?peer=${encodeURIComponent('<script>')}`, {
+            cookie: client.cookie,
+            headers: { Accept: 'text/event-stream' },
+          }),
+          { id: String(id) },
+        ),
+      ),
+    )
+    expect((badPeer as Response).status).toBe(400)
+    const huge = {
+      type: 'signal',
+      peerId: CLIENT_PEER,
+      to: PRACTITIONER_PEER,
+      description: { type: 'offer', sdp: 'x'.repeat(60_000) },
+    }
+    expect((await post(id, client, huge)).status).toBe(413)
+    expect((await post(id, client, { type: 'dance', peerId: CLIENT_PEER })).status).toBe(400)
+    const c = await stream(id, client, CLIENT_PEER)
+    let refused = 0
+    for (let i = 0; i < 610 && !refused; i++) {
+      const answer = await post(id, client, { type: 'state', peerId: CLIENT_PEER, audio: true, video: true })
+      if (answer.status === 429) refused = i
+    }
+    expect(refused).toBeGreaterThan(590)
+    await c.leave()
+  })
+
+  test('the practitioner reads who was in the room on Recent Sessions, beside "Client did not attend"', async () => {
+    const { client, id } = await booking(-1.1) // ended six minutes ago: its room is still open
+    const c = await stream(id, client, CLIENT_PEER)
+    await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
+    await post(id, client, { type: 'leave', peerId: CLIENT_PEER })
+    await c.leave()
+    expect(getRecentSessions(practitioner.id).find((s) => s.id === id)).toMatchObject({
+      attendance: { client: [{ joinedAt: expect.any(String), leftAt: expect.any(String) }], practitioner: [] },
+      canMarkNoShow: true,
+    })
+  })
+
+  test('a stay a stopped machine left open is closed by the sweeper', async () => {
+    const { client, id } = await booking()
+    getDb()
+      .insert(sessionAttendance)
+      .values({ bookingId: id, userId: client.id, joinedAt: new Date(Date.now() - 60_000) })
+      .run()
+    const c = await stream(id, client, CLIENT_PEER)
+    await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
+    expect(sweepBookings().strayStays).toBe(1)
+    // The stay this machine holds stays open.
+    expect(listAttendance(id).filter((stay) => stay.leftAt === null)).toHaveLength(1)
+    await c.leave()
+  })
+})
