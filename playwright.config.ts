@@ -33,7 +33,8 @@ function webServer(project: string): WebServer {
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
+    // The server's log is JSON on stdout (server/log.js): warnings and errors only, shown with the run.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       NODE_ENV: 'production',
@@ -48,6 +49,10 @@ function webServer(project: string): WebServer {
       ALLOW_EMULATED_PAYMENTS: 'true',
       // Every browser here shares one address; the limits themselves are tested in Vitest.
       RATE_LIMIT_FACTOR: '20',
+      // Two production servers at once (and other runs beside them) would both take fly.toml's
+      // metrics port; metrics are tested in tests/production.
+      METRICS_PORT: 'off',
+      LOG_LEVEL: 'warn',
     },
   }
 }

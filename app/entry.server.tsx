@@ -4,7 +4,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { lazyComponentsLoaded } from '~/components/lazy-component'
 import { closeDb } from '~/db/client.server'
 import { settleAfterResponse } from '~/lib/after-response.server'
-import { errorForLog, logRequestError } from '~/lib/log.server'
+import { errorReportingOrigin } from '~/lib/error-reporting.server'
+import { log, logRequestError } from '~/lib/log.server'
 import { stopMaintenance } from '~/lib/maintenance.server'
 import { ScriptMarkProvider } from '~/lib/script-mark'
 import {
@@ -24,6 +25,15 @@ export { catalogueVersion } from '~/models/marketplace/catalogue-version.server'
  * build. Importing the build starts nothing, so a test that imports it runs no sweeper.
  */
 export { startMaintenance } from '~/lib/maintenance.server'
+
+/**
+ * server.js checks the settings first (app/env.server.ts): in production a bad one stops the
+ * process before it listens, naming the variable, so a deploy fails instead of serving 500s.
+ */
+export { checkConfiguration } from '~/env.server'
+
+/** Where server.js sends error reports (SENTRY_DSN), or null: docs/decisions/040-operations-you-can-see.md. */
+export { errorReportingConfig } from '~/lib/error-reporting.server'
 
 /**
  * server.js calls this as it starts to stop: the video rooms' event streams end (each stay in a
@@ -81,9 +91,11 @@ export default async function handleRequest(
         const { page: html, scriptHashes } = allowMarkedScripts(Buffer.concat(chunks), mark)
         const isProduction = process.env.NODE_ENV === 'production'
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        // A page reporting its errors (SENTRY_DSN) may send them to the service's origin.
+        const reportTo = errorReportingOrigin()
         responseHeaders.set(
           contentSecurityPolicyHeader(isProduction),
-          contentSecurityPolicy({ isProduction, scriptHashes }),
+          contentSecurityPolicy({ isProduction, scriptHashes, connectSources: reportTo ? [reportTo] : [] }),
         )
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
         done()
@@ -107,7 +119,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(errorForLog(error))
+          if (shellRendered) log.error({ err: error }, 'rendering the page failed')
         },
       },
     )

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
-import { getEnv, installationSecret, resetEnvCache } from './env.server'
+import { checkConfiguration, getEnv, installationSecret, InvalidConfiguration, resetEnvCache } from './env.server'
 
 const saved = { ...process.env }
 
@@ -33,6 +33,31 @@ test('bad values are reported by name', () => {
   expect(withEnv({ PORT: 'eighty' })).toThrowError(/PORT/)
   expect(withEnv({ STRIPE_SECRET_KEY: 'nope' })).toThrowError(/STRIPE_SECRET_KEY/)
   expect(withEnv({ DOCUMENTS_ENCRYPTION_KEY: 'a'.repeat(63) })).toThrowError(/DOCUMENTS_ENCRYPTION_KEY: must be 64 hex/)
+})
+
+test('operations settings: a metrics port, a Sentry DSN, a log level, each checked and named', () => {
+  expect(
+    withEnv({ METRICS_PORT: '9091', SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42', LOG_LEVEL: 'warn' })(),
+  ).toMatchObject({ METRICS_PORT: '9091', SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42', LOG_LEVEL: 'warn' })
+  expect(withEnv({ METRICS_PORT: 'off' })().METRICS_PORT).toBe('off')
+  expect(withEnv({ METRICS_PORT: '65536' })).toThrowError(
+    /^Invalid environment configuration:\n {2}- METRICS_PORT: must be a port number \(1-65535\) or off$/,
+  )
+  expect(withEnv({ PORT: '9091', METRICS_PORT: '9091' })).toThrowError(/METRICS_PORT: must not be PORT/)
+  expect(withEnv({ SENTRY_DSN: 'https://o1.ingest.sentry.io/42' })).toThrowError(/SENTRY_DSN: must be a Sentry DSN/)
+  expect(withEnv({ LOG_LEVEL: 'silent' })).toThrowError(/LOG_LEVEL/)
+})
+
+test('what stops the server names every variable at fault', () => {
+  withEnv({ METRICS_PORT: 'ninety', LOG_LEVEL: 'loud', PORT: 'eighty' })
+  let error: unknown
+  try {
+    checkConfiguration()
+  } catch (thrown) {
+    error = thrown
+  }
+  expect(error).toBeInstanceOf(InvalidConfiguration)
+  expect((error as InvalidConfiguration).variables.sort()).toEqual(['LOG_LEVEL', 'METRICS_PORT', 'PORT'])
 })
 
 test('defaults: port 3000, the local database, a generated secret outside production', () => {

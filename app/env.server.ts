@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { LOG_LEVELS } from '../server/log.js'
 
 /** A comma-separated list of ICE server URLs of one scheme (`turn` takes `turns:` too); empty when unset. */
 function iceUrls(scheme: 'stun' | 'turn') {
@@ -87,6 +88,27 @@ const EnvSchema = z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (generate one with `openssl rand -hex 32`)')
       .optional(),
+    /**
+     * Operations (docs/decisions/040-operations-you-can-see.md). Error reports go to Sentry only
+     * with a DSN (`https://<key>@<host>/<project>`); its environment and release tag them.
+     */
+    SENTRY_DSN: z
+      .url()
+      .refine((dsn) => /^https?:\/\/[^/@]+@[^/]+\/.+/.test(dsn), {
+        message: "must be a Sentry DSN, https://<key>@<host>/<project> (the project's Client Keys page)",
+      })
+      .optional(),
+    SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+    SENTRY_RELEASE: z.string().min(1).optional(),
+    /** The port /metrics is served on (server/metrics.js), or `off`; production defaults to fly.toml's 9091. */
+    METRICS_PORT: z
+      .string()
+      .refine((port) => port === 'off' || (/^[1-9]\d{0,4}$/.test(port) && Number(port) <= 65535), {
+        message: 'must be a port number (1-65535) or off',
+      })
+      .optional(),
+    /** How much the server logs (server/log.js): info in production, debug in development. */
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -126,6 +148,13 @@ const EnvSchema = z
         message: "is required with TURN_URLS: the TURN server's static-auth-secret, which signs each credential",
       })
     }
+    if (env.METRICS_PORT && env.METRICS_PORT !== 'off' && Number(env.METRICS_PORT) === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must not be PORT: metrics are never served on the public port',
+      })
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -139,6 +168,18 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string }
 
 function formatIssues(error: z.ZodError) {
   return error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`).join('\n')
+}
+
+/** Settings that cannot be used: the message names each variable and what is wrong with it. */
+export class InvalidConfiguration extends Error {
+  /** The variables at fault, e.g. `['SESSION_SECRET', 'METRICS_PORT']`. */
+  readonly variables: string[]
+
+  constructor(error: z.ZodError) {
+    super(`Invalid environment configuration:\n${formatIssues(error)}`)
+    this.name = 'InvalidConfiguration'
+    this.variables = [...new Set(error.issues.map((issue) => String(issue.path[0] ?? '(env)')))]
+  }
 }
 
 /**
@@ -179,12 +220,18 @@ let cached: Env | undefined
 export function getEnv(): Env {
   if (cached) return cached
   const parsed = EnvSchema.safeParse(process.env)
-  if (!parsed.success) {
-    throw new Error(`Invalid environment configuration:\n${formatIssues(parsed.error)}`)
-  }
+  if (!parsed.success) throw new InvalidConfiguration(parsed.error)
   const env = parsed.data
   cached = { ...env, SESSION_SECRET: env.SESSION_SECRET ?? devSessionSecret(env.DATABASE_PATH) }
   return cached
+}
+
+/**
+ * Reads and checks every setting; throws InvalidConfiguration naming the variables at fault.
+ * server.js calls it first: in production before it listens, so a bad deploy stops there.
+ */
+export function checkConfiguration() {
+  getEnv()
 }
 
 /** Tests change process.env between files; they call this to read it again. */

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { markPageHydrated } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
+import { browserErrorReportingScript } from '~/lib/error-reporting.server'
 import { useScriptMark } from '~/lib/script-mark'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { getToast } from '~/lib/toast.server'
@@ -39,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const unreadMessages = user && !user.isAdmin ? unreadMessageCount(user.id, { exceptFrom: opened }) : 0
   // The viewer's zone as the server's data has it: the browser reads every time with it (decision 034).
   const zoneRules = zoneRulesFor(viewerTimeZone(request, user))
-  return data({ user, toast, unreadMessages, zoneRules }, { headers })
+  // The module that reports the browser's errors, when SENTRY_DSN is set (app/lib/error-reporting.ts).
+  const errorReportingScript = browserErrorReportingScript()
+  return data({ user, toast, unreadMessages, zoneRules, errorReportingScript }, { headers })
 }
 
 export type RootLoader = typeof loader
@@ -98,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {root?.errorReportingScript ? <script type="module" src={root.errorReportingScript} /> : null}
         <Links />
         <script
           nonce={mark}

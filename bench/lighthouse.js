@@ -147,8 +147,8 @@ async function main() {
     run('npm', ['run', '--silent', 'db:seed'], { DATABASE_PATH: database })
     server = spawn(process.execPath, ['server.js'], {
       cwd: root,
-      // The seed's and the server's emails go to the log: only failures matter here.
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // Only failures matter here: the server's log (JSON on stdout) at `warn` and above.
+      stdio: ['ignore', 'inherit', 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -161,6 +161,8 @@ async function main() {
         SESSION_SECRET: 'lighthouse-session-secret-for-local-runs-only-0123456789',
         DOCUMENTS_ENCRYPTION_KEY: '0b1d'.repeat(16),
         ALLOW_EMULATED_PAYMENTS: 'true',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: 'off',
       },
     })
     await waitForServer(base, server)

@@ -43,6 +43,8 @@ export async function startProductionServer({
       SESSION_SECRET: 'bench-session-secret-for-local-use-only-0123456789',
       DOCUMENTS_ENCRYPTION_KEY: 'be0c'.repeat(16),
       ALLOW_EMULATED_PAYMENTS: 'true',
+      // No metrics server (fly.toml's port may be taken); the log stays at production's level.
+      METRICS_PORT: 'off',
       ...env,
     },
   })

@@ -14,5 +14,9 @@ export function missingBeforeInstall(
 ): string[]
 export function installsBesideLockfile(dockerfileText: string): string[]
 export function dockerIgnore(text: string): (relative: string) => boolean
-export function readFlyToml(text: string): { top: Record<string, string>; env: Record<string, string> }
+export function readFlyToml(text: string): {
+  top: Record<string, string>
+  env: Record<string, string>
+  metrics: Record<string, string>
+}
 export function litefsCommands(text: string): string[]

@@ -145,10 +145,11 @@ export function dockerIgnore(text) {
   }
 }
 
-/** fly.toml's top-level `key = "value"` settings and its [env] table. */
+/** fly.toml's top-level `key = "value"` settings and its [env] and [metrics] tables. */
 export function readFlyToml(text) {
   const top = {}
   const env = {}
+  const metrics = {}
   let table = ''
   for (const line of text.split('\n').map((l) => l.replace(/#.*$/, '').trim())) {
     const header = /^\[+([^\]]+)\]+$/.exec(line)
@@ -160,8 +161,9 @@ export function readFlyToml(text) {
     if (!setting) continue
     if (table === '') top[setting[1]] = setting[2]
     if (table === 'env') env[setting[1]] = setting[2]
+    if (table === 'metrics') metrics[setting[1]] = setting[2]
   }
-  return { top, env }
+  return { top, env, metrics }
 }
 
 /** The commands litefs.yml's `exec` runs, in order (`- cmd: '...'`). */
@@ -290,8 +292,10 @@ async function main(argv) {
 
     // The Dockerfile's ENV, with its absolute paths inside the stand-in file system; fly.toml's
     // [env]; throwaway secrets; emulated payments (the local equivalent of Stripe keys, as the
-    // end-to-end tests run); and a free port on the loopback instead of the image's 8081.
+    // end-to-end tests run); and free ports on the loopback instead of the image's 8081 and
+    // fly.toml's [metrics] port (which the app's own default must be: checked below).
     const port = await freePort()
+    const metricsPort = await freePort()
     const env = { PATH: process.env.PATH, HOME: tmp }
     for (const [name, value] of Object.entries({ ...stage.env, ...fly.env })) {
       env[name] = value.startsWith('/') ? inImage(value) : value
@@ -301,6 +305,7 @@ async function main(argv) {
       DOCUMENTS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ALLOW_EMULATED_PAYMENTS: 'true',
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       HOST: '127.0.0.1',
     })
     // The FUSE mount and the volume exist in the image; no `.primary` file means this is the primary.
@@ -349,7 +354,34 @@ async function main(argv) {
         if (answered.status !== 200 || answered.body.length === 0) fail(`${file} answered ${answered.status}`)
       }
       log(`/services, ${asset} and /favicon.ico: 200`)
-      if (/maintenance failed|Invalid environment/.test(output)) fail('the server logged a failure')
+
+      // Metrics on their own port, where fly.toml's [metrics] has Fly scrape them; never public.
+      const served = fs.readFileSync(path.join(app, 'server/metrics.js'), 'utf8')
+      const DEFAULT_METRICS_PORT = /DEFAULT_METRICS_PORT = (\d+)/.exec(served)?.[1]
+      const METRICS_PATH = /METRICS_PATH = '([^']+)'/.exec(served)?.[1]
+      if (!DEFAULT_METRICS_PORT || fly.metrics.port !== DEFAULT_METRICS_PORT || fly.metrics.path !== METRICS_PATH) {
+        fail(
+          `fly.toml's [metrics] is ${fly.metrics.port} ${fly.metrics.path}; the app serves ${DEFAULT_METRICS_PORT} ${METRICS_PATH}`,
+        )
+      }
+      const metrics = await get(`http://127.0.0.1:${metricsPort}${METRICS_PATH}`)
+      if (metrics.status !== 200 || !metrics.body.includes('solace_http_request_duration_seconds_count{')) {
+        fail(`${METRICS_PATH} on the metrics port answered ${metrics.status}`)
+      }
+      const onPublicPort = await get(`${base}${METRICS_PATH}`)
+      if (onPublicPort.status !== 404) fail(`${METRICS_PATH} on the public port answered ${onPublicPort.status}`)
+      log(`${METRICS_PATH}: 200 on the metrics port, 404 on the public one`)
+      // The log is JSON lines (server/log.js): nothing at error (50) or fatal (60).
+      const failure = output.split('\n').find((line) => {
+        try {
+          return JSON.parse(line).level >= 50
+        } catch {
+          return false
+        }
+      })
+      if (failure || /maintenance failed|Invalid environment/.test(output)) {
+        fail(`the server logged a failure${failure ? `: ${failure}` : ''}`)
+      }
 
       const killTimeout = parseDuration(fly.top.kill_timeout ?? '5s')
       const signal = fly.top.kill_signal ?? 'SIGINT'

@@ -11,14 +11,16 @@ import crypto from 'node:crypto'
  * only if its exact text is one of `scriptHashes`, and no inline event handler ever does.
  * Allowing a page's inline scripts by hash rather than by a nonce made per response keeps a
  * page's bytes the same for every visitor, so a cached page is stored and compressed once.
- * @param {{ isProduction: boolean, scriptHashes?: string[] }} options
+ * `connectSources` are further origins the page's scripts may send to (the error-reporting
+ * service's, when SENTRY_DSN is set).
+ * @param {{ isProduction: boolean, scriptHashes?: string[], connectSources?: string[] }} options
  */
-export function contentSecurityPolicy({ isProduction, scriptHashes = [] }) {
+export function contentSecurityPolicy({ isProduction, scriptHashes = [], connectSources = [] }) {
   /** @type {Record<string, string[]>} */
   const directives = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'connect-src': ["'self'", 'https://api.stripe.com', ...(isProduction ? [] : ['ws:'])],
+    'connect-src': ["'self'", 'https://api.stripe.com', ...connectSources, ...(isProduction ? [] : ['ws:'])],
     'font-src': ["'self'"],
     'form-action': ["'self'", 'https://checkout.stripe.com', 'https://connect.stripe.com'],
     'frame-ancestors': ["'none'"],

@@ -3,7 +3,7 @@
 /** @import { NextFunction, Request, Response } from 'express' */
 import { STATUS_CODES } from 'node:http'
 import { closeAfterAnswer } from './body-limit.js'
-import { errorForLog } from './log-text.js'
+import { log } from './log.js'
 import { isApiRequest } from './security.js'
 
 const UNEXPECTED = 'Something went wrong. Please try again.'
@@ -30,7 +30,7 @@ function messageFor(error, status) {
 /**
  * Express's own error page prints the stack outside production and is HTML even for /api.
  * This answers JSON `{ message }` for /api and plain text elsewhere, and logs only what is a
- * fault of ours (5xx).
+ * fault of ours (5xx), which is then reported (server/log.js).
  * @param {unknown} error
  * @param {Request} req
  * @param {Response} res
@@ -38,7 +38,7 @@ function messageFor(error, status) {
  */
 export function errorHandler(error, req, res, next) {
   const status = statusOf(error)
-  if (status >= 500) console.error(errorForLog(error))
+  if (status >= 500) log.error({ err: error }, `${req.method} request failed`)
   // Part of an answer has gone out already: Express's default ends the connection, nothing more.
   if (res.headersSent) return next(error)
   const message = messageFor(error, status)

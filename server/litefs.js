@@ -85,6 +85,38 @@ export async function replicationPosition(
 }
 
 /**
+ * True on the instance that may write (the LiteFS primary). Without LiteFS (local runs, tests)
+ * the only instance is the primary.
+ */
+export async function isPrimary(litefsDir = process.env.LITEFS_DIR) {
+  if (!litefsDir) return true
+  return (await getInstanceInfo(litefsDir)).currentIsPrimary
+}
+
+/** What LiteFS's `.lag` says when it has not heard from a primary at all (2^31 - 1 ms). */
+const LAG_UNKNOWN_MS = 2 ** 31 - 1
+
+/**
+ * How long ago this replica last heard from the primary, in milliseconds, from the `.lag` file
+ * LiteFS keeps in its mount (`+0000000120`): null where it does not say (no LiteFS, or a LiteFS
+ * without the file), Infinity when it has lost the primary. Only a replica's reading means
+ * anything: the primary is where the writes are.
+ */
+export async function replicationLagMs(litefsDir = process.env.LITEFS_DIR) {
+  if (!litefsDir) return null
+  let text
+  try {
+    text = await fs.readFile(path.join(litefsDir, '.lag'), 'utf8')
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null
+    throw error
+  }
+  const ms = Number.parseInt(text.trim(), 10)
+  if (!Number.isFinite(ms)) return null
+  return ms >= LAG_UNKNOWN_MS ? Infinity : Math.max(0, ms)
+}
+
+/**
  * Waits until this instance has replicated the primary's transaction `txid`, as the LiteFS
  * proxy does before a read; false when `timeoutMs` passed first.
  * @param {number} txid

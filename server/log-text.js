@@ -1,7 +1,8 @@
 // @ts-check
 // What goes into a log line from outside (a name, a subject, a provider's or an error's message),
 // escaped so that it can never start a line of its own or hide what the line says. Used by the
-// server (server/errors.js) and by the app through app/lib/log.server.ts.
+// logger (server/log.js, which tells errors with `errorForLog`) and by the app through
+// app/lib/log.server.ts.
 import { inspect } from 'node:util'
 
 // Backslash (so that an escape cannot be typed in), C0 and C1 controls and DEL, the Unicode line
@@ -97,7 +98,7 @@ function formatError(error, depth) {
 }
 
 /**
- * An error (or anything thrown) for `console.error`: its name and message escaped on the first
+ * An error (or anything thrown) for the log: its name and message escaped on the first
  * line, then its stack frames, extra fields and cause, every further line indented.
  * @param {unknown} error
  * @returns {string}

@@ -90,6 +90,8 @@ const NOT_REPLAYED = new Set([
   'date',
   'vary',
   'x-render-cache',
+  // Each answer's own id (server/request-log.js).
+  'x-request-id',
 ])
 
 /**

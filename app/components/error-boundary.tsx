@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from '@remix-run/react'
+import { useEffect, type ReactNode } from 'react'
 import { ButtonLink } from '~/components/ui/button'
-import type { ReactNode } from 'react'
+import { announceRouteError } from '~/lib/error-reporting'
 
 /**
  * A not-found screen: by default the spec's own (any unknown path, any record that does not
@@ -43,6 +44,10 @@ function messageOf(error: ErrorResponse) {
  */
 export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: StatusHandlers }) {
   const error = useRouteError()
+  // An error of the page itself (not a refusal) goes to the error-reporting service, if any.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) announceRouteError(error)
+  }, [error])
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers?.[error.status]
     if (handler) return <>{handler(error)}</>

@@ -10,6 +10,9 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** A transaction handle, usable wherever a query takes `Db | Tx`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
+/** How long a statement waits for another connection's lock before SQLite answers SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000
+
 /**
  * One connection per process. better-sqlite3 is synchronous, so a transaction with no `await`
  * inside runs without interleaving; WAL lets readers go on while one writer commits.
@@ -19,13 +22,13 @@ function open(): Db {
   if (readonly) {
     // A replica's copy: any write, even of a pragma, fails loudly (tests/replica).
     const sqlite = new Database(file, { readonly: true, fileMustExist: true })
-    sqlite.pragma('busy_timeout = 5000')
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     return withDrizzle(sqlite)
   }
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new Database(file)
   sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
   sqlite.pragma('foreign_keys = ON')
   // FULL: a confirmed payment or booking must survive a power cut, and our writes are few.
   sqlite.pragma('synchronous = FULL')
@@ -89,4 +92,21 @@ export function closeDb() {
 /** Throws unless the database answers a trivial query (the health check). */
 export function pingDatabase() {
   getDb().$client.prepare('select 1').get()
+}
+
+/**
+ * Throws unless this connection could write now (the health check, on the primary): it takes the
+ * write lock (`BEGIN IMMEDIATE`, which LiteFS grants only on the primary) and gives it back
+ * without writing anything. Another writer holding the lock longer than `waitMs` fails it with
+ * SQLITE_BUSY, under Fly's 5 s check timeout.
+ */
+export function probeWrite(waitMs = 1000) {
+  const sqlite = getDb().$client
+  sqlite.pragma(`busy_timeout = ${waitMs}`)
+  try {
+    sqlite.exec('BEGIN IMMEDIATE')
+    sqlite.exec('ROLLBACK')
+  } finally {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+  }
 }

@@ -29,6 +29,9 @@ export const CANCELLATION_REASONS = [
 ] as const
 /** The reminders a session sends each person: a day before it and an hour before it. */
 export const REMINDER_KINDS = ['day', 'hour'] as const
+/** The kinds of question an intake form asks (docs/decisions/041-intake-forms.md). */
+export const INTAKE_QUESTION_KINDS = ['short', 'paragraph', 'single', 'multiple', 'yesno', 'date', 'consent'] as const
+export const INTAKE_RESPONSE_STATUSES = ['draft', 'sent'] as const
 export const NOTE_TYPES = ['general', 'assessment', 'treatment', 'followup'] as const
 export const LEAD_USER_TYPES = ['practitioner', 'patient'] as const
 export const LEAD_SOURCES = ['launching_soon', 'contact_form', 'referral', 'social_media', 'other'] as const
@@ -63,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'document_download',
   'document_delete',
   'ai_consult',
+  'intake_received',
 ] as const
 /** What an admin did, one row each in `admin_audit_log` (docs/decisions/022-admin-actions.md). */
 export const ADMIN_ACTIONS = [

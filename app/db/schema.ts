@@ -17,6 +17,8 @@ import {
   CANCELLATION_REASONS,
   EMAIL_STATUSES,
   EXPERIENCE_VALUES,
+  type INTAKE_QUESTION_KINDS,
+  INTAKE_RESPONSE_STATUSES,
   LEAD_SOURCES,
   REMINDER_KINDS,
   LEAD_USER_TYPES,
@@ -644,6 +646,110 @@ export const patientAuditLog = sqliteTable(
     index('patient_audit_practitioner_created_idx').on(t.practitionerId, t.createdAt),
     index('patient_audit_profile_idx').on(t.patientProfileId),
     check('patient_audit_action', oneOf('action', AUDIT_ACTIONS)),
+  ],
+)
+
+/** One question of an intake form's version, as the version keeps it (never changed after). */
+export type IntakeQuestionRow = {
+  id: string
+  kind: (typeof INTAKE_QUESTION_KINDS)[number]
+  label: string
+  required: boolean
+  options?: string[]
+}
+
+/**
+ * A practitioner's intake form (docs/decisions/041-intake-forms.md): what it is called, whether
+ * it is asked before first sessions only, and its current version. Removing one keeps it (and its
+ * versions) for the answers already given: `deleted_at`.
+ */
+export const intakeForms = sqliteTable(
+  'intake_forms',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    firstSessionOnly: integer('first_session_only', { mode: 'boolean' }).notNull().default(false),
+    /** The version new answers are given to (intake_form_versions.id). */
+    currentVersionId: integer('current_version_id'),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [index('intake_forms_practitioner_idx').on(t.practitionerId)],
+)
+
+/** Every version a form had: its title and questions exactly as clients answered them. */
+export const intakeFormVersions = sqliteTable(
+  'intake_form_versions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => intakeForms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    questions: text('questions', { mode: 'json' }).notNull().$type<IntakeQuestionRow[]>(),
+    createdAt,
+  },
+  (t) => [uniqueIndex('intake_form_versions_number').on(t.formId, t.version)],
+)
+
+/** Which form a service asks for: at most one per service. */
+export const intakeFormServices = sqliteTable(
+  'intake_form_services',
+  {
+    serviceId: integer('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => intakeForms.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('intake_form_services_form_idx').on(t.formId)],
+)
+
+/**
+ * A booking's intake: the client's draft, then what they sent, against one version. Sent answers
+ * join the practitioner's chart of that client (`patient_profile_id`); a chart deleted, the
+ * client keeps their copy. The client's account deleted, their drafts go and sent answers stay in
+ * the practitioner's record (`client_id` NULL).
+ */
+export const intakeResponses = sqliteTable(
+  'intake_responses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => intakeFormVersions.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').references(() => users.id, { onDelete: 'set null' }),
+    patientProfileId: integer('patient_profile_id').references(() => patientProfiles.id, { onDelete: 'set null' }),
+    status: text('status', { enum: INTAKE_RESPONSE_STATUSES }).notNull().default('draft'),
+    /** Question id → the answer: text, a chosen option, the options chosen, 'yes'/'no', yyyy-MM-dd, a typed name. */
+    answers: text('answers', { mode: 'json' })
+      .notNull()
+      .$type<Record<string, string | string[]>>()
+      .default(sql`'{}'`),
+    /** The consent's signature: the full name as typed, and when. */
+    consentName: text('consent_name'),
+    consentAt: integer('consent_at', { mode: 'timestamp_ms' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** When the practitioner last asked the client to complete it. */
+    remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('intake_responses_booking_unique').on(t.bookingId),
+    index('intake_responses_patient_idx').on(t.patientProfileId),
+    index('intake_responses_client_idx').on(t.clientId),
+    check('intake_responses_status', oneOf('status', INTAKE_RESPONSE_STATUSES)),
   ],
 )
 

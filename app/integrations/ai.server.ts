@@ -8,7 +8,7 @@ import Anthropic, {
 import { aiIsDemo, getEnv } from '~/env.server'
 import { announceExpensiveStep } from '~/lib/expensive-steps.server'
 import { jsonFieldStream } from '~/lib/json-field-stream'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 
 /**
  * The only place that talks to Anthropic (docs/decisions/021-ai-consultations.md). One call:
@@ -76,8 +76,8 @@ export class AiServiceError extends Error {
 
 /** The SDK's logger, given only its own message: the arguments after it can hold the prompt. */
 const quietLogger = {
-  error: (message: unknown) => console.error(logLine`[ai] ${String(message)}`),
-  warn: (message: unknown) => console.warn(logLine`[ai] ${String(message)}`),
+  error: (message: unknown) => log.error(logLine`[ai] ${String(message)}`),
+  warn: (message: unknown) => log.warn(logLine`[ai] ${String(message)}`),
   info: () => {},
   debug: () => {},
 }
@@ -204,13 +204,13 @@ export async function askForConsultation({
       const rest = answer.response.slice(streamed.length)
       if (rest) onResponseText?.(rest)
     } else {
-      console.warn('[ai] the streamed answer differs from the final one; the final one is stored')
+      log.warn('[ai] the streamed answer differs from the final one; the final one is stored')
     }
     return answer
   } catch (error) {
     const failure = asServiceError(error, deadline.signal.aborted)
     if (failure instanceof AiServiceError) {
-      console.warn(logLine`[ai] consultation failed: ${failure.kind} (${failure.message})`)
+      log.warn(logLine`[ai] consultation failed: ${failure.kind} (${failure.message})`)
     }
     throw failure
   } finally {

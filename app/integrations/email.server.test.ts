@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import { resetEnvCache } from '~/env.server'
+import { captureLog, LEVEL } from '../../tests/helpers/log'
 import { mockServer } from '../../tests/mocks/server'
 import { deliverQueuedEmails, sendEmail } from './email.server'
 
@@ -44,7 +45,6 @@ describe('sendEmail', () => {
   test('a provider failure is recorded, not thrown, and retried with back-off until the attempts run out', async () => {
     process.env.RESEND_API_KEY = 're_test_key'
     resetEnvCache()
-    vi.spyOn(console, 'error').mockImplementation(() => {})
     mockServer.use(
       http.post('https://api.resend.com/emails', () => HttpResponse.json({ message: 'down' }, { status: 503 })),
     )
@@ -64,7 +64,6 @@ describe('sendEmail', () => {
       await deliverQueuedEmails(new Date(at))
     }
     expect(outboxRow(sent.id)).toMatchObject({ status: 'failed', attempts: 5, nextAttemptAt: null })
-    vi.restoreAllMocks()
   })
 })
 
@@ -79,10 +78,15 @@ describe('what a person typed cannot forge a log line or a header', () => {
   })
 
   test('the logged email: every line its own, starting with [email], user text escaped', async () => {
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
-    await sendEmail({ to: 'person@example.com', subject: forged, text })
-    const logged = info.mock.calls.map((args) => args.join(' ')).join('\n')
-    const lines = logged.split(/\r\n|[\n\r\u2028\u2029]/)
+    const log = captureLog()
+    const sent = await sendEmail({ to: 'person@example.com', subject: forged, text })
+    // At `info` (production's level): which email, never its address or text.
+    const info = log.filter((record) => record.level >= LEVEL.info)
+    expect(info.map((record) => record.msg)).toEqual([`[email ${sent.id}] kept in the outbox (no RESEND_API_KEY)`])
+    // At `debug` (development's): the email, for following its links.
+    const logged = log.filter((record) => record.level === LEVEL.debug).map((record) => record.msg)
+    expect(logged).toHaveLength(1)
+    const lines = logged[0]!.split(/\r\n|[\n\r\u2028\u2029]/)
     for (const line of lines) expect(line).toMatch(/^\[email\] /)
     // The subject's line break is gone before the log (a header never has one), each line of
     // the text is a line of its own, and the carriage return inside one is escaped.
@@ -111,17 +115,20 @@ describe('what a person typed cannot forge a log line or a header', () => {
     expect(body?.text).toBe(text)
   })
 
-  test("a provider's failure is logged on one line", async () => {
+  test("a provider's failure is logged by the email's id; its answer stays in the outbox row", async () => {
     process.env.RESEND_API_KEY = 're_test_key'
     resetEnvCache()
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const log = captureLog()
     mockServer.use(
       http.post('https://api.resend.com/emails', () =>
-        HttpResponse.text('bad subject\r\n[payments] forged', { status: 422 }),
+        HttpResponse.text('bad subject\r\n[payments] forged for person@example.com', { status: 422 }),
       ),
     )
-    await sendEmail({ to: 'person@example.com', subject: 'Hi', text })
-    const logged = error.mock.calls.map((args) => args.join(' ')).join('\n')
-    expect(logged).toBe('[email] sending to person@example.com failed: 422: bad subject\\r\\n[payments] forged')
+    const sent = await sendEmail({ to: 'person@example.com', subject: 'Hi', text })
+    expect(log.map(({ level, msg }) => ({ level, msg }))).toEqual([
+      { level: LEVEL.warn, msg: `[email ${sent.id}] sending failed (attempt 1); it will be retried` },
+    ])
+    expect(JSON.stringify(log)).not.toMatch(/person@example\.com|forged/)
+    expect(outboxRow(sent.id)?.error).toBe('422: bad subject\r\n[payments] forged for person@example.com')
   })
 })

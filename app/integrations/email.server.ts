@@ -3,7 +3,8 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import { getEnv } from '~/env.server'
 import { announceExpensiveStep } from '~/lib/expensive-steps.server'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
+import { counter, gauge } from '~/lib/metrics.server'
 import { singleLine } from '~/lib/plain-text'
 import { configuredOrigin } from '~/lib/url.server'
 
@@ -56,8 +57,9 @@ function outboxValues(email: Email) {
 
 /**
  * Every email is written to the outbox first, then delivered (docs/decisions/036-session-reminders.md).
- * With RESEND_API_KEY set it goes through Resend's HTTP API; without it the outbox row and a log
- * line (with its links) are the delivery, which is what the offline demo and the tests read.
+ * With RESEND_API_KEY set it goes through Resend's HTTP API; without it the outbox row is the
+ * delivery, which is what the offline demo and the tests read, and development's log shows the
+ * email with its links (at `debug`: production's log holds no address or text).
  * A delivery that fails is retried by the email sweeper, so an email is never dropped.
  */
 export async function sendEmail(email: Email, now = new Date()) {
@@ -120,13 +122,38 @@ export async function deliverQueuedEmails(now = new Date(), limit = 50) {
   return results
 }
 
+const deliveries = counter({
+  name: 'solace_email_deliveries_total',
+  help: 'Attempts at delivering an email, by result: sent (by the provider), logged (kept in the outbox without RESEND_API_KEY), retrying (failed, tried again later), failed (the retries ran out)',
+  labelNames: ['result'],
+})
+
+gauge({
+  name: 'solace_email_outbox_depth',
+  help: 'Emails waiting in the outbox, by status: queued (for a delivery or a retry) and sending (claimed, not yet answered)',
+  labelNames: ['status'],
+  collect() {
+    const counts = new Map(
+      getDb()
+        .all<{ status: string; n: number }>(
+          sql`SELECT status, count(*) AS n FROM email_outbox WHERE status IN ('queued', 'sending') GROUP BY status`,
+        )
+        .map((row) => [row.status, row.n]),
+    )
+    for (const status of ['queued', 'sending']) this.set({ status }, counts.get(status) ?? 0)
+  },
+})
+
 /** One attempt at a claimed email; answers the status it now has. */
 async function deliver(row: OutboxRow, now: Date) {
   const db = getDb()
   const { RESEND_API_KEY, EMAIL_FROM } = getEnv()
   if (!RESEND_API_KEY) {
-    console.info(emailForLog(row.to, row.subject, row.text))
+    // Its address and text only at `debug` (development): production's log never holds them.
+    log.info(`[email ${row.id}] kept in the outbox (no RESEND_API_KEY)`)
+    log.debug(emailForLog(row.to, row.subject, row.text))
     db.update(emailOutbox).set({ status: 'logged', claimedAt: null }).where(eq(emailOutbox.id, row.id)).run()
+    deliveries.inc({ result: 'logged' })
     return 'logged' as const
   }
 
@@ -158,14 +185,18 @@ async function deliver(row: OutboxRow, now: Date) {
       .set({ status: 'sent', providerMessageId: id, sentAt: new Date(), claimedAt: null, error: null })
       .where(eq(emailOutbox.id, row.id))
       .run()
+    deliveries.inc({ result: 'sent' })
     return 'sent' as const
   } catch (error) {
     // What the email tells of (a reset request, a booking) has happened; a failed delivery is
     // tried again later rather than undoing it, until the retries run out.
     const message = error instanceof Error ? error.message : String(error)
-    console.error(logLine`[email] sending to ${row.to} failed: ${message}`)
     const wait = RETRY_AFTER_MS[row.attempts - 1]
     const status = wait === undefined ? ('failed' as const) : ('queued' as const)
+    // Not the provider's answer, which may quote the address: the outbox row keeps it.
+    log[status === 'failed' ? 'error' : 'warn'](
+      `[email ${row.id}] sending failed (attempt ${row.attempts}); ${status === 'failed' ? 'given up' : 'it will be retried'}`,
+    )
     db.update(emailOutbox)
       .set({
         status,
@@ -175,6 +206,7 @@ async function deliver(row: OutboxRow, now: Date) {
       })
       .where(eq(emailOutbox.id, row.id))
       .run()
+    deliveries.inc({ result: status === 'failed' ? 'failed' : 'retrying' })
     return status
   }
 }

@@ -2,16 +2,14 @@ import { getInstanceInfo } from 'litefs-js'
 import { ensurePrimary as replayOnPrimary } from 'litefs-js/remix'
 import { getEnv } from '~/env.server'
 import { AppError } from '~/lib/errors'
-import { primaryUrl, replicationPosition, waitForPosition } from '../../server/litefs.js'
+import { isPrimary, primaryUrl, replicationLagMs, replicationPosition, waitForPosition } from '../../server/litefs.js'
 
 /**
  * True on the instance that may write (the LiteFS primary). Without LiteFS (local runs,
  * tests) the only instance is the primary.
  */
-export async function isPrimaryInstance() {
-  if (!process.env.LITEFS_DIR) return true
-  const { currentIsPrimary } = await getInstanceInfo()
-  return currentIsPrimary
+export function isPrimaryInstance() {
+  return isPrimary()
 }
 
 /**
@@ -75,4 +73,9 @@ export async function onPrimary<T>(command: string, payload: unknown, run: () =>
 /** This instance's replication position (what the primary tells a replica to wait for). */
 export function currentPosition() {
   return replicationPosition()
+}
+
+/** How long ago this replica last heard from the primary (ms), as LiteFS says; null where it does not. */
+export function replicationLag() {
+  return replicationLagMs()
 }

@@ -5,7 +5,7 @@
  * is on its way. A failure is logged, since nobody is waiting for it. Shutdown and tests wait
  * for what is still pending with `settleAfterResponse`.
  */
-import { logLine } from './log.server'
+import { log, logLine } from './log.server'
 
 const pending = new Set<Promise<void>>()
 
@@ -14,7 +14,7 @@ export function afterResponse(label: string, work: () => unknown) {
     .then(work)
     .then(
       () => undefined,
-      (error: unknown) => console.error(logLine`[${label}] failed after the answer was sent: ${error}`),
+      (error: unknown) => log.error({ err: error }, logLine`[${label}] failed after the answer was sent`),
     )
     .finally(() => pending.delete(run))
   pending.add(run)

@@ -1,6 +1,6 @@
 import { BODY_MAX_BYTES, BodyTooLargeError, formatBytes, readBodyBytes } from './body.server'
 import { AppError, isAppError, refusalHeaders } from './errors'
-import { errorForLog } from './log.server'
+import { log } from './log.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 
@@ -74,7 +74,7 @@ export async function handleApi(run: () => Promise<Response> | Response) {
   } catch (error) {
     if (error instanceof Response) return error
     if (isAppError(error)) return jsonError(error.message, error.status, refusalHeaders(error))
-    console.error(errorForLog(error))
+    log.error({ err: error }, 'an /api route failed')
     return jsonError('Something went wrong. Please try again.', 500)
   }
 }

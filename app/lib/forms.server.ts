@@ -1,6 +1,6 @@
 import { data } from '@remix-run/node'
 import type { ToastData } from '~/components/toaster'
-import { errorForLog } from '~/lib/log.server'
+import { log } from '~/lib/log.server'
 import { AppError, isAppError, refusalHeaders } from './errors'
 import { idFromParam } from './route-params'
 import { redirectWithToast } from './toast.server'
@@ -47,7 +47,7 @@ function answer(result: FormReply, toast: ToastData | null, status: number, head
 export function refusalOf(error: unknown, fallback = UNEXPECTED_ERROR): AppError {
   if (error instanceof Response) throw error
   if (isAppError(error)) return error
-  console.error(errorForLog(error))
+  log.error({ err: error }, 'a form failed')
   return new AppError(fallback, 500)
 }
 

@@ -1,7 +1,8 @@
 import { isProduction } from '~/env.server'
 import { deliverQueuedEmails } from '~/integrations/email.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
-import { logLine } from '~/lib/log.server'
+import { log } from '~/lib/log.server'
+import { BACKGROUND_SECONDS, histogram } from '~/lib/metrics.server'
 import { purgeSpentEmailChangeTokens } from '~/models/accounts/email-change.server'
 import { purgeSpentResetTokens } from '~/models/accounts/password-reset.server'
 import { purgeExpiredSessions } from '~/models/accounts/session.server'
@@ -68,13 +69,27 @@ export function sweepWeeklyHours(now = new Date()) {
 
 const globalForMaintenance = globalThis as unknown as { __solaceMaintenance?: NodeJS.Timeout[] }
 
-/** Runs a job now (unless not `atStart`) and then every `everyMs`, on the primary only (replicas cannot write). */
-function every(everyMs: number, job: () => unknown, { atStart = true } = {}) {
+const sweeperRuns = histogram({
+  name: 'solace_sweeper_duration_seconds',
+  help: 'Sweeper runs on the primary, by sweeper and result (ok or failed), and how long each took',
+  labelNames: ['sweeper', 'result'],
+  buckets: BACKGROUND_SECONDS,
+})
+
+/**
+ * Runs a job now (unless not `atStart`) and then every `everyMs`, on the primary only (replicas
+ * cannot write); each run is measured under the sweeper's `name`.
+ */
+function every(name: string, everyMs: number, job: () => unknown, { atStart = true } = {}) {
   const run = async () => {
+    const started = performance.now()
     try {
-      if (await isPrimaryInstance()) await job()
+      if (!(await isPrimaryInstance())) return
+      await job()
+      sweeperRuns.observe({ sweeper: name, result: 'ok' }, (performance.now() - started) / 1000)
     } catch (error) {
-      console.error(logLine`maintenance failed: ${error}`)
+      sweeperRuns.observe({ sweeper: name, result: 'failed' }, (performance.now() - started) / 1000)
+      log.error({ err: error, sweeper: name }, `maintenance failed: ${name}`)
     }
   }
   const timer = setInterval(run, everyMs)
@@ -87,16 +102,16 @@ function every(everyMs: number, job: () => unknown, { atStart = true } = {}) {
 export function startMaintenance() {
   if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
   globalForMaintenance.__solaceMaintenance = [
-    every(HOUR_MS, purgeExpired),
-    every(MINUTE_MS, sweepBookings),
-    every(MINUTE_MS, sweepMessages),
-    every(MINUTE_MS, sweepEmails),
-    every(HOUR_MS, sweepWeeklyHours),
+    every('purge', HOUR_MS, purgeExpired),
+    every('bookings', MINUTE_MS, sweepBookings),
+    every('messages', MINUTE_MS, sweepMessages),
+    every('emails', MINUTE_MS, sweepEmails),
+    every('weekly-hours', HOUR_MS, sweepWeeklyHours),
     // Stored document files a crash left without their row.
-    every(HOUR_MS, sweepOrphanedDocuments),
+    every('orphaned-documents', HOUR_MS, sweepOrphanedDocuments),
     // Production only: elsewhere the database is a demo or a test, and copies would fill the disk.
     // Not at start-up: a deploy restarts every machine, and the last hour's copy is recent enough.
-    ...(isProduction() ? [every(HOUR_MS, () => backUpDatabase(), { atStart: false })] : []),
+    ...(isProduction() ? [every('backup', HOUR_MS, () => backUpDatabase(), { atStart: false })] : []),
   ]
 }
 

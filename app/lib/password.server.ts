@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { AppError } from './errors'
 import { announceExpensiveStep } from './expensive-steps.server'
+import { BACKGROUND_SECONDS, counter, gauge, histogram } from './metrics.server'
 import { clientIp } from './rate-limit.server'
 
 /**
@@ -71,6 +72,30 @@ let running = 0
 /** Callers waiting, in the order they came. */
 const waiting: Waiter[] = []
 
+gauge({
+  name: 'solace_password_hash_queue_length',
+  help: `Password checks waiting for one of the ${HASH_CONCURRENCY} hashing places (at most ${HASH_QUEUE_LENGTH})`,
+  collect() {
+    this.set(waiting.length)
+  },
+})
+gauge({
+  name: 'solace_password_hashes_running',
+  help: `Password hashes running (at most ${HASH_CONCURRENCY})`,
+  collect() {
+    this.set(running)
+  },
+})
+const hashWait = histogram({
+  name: 'solace_password_hash_wait_seconds',
+  help: 'How long a password check waited for a hashing place (0 when one was free)',
+  buckets: BACKGROUND_SECONDS,
+})
+const hashRefusals = counter({
+  name: 'solace_password_hash_refusals_total',
+  help: 'Password checks refused at once (503) because the queue, or the share of their address or account, was full',
+})
+
 const count = (map: Map<string, number>, key: string) => map.get(key) ?? 0
 function add(map: Map<string, number>, key: string, change: number) {
   const value = count(map, key) + change
@@ -83,7 +108,10 @@ function refuseWhenFull({ address, account }: HashShare) {
     waiting.length >= HASH_QUEUE_LENGTH ||
     waiting.filter((waiter) => waiter.address === address).length >= HASH_SHARE_LENGTH ||
     (account !== undefined && waiting.filter((waiter) => waiter.account === account).length >= HASH_SHARE_LENGTH)
-  if (full) throw new AppError(SERVER_BUSY, 503)
+  if (full) {
+    hashRefusals.inc()
+    throw new AppError(SERVER_BUSY, 503)
+  }
 }
 
 const mayStart = (address: string) => count(runningByAddress, address) < HASH_RUNNING_PER_ADDRESS
@@ -102,9 +130,12 @@ async function queued<T>(share: HashShare, work: () => Promise<T>): Promise<T> {
   if (running < HASH_CONCURRENCY && mayStart(share.address)) {
     running += 1
     add(runningByAddress, share.address, 1)
+    hashWait.observe(0)
   } else {
     refuseWhenFull(share)
+    const asked = performance.now()
     await new Promise<void>((start) => waiting.push({ start, address: share.address, account: share.account }))
+    hashWait.observe((performance.now() - asked) / 1000)
   }
   try {
     return await work()

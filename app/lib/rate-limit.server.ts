@@ -1,5 +1,6 @@
 import { AppError } from './errors'
 import { announceRateLimit } from './expensive-steps.server'
+import { counter } from './metrics.server'
 
 /**
  * Fixed-window counters kept in memory. Every write request reaches the primary instance
@@ -69,7 +70,19 @@ function current(key: string, limit: Limit, now: number) {
   return fresh
 }
 
-function refuse(window: Window, now: number, refusal: Refusal): never {
+const refusals = counter({
+  name: 'solace_rate_limit_refusals_total',
+  help: "Requests refused by a rate limit (429), by limit (the key's name, e.g. password, password-ip, signup, messages)",
+  labelNames: ['limit'],
+})
+
+/** A key's limit, as metrics name it: its prefix (`password` of `password:ada@example.com`), never the address or account after it. */
+function limitName(key: string) {
+  return /^[a-z][a-z-]*(?=:)/.exec(key)?.[0] ?? 'other'
+}
+
+function refuse(key: string, window: Window, now: number, refusal: Refusal): never {
+  refusals.inc({ limit: limitName(key) })
   const retryAfterMs = Math.max(0, window.resetAt - now)
   const message = typeof refusal === 'string' ? refusal : refusal(retryAfterMs)
   throw new AppError(message, 429, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)))
@@ -83,7 +96,7 @@ function refuse(window: Window, now: number, refusal: Refusal): never {
 export function hit(key: string, limit: Limit, now = Date.now(), source?: string) {
   announceRateLimit(key)
   const window = current(key, limit, now)
-  if (window.count >= scaled(limit).max) refuse(window, now, TOO_MANY_REQUESTS)
+  if (window.count >= scaled(limit).max) refuse(key, window, now, TOO_MANY_REQUESTS)
   window.count += 1
   if (source !== undefined) {
     window.sources ??= new Map()
@@ -96,7 +109,7 @@ export function hit(key: string, limit: Limit, now = Date.now(), source?: string
 export function check(key: string, limit: Limit, now = Date.now(), refusal: Refusal = TOO_MANY_REQUESTS) {
   announceRateLimit(key)
   const window = current(key, limit, now)
-  if (window.count >= scaled(limit).max) refuse(window, now, refusal)
+  if (window.count >= scaled(limit).max) refuse(key, window, now, refusal)
 }
 
 /**

@@ -3,7 +3,7 @@ import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { AuthCard } from '~/components/auth-card'
 import { Button } from '~/components/ui/button'
-import { errorForLog } from '~/lib/log.server'
+import { log } from '~/lib/log.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { destroyUserSession, getUserId } from '~/models/accounts/auth.server'
 
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await destroyUserSession(request)
     return redirectWithToast('/', { type: 'success', title: 'Logged out' }, { headers: { 'Set-Cookie': cookie } })
   } catch (error) {
-    console.error(errorForLog(error))
+    log.error({ err: error }, 'logging out failed')
     return redirectWithToast('/', {
       type: 'error',
       title: 'Logout failed',

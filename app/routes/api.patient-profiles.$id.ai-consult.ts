@@ -1,6 +1,6 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { isAppError } from '~/lib/errors'
-import { errorForLog } from '~/lib/log.server'
+import { log } from '~/lib/log.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { AiConsultSchema, type AiConsultation } from '~/models/records/ai-consult'
@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** What an error event says: a rule's message and status, or the generic 500 (logged). */
 function failure(error: unknown) {
   if (isAppError(error)) return { message: error.message, status: error.status }
-  console.error(errorForLog(error))
+  log.error({ err: error }, 'an AI consultation failed')
   return { message: 'Something went wrong. Please try again.', status: 500 }
 }
 

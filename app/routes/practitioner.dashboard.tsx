@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { CancelSessionDialog } from '~/components/practice/cancel-session-dialog'
 import { MarkNoShowDialog, RecentSessionsCard } from '~/components/practice/recent-sessions-card'
-import { UpcomingSessionRow } from '~/components/practice/upcoming-session-row'
+import { INTAKE_REMINDER_INTENT, UpcomingSessionRow } from '~/components/practice/upcoming-session-row'
 import { StatCard } from '~/components/stat-card'
 import { ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -14,6 +14,7 @@ import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
+import { sendIntakeReminder } from '~/models/booking/emails.server'
 import { CLIENT_MARKED_ABSENT, CLIENT_NO_SHOW_INTENT } from '~/models/booking/no-show'
 import { markClientNoShow } from '~/models/booking/no-show.server'
 import {
@@ -22,6 +23,7 @@ import {
   practitionerCancelled,
 } from '~/models/booking/practitioner-cancel'
 import { cancelAsPractitioner } from '~/models/booking/practitioner-cancel.server'
+import { markIntakeReminded } from '~/models/intake/intake-responses.server'
 import { getDashboard, getRecentSessions, UPCOMING_LIST_SIZE } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -67,12 +69,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Cancel Session (refusals come back into the dialog, a done cancellation is a toast), and
- * "Client did not attend" (a confirmation: done or refused, the dashboard with a toast).
+ * Cancel Session (refusals come back into the dialog, a done cancellation is a toast), "Client
+ * did not attend" and Send Intake Reminder (done or refused, the dashboard with a toast).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   const formData = await readForm(request)
+  if (formData.get('intent') === INTAKE_REMINDER_INTENT) {
+    try {
+      const { bookingId } = markIntakeReminded(user, formId(formData, 'bookingId', BOOKING_NOT_FOUND))
+      await sendIntakeReminder(bookingId)
+    } catch (error) {
+      return refuseWithRedirect(PAGE, error, 'Reminder not sent')
+    }
+    return redirectWithToast(PAGE, {
+      type: 'success',
+      title: 'Reminder sent',
+      description: 'We emailed your client a link to the intake form.',
+    })
+  }
   if (formData.get('intent') === CLIENT_NO_SHOW_INTENT) {
     try {
       await markClientNoShow(user, formId(formData, 'bookingId', BOOKING_NOT_FOUND))

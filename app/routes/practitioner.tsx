@@ -19,6 +19,7 @@ const SIDE_LINKS: ShellLink[] = [
   { to: '/practitioner/profile', label: 'My Profile' },
   { to: '/practitioner/earnings', label: 'Earnings' },
   { to: '/practitioner/patient-charting', label: 'Patient Charting' },
+  { to: '/practitioner/intake-forms', label: 'Intake Forms' },
   { to: PRACTITIONER_INBOX_PATH, label: 'Inbox', unread: true },
   { to: '/practitioner/settings', label: 'Settings' },
 ]

@@ -1,11 +1,13 @@
 import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
+import { IntakeSummary } from '~/components/intake/intake-summary'
 import { chartHref, filledProfileFields } from '~/components/records/chart-links'
 import { ButtonLink, Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/use-hydrated'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import { listPatientIntake } from '~/models/intake/intake-responses.server'
 import { recordPatientView } from '~/models/records/audit.server'
 import { calendarDateLabel, categoryLabel, instantLabel } from '~/models/records/chart-format.server'
 import { DOCUMENTS_EMPTY, formatFileSize } from '~/models/records/document'
@@ -21,8 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * 'Export record': the whole chart of one patient on a page made for printing or saving as a
- * PDF (print CSS drops the buttons): the profile, every note (private ones marked) and the
- * document list. Only its practitioner; exporting is viewing, so it is in the access trail.
+ * PDF (print CSS drops the buttons): the profile, every note (private ones marked), the intake
+ * forms the patient sent and the document list. Only its practitioner; exporting is viewing, so
+ * it is in the access trail.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
@@ -44,6 +47,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       category: categoryLabel(n.noteType),
       isPrivate: n.isPrivate,
       date: instantLabel(n.createdAt, timeZone),
+    })),
+    intake: listPatientIntake(user.id, p.id).map((i) => ({
+      id: i.id,
+      title: i.title,
+      version: i.version,
+      serviceName: i.serviceName,
+      sentAt: instantLabel(i.sentAt, timeZone),
+      signedAt: i.consent ? instantLabel(i.consent.at, timeZone) : null,
+      questions: i.questions,
+      answers: i.answers,
     })),
     documents: listPatientDocuments(user.id, p.id).map((d) => ({
       id: d.id,
@@ -107,6 +120,25 @@ export default function PatientRecordExport() {
                 </span>
               </h3>
               <p className="mt-1 whitespace-pre-wrap">{note.content}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section aria-labelledby="export-intake">
+        <h2 id="export-intake" className="mb-2 text-lg font-semibold">
+          Intake forms ({data.intake.length})
+        </h2>
+        {data.intake.length === 0 ? <p className="text-sm text-muted-foreground">No intake answers yet</p> : null}
+        <ol className="space-y-4">
+          {data.intake.map((intake) => (
+            <li key={intake.id} className="break-inside-avoid space-y-2 border-b border-border pb-3">
+              <h3 className="font-medium">
+                {intake.title}{' '}
+                <span className="text-sm font-normal text-muted-foreground">
+                  {`· sent ${intake.sentAt} before "${intake.serviceName}" · version ${intake.version}`}
+                </span>
+              </h3>
+              <IntakeSummary questions={intake.questions} answers={intake.answers} signedAt={intake.signedAt} />
             </li>
           ))}
         </ol>

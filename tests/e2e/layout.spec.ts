@@ -54,7 +54,9 @@ async function clientScreens(page: Page) {
   const reschedule = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+\/reschedule$/)
   // The session's room page (before its window: the session and a countdown).
   const room = booking.replace('/bookings/', '/sessions/')
-  return ['/client-dashboard', booking, reschedule, room, '/client-inbox', '/customer-settings']
+  // And a seeded session's intake form (the demo practitioner asks one before Restorative Yin).
+  const intake = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+\/intake$/)
+  return ['/client-dashboard', booking, reschedule, room, intake, '/client-inbox', '/customer-settings']
 }
 
 /**
@@ -91,6 +93,8 @@ async function practitionerScreens(page: Page) {
     '/practitioner/patient-charting',
     ...tabs,
     '/practitioner/inbox',
+    '/practitioner/intake-forms',
+    '/practitioner/intake-forms/new',
     '/practitioner/settings',
   ]
 }

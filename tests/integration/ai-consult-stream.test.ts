@@ -104,7 +104,6 @@ describe('the streamed answer', () => {
   })
 
   test('a failure before the first words is a JSON 502, and nothing is stored', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { patient } = chartedPatient(priya.id)
     failNextAiCalls(99, () => apiError(529, 'overloaded_error', 'Overloaded'))
     const response = await askStreaming(cookies.priya, patient.id, { question: 'Busy?' })
@@ -114,7 +113,6 @@ describe('the streamed answer', () => {
   })
 
   test('a failure midway is an error event after the pieces already shown, and nothing is stored', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { patient } = chartedPatient(priya.id)
     failNextAiCalls(99, () =>
       eventStreamResponse([

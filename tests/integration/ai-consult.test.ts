@@ -255,8 +255,6 @@ describe('asking', () => {
 })
 
 describe('when the AI service fails, the SDK retries, then a 502 and nothing stored', () => {
-  beforeEach(() => void vi.spyOn(console, 'warn').mockImplementation(() => {}))
-
   async function expectFailure(patientId: number, status: number, message: string) {
     const answer = await ask(cookies.priya, patientId, { question: 'Will this work?' })
     expect(answer).toMatchObject({ status, body: { message } })
@@ -375,7 +373,6 @@ describe('the hourly limit per practitioner', () => {
   })
 
   test('an attempt the AI service failed counts', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { patient } = chartedPatient(priya.id)
     for (let i = 0; i < AI_CONSULT_LIMIT.max - 1; i++) hit(`ai-consult:${priya.id}`, AI_CONSULT_LIMIT)
     failNextAiCalls(99, () => apiError(400, 'invalid_request_error'))

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { passwordResetTokens } from '~/db/schema'
 import { settleAfterResponse } from '~/lib/after-response.server'
@@ -61,8 +61,6 @@ async function requestToken(email: string) {
 
 beforeEach(() => {
   resetAllLimits()
-  // Without an email provider every email is logged; keep the test output readable.
-  vi.spyOn(console, 'info').mockImplementation(() => {})
 })
 
 describe('forgot-password screen', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
@@ -8,6 +8,7 @@ import { calendarFeedOf, resetCalendarFeed } from '~/models/accounts/calendar-fe
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { rescheduleBooking } from '~/models/booking/reschedule.server'
+import { createForm } from '~/models/intake/intake-forms.server'
 import { createContactMessage } from '~/models/marketplace/contact.server'
 import { createLead } from '~/models/marketplace/lead.server'
 import { sendMessage } from '~/models/messaging/message.server'
@@ -229,6 +230,27 @@ function liveSessionOfA(): Fixture {
     startsInHours: 0.05,
   })
   return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+}
+
+/** An intake form of practitioner A, asked by a new service of theirs. */
+function intakeFormOfA() {
+  const { service, slots, name } = serviceOfA()
+  const title = tag('Private intake')
+  const form = createForm(people.practitionerA.id, {
+    title,
+    serviceIds: [service.id],
+    firstSessionOnly: false,
+    questions: [{ kind: 'short', label: 'What brings you here?', required: true }],
+  })
+  return { form, service, slots, name, title }
+}
+
+/** Client A's booking of a service whose intake form practitioner A asks. */
+async function intakeBookingOfA(): Promise<Fixture> {
+  const { service, slots, name, title } = intakeFormOfA()
+  const client = { ...people.clientA, isPractitioner: false, isAdmin: false }
+  const booking = await createBooking(client as never, { serviceId: service.id, timeSlotId: slots[0]!.id })
+  return { params: { id: String(booking.id) }, secrets: [...secretsOfA(name), title] }
 }
 
 /** The open time an actor moves a booking to. */
@@ -580,6 +602,55 @@ const MATRIX: Record<string, Case[]> = {
       setup: pastSessionOfA,
       body: () => ({ json: { details: 'Nobody came.' } }),
       success: (answer) => expect(answer.status).toBe(201),
+    },
+  ],
+
+  'app/routes/api.bookings.$id.intake.ts': [
+    {
+      method: 'GET',
+      // Its client reads their draft or what they sent; its practitioner, the answers once sent.
+      rule: 'owner',
+      overrides: { practitionerA: 'ok' },
+      setup: intakeBookingOfA,
+      success: (answer) => expect(answer.json).toMatchObject({ form: { version: 1 } }),
+    },
+    {
+      method: 'PUT',
+      // Only its client writes answers.
+      rule: 'owner',
+      setup: intakeBookingOfA,
+      body: () => ({ json: { answers: {}, submit: false } }),
+      success: (answer) => expect(answer.json).toMatchObject({ state: 'draft' }),
+    },
+  ],
+
+  'app/routes/api.intake-forms.$id.ts': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { form, title } = intakeFormOfA()
+        return { params: { id: String(form.id) }, secrets: [title] }
+      },
+      success: (answer, fixture) => expect(answer.json).toMatchObject({ id: Number(fixture.params.id) }),
+    },
+    {
+      method: 'PATCH',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { form, title } = intakeFormOfA()
+        return { params: { id: String(form.id) }, secrets: [title] }
+      },
+      body: () => ({ json: { title: 'Renamed by its owner' } }),
+      success: (answer) => expect(answer.json).toMatchObject({ title: 'Renamed by its owner', version: 2 }),
+    },
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { form, title } = intakeFormOfA()
+        return { params: { id: String(form.id) }, secrets: [title] }
+      },
     },
   ],
 
@@ -936,6 +1007,45 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  'app/routes/_client.bookings.$id_.intake.tsx': [
+    {
+      method: 'GET',
+      // The client's own form; the practitioner reads sent answers in the chart, not here.
+      rule: 'owner',
+      setup: intakeBookingOfA,
+      success: (answer) => expect(answer.text).toContain('"state":"waiting"'),
+    },
+    {
+      method: 'POST',
+      rule: 'owner',
+      setup: intakeBookingOfA,
+      body: () => ({ form: { intent: 'save-draft' } }),
+      success: (answer, fixture) => expect(answer.location).toBe(`/bookings/${fixture.params.id}/intake`),
+    },
+  ],
+
+  'app/routes/practitioner.intake-forms.$id.tsx': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { form, title } = intakeFormOfA()
+        return { params: { id: String(form.id) }, secrets: [title] }
+      },
+      success: (answer) => expect(answer.text).toContain('"version":1'),
+    },
+    {
+      method: 'POST',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { form, title } = intakeFormOfA()
+        return { params: { id: String(form.id) }, secrets: [title] }
+      },
+      body: () => ({ form: { intent: 'delete-form' } }),
+      success: (answer) => expect(answer.location).toBe('/practitioner/intake-forms'),
+    },
+  ],
+
   'app/routes/calendar.$feed.ts': [
     {
       method: 'GET',
@@ -1150,8 +1260,6 @@ function leaked(answer: Normalised, secrets: string[]) {
 /* ------------------------------------------------------------------------------------------ */
 
 beforeAll(async () => {
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
   app = await remixApp()
   people.clientA = await createUser({ firstName: 'Alice', lastName: 'Owner' })
   people.clientB = await createUser({ firstName: 'Bob', lastName: 'Stranger' })

@@ -69,9 +69,10 @@ test('.dockerignore: patterns anchored at the context, directories with all they
   expect([custom('NOTES.md'), custom('README.md'), custom('docs/a.md')]).toEqual([true, false, false])
 })
 
-test("litefs.yml's commands and fly.toml's stop settings and environment", () => {
+test("litefs.yml's commands and fly.toml's stop settings, environment and metrics", () => {
   expect(litefsCommands(read('litefs.yml'))).toEqual(['node ./scripts/migrate.js', 'node ./server.js'])
   const fly = readFlyToml(read('fly.toml'))
   expect(fly.top).toMatchObject({ kill_signal: 'SIGINT', kill_timeout: '10s' })
   expect(fly.env).toMatchObject({ NODE_ENV: 'production', PRIMARY_REGION: 'yyz' })
+  expect(fly.metrics).toEqual({ port: '9091', path: '/metrics' })
 })

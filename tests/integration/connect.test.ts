@@ -123,12 +123,6 @@ async function completeTestOnboarding(url: string) {
   )
 }
 
-/** Failures the model logs on purpose stay out of the test output. */
-function quietLogs() {
-  vi.spyOn(console, 'error').mockImplementation(() => {})
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
-}
-
 afterEach(() => {
   takeEvents()
   vi.restoreAllMocks()
@@ -232,7 +226,6 @@ describe('creating the account', () => {
   })
 
   test('an account stored meanwhile (another instance won) is kept; ours is not stored', async () => {
-    quietLogs()
     const { user } = await practitioner()
     mockServer.use(
       http.post(`${STRIPE}/accounts`, () => {
@@ -280,7 +273,6 @@ describe('creating the account', () => {
   })
 
   test('an onboarding link that fails: Failed to start onboarding; the account is kept for next time', async () => {
-    quietLogs()
     const { user, cookie } = await practitioner()
     stripeFails('post', '/account_links', 'Something broke')
     const answer = await postSettings(cookie, 'connect-account')
@@ -386,7 +378,6 @@ describe('coming back from onboarding', () => {
   })
 
   test('?onboarding=return when Stripe cannot be reached keeps the stored state', async () => {
-    quietLogs()
     const { user, cookie } = await practitioner()
     await createConnectedAccount(user, ORIGIN)
     const accountId = userRow(user.id)!.stripeAccountId!

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { emailChangeTokens, passwordResetTokens, sessions, users } from '~/db/schema'
 import { purgeExpired } from '~/lib/maintenance.server'
@@ -118,8 +118,6 @@ function shapeOf(value: unknown, names: Record<string, string>): unknown {
 
 beforeEach(() => {
   resetAllLimits()
-  // Without an email provider every email is logged; keep the test output readable.
-  vi.spyOn(console, 'info').mockImplementation(() => {})
 })
 
 describe('asking for a new email does not tell whether it has an account', () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { messages } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
@@ -67,9 +67,6 @@ function post(screen: typeof clientInbox, path: string, fields: Record<string, s
 
 const isRead = (id: number) => getDb().select().from(messages).where(eq(messages.id, id)).get()?.isRead
 
-beforeAll(() => {
-  vi.spyOn(console, 'info').mockImplementation(() => {})
-})
 beforeEach(() => resetAllLimits())
 
 describe('who sees which inbox', () => {

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { drizzleConnection, getDb } from '~/db/client.server'
 import { bookings, messages } from '~/db/schema'
 import { sweepMessages } from '~/lib/maintenance.server'
@@ -94,10 +94,6 @@ function book(clientId: number, practitionerId: number, status: 'pending' | 'con
   const service = insertService(practitionerId)
   return insertBooking({ clientId, practitionerId, serviceId: service.id, startsInHours: 48, status })
 }
-
-beforeAll(() => {
-  vi.spyOn(console, 'info').mockImplementation(() => {})
-})
 
 beforeEach(() => resetAllLimits())
 

@@ -34,7 +34,7 @@ import * as noteApi from '~/routes/api.patient-notes.$id'
 import * as patientApi from '~/routes/api.patient-profiles.$id._index'
 import * as patientNotesApi from '~/routes/api.patient-profiles.$id.notes'
 import * as patientsApi from '~/routes/api.patient-profiles._index'
-import { callApi, createUser, getRequest, jsonRequest, signIn } from '../helpers'
+import { callApi, captureLog, createUser, getRequest, jsonRequest, signIn } from '../helpers'
 
 /**
  * Patient records (issue 12, first increment; docs/decisions/019-patient-records.md): profiles
@@ -613,10 +613,7 @@ describe('the access trail', () => {
   })
 
   test('no log line carries health data', async () => {
-    const logged: unknown[] = []
-    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args))
-    }
+    const logged = captureLog()
     const created = await api.create(priyaCookie, { firstName: 'Quiet', lastName: 'Patient', allergies: 'Shellfish' })
     const id = (created.body as { id: number }).id
     const note = (await api.addNote(priyaCookie, id, { title: 'Quiet title', content: 'Quiet words' })).body as {

@@ -142,6 +142,8 @@ describe('practitioner dashboard: upcoming sessions list', () => {
       awaitingClient: false,
       // Its room is not open yet: no Join Session.
       joinUrl: null,
+      // Its service asks no intake form.
+      intake: null,
     })
     expect(upcomingSessions.filter((s) => s.isPaid)).toHaveLength(4)
     // `all`: every one of them, for the practitioner to reach any session.

@@ -26,8 +26,6 @@ beforeAll(async () => {
 })
 beforeEach(() => {
   resetAllLimits()
-  // The unexpected failures are logged; the log is not under test.
-  vi.spyOn(console, 'error').mockImplementation(() => {})
 })
 afterEach(() => vi.restoreAllMocks())
 

@@ -117,7 +117,15 @@ describe('what the cache answers', () => {
     }
     // Answered without the middleware running, yet with every header it sets (security headers
     // included), and the very bytes.
-    const perResponse = new Set(['date', 'x-render-cache', 'connection', 'transfer-encoding', 'content-length', 'vary'])
+    const perResponse = new Set([
+      'date',
+      'x-render-cache',
+      'x-request-id',
+      'connection',
+      'transfer-encoding',
+      'content-length',
+      'vary',
+    ])
     const headersOf = (answer: RawAnswer) =>
       Object.entries(answer.headers)
         .filter(([name]) => !perResponse.has(name))

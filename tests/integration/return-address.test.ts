@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { createUser, PASSWORD, sessionRows, signIn, uniqueEmail, userRowByEmail } from '../helpers'
 import { remixApp, type RemixApp } from '../helpers/remix-app'
@@ -14,7 +14,6 @@ const ORIGIN = 'http://localhost'
 let app: RemixApp
 
 beforeAll(async () => {
-  vi.spyOn(console, 'error').mockImplementation(() => {})
   app = await remixApp()
 }, 60_000)
 afterAll(async () => {

@@ -16,6 +16,7 @@ import {
 import { findObject } from '~/integrations/stripe-emulator/store.server'
 import { EMULATOR_SECRET_FILE, emulatorWebhookSecret } from '~/integrations/stripe-emulator/webhook-secret.server'
 import { webhookSecret } from '~/integrations/stripe.server'
+import { errorForLog, log } from '~/lib/log.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { releaseLapsedHolds, startCheckout } from '~/models/booking/payments.server'
 import {
@@ -65,12 +66,9 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** Failures the webhook logs on purpose stay out of the test output. */
-function quietLogs() {
-  return {
-    warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
-    error: vi.spyOn(console, 'error').mockImplementation(() => {}),
-  }
+/** What the webhook logs (server/log.js), which tests read: watched, still written to the (silent) log. */
+function watchLogs() {
+  return { warn: vi.spyOn(log, 'warn'), error: vi.spyOn(log, 'error') }
 }
 
 function bookingRow(id: number) {
@@ -148,7 +146,7 @@ describe('who may sign an event', () => {
   })
 
   test('where no file can be kept beside the database, the process signs with a secret of its own', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(log, 'warn')
     const databasePath = getEnv().DATABASE_PATH
     const installation = webhookSecret()
     process.env.DATABASE_PATH = '/dev/null/nowhere/app.db'
@@ -221,7 +219,7 @@ describe('who may sign an event', () => {
 
 describe('events that can never apply are acknowledged, logged, and change nothing', () => {
   test('a signed transfer.created whose object lacks what its handler reads: 200, nothing written', async () => {
-    const logs = quietLogs()
+    const logs = watchLogs()
     const before = getDb().select().from(payouts).all().length
     const malformed = [
       { id: 'tr_bad_1', object: 'transfer', destination: practitioner.stripeAccountId },
@@ -237,11 +235,10 @@ describe('events that can never apply are acknowledged, logged, and change nothi
     }
     expect(getDb().select().from(payouts).all()).toHaveLength(before)
     expect(logs.error).toHaveBeenCalledTimes(malformed.length)
-    expect(String(logs.error.mock.calls[0]![0])).toContain('transfer.created')
+    expect(String(logs.error.mock.calls[0]![1])).toContain('transfer.created')
   })
 
   test('an event without an object, or about a booking we do not have, is acknowledged', async () => {
-    quietLogs()
     const bare = { id: 'evt_bare_1', object: 'event', type: 'charge.refunded', data: {} }
     expect(await deliverEvent(bare)).toMatchObject({ status: 200, body: { result: 'ignored' } })
     const { session } = await pendingBooking()
@@ -255,7 +252,7 @@ describe('events that can never apply are acknowledged, logged, and change nothi
   })
 
   test('a refund Stripe refuses for good is logged and acknowledged; retrying could not fix it', async () => {
-    const logs = quietLogs()
+    const logs = watchLogs()
     const late = await latePayment()
     mockServer.use(
       http.post(`${STRIPE}/refunds`, () =>
@@ -267,7 +264,8 @@ describe('events that can never apply are acknowledged, logged, and change nothi
     )
     expect(await deliverEvent(late.succeeded)).toMatchObject({ status: 200, body: { result: 'ignored' } })
     expect(logs.error).toHaveBeenCalledWith(
-      expect.stringContaining(`payment_intent.succeeded ${late.succeeded.id} acknowledged unapplied: `),
+      { err: expect.anything() },
+      expect.stringContaining(`payment_intent.succeeded ${late.succeeded.id} acknowledged unapplied`),
     )
     expect(eventRow(late.succeeded.id)).toBeUndefined()
   })
@@ -298,7 +296,6 @@ async function onboardedAccount() {
 
 describe('transient failures answer 503, claim nothing, and Stripe’s retry applies the event', () => {
   test('Stripe cannot be reached while the handler runs', async () => {
-    quietLogs()
     const { user, updated } = await onboardedAccount()
     mockServer.use(http.get(`${STRIPE}/accounts/:id`, () => HttpResponse.error()))
     expect(await deliverEvent(updated)).toMatchObject({ status: 503, body: { message: EVENT_NOT_APPLIED_YET } })
@@ -311,7 +308,6 @@ describe('transient failures answer 503, claim nothing, and Stripe’s retry app
   })
 
   test('Stripe answers 500 or 429', async () => {
-    quietLogs()
     for (const [status, type] of [
       [500, 'api_error'],
       [429, 'rate_limit_error'],
@@ -334,7 +330,6 @@ describe('transient failures answer 503, claim nothing, and Stripe’s retry app
   })
 
   test('the database is locked by another writer when the event is claimed', async () => {
-    quietLogs()
     const event = stripeEvent('transfer.created', transfer('tr_locked_1'))
     const lock = lockDatabase()
     const restore = impatientDatabase()
@@ -364,15 +359,14 @@ describe('transient failures answer 503, claim nothing, and Stripe’s retry app
         { once: true },
       ),
     )
-    vi.spyOn(console, 'warn').mockImplementation(() => lock?.release())
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => lock?.release())
     const restore = impatientDatabase()
     try {
       expect(await deliverEvent(updated)).toMatchObject({ status: 503, body: { message: EVENT_NOT_APPLIED_YET } })
-      // One log line (app/lib/log.server.ts): the error's message, frames and fields after it.
-      expect(console.warn).toHaveBeenCalledWith(
-        expect.stringMatching(new RegExp(`account\\.updated ${updated.id} not applied yet[^]*code: 'SQLITE_BUSY'`)),
-      )
+      // One log line (server/log.js) with the error: its message, frames and fields.
+      const [fields, message] = warn.mock.calls[0] as unknown as [{ err: unknown }, string]
+      expect(message).toBe(`[webhook] account.updated ${updated.id} not applied yet; Stripe will retry`)
+      expect(errorForLog(fields.err)).toMatch(/code: 'SQLITE_BUSY'/)
     } finally {
       lock?.close()
       restore()

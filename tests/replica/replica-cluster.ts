@@ -20,7 +20,15 @@ import Database from 'better-sqlite3'
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build'
 
-export type App = { url: string; dir: string; database: string; stderr: string[]; stop(): Promise<void> }
+/** A running instance: its public address, its metrics' (server/metrics.js), its files, and all it printed (its log). */
+export type App = {
+  url: string
+  metricsUrl: string
+  dir: string
+  database: string
+  output: string[]
+  stop(): Promise<void>
+}
 
 function freePort() {
   return new Promise<number>((resolve, reject) => {
@@ -88,17 +96,28 @@ export async function startApp(dir: string, env: Record<string, string>): Promis
     throw new Error(`No production build in ${BUILD_DIR}/: run \`npm run build\` first`)
   }
   const port = env.PORT ?? String(await freePort())
+  const metricsPort = env.METRICS_PORT ?? String(await freePort())
   const url = `http://127.0.0.1:${port}`
   const database = path.join(dir, 'solace.db')
   const child: ChildProcess = spawn(process.execPath, ['server.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: port, APP_URL: url, DATABASE_PATH: database, LITEFS_DIR: dir },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: port,
+      METRICS_PORT: metricsPort,
+      APP_URL: url,
+      DATABASE_PATH: database,
+      LITEFS_DIR: dir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const stderr: string[] = []
-  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
+  // The log is JSON lines on stdout (server/log.js); anything on stderr is kept beside it.
+  const output: string[] = []
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()))
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${url} did not start:\n${stderr.join('')}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`${url} did not start:\n${output.join('')}`)), 60_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       if (!chunk.toString().includes('listening')) return
       clearTimeout(timer)
@@ -106,14 +125,15 @@ export async function startApp(dir: string, env: Record<string, string>): Promis
     })
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`${url} exited (${code}) before it listened:\n${stderr.join('')}`))
+      reject(new Error(`${url} exited (${code}) before it listened:\n${output.join('')}`))
     })
   })
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     dir,
     database,
-    stderr,
+    output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

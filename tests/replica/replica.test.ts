@@ -177,6 +177,8 @@ function paramsFor(pattern: string): Record<string, string | number> | undefined
     ['/bookings/:id', { id: ids.booking }],
     ['/practitioner/bookings/:id', { id: ids.booking }],
     ['/sessions/:id', { id: ids.booking }],
+    ['/practitioner/intake-forms/:id', { id: 1 }],
+    ['/api/intake-forms/:id', { id: 1 }],
     ['/api/time-slots/:serviceId/:date', { serviceId: ids.service, date: today }],
     ['/api/time-slots/:id', { id: ids.slot }],
     ['/services/:id', { id: ids.service }],
@@ -246,8 +248,39 @@ describe('a replica serves every page without writing', () => {
   test('its health check reads the database and says it is not the primary', async () => {
     const answer = await call(replica, 'visitor', '/healthcheck')
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({ status: 'ok', primary: false })
-    expect(await (await call(primary, 'visitor', '/healthcheck')).json()).toEqual({ status: 'ok', primary: true })
+    expect(await answer.json()).toMatchObject({
+      status: 'ok',
+      primary: false,
+      checks: { database: 'ok', write: 'replica' },
+      replication: { position: 3 },
+    })
+    expect(await (await call(primary, 'visitor', '/healthcheck')).json()).toMatchObject({
+      status: 'ok',
+      primary: true,
+      checks: { database: 'ok', write: 'ok', replication: 'primary' },
+    })
+  })
+
+  test('its metrics, on their own port, say it is a replica and where it is; never on the public port', async () => {
+    const metrics = await (await fetch(replica.metricsUrl)).text()
+    expect(metrics).toMatch(/^solace_litefs_primary 0$/m)
+    expect(metrics).toMatch(/^solace_litefs_replication_position 3$/m)
+    expect(await (await fetch(primary.metricsUrl)).text()).toMatch(/^solace_litefs_primary 1$/m)
+    expect((await call(replica, 'visitor', '/metrics')).status).toBe(404)
+  })
+
+  test('one that has not heard from the primary for over 30 s (LiteFS’s .lag) fails its health check', async () => {
+    const lag = path.join(replica.dir, '.lag')
+    fs.writeFileSync(lag, '+0000045000\n')
+    try {
+      const answer = await call(replica, 'visitor', '/healthcheck')
+      expect(answer.status).toBe(503)
+      expect(await answer.json()).toMatchObject({ status: 'error', checks: { replication: 'behind' } })
+      expect(await (await fetch(replica.metricsUrl)).text()).toMatch(/^solace_litefs_replication_lag_seconds 45$/m)
+    } finally {
+      fs.rmSync(lag)
+    }
+    expect((await call(replica, 'visitor', '/healthcheck')).status).toBe(200)
   })
 
   test('every GET screen and GET /api route, as each actor: no 5xx, and only the listed reads replay', async () => {
@@ -307,8 +340,11 @@ describe('a replica serves every page without writing', () => {
 
   test('its sweepers do not run, and it logged no failed write', async () => {
     // The sweepers start with the server and run at once; on a replica they skip their work.
-    const log = replica.stderr.join('')
+    const log = replica.output.join('')
     expect(log).not.toMatch(/maintenance failed|readonly|read-only/i)
+    // Its log is JSON lines (server/log.js), none at error or above.
+    const failures = log.split('\n').filter((line) => line.startsWith('{') && JSON.parse(line).level >= 50)
+    expect(failures).toEqual([])
   })
 })
 

@@ -2,6 +2,7 @@ import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
 import { JoinSessionLink } from '~/components/booking/join-session-link'
 import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
 import { NoShowReport } from '~/components/client/no-show-report'
+import { IntakePrompt } from '~/components/intake/intake-prompt'
 import { PLACEHOLDER_AVATAR } from '~/components/marketplace/service-card'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass, ButtonLink } from '~/components/ui/button'
@@ -143,6 +144,12 @@ export function BookingConfirmationView(props: Props) {
         >
           <p className="font-medium">Your session room is open.</p>
           <JoinSessionLink href={b.joinUrl} />
+        </Card>
+      ) : null}
+
+      {b.intake ? (
+        <Card className="p-5" role="region" aria-label="Intake form">
+          <IntakePrompt bookingId={b.id} state={b.intake} serviceName={b.service.name} />
         </Card>
       ) : null}
 

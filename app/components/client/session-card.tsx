@@ -1,5 +1,6 @@
 import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
 import { JoinSessionLink } from '~/components/booking/join-session-link'
+import { IntakePrompt } from '~/components/intake/intake-prompt'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -72,6 +73,7 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
           <p className="text-sm font-medium">Your practitioner moved this session: accept the new time or cancel it.</p>
         ) : null}
         {s.clientNoShowAt ? <p className="text-sm">{MISSED_SESSION}</p> : null}
+        <IntakePrompt bookingId={s.id} state={s.intake} serviceName={s.service.name} />
         {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
       </div>
       <div className="flex flex-col items-start gap-2 sm:items-end">

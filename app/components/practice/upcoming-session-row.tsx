@@ -7,6 +7,9 @@ import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { inboxPath } from '~/models/messaging/inbox'
 import type { DashboardSession } from '~/models/practice/dashboard.server'
 
+/** The dashboard's form that reminds a client to complete a session's intake form. */
+export const INTAKE_REMINDER_INTENT = 'intake-reminder'
+
 /** Paid, Unpaid (a paid service not paid yet), or Free (nothing to pay). */
 function PaymentBadge({ session }: { session: DashboardSession }) {
   if (session.isPaid) return <Badge tone="success">Paid</Badge>
@@ -44,6 +47,25 @@ export function UpcomingSessionRow({
         <Badge tone="outline">{session.status}</Badge>
         <PaymentBadge session={session} />
         {session.awaitingClient ? <Badge tone="warning">New time sent</Badge> : null}
+        {session.intake ? (
+          <Badge tone={session.intake === 'sent' ? 'success' : 'outline'}>
+            {session.intake === 'sent' ? 'Intake: completed' : 'Intake: waiting'}
+          </Badge>
+        ) : null}
+        {session.intake === 'waiting' && session.canCancel ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={INTAKE_REMINDER_INTENT} />
+            <input type="hidden" name="bookingId" value={session.id} />
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              aria-label={`Remind ${session.clientName} to complete the intake form`}
+            >
+              Send Intake Reminder
+            </Button>
+          </Form>
+        ) : null}
         {session.joinUrl ? (
           <JoinSessionLink href={session.joinUrl} label={`Join session with ${session.clientName}`} />
         ) : null}

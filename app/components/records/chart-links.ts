@@ -1,3 +1,4 @@
+import type { IntakeAnswers, IntakeQuestion } from '~/models/intake/intake-form'
 import type { DocumentKind } from '~/models/records/document'
 import type { PatientProfile } from '~/models/records/patient'
 
@@ -29,7 +30,7 @@ export const UPLOAD_DOCUMENT_INTENT = 'upload-document'
  */
 export const UPLOAD_PARAM = 'upload'
 
-export const CHART_TABS = ['profile', 'notes', 'docs', 'ai'] as const
+export const CHART_TABS = ['profile', 'notes', 'docs', 'intake', 'ai'] as const
 export type ChartTab = (typeof CHART_TABS)[number]
 
 export type ChartState = {
@@ -171,6 +172,18 @@ export type ChartAi = {
   earlier: ChartConsultation[]
 }
 
+/** A sent intake as the Intake tab shows it (instants already formatted). */
+export type ChartIntakeRow = {
+  id: number
+  title: string
+  version: number
+  serviceName: string
+  sentAt: string
+  signedAt: string | null
+  questions: IntakeQuestion[]
+  answers: IntakeAnswers
+}
+
 export type ChartPatient = {
   profile: PatientProfile
   /** The date of birth as a calendar date ('Apr 12, 1985'), no zone involved. */
@@ -179,6 +192,7 @@ export type ChartPatient = {
   profileHref: string
   notesHref: string
   docsHref: string
+  intakeHref: string
   aiHref: string
   exportHref: string
   editHref: string
@@ -186,6 +200,8 @@ export type ChartPatient = {
   history: { entries: ChartAccessEntry[]; olderHref: string | null; newestHref: string | null } | null
   notes: ChartNoteRow[]
   documents: ChartDocumentRow[]
+  /** The intake forms the patient sent, as a client of this practitioner, oldest first. */
+  intake: ChartIntakeRow[]
   /** The AI tab's content, when it is the tab shown. */
   ai: ChartAi | null
   /** Where the upload form posts (the current view plus `?upload=1`). */

@@ -4,11 +4,12 @@ import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { PatientAiTab } from './patient-ai-tab'
 import { PatientDocsTab } from './patient-docs-tab'
+import { PatientIntakeTab } from './patient-intake-tab'
 import { PatientNotesTab } from './patient-notes-tab'
 import { PatientProfileTab } from './patient-profile-tab'
 import type { ChartPatient } from './chart-links'
 
-/** The selected patient: their name, Export record, and the Profile, Notes, Docs and AI tabs (the tab is in the URL). */
+/** The selected patient: their name, Export record, and the Profile, Notes, Docs, Intake and AI tabs (the tab is in the URL). */
 export function PatientChart({
   chart,
   uploadResult,
@@ -23,6 +24,7 @@ export function PatientChart({
     { id: 'profile', label: 'Profile', href: chart.profileHref },
     { id: 'notes', label: `Notes (${chart.notes.length})`, href: chart.notesHref },
     { id: 'docs', label: `Docs (${chart.documents.length})`, href: chart.docsHref },
+    { id: 'intake', label: `Intake (${chart.intake.length})`, href: chart.intakeHref },
     { id: 'ai', label: 'Consult the AI', href: chart.aiHref },
   ] as const
   return (
@@ -56,6 +58,8 @@ export function PatientChart({
         <PatientNotesTab chart={chart} />
       ) : chart.tab === 'docs' ? (
         <PatientDocsTab chart={chart} uploadResult={uploadResult} />
+      ) : chart.tab === 'intake' ? (
+        <PatientIntakeTab chart={chart} />
       ) : chart.ai ? (
         <PatientAiTab patientId={profile.id} ai={chart.ai} lastResult={aiResult} />
       ) : (

@@ -5,6 +5,7 @@ import { hashPassword } from '~/lib/password.server'
 import { recomputeBookingCounts } from '~/models/marketplace/service.server'
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from './data/accounts'
 import { insertInbox } from './demo-inbox'
+import { DEMO_INTAKE_PRACTITIONER, insertDemoIntake } from './demo-intake'
 import { insertDemoPeople } from './demo-people'
 import { insertReviews } from './demo-reviews'
 import { insertSchedule } from './demo-schedule'
@@ -92,6 +93,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
         serviceIds: allServices.map((s) => s.id),
       })
       insertInbox(tx, people, now)
+      insertDemoIntake(tx, people.get(DEMO_INTAKE_PRACTITIONER)!.id, services)
       recomputeBookingCounts(tx)
       return 'seeded'
     },

@@ -1,3 +1,4 @@
+import { log } from '~/lib/log.server'
 import { answerOffline } from '../offline-apis.server'
 import { aiDemoHandlers } from './handlers.server'
 
@@ -7,6 +8,6 @@ import { aiDemoHandlers } from './handlers.server'
  */
 export function startAiDemo() {
   if (answerOffline('ai-demo', aiDemoHandlers)) {
-    console.info('[ai] demo answers: no ANTHROPIC_API_KEY set, no AI model is asked')
+    log.info('[ai] demo answers: no ANTHROPIC_API_KEY set, no AI model is asked')
   }
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { getEnv } from '~/env.server'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { newId, nowSeconds, type StripeObject } from './store.server'
 import { emulatorWebhookSecret } from './webhook-secret.server'
 
@@ -72,7 +72,7 @@ async function postWithRetries(event: EmittedEvent, attempt = 0): Promise<void> 
   try {
     await post(event)
   } catch (error) {
-    if (attempt >= 5) return console.error(logLine`[payments emulator] gave up delivering ${event.type}: ${error}`)
+    if (attempt >= 5) return log.error({ err: error }, logLine`[payments emulator] gave up delivering ${event.type}`)
     await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt))
     return postWithRetries(event, attempt + 1)
   }

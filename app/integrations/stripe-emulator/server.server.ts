@@ -1,3 +1,4 @@
+import { log } from '~/lib/log.server'
 import { answerOffline } from '../offline-apis.server'
 import { deliverEventsAutomatically } from './events.server'
 import { stripeEmulatorHandlers } from './handlers.server'
@@ -14,5 +15,5 @@ export function startPaymentsEmulator() {
   // The process's one msw server, shared with the demo AI (see offline-apis.server.ts).
   answerOffline('payments', stripeEmulatorHandlers)
   deliverEventsAutomatically()
-  console.info('[payments] emulated: test payments only, no card is charged')
+  log.info('[payments] emulated: test payments only, no card is charged')
 }

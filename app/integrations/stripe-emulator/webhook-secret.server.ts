@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { getEnv, installationSecret } from '~/env.server'
+import { log } from '~/lib/log.server'
 
 /** Where the emulator's webhook signing secret is kept, next to the database. */
 export const EMULATOR_SECRET_FILE = '.stripe-emulator-secret'
@@ -22,9 +23,9 @@ export function emulatorWebhookSecret() {
     try {
       secret = installationSecret(EMULATOR_SECRET_FILE, databasePath)
     } catch (error) {
-      console.warn(
+      log.warn(
+        { err: error },
         `[payments emulator] no ${EMULATOR_SECRET_FILE} beside the database; this process signs with its own`,
-        error,
       )
       secret = randomBytes(32).toString('hex')
     }

@@ -4,6 +4,7 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { jsonError } from '~/lib/api.server'
 import { AppError } from '~/lib/errors'
+import { noteRequestUser } from '~/lib/log.server'
 import { hashShare } from '~/lib/password.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { limitPasswordCheck } from './password-attempts.server'
@@ -67,6 +68,7 @@ export async function createUserSession(request: Request, userId: number, rememb
   if (previous.id) await storage.destroySession(previous)
   const session = await storage.getSession()
   session.set('userId', userId)
+  noteRequestUser(userId)
   return storage.commitSession(session, remember ? { maxAge: REMEMBER_ME_MAX_AGE_S } : {})
 }
 
@@ -86,10 +88,12 @@ export async function getUserId(request: Request) {
   return typeof userId === 'number' ? userId : null
 }
 
-/** The signed-in user; a suspended account reads as signed out. */
+/** The signed-in user; a suspended account reads as signed out. The request's log line gets their id. */
 export async function getUser(request: Request) {
   const userId = await getUserId(request)
-  return userId === null ? null : getUserById(userId, { activeOnly: true })
+  const user = userId === null ? null : getUserById(userId, { activeOnly: true })
+  if (user) noteRequestUser(user.id)
+  return user
 }
 
 function currentPath(request: Request) {

@@ -4,7 +4,7 @@ import { emailChangeTokens, passwordResetTokens, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { escapeHtml, hashLinkToken, newLinkToken } from '~/lib/email-link-token.server'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { check, hit, LIMITS } from '~/lib/rate-limit.server'
 import {
   EMAIL_CHANGE_LINK_HOURS,
@@ -143,7 +143,7 @@ async function sendLogged(email: Email, userId: number) {
     await sendEmail(email)
   } catch (error) {
     // The change (or the asked change) has been recorded; a failed email is logged, never undone.
-    console.error(logLine`[user ${userId}] email-change email failed: ${error}`)
+    log.error({ err: error }, logLine`[user ${userId}] email-change email failed`)
   }
 }
 

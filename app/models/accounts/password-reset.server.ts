@@ -5,7 +5,7 @@ import { sendEmail } from '~/integrations/email.server'
 import { afterResponse } from '~/lib/after-response.server'
 import { escapeHtml, hashLinkToken, newLinkToken } from '~/lib/email-link-token.server'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { hashPassword, hashShare } from '~/lib/password.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { appOrigin } from '~/lib/url.server'
@@ -90,7 +90,7 @@ export async function sendAccountCreatedEmail(user: { id: number; email: string;
       html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>An account on Solace has been created for you with this email address.</p><p><a href="${link}">Choose your password</a> (the link works once, for 7 days).</p><p>Afterwards you can sign in at <a href="${origin}/login">${origin}/login</a>. If you did not expect this, ignore this email.</p>`,
     })
   } catch (error) {
-    console.error(logLine`[user ${user.id}] account email failed: ${error}`)
+    log.error({ err: error }, logLine`[user ${user.id}] account email failed`)
   }
 }
 

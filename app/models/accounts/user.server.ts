@@ -4,6 +4,7 @@ import { bookings, reviews, services, userSpecialties, users } from '~/db/schema
 import { AppError, isAppError } from '~/lib/errors'
 import { hashPassword, hashShare, needsRehash, verifyPassword, type HashShare } from '~/lib/password.server'
 import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
+import { forgetIntakeDraftsOf } from '~/models/intake/intake-responses.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import { forgetMessagesOf } from '~/models/messaging/message.server'
 import { moveWeeklyHours } from '~/models/practice/weekly-hours.server'
@@ -384,6 +385,8 @@ export async function removeAccount(
         .all()
       // Their messages leave their view only: the other person keeps their copy.
       forgetMessagesOf(tx, userId)
+      // Intake drafts were theirs alone; what they sent stays in the practitioner's record (decision 041).
+      forgetIntakeDraftsOf(tx, userId)
       // A practitioner's patient records go with the account (the rows cascade); their files after.
       const documentFiles = storedDocumentKeys(tx, { practitionerId: userId })
       tx.delete(users).where(eq(users.id, userId)).run()

@@ -1,7 +1,7 @@
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { centsToDollars, formatEarnings } from '~/lib/money'
 import { liveBookingsOf, removeAccount } from '~/models/accounts/user.server'
 import { cancelLiveBooking, findBooking, isLive } from '~/models/booking/booking-state.server'
@@ -120,7 +120,7 @@ export async function removeUser(admin: Actor, userId: number, now = new Date())
       await refundPayment(booking.paymentIntentId, booking.id, `account-removal-${booking.id}`, booking.dueCents)
       refunded.push(booking.id)
     } catch (error) {
-      console.error(logLine`[user ${userId}] removal: refund of booking ${booking.id} failed: ${error}`)
+      log.error({ err: error }, logLine`[user ${userId}] removal: refund of booking ${booking.id} failed`)
       cancelRefunded(refunded, now)
       await sendRemovalNotices(notices, refunded)
       throw new AppError(refundFailed(booking), 502)

@@ -3,9 +3,10 @@ import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { centsToDollars, splitFee } from '~/lib/money'
 import type { PublicUser } from '~/models/accounts/user'
+import { intakeStates, type IntakeState } from '~/models/intake/intake-state.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
@@ -179,7 +180,7 @@ export async function cancelBooking(client: BookingActor, bookingId: number, now
     try {
       await refundPayment(row.stripePaymentIntentId!, row.id, `cancel-booking-${row.id}`, refundCents)
     } catch (error) {
-      console.error(logLine`[booking ${row.id}] refund failed: ${error}`)
+      log.error({ err: error }, logLine`[booking ${row.id}] refund failed`)
       throw new AppError(REFUND_FAILED, 502)
     }
   }
@@ -346,8 +347,11 @@ export function listPractitionerBookings(practitioner: { id: number }) {
   return viewsWhere(sql`b.practitioner_id = ${practitioner.id}`)
 }
 
-/** A booking with what its client may do with it now (the dashboard's cards, its confirmation page). */
-export function clientSession(view: BookingView, now = new Date()) {
+/**
+ * A booking with what its client may do with it now (the dashboard's cards, its confirmation
+ * page); `intake`: where its intake form stands, when its practitioner asks one.
+ */
+export function clientSession(view: BookingView, now = new Date(), intake: IntakeState | null = null) {
   // Live and not started: still ahead, so it may be cancelled (and added to a calendar).
   const upcoming = isCancellable({ status: view.status, startTime: new Date(view.startTime) }, now)
   const lapsed = holdLapsed(view, now)
@@ -372,6 +376,8 @@ export function clientSession(view: BookingView, now = new Date()) {
       Date.parse(view.holdExpiresAt) > now.getTime(),
     // Its hold ran out unpaid: said as such, with a way to book the time again.
     holdLapsed: lapsed,
+    // Asked before a session still to come (a closed one says nothing more).
+    intake: upcoming ? intake : intake === 'sent' ? intake : null,
     // The practitioner may not have come: the client can tell us, from the start until 7 days after.
     canReportNoShow:
       reportNoShowRefusal(
@@ -400,7 +406,9 @@ export type ClientSession = ReturnType<typeof clientSession>
  * Each says what the client may do now; the counts are those of the dashboard's cards.
  */
 export function getClientSessions(client: { id: number }, now = new Date()) {
-  const all = viewsWhere(sql`b.client_id = ${client.id}`).map((view) => clientSession(view, now))
+  const views = viewsWhere(sql`b.client_id = ${client.id}`)
+  const intake = intakeStates(views.map((view) => view.id))
+  const all = views.map((view) => clientSession(view, now, intake.get(view.id) ?? null))
   const cancelled = all.filter((s) => s.status === 'cancelled')
   const sessions = all.filter((s) => s.status !== 'cancelled')
   const notEnded = (s: (typeof sessions)[number]) => s.status !== 'completed' && Date.parse(s.endTime) > now.getTime()

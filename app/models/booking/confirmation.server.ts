@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
+import { intakeStates } from '~/models/intake/intake-state.server'
 import { clientSession, getBookingForClient } from './booking.server'
 
 /**
@@ -10,7 +11,11 @@ import { clientSession, getBookingForClient } from './booking.server'
  * that account is deleted).
  */
 export function getBookingConfirmation(client: { id: number }, bookingId: number, now = new Date()) {
-  const session = clientSession(getBookingForClient(client, bookingId), now)
+  const session = clientSession(
+    getBookingForClient(client, bookingId),
+    now,
+    intakeStates([bookingId]).get(bookingId) ?? null,
+  )
   const practitioner =
     session.practitionerId === null
       ? null

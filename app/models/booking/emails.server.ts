@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { configuredOrigin } from '~/lib/url.server'
+import { intakeStates } from '~/models/intake/intake-state.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
 import { bookAgainHref, FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
@@ -91,7 +92,7 @@ async function sendAbout(bookingId: number, compose: (booking: EmailContext & { 
     if (!booking?.clientEmail) return
     await sendEmail(compose({ ...booking, clientEmail: booking.clientEmail }))
   } catch (error) {
-    console.error(logLine`[booking ${bookingId}] email failed: ${error}`)
+    log.error({ err: error }, logLine`[booking ${bookingId}] email failed`)
   }
 }
 
@@ -155,7 +156,7 @@ export async function notifyPractitioner(
       ].join('\n'),
     })
   } catch (error) {
-    console.error(logLine`[booking ${bookingId}] practitioner email failed: ${error}`)
+    log.error({ err: error }, logLine`[booking ${bookingId}] practitioner email failed`)
   }
 }
 
@@ -224,6 +225,9 @@ export function sendBookingConfirmed(bookingId: number) {
         `When: ${sessionSpan(booking)} (${booking.durationMinutes} minutes)`,
         booking.isPaid ? `Paid: ${dollars(booking.totalAmountCents)}` : `Price: ${dollars(booking.totalAmountCents)}`,
         `Join your session here (it opens 15 minutes before the start): ${joinAddress(booking)}`,
+        ...(intakeStates([booking.id]).has(booking.id)
+          ? ['', `Before the session, please complete ${practitioner}'s intake form: ${intakeAddress(booking)}`]
+          : []),
         '',
         `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION} Cancel from your dashboard.`,
         'The attached invitation adds the session to your calendar.',
@@ -278,6 +282,23 @@ export function sendCancelledByPractitioner(bookingId: number, reason: string, r
       attachments: [sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin())],
     }
   })
+}
+
+/** The client's intake form of a booking, absolute. */
+const intakeAddress = (booking: { id: number }) => `${configuredOrigin()}/bookings/${booking.id}/intake`
+
+/** The practitioner asks the client to complete the intake form of an upcoming session. */
+export function sendIntakeReminder(bookingId: number) {
+  return sendAbout(bookingId, (booking) => ({
+    to: booking.clientEmail,
+    subject: `Intake form: ${booking.serviceName}`,
+    text: [
+      `Hi ${booking.clientFirstName},`,
+      '',
+      `${practitionerName(booking)} asks you to complete their intake form before your session "${booking.serviceName}" on ${sessionSpan(booking)}.`,
+      `It takes a few minutes, and you can save a draft: ${intakeAddress(booking)}`,
+    ].join('\n'),
+  }))
 }
 
 /**
@@ -405,7 +426,7 @@ export async function sendRemovalNotices(notices: Map<number, Email>, bookingIds
     try {
       await sendEmail(email)
     } catch (error) {
-      console.error(logLine`[booking ${id}] removal email failed: ${error}`)
+      log.error({ err: error }, logLine`[booking ${id}] removal email failed`)
     }
   }
 }

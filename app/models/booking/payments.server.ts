@@ -5,7 +5,7 @@ import { bookings, users } from '~/db/schema'
 import { getStripe, isStripeError } from '~/integrations/stripe.server'
 import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { HOLD_LAPSED, PAYMENT_HOLD_MS } from './booking'
 import {
   cancelLiveBooking,
@@ -75,7 +75,7 @@ function destinationCharge(booking: Payable) {
 /** A payment provider failure, logged, as the message a person can act on. */
 function providerFailure(error: unknown): never {
   if (error instanceof AppError) throw error
-  console.error(logLine`[payments] ${error}`)
+  log.error({ err: error }, '[payments] the payment provider failed')
   throw new AppError(
     isStripeError(error) && error.type === 'StripeCardError' ? error.message : PAYMENT_PROVIDER_FAILED,
     502,
@@ -204,9 +204,7 @@ export async function expireCheckoutQuietly(sessionId: string) {
     const stripe = await getStripe()
     await stripe.checkout.sessions.expire(sessionId)
   } catch (error) {
-    console.info(
-      logLine`[payments] checkout ${sessionId} not expired: ${error instanceof Error ? error.message : error}`,
-    )
+    log.info(logLine`[payments] checkout ${sessionId} not expired: ${error instanceof Error ? error.message : error}`)
   }
 }
 

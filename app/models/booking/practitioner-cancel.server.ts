@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { centsToDollars } from '~/lib/money'
 import { removeOpenSlot } from '~/models/practice/slots.server'
 import { cancelLiveBooking, findBooking } from './booking-state.server'
@@ -69,7 +69,7 @@ export async function cancelAsPractitioner(
     try {
       await refundPayment(row.stripePaymentIntentId!, row.id, `practitioner-cancel-${row.id}`, refundCents)
     } catch (error) {
-      console.error(logLine`[booking ${row.id}] refund failed: ${error}`)
+      log.error({ err: error }, logLine`[booking ${row.id}] refund failed`)
       throw new AppError(REFUND_FAILED, 502)
     }
   }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { getStripe, webhookSecret, type Stripe } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { isTransientFailure } from '~/lib/transient-failure.server'
 import { syncConnectedAccount } from '~/models/practice/connect.server'
 import { recordTransfer } from '~/models/practice/payouts.server'
@@ -106,7 +106,7 @@ function bookingIdOf(metadata: Record<string, string> | null | undefined) {
 async function paid(event: Envelope, bookingId: number | null, paymentIntentId: string | null | undefined) {
   if (!bookingId || !paymentIntentId) return
   const outcome = await recordPayment({ bookingId, paymentIntentId })
-  if (outcome === 'unknown') console.warn(logLine`[webhook] ${event.type} ${event.id}: no booking ${bookingId}`)
+  if (outcome === 'unknown') log.warn(logLine`[webhook] ${event.type} ${event.id}: no booking ${bookingId}`)
 }
 
 async function handle(event: Envelope) {
@@ -213,14 +213,14 @@ function releaseClaim(event: Envelope, claimedAt: Date) {
           WHERE id = ${event.id} AND status = 'processing' AND claimed_at = ${claimedAt.getTime()}`,
     )
   } catch (error) {
-    console.error(logLine`[webhook] ${event.type} ${event.id}: its claim stays until it is stale: ${error}`)
+    log.error({ err: error }, logLine`[webhook] ${event.type} ${event.id}: its claim stays until it is stale`)
   }
 }
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored'
 
 function logRetry(event: Envelope, error: unknown) {
-  console.warn(logLine`[webhook] ${event.type} ${event.id} not applied yet; Stripe will retry: ${error}`)
+  log.warn({ err: error }, logLine`[webhook] ${event.type} ${event.id} not applied yet; Stripe will retry`)
 }
 
 /**
@@ -236,7 +236,7 @@ function logRetry(event: Envelope, error: unknown) {
 export async function applyStripeEvent(event: unknown, now = new Date()): Promise<EventOutcome> {
   const envelope = EventEnvelope.safeParse(event)
   if (!envelope.success) {
-    console.error(
+    log.error(
       logLine`[webhook] an event without id, type or object was acknowledged unapplied: ${envelope.error.issues}`,
     )
     return 'ignored'
@@ -259,7 +259,7 @@ export async function applyStripeEvent(event: unknown, now = new Date()): Promis
   } catch (error) {
     const transient = isTransientFailure(error)
     if (transient) logRetry(claimed, error)
-    else console.error(logLine`[webhook] ${claimed.type} ${claimed.id} acknowledged unapplied: ${error}`)
+    else log.error({ err: error }, logLine`[webhook] ${claimed.type} ${claimed.id} acknowledged unapplied`)
     releaseClaim(claimed, now)
     if (transient) throw new AppError(EVENT_NOT_APPLIED_YET, 503)
     return 'ignored'

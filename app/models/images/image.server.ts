@@ -7,7 +7,7 @@ import { deleteObject, getObject, putObject } from '~/integrations/storage.serve
 import { AppError } from '~/lib/errors'
 import { announceExpensiveStep } from '~/lib/expensive-steps.server'
 import { IMAGE_WIDTHS, type ImageWidth } from '~/lib/images'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
@@ -283,7 +283,7 @@ export async function discardImage(url: string | null | undefined) {
     getDb().delete(storedImages).where(eq(storedImages.name, name)).run()
   } catch (error) {
     // The file is gone; a row left behind only over-counts until the orphan sweep frees it.
-    console.error(logLine`Could not release the storage of ${name}: ${error}`)
+    log.error({ err: error }, logLine`Could not release the storage of ${name}`)
   }
   await Promise.all(IMAGE_WIDTHS.map((width) => deleteObject(variantKey(name, width)).catch(() => undefined)))
 }
@@ -314,7 +314,7 @@ async function buildVariant(name: string, width: ImageWidth) {
     return copy
   } catch (error) {
     // Only a file stored before decision 017 can fail here (ours were decoded on upload).
-    console.error(logLine`Could not resize ${name} to ${width}px: ${error}`)
+    log.error({ err: error }, logLine`Could not resize ${name} to ${width}px`)
     return null
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { sendEmail } from '~/integrations/email.server'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
 import { inboxPath } from './inbox'
 import { atLatest } from './inbox-page'
@@ -74,7 +74,7 @@ export async function sendUnreadMessageEmails(now = new Date(), origin = configu
       const { status } = await sendEmail(composeEmail(recipient, sender, pair.count, origin))
       if (status !== 'failed') emailed += 1
     } catch (error) {
-      console.error(logLine`[messages] the unread-message email to user ${recipient.id} failed: ${error}`)
+      log.error({ err: error }, logLine`[messages] the unread-message email to user ${recipient.id} failed`)
     }
   }
   return { emailed }

@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { getStripe, isStripeError, type Stripe } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 import type { PublicUser } from '~/models/accounts/user'
 
 /**
@@ -77,7 +77,7 @@ function accountCreationError(error: unknown) {
       return new PaymentAccountError(CONNECT_REQUIRED.title, CONNECT_REQUIRED.description)
     return new PaymentAccountError(ACCOUNT_FAILED_TITLE, error.message)
   }
-  console.error(logLine`[connect] creating a connected account failed: ${error}`)
+  log.error({ err: error }, logLine`[connect] creating a connected account failed`)
   return new PaymentAccountError(ACCOUNT_FAILED_TITLE, 'Please try again')
 }
 
@@ -119,7 +119,7 @@ async function createAndStoreAccount(practitioner: Practitioner) {
   const winner = storedAccount(practitioner.id)?.accountId
   if (!winner) throw new AppError('Account not found', 404)
   if (winner !== account.id)
-    console.warn(logLine`[connect] user ${practitioner.id} already has ${winner}; ${account.id} was not stored`)
+    log.warn(logLine`[connect] user ${practitioner.id} already has ${winner}; ${account.id} was not stored`)
   return winner
 }
 
@@ -147,7 +147,7 @@ async function onboardingLink(accountId: string, origin: string) {
     })
     return { url: link.url }
   } catch (error) {
-    console.error(logLine`[connect] creating an onboarding link for ${accountId} failed: ${error}`)
+    log.error({ err: error }, logLine`[connect] creating an onboarding link for ${accountId} failed`)
     throw new PaymentAccountError(ONBOARDING_FAILED.title, ONBOARDING_FAILED.description)
   }
 }
@@ -219,7 +219,7 @@ export async function refreshPaymentAccount(userId: number): Promise<PaymentAcco
     try {
       await syncConnectedAccount(accountId)
     } catch (error) {
-      console.error(logLine`[connect] syncing ${accountId} on return from onboarding failed: ${error}`)
+      log.error({ err: error }, logLine`[connect] syncing ${accountId} on return from onboarding failed`)
     }
   }
   return getPaymentAccountStatus(userId)

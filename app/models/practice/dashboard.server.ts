@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
 import { MARK_NO_SHOW_WINDOW_MS, markNoShowRefusal } from '~/models/booking/no-show'
+import { intakeStates } from '~/models/intake/intake-state.server'
 import { attendanceOf, type Stay } from '~/models/sessions/attendance.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { isRoomOpen, joinUrl } from '~/models/sessions/room-window'
@@ -28,6 +29,8 @@ export type DashboardSession = {
   awaitingClient: boolean
   /** While its room is open: where Join Session leads (the room, or their own meeting link). */
   joinUrl: string | null
+  /** Its intake form: 'sent' once the client sent it, else waiting (a draft is the client's own); null when none is asked. */
+  intake: 'sent' | 'waiting' | null
   /** What the client paid and has not had back, in cents (all of it goes back if the practitioner cancels). */
   paidCents: number
 }
@@ -89,6 +92,7 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
     // -1: SQLite's "no limit".
     .limit(all ? -1 : UPCOMING_LIST_SIZE)
     .all()
+  const intake = intakeStates(rows.map((row) => row.id))
   const sessions: DashboardSession[] = rows.map((row) => ({
     id: row.id,
     serviceName: row.serviceName,
@@ -103,6 +107,7 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
     canCancel: row.startTime.getTime() > now.getTime(),
     awaitingClient: row.movedByPractitionerAt !== null,
     joinUrl: isRoomOpen(row, now) ? joinUrl(row.id, row.ownMeetingLink) : null,
+    intake: intake.has(row.id) ? (intake.get(row.id) === 'sent' ? 'sent' : 'waiting') : null,
   }))
   return {
     stats: {

@@ -4,6 +4,7 @@ import { aiConsultations } from '~/db/schema'
 import { AiServiceError, askForConsultation } from '~/integrations/ai.server'
 import { AppError } from '~/lib/errors'
 import { check, hit, type Limit } from '~/lib/rate-limit.server'
+import { answerText } from '~/models/intake/intake-form'
 import {
   AI_CONSULT_FAILED,
   AI_CONSULTS_PER_HOUR,
@@ -70,7 +71,7 @@ function size(bytes: number) {
  * notes; never the last name, date of birth or contact details (email, phone, address,
  * emergency contact), which the model does not need.
  */
-function recordText({ profile, notes, documents }: ShareablePatientRecord) {
+function recordText({ profile, notes, documents, intake }: ShareablePatientRecord) {
   const fields: [string, string | null][] = [
     ['First name', profile.firstName],
     ['Age', profile.dateOfBirth ? String(ageOn(profile.dateOfBirth)) : null],
@@ -96,6 +97,24 @@ function recordText({ profile, notes, documents }: ShareablePatientRecord) {
     })
   } else {
     lines.push('Notes: none.', '')
+  }
+
+  if (intake.length) {
+    lines.push(`Intake forms the patient filled in (${intake.length}, oldest first):`)
+    intake.forEach((form, i) => {
+      lines.push(`[Intake ${i + 1}] ${form.sentAt.slice(0, 10)}, "${block(form.title)}"`)
+      for (const question of form.questions) {
+        // A consent says only that it was given: the signature is a name, which the model does not need.
+        const answer =
+          question.kind === 'consent'
+            ? form.answers[question.id]
+              ? 'agreed'
+              : 'not agreed'
+            : answerText(question, form.answers[question.id])
+        lines.push(`  Q: ${block(question.label)}`, `  A: ${block(answer)}`)
+      }
+      lines.push('')
+    })
   }
 
   if (documents.length) {

@@ -45,6 +45,7 @@ const ACTION_LABELS: Record<PatientAccessEntry['action'], string> = {
   document_download: 'Downloaded a document',
   document_delete: 'Deleted a document',
   ai_consult: 'Consulted the AI assistant',
+  intake_received: 'Received intake answers from the client',
 }
 
 export function accessLabel(action: PatientAccessEntry['action']) {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db, Tx } from '~/db/client.server'
 import { patientDocuments } from '~/db/schema'
 import { deleteObject } from '~/integrations/storage.server'
-import { logLine } from '~/lib/log.server'
+import { log, logLine } from '~/lib/log.server'
 
 /**
  * The stored files of deleted documents (docs/decisions/020-patient-documents.md): whatever
@@ -38,7 +38,7 @@ export async function discardStoredDocuments(keys: string[]) {
     try {
       await deleteObject(key)
     } catch (error) {
-      console.error(logLine`Could not remove the stored document ${key}; the orphan sweep will retry: ${error}`)
+      log.error({ err: error }, logLine`Could not remove the stored document ${key}; the orphan sweep will retry`)
     }
   }
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { patientDocuments, patientNotes } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { listPatientIntake } from '~/models/intake/intake-responses.server'
 import { recordPatientAccess } from './audit.server'
 import {
   NOTE_NOT_FOUND,
@@ -117,8 +118,8 @@ export function deleteNote(practitionerId: number, noteId: number) {
 
 /**
  * What may leave the server about a patient, and the only place that decides it: the profile,
- * the notes that are not private (oldest first, without the flag), and the documents by their
- * original names (never a stored name or path). The AI assistant and any export build on this;
+ * the notes that are not private (oldest first, without the flag), the documents by their
+ * original names (never a stored name or path), and the intake answers they sent. The AI assistant and any export build on this;
  * private notes are never in it. 404 for another practitioner's or an unknown patient.
  */
 export function shareablePatientRecord(practitionerId: number, patientId: number): ShareablePatientRecord {
@@ -163,6 +164,8 @@ export function shareablePatientRecord(practitionerId: number, patientId: number
       profile,
       notes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString(), updatedAt: n.updatedAt.toISOString() })),
       documents: documents.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
+      // What the patient told the practitioner themselves, before a session: not a private note.
+      intake: listPatientIntake(practitionerId, patientId, tx),
     }
   })
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { type AUDIT_ACTIONS, NOTE_TYPES } from '~/db/enums'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { emailField } from '~/models/accounts/user'
+import type { ChartIntake } from '~/models/intake/intake-responses.server'
 
 /**
  * Patient records, the client-safe half: the profile and note rules shared by the coming
@@ -224,12 +225,14 @@ export type SharedDocument = {
 
 /**
  * What may leave the server about a patient (the AI assistant, an export): the profile, the
- * notes that are not private, and the documents by name. Built only by `shareablePatientRecord`.
+ * notes that are not private, the documents by name, and the intake answers the patient sent.
+ * Built only by `shareablePatientRecord`.
  */
 export type ShareablePatientRecord = {
   profile: PatientProfile
   notes: Omit<PatientNote, 'isPrivate'>[]
   documents: SharedDocument[]
+  intake: ChartIntake[]
 }
 
 /** One row of a patient's access history; no health data, only who did what and when. */

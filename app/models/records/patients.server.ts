@@ -145,37 +145,37 @@ export async function deletePatient(practitionerId: number, patientId: number) {
  * deleted their account.
  */
 export function openChartForBooking(practitionerId: number, bookingId: number): number {
-  return getDb().transaction(
-    (tx) => {
-      const client = tx
-        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
-        .from(bookings)
-        .innerJoin(users, eq(users.id, bookings.clientId))
-        .where(and(eq(bookings.id, bookingId), eq(bookings.practitionerId, practitionerId)))
-        .get()
-      if (!client) throw new AppError(BOOKING_NOT_FOUND, 404)
-      const existing = tx
-        .select({ id: patientProfiles.id })
-        .from(patientProfiles)
-        .where(
-          and(
-            eq(patientProfiles.practitionerId, practitionerId),
-            sql`lower(${patientProfiles.email}) = ${client.email.toLowerCase()}`,
-          ),
-        )
-        .orderBy(patientProfiles.id)
-        .get()
-      if (existing) return existing.id
-      const created = tx
-        .insert(patientProfiles)
-        .values({ practitionerId, ...client })
-        .returning({ id: patientProfiles.id })
-        .get()
-      recordPatientAccess(tx, { practitionerId, patientId: created.id, action: 'create' })
-      return created.id
-    },
-    { behavior: 'immediate' },
-  )
+  return getDb().transaction((tx) => chartForBooking(tx, practitionerId, bookingId), { behavior: 'immediate' })
+}
+
+/** `openChartForBooking` inside a transaction of the caller's (intake answers joining the chart). */
+export function chartForBooking(tx: Tx, practitionerId: number, bookingId: number): number {
+  const client = tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phoneNumber })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.clientId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.practitionerId, practitionerId)))
+    .get()
+  if (!client) throw new AppError(BOOKING_NOT_FOUND, 404)
+  const existing = tx
+    .select({ id: patientProfiles.id })
+    .from(patientProfiles)
+    .where(
+      and(
+        eq(patientProfiles.practitionerId, practitionerId),
+        sql`lower(${patientProfiles.email}) = ${client.email.toLowerCase()}`,
+      ),
+    )
+    .orderBy(patientProfiles.id)
+    .get()
+  if (existing) return existing.id
+  const created = tx
+    .insert(patientProfiles)
+    .values({ practitionerId, ...client })
+    .returning({ id: patientProfiles.id })
+    .get()
+  recordPatientAccess(tx, { practitionerId, patientId: created.id, action: 'create' })
+  return created.id
 }
 
 /** The columns an input sets: only the fields it carries (undefined = left out = kept). */

@@ -1,5 +1,5 @@
 import { AppError } from '~/lib/errors'
-import { logLine } from '~/lib/log.server'
+import { log } from '~/lib/log.server'
 import { recordJoin, recordLeave } from './attendance.server'
 import { markSessionEnded, type RoomBooking, type Side } from './room.server'
 import type { OtherPresence, RoomEvent, SignalMessage } from './room'
@@ -230,7 +230,7 @@ export function closeAllRooms() {
     }
     rooms.delete(bookingId)
   }
-  if (count) console.log(logLine`closed ${count} video room(s) for the shutdown`)
+  if (count) log.info(`closed ${count} video room(s) for the shutdown`)
 }
 
 /** Who is in a booking's room now, as each side sees the other (`GET /sessions/:id/signal` as JSON). */

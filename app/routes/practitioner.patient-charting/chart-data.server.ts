@@ -10,6 +10,7 @@ import {
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import type { PublicUser } from '~/models/accounts/user'
+import { listPatientIntake } from '~/models/intake/intake-responses.server'
 import { AI_EXAMPLE_QUESTIONS, AI_HISTORY_PAGE_SIZE } from '~/models/records/ai-consult'
 import { listConsultations } from '~/models/records/ai-consult.server'
 import { listPatientAccessHistory, recordPatientView } from '~/models/records/audit.server'
@@ -89,6 +90,7 @@ export async function loadChart(request: Request, user: PublicUser) {
   if (patient) await recordPatientView(user.id, patient.id)
   const notes = patient ? listPatientNotes(user.id, patient.id) : []
   const documents = patient ? listPatientDocuments(user.id, patient.id) : []
+  const intake = patient ? listPatientIntake(user.id, patient.id) : []
   const before = idParam(params, 'before')
   const history =
     patient && tab === 'profile' ? listPatientAccessHistory(user.id, patient.id, { cursor: before }) : null
@@ -122,6 +124,7 @@ export async function loadChart(request: Request, user: PublicUser) {
       profileHref: at({ tab: 'profile' }),
       notesHref: at({ tab: 'notes' }),
       docsHref: at({ tab: 'docs' }),
+      intakeHref: at({ tab: 'intake' }),
       aiHref: at({ tab: 'ai' }),
       exportHref: `/practitioner/patient-charting/${patient.id}/export`,
       editHref: at({ edit: true }),
@@ -155,6 +158,16 @@ export async function loadChart(request: Request, user: PublicUser) {
         description: d.description,
         downloadHref: `/api/patient-documents/${d.id}/download`,
         deleteHref: at({ deleteDoc: d.id }),
+      })),
+      intake: intake.map((i) => ({
+        id: i.id,
+        title: i.title,
+        version: i.version,
+        serviceName: i.serviceName,
+        sentAt: instantLabel(i.sentAt, timeZone),
+        signedAt: i.consent ? instantLabel(i.consent.at, timeZone) : null,
+        questions: i.questions,
+        answers: i.answers,
       })),
       uploadAction: withParam(at({ tab: 'docs' }), UPLOAD_PARAM, 1),
       ai: tab === 'ai' ? aiTab(user.id, patient.id, params, at({ tab: 'ai' }), timeZone) : null,

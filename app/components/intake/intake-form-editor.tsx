@@ -1,0 +1,192 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
+import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
+import { buttonClass } from '~/components/ui/button'
+import { Label, Select } from '~/components/ui/input'
+import { useSchemaForm } from '~/components/use-schema-form'
+import { INTAKE_QUESTION_KINDS } from '~/db/enums'
+import {
+  IntakeFormEditorSchema,
+  QUESTION_KIND_LABELS,
+  type IntakeForm,
+  type IntakeQuestion,
+} from '~/models/intake/intake-form'
+
+/**
+ * The intake form builder: the title, the services that ask it (and whether only before a first
+ * session), and its questions, each with its kind, whether it must be answered and, for a choice,
+ * its options one per line. Adding, removing and moving questions are conform's list intents,
+ * which the server applies when JavaScript is off, so the whole builder works without it.
+ */
+
+export const SAVE_FORM_INTENT = 'save-form'
+
+type ServiceChoice = { id: number; name: string; takenBy: string | null }
+
+const NEW_QUESTION = { kind: 'short', label: '', required: 'on', options: '' }
+
+function defaultsFor(form: IntakeForm | null) {
+  if (!form) return { title: 'Before your first session', serviceIds: [], questions: [NEW_QUESTION] }
+  return {
+    title: form.title,
+    serviceIds: form.serviceIds.map(String),
+    firstSessionOnly: form.firstSessionOnly ? 'on' : '',
+    questions: form.questions.map((q: IntakeQuestion) => ({
+      id: q.id,
+      kind: q.kind,
+      label: q.label,
+      required: q.required ? 'on' : '',
+      options: (q.options ?? []).join('\n'),
+    })),
+  }
+}
+
+export function IntakeFormEditor({
+  form: saved,
+  services,
+  lastResult,
+  action,
+}: {
+  form: IntakeForm | null
+  services: ServiceChoice[]
+  lastResult: SubmissionResult<string[]> | null
+  action: string
+}) {
+  const pending = useIsSubmittingIntent(SAVE_FORM_INTENT)
+  const [form, fields] = useSchemaForm(IntakeFormEditorSchema, {
+    id: saved ? `intake-form-${saved.id}` : 'intake-form-new',
+    lastResult,
+    defaultValue: defaultsFor(saved),
+  })
+  // One box ticked is one value, several a list.
+  const ticked = fields.serviceIds.value as string[] | string | undefined
+  const chosen = new Set(Array.isArray(ticked) ? ticked : ticked ? [ticked] : [])
+  const questions = fields.questions.getFieldList()
+  return (
+    <Form method="post" action={action} className="space-y-6" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={SAVE_FORM_INTENT} />
+      <Field
+        labelProps={{ children: 'Title' }}
+        inputProps={getInputProps(fields.title, { type: 'text' })}
+        errors={fields.title.errors}
+      />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Asked before sessions of</legend>
+        {services.length ? (
+          <ul className="space-y-1">
+            {services.map((service) => (
+              <li key={service.id}>
+                <label className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={fields.serviceIds.name}
+                    value={service.id}
+                    defaultChecked={chosen.has(String(service.id))}
+                    className="mt-0.5 size-4 accent-primary"
+                  />
+                  <span>
+                    {service.name}
+                    {service.takenBy ? (
+                      <span className="block text-xs text-muted-foreground">{`Now asks "${service.takenBy}"; ticking it moves it here.`}</span>
+                    ) : null}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">Create a service first, then choose it here.</p>
+        )}
+        <ErrorList errors={fields.serviceIds.errors} />
+      </fieldset>
+      <CheckboxField
+        labelProps={{ children: 'Only before a client’s first session with me' }}
+        inputProps={getInputProps(fields.firstSessionOnly, { type: 'checkbox' })}
+        errors={fields.firstSessionOnly.errors}
+      />
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">Questions</legend>
+        <ol className="space-y-4">
+          {questions.map((question, index) => {
+            const field = question.getFieldset()
+            const name = `Question ${index + 1}`
+            return (
+              <li key={question.key} className="space-y-3 rounded-lg border border-border p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 className="text-sm font-semibold">{name}</h2>
+                  <div className="flex flex-wrap gap-1">
+                    <button
+                      {...form.reorder.getButtonProps({ name: fields.questions.name, from: index, to: index - 1 })}
+                      disabled={index === 0}
+                      aria-label={`Move ${name} up`}
+                      className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                    >
+                      Up
+                    </button>
+                    <button
+                      {...form.reorder.getButtonProps({ name: fields.questions.name, from: index, to: index + 1 })}
+                      disabled={index === questions.length - 1}
+                      aria-label={`Move ${name} down`}
+                      className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                    >
+                      Down
+                    </button>
+                    <button
+                      {...form.remove.getButtonProps({ name: fields.questions.name, index })}
+                      aria-label={`Remove ${name}`}
+                      className={buttonClass({ variant: 'ghost', size: 'sm' }, 'text-destructive')}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </div>
+                <input {...getInputProps(field.id, { type: 'hidden' })} />
+                <TextareaField
+                  labelProps={{ children: `${name}: what it asks (for a consent, the statement they agree to)` }}
+                  textareaProps={{ ...getTextareaProps(field.label), rows: 2 }}
+                  errors={field.label.errors}
+                />
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <div className="space-y-1.5">
+                    <Label htmlFor={field.kind.id}>{`${name}: kind`}</Label>
+                    <Select {...getSelectProps(field.kind)}>
+                      {INTAKE_QUESTION_KINDS.map((kind) => (
+                        <option key={kind} value={kind}>
+                          {QUESTION_KIND_LABELS[kind]}
+                        </option>
+                      ))}
+                    </Select>
+                    <ErrorList errors={field.kind.errors} />
+                  </div>
+                  <CheckboxField
+                    className="self-end"
+                    labelProps={{ children: `${name}: must be answered` }}
+                    inputProps={getInputProps(field.required, { type: 'checkbox' })}
+                    errors={field.required.errors}
+                  />
+                </div>
+                <TextareaField
+                  labelProps={{ children: `${name}: options, one per line (single and multiple choice)` }}
+                  textareaProps={{ ...getTextareaProps(field.options), rows: 3 }}
+                  errors={field.options.errors}
+                />
+              </li>
+            )
+          })}
+        </ol>
+        <ErrorList errors={fields.questions.errors} />
+        <button
+          {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: NEW_QUESTION })}
+          className={buttonClass({ variant: 'outline', size: 'sm' })}
+        >
+          + Question
+        </button>
+      </fieldset>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton pending={pending} pendingText="Saving...">
+        Save Form
+      </SubmitButton>
+    </Form>
+  )
+}

@@ -1,0 +1,27 @@
+import { handleApi, readJson, requireMethod } from '~/lib/api.server'
+import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { IntakeFormApiSchema } from '~/models/intake/intake-form'
+import { createForm, listOwnForms } from '~/models/intake/intake-forms.server'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+
+/**
+ * GET /api/intake-forms → the practitioner's intake forms, newest first: { id, title, serviceIds,
+ * firstSessionOnly, questions: [{ id, kind, label, required, options? }], version }.
+ * POST /api/intake-forms (the same without id and version) → 201 the form, version 1.
+ * 401 signed out, 403 for anyone but a practitioner (docs/decisions/041-intake-forms.md).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiPractitioner(request)
+    return Response.json(listOwnForms(user.id))
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, 'GET', 'POST')
+    const user = await requireApiPractitioner(request)
+    const input = await readJson(request, IntakeFormApiSchema)
+    return Response.json(createForm(user.id, input), { status: 201 })
+  })
+}

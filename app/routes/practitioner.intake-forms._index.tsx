@@ -1,0 +1,74 @@
+import { useLoaderData } from '@remix-run/react'
+import { ButtonLink } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { Link } from '~/components/ui/link'
+import { requirePractitioner } from '~/models/accounts/auth.server'
+import { INTAKE_FORMS_PATH } from '~/models/intake/intake-form'
+import { listOwnForms, serviceChoices } from '~/models/intake/intake-forms.server'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+
+export const meta: MetaFunction = () => [{ title: 'Intake Forms — Solace' }]
+
+/**
+ * Intake Forms: the questions a practitioner asks clients before a session
+ * (docs/decisions/041-intake-forms.md), each with the services that ask it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePractitioner(request)
+  const names = new Map(serviceChoices(user.id, null).map((s) => [s.id, s.name]))
+  return {
+    forms: listOwnForms(user.id).map((form) => ({
+      id: form.id,
+      title: form.title,
+      version: form.version,
+      questions: form.questions.length,
+      services: form.serviceIds.map((id) => names.get(id) ?? '').filter(Boolean),
+      firstSessionOnly: form.firstSessionOnly,
+    })),
+  }
+}
+
+export default function IntakeForms() {
+  const { forms } = useLoaderData<typeof loader>()
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Intake Forms</h1>
+          <p className="text-muted-foreground">
+            Questions and consent your clients answer before a session. Their answers join your chart of them.
+          </p>
+        </div>
+        <ButtonLink to={`${INTAKE_FORMS_PATH}/new`}>New Form</ButtonLink>
+      </div>
+      {forms.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {forms.map((form) => (
+            <li key={form.id}>
+              <Card className="h-full space-y-2 p-5">
+                <h2 className="font-semibold">
+                  <Link to={`${INTAKE_FORMS_PATH}/${form.id}`} className="underline">
+                    {form.title}
+                  </Link>
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  {`Version ${form.version} · ${form.questions} ${form.questions === 1 ? 'question' : 'questions'}`}
+                </p>
+                <p className="text-sm">
+                  {form.services.length
+                    ? `Asked before ${form.firstSessionOnly ? 'a first session of' : 'sessions of'}: ${form.services.join(', ')}`
+                    : 'Not asked by any service yet'}
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Card className="p-8 text-center">
+          <p className="font-medium">No intake forms yet</p>
+          <p className="text-sm text-muted-foreground">Create one and choose the services that ask it.</p>
+        </Card>
+      )}
+    </div>
+  )
+}

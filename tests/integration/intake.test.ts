@@ -1,0 +1,349 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { bookings, intakeResponses, patientAuditLog, patientProfiles } from '~/db/schema'
+import { ONE_LINE_TEXT } from '~/lib/plain-text'
+import { deleteAccount } from '~/models/accounts/user.server'
+import { createBooking, getClientSessions } from '~/models/booking/booking.server'
+import {
+  ALREADY_SENT,
+  ANSWER_REQUIRED,
+  consentMismatch,
+  FORM_NOT_FOUND,
+  NOT_YOUR_SERVICE,
+  type IntakeFormInput,
+} from '~/models/intake/intake-form'
+import { createForm, deleteForm, getOwnForm, updateForm } from '~/models/intake/intake-forms.server'
+import {
+  getClientIntake,
+  getPractitionerIntake,
+  listPatientIntake,
+  markIntakeReminded,
+  NO_INTAKE,
+  REMINDED_RECENTLY,
+  saveIntake,
+} from '~/models/intake/intake-responses.server'
+import { getDashboard } from '~/models/practice/dashboard.server'
+import { consultationContext } from '~/models/records/ai-consult.server'
+import * as intakePage from '~/routes/_client.bookings.$id_.intake'
+import * as intakeApi from '~/routes/api.bookings.$id.intake'
+import * as formsApi from '~/routes/api.intake-forms._index'
+import {
+  callApi,
+  createListedPractitioner,
+  createUser,
+  expectRedirect,
+  formReply,
+  formRequest,
+  getRequest,
+  insertService,
+  insertSlot,
+  jsonRequest,
+  outbox,
+  PASSWORD,
+  readToast,
+  refusal,
+  routeArgs,
+  signIn,
+} from '../helpers'
+
+/**
+ * Intake forms and consent (issue 32; docs/decisions/041-intake-forms.md): the practitioner's
+ * versioned forms, the client's draft and sending, the answers joining the chart (made from the
+ * client's account when there is none) with the access trail, the export's and the AI's record,
+ * reminders, first-session-only forms, and what a client's account deletion leaves.
+ */
+
+const HOUR = 60 * 60_000
+let practitioner: Awaited<ReturnType<typeof createListedPractitioner>> & { cookie: string }
+let serviceId: number
+
+const FORM: IntakeFormInput = {
+  title: 'Before we meet',
+  serviceIds: [],
+  firstSessionOnly: false,
+  questions: [
+    { kind: 'short', label: 'What brings you here?', required: true },
+    { kind: 'single', label: 'How do you sleep?', required: true, options: ['Well', 'Badly'] },
+    { kind: 'multiple', label: 'What helps you?', required: false, options: ['Walks', 'Music'] },
+    { kind: 'yesno', label: 'Do you take medication?', required: false },
+    { kind: 'consent', label: 'I agree that sessions are not medical advice.', required: true },
+  ],
+}
+
+beforeAll(async () => {
+  const made = await createListedPractitioner({ firstName: 'Ines', lastName: 'Intake' })
+  practitioner = { ...made, cookie: await signIn(made.id) }
+  serviceId = insertService(practitioner.id, { name: 'First Talk', priceCents: 0, isFreeIntro: true }).id
+})
+
+let hours = 48
+async function bookedClient(service = serviceId) {
+  const client = await createUser({ firstName: 'Casey', lastName: `Client${hours}` })
+  const slot = insertSlot({
+    practitionerId: practitioner.id,
+    serviceId: service,
+    startTime: new Date(Date.now() + hours++ * HOUR),
+  })
+  const { id } = await createBooking(client, { serviceId: service, timeSlotId: slot.id })
+  return { client: { ...client, cookie: await signIn(client.id) }, bookingId: id }
+}
+
+function answersFor(form: ReturnType<typeof getOwnForm>, client: { firstName: string; lastName: string }) {
+  const [why, sleep, helps, meds, consent] = form.questions
+  return {
+    [why!.id]: 'Stress at work',
+    [sleep!.id]: 'Badly',
+    [helps!.id]: ['Walks'],
+    [meds!.id]: 'no',
+    [consent!.id]: `${client.firstName} ${client.lastName}`,
+  }
+}
+
+describe('the practitioner’s forms', () => {
+  test('versioned: an edit makes the next version; answers keep the exact text of the one they answered', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    expect(form).toMatchObject({ version: 1, serviceIds: [serviceId], title: 'Before we meet' })
+    expect(form.questions.every((q) => /^[a-z0-9]{4,24}$/.test(q.id))).toBe(true)
+    expect(form.questions.at(-1)).toMatchObject({ kind: 'consent', required: true })
+
+    const { client, bookingId } = await bookedClient()
+    saveIntake(client, bookingId, answersFor(form, client), true)
+
+    const edited = updateForm(practitioner.id, form.id, {
+      questions: form.questions.map((q) => (q.kind === 'consent' ? { ...q, label: 'A new consent.' } : q)),
+    })
+    expect(edited.version).toBe(2)
+    expect(updateForm(practitioner.id, form.id, { firstSessionOnly: false }).version).toBe(2)
+    const sent = getClientIntake(client, bookingId)
+    expect(sent).toMatchObject({ version: 1, state: 'sent' })
+    expect(sent.questions.at(-1)!.label).toBe('I agree that sessions are not medical advice.')
+    // A new booking answers the new version.
+    const next = await bookedClient()
+    expect(getClientIntake(next.client, next.bookingId)).toMatchObject({ version: 2, state: 'waiting' })
+    deleteForm(practitioner.id, form.id)
+  })
+
+  test('one-line texts stay one line: a control character in an option or the title is refused, nothing stored', async () => {
+    const api = (body: unknown) =>
+      callApi(formsApi.action, jsonRequest('/api/intake-forms', 'POST', body, { cookie: practitioner.cookie }))
+    const refusedOption = await api({
+      ...FORM,
+      questions: [{ kind: 'single', label: 'Pick', options: ['A\u0007b', 'C'] }],
+    })
+    expect(refusedOption).toMatchObject({ status: 400, body: { message: ONE_LINE_TEXT } })
+    expect((await api({ ...FORM, title: 'Intake\u0000form' })).status).toBe(400)
+  })
+
+  test('only their own: another practitioner’s form is not found, and their services cannot be chosen', async () => {
+    const other = await createListedPractitioner()
+    const otherService = insertService(other.id, { name: 'Not Yours' }).id
+    await expect(
+      refusal(() => createForm(practitioner.id, { ...FORM, serviceIds: [otherService] })),
+    ).resolves.toMatchObject({
+      status: 400,
+      message: NOT_YOUR_SERVICE,
+    })
+    const form = createForm(practitioner.id, FORM)
+    await expect(refusal(() => getOwnForm(other.id, form.id))).resolves.toMatchObject({
+      status: 404,
+      message: FORM_NOT_FOUND,
+    })
+    await expect(refusal(() => updateForm(other.id, form.id, { title: 'Mine now' }))).resolves.toMatchObject({
+      status: 404,
+    })
+    await expect(refusal(() => deleteForm(other.id, form.id))).resolves.toMatchObject({ status: 404 })
+    const api = await callApi(formsApi.loader, getRequest('/api/intake-forms', { cookie: await signIn(other.id) }))
+    expect(api.body.map((f: { id: number }) => f.id)).not.toContain(form.id)
+    deleteForm(practitioner.id, form.id)
+  })
+})
+
+describe('the client answers', () => {
+  test('a draft keeps what was typed; sending needs the required answers and the consent signed with their name', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const { client, bookingId } = await bookedClient()
+    const [why, sleep, , , consent] = form.questions
+    expect(getClientSessions(client).upcoming.find((s) => s.id === bookingId)?.intake).toBe('waiting')
+    expect(outbox(client.email).at(-1)!.text).toContain(`/bookings/${bookingId}/intake`)
+
+    saveIntake(client, bookingId, { [why!.id]: 'Stress' }, false)
+    expect(getClientIntake(client, bookingId)).toMatchObject({ state: 'draft', answers: { [why!.id]: 'Stress' } })
+    // The practitioner does not see a draft.
+    expect(getPractitionerIntake(practitioner, bookingId)).toMatchObject({ state: 'waiting', answers: {} })
+
+    await expect(refusal(() => saveIntake(client, bookingId, { [why!.id]: 'Stress' }, true))).resolves.toMatchObject({
+      status: 400,
+      message: ANSWER_REQUIRED,
+    })
+    const wrongName = { ...answersFor(form, client), [consent!.id]: 'Someone Else' }
+    await expect(refusal(() => saveIntake(client, bookingId, wrongName, true))).resolves.toMatchObject({
+      message: consentMismatch(`${client.firstName} ${client.lastName}`),
+    })
+    expect(getClientIntake(client, bookingId).state).toBe('draft')
+
+    const sent = saveIntake(client, bookingId, answersFor(form, client), true)
+    expect(sent).toMatchObject({ state: 'sent', consent: { name: `${client.firstName} ${client.lastName}` } })
+    await expect(refusal(() => saveIntake(client, bookingId, answersFor(form, client), true))).resolves.toMatchObject({
+      status: 409,
+      message: ALREADY_SENT,
+    })
+    expect(getPractitionerIntake(practitioner, bookingId)).toMatchObject({
+      state: 'sent',
+      answers: { [sleep!.id]: 'Badly' },
+    })
+    deleteForm(practitioner.id, form.id)
+  })
+
+  test('the screen: save a draft, review (refused answers said on their questions), send, then read-only', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const { client, bookingId } = await bookedClient()
+    const [why, sleep, helps, meds, consent] = form.questions
+    const post = (fields: Record<string, string>) =>
+      intakePage.action(
+        routeArgs(formRequest(`/bookings/${bookingId}/intake`, fields, { cookie: client.cookie }), {
+          id: String(bookingId),
+        }),
+      )
+    const draft = await post({ intent: 'save-draft', [why!.id]: 'Tired' })
+    expect(await readToast(expectRedirect(draft, `/bookings/${bookingId}/intake`))).toMatchObject({
+      title: 'Draft saved',
+    })
+
+    const incomplete = await post({ intent: 'review', [why!.id]: 'Tired', [consent!.id]: 'Nobody' })
+    expect(formReply(incomplete).result.error).toMatchObject({
+      [sleep!.id]: [ANSWER_REQUIRED],
+      [consent!.id]: [consentMismatch(`${client.firstName} ${client.lastName}`)],
+    })
+    const name = `${client.firstName} ${client.lastName}`
+    const reviewed = await post({
+      intent: 'review',
+      [why!.id]: 'Tired',
+      [sleep!.id]: 'Well',
+      [helps!.id]: 'Music',
+      [meds!.id]: 'yes',
+      [consent!.id]: name,
+    })
+    expectRedirect(reviewed, `/bookings/${bookingId}/intake?review=1`)
+    const summary = await intakePage.loader(
+      routeArgs(getRequest(`/bookings/${bookingId}/intake?review=1`, { cookie: client.cookie }), {
+        id: String(bookingId),
+      }),
+    )
+    expect(summary).toMatchObject({ reviewing: true, intake: { answers: { [helps!.id]: ['Music'] } } })
+    const sent = await post({ intent: 'send' })
+    expect(await readToast(expectRedirect(sent, `/bookings/${bookingId}/intake`))).toMatchObject({
+      title: 'Intake form sent',
+    })
+    expect(getClientIntake(client, bookingId).state).toBe('sent')
+    deleteForm(practitioner.id, form.id)
+  })
+
+  test('only the booking’s client writes, and a booking without a form has none', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const { client, bookingId } = await bookedClient()
+    const put = (cookie: string, body: unknown) =>
+      callApi(intakeApi.action, jsonRequest(`/api/bookings/${bookingId}/intake`, 'PUT', body, { cookie }), {
+        id: String(bookingId),
+      })
+    expect((await put(practitioner.cookie, { answers: {} })).status).toBe(404)
+    expect((await put(await signIn((await createUser()).id), { answers: {} })).status).toBe(404)
+    const answered = await put(client.cookie, { answers: answersFor(form, client), submit: true })
+    expect(answered).toMatchObject({ status: 200, body: { state: 'sent', form: { version: 1 } } })
+    const read = await callApi(
+      intakeApi.loader,
+      getRequest(`/api/bookings/${bookingId}/intake`, { cookie: practitioner.cookie }),
+      {
+        id: String(bookingId),
+      },
+    )
+    expect(read.body).toMatchObject({ state: 'sent', form: { title: 'Before we meet' } })
+
+    const plain = insertService(practitioner.id, { name: 'No Form', priceCents: 0, isFreeIntro: true }).id
+    const none = await bookedClient(plain)
+    await expect(refusal(() => getClientIntake(none.client, none.bookingId))).resolves.toMatchObject({
+      status: 404,
+      message: NO_INTAKE,
+    })
+    deleteForm(practitioner.id, form.id)
+  })
+})
+
+describe('into the chart', () => {
+  test('sent answers join the chart made from the client’s account, with a trail row; export and AI read them', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const { client, bookingId } = await bookedClient()
+    saveIntake(client, bookingId, answersFor(form, client), true)
+    const patient = getDb().select().from(patientProfiles).where(eq(patientProfiles.email, client.email)).get()!
+    expect(patient).toMatchObject({ practitionerId: practitioner.id, firstName: 'Casey', lastName: client.lastName })
+    expect(listPatientIntake(practitioner.id, patient.id)).toMatchObject([{ title: 'Before we meet', version: 1 }])
+    const trail = getDb().select().from(patientAuditLog).where(eq(patientAuditLog.patientProfileId, patient.id)).all()
+    expect(trail.map((row) => row.action)).toEqual(['create', 'intake_received'])
+    const context = consultationContext(practitioner.id, patient.id)
+    expect(context).toContain('Q: How do you sleep?')
+    expect(context).toContain('A: Badly')
+    // The consent says it was given; its signature (a name) is not sent.
+    expect(context).toContain('A: agreed')
+    expect(context).not.toContain(client.lastName)
+
+    // A second session's answers join the same chart (found by email).
+    const slot = insertSlot({
+      practitionerId: practitioner.id,
+      serviceId,
+      startTime: new Date(Date.now() + 300 * HOUR),
+    })
+    const again = await createBooking(client, { serviceId, timeSlotId: slot.id })
+    saveIntake(client, again.id, answersFor(form, client), true)
+    expect(listPatientIntake(practitioner.id, patient.id)).toHaveLength(2)
+    deleteForm(practitioner.id, form.id)
+  })
+
+  test('first sessions only: a client’s second session is not asked', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId], firstSessionOnly: true })
+    const { client, bookingId } = await bookedClient()
+    const slot = insertSlot({
+      practitionerId: practitioner.id,
+      serviceId,
+      startTime: new Date(Date.now() + 400 * HOUR),
+    })
+    const second = await createBooking(client, { serviceId, timeSlotId: slot.id })
+    const sessions = getClientSessions(client).upcoming
+    expect(sessions.find((s) => s.id === bookingId)?.intake).toBe('waiting')
+    expect(sessions.find((s) => s.id === second.id)?.intake).toBeNull()
+    deleteForm(practitioner.id, form.id)
+  })
+})
+
+describe('around it', () => {
+  test('the dashboard says waiting or completed; a reminder emails the client, at most every 12 hours', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const { client, bookingId } = await bookedClient()
+    const row = () =>
+      getDashboard(practitioner.id, new Date(), { all: true }).upcomingSessions.find((s) => s.id === bookingId)
+    expect(row()).toMatchObject({ intake: 'waiting' })
+    markIntakeReminded(practitioner, bookingId)
+    await expect(refusal(() => markIntakeReminded(practitioner, bookingId))).resolves.toMatchObject({
+      message: REMINDED_RECENTLY,
+    })
+    saveIntake(client, bookingId, answersFor(form, client), true)
+    expect(row()).toMatchObject({ intake: 'sent' })
+    deleteForm(practitioner.id, form.id)
+  })
+
+  test('a client who deletes their account: drafts go, sent answers stay in the practitioner’s record', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const sent = await bookedClient()
+    saveIntake(sent.client, sent.bookingId, answersFor(form, sent.client), true)
+    const draft = await bookedClient()
+    saveIntake(draft.client, draft.bookingId, {}, false)
+    for (const { client, bookingId } of [sent, draft]) {
+      // Live sessions refuse a deletion: these are cancelled first, as the app would ask.
+      getDb().update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, bookingId)).run()
+      await deleteAccount(new Request('http://localhost/', { method: 'DELETE' }), client.id, PASSWORD)
+    }
+    const rows = getDb().select().from(intakeResponses).all()
+    expect(rows.find((r) => r.bookingId === sent.bookingId)).toMatchObject({ status: 'sent', clientId: null })
+    expect(rows.find((r) => r.bookingId === draft.bookingId)).toBeUndefined()
+    deleteForm(practitioner.id, form.id)
+  })
+})
