@@ -1,7 +1,8 @@
 // @ts-check
-// Part of `npm run build`: the database CLI (app/db/backups/cli.ts: `npm run db:backup`,
-// `npm run db:restore-drill`) bundled into <build>/cli/, because the production image has
-// neither the TypeScript sources nor tsx. Packages stay imports from node_modules.
+// Part of `npm run build`: the operators' CLIs bundled into <build>/cli/, because the production
+// image has neither the TypeScript sources nor tsx: the database's (app/db/backups/cli.ts:
+// `npm run db:backup`, `npm run db:restore-drill`) and the accounts' (app/cli/accounts.ts:
+// `npm run account:reset-two-factor`). Packages stay imports from node_modules.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
@@ -17,9 +18,12 @@ await build({
   publicDir: false,
   resolve: { alias: { '~': path.join(root, 'app') } },
   build: {
-    ssr: 'app/db/backups/cli.ts',
+    ssr: true,
     outDir: path.join(root, buildDir, 'cli'),
     emptyOutDir: true,
-    rollupOptions: { output: { entryFileNames: 'db-backups.js' } },
+    rollupOptions: {
+      input: { 'db-backups': 'app/db/backups/cli.ts', accounts: 'app/cli/accounts.ts' },
+      output: { entryFileNames: '[name].js' },
+    },
   },
 })

@@ -156,11 +156,15 @@ export function sameOriginGuard({ trustForwardedHost, appOrigin }) {
 /** The header the app's rate limits read the client's address from (app/lib/rate-limit.server.ts). */
 export const CLIENT_ADDRESS_HEADER = 'x-solace-client-ip'
 
+/** The Fly region whose edge took the request, for the sessions list's rough place. */
+export const EDGE_REGION_HEADER = 'x-solace-edge-region'
+
 /**
  * Stamps the client's address on the request for the app's rate limits, replacing anything
  * the client sent under that name. Behind Fly's proxy, its Fly-Client-IP is the real client
  * (the socket's peer is the proxy); anywhere else that header is whatever the client chose to
- * send, so the socket's peer is the address.
+ * send, so the socket's peer is the address. Fly's Fly-Region (the edge the request came in
+ * at) is stamped the same way, for the sessions list's rough place.
  * @param {{ trustFlyClientIp: boolean }} options
  * @returns {RequestHandler}
  */
@@ -168,6 +172,10 @@ export function clientAddress({ trustFlyClientIp }) {
   return (req, _res, next) => {
     const fromFly = trustFlyClientIp ? req.headers['fly-client-ip'] : undefined
     req.headers[CLIENT_ADDRESS_HEADER] = fromFly || req.socket.remoteAddress || 'unknown'
+    // Fly's proxy says which edge the request came in at; nothing else may say it.
+    const region = trustFlyClientIp ? req.headers['fly-region'] : undefined
+    if (typeof region === 'string' && /^[a-z]{3}$/.test(region)) req.headers[EDGE_REGION_HEADER] = region
+    else delete req.headers[EDGE_REGION_HEADER]
     next()
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  blob,
   check,
   index,
   integer,
@@ -92,6 +93,16 @@ export const users = sqliteTable(
     /** Session reminders by email, each kind on or off: a day before, an hour before. */
     emailReminderDay: integer('email_reminder_day', { mode: 'boolean' }).notNull().default(true),
     emailReminderHour: integer('email_reminder_hour', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * An authenticator app (TOTP, decision 042): its base32 secret, set while being set up and
+     * kept once `totpEnabledAt` says a first code confirmed it; the step of the last code
+     * accepted, so that no code is accepted twice.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: integer('totp_enabled_at', { mode: 'timestamp_ms' }),
+    totpLastStep: integer('totp_last_step'),
+    /** When a practitioner dismissed the dashboard's prompt to set up two-factor sign-in. */
+    twoFactorPromptDismissedAt: integer('two_factor_prompt_dismissed_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [
@@ -126,9 +137,61 @@ export const sessions = sqliteTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     sess: text('sess', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     expire: integer('expire', { mode: 'timestamp_ms' }).notNull(),
+    /** Updated at most every five minutes, on the primary (the sessions list's "last seen"). */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
     createdAt,
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expire_idx').on(t.expire)],
+)
+
+/** Ten single-use codes that stand in for the authenticator app; only their SHA-256 is kept. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt,
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
+)
+
+/** WebAuthn credentials (passkeys): the id and public key the authenticator gave, and its counter. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    /** The credential id, base64url, as the browser reports it. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: blob('public_key', { mode: 'buffer' }).notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    createdAt,
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+)
+
+/** Browsers each account has signed in from (a hash of their `__device` id), for new-device emails. */
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 )
 
 export const services = sqliteTable(

@@ -32,6 +32,11 @@ export async function readJson<S extends z.ZodType>(
   } catch {
     throw jsonError('The request body must be valid JSON', 400)
   }
+  return parseBody(schema, body)
+}
+
+/** Validates a body already read (a route that picks its schema by what was sent); 400 `{ message }`. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown) {
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw jsonError(firstIssue(parsed.error), 400)
   return parsed.data as z.output<S>

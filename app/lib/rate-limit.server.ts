@@ -22,6 +22,12 @@ export const LIMITS = {
   // whatever the address and per address: docs/decisions/015-password-hashing-and-login-limits.md.
   login: { max: 10, windowMs: 15 * 60_000 },
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
+  // Wrong second-factor codes (sign-in, step-up, security settings), per account and per
+  // address: ten guesses at a six-digit code every 15 minutes (decision 042).
+  secondFactor: { max: 10, windowMs: 15 * 60_000 },
+  secondFactorPerIp: { max: 50, windowMs: 15 * 60_000 },
+  // Passkey sign-ins started, per address: each may write an anonymous session row.
+  passkeySignInPerIp: { max: 60, windowMs: 15 * 60_000 },
   signup: { max: 10, windowMs: 60 * 60_000 },
   passwordReset: { max: 5, windowMs: 60 * 60_000 },
   passwordResetPerIp: { max: 20, windowMs: 60 * 60_000 },

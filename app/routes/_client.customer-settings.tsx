@@ -10,6 +10,7 @@ import { TimeZoneCard } from '~/components/account/time-zone-form'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field } from '~/components/forms'
 import { NameFields } from '~/components/name-fields'
+import { SecurityLinkCard } from '~/components/security/security-link-card'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useRefusalToast } from '~/components/use-refusal-toast'
@@ -35,6 +36,7 @@ import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
 import { UPDATE_ACCOUNT_TOASTS, UpdateAccountFormSchema } from '~/models/accounts/user'
 import { updateAccountFromForm } from '~/models/accounts/user.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
+import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
@@ -61,13 +63,16 @@ const SAVED = 'Your account information has been saved.'
  * A different email is not changed here: a confirmation link goes to it, and the toast says
  * so, in the same words whether or not the address has an account.
  */
-async function updateAccountAction(request: Request, formData: FormData, userId: number) {
+async function updateAccountAction(request: Request, formData: FormData, user: { id: number; email: string }) {
   const submission = parseWithZod(formData, { schema: UpdateAccountFormSchema })
   if (submission.status !== 'success') {
     return invalid(submission, undefined, refusalToast(submission.error, UPDATE_ACCOUNT_TOASTS))
   }
+  // A new email address asks for a recent password or code (decision 042): the person comes
+  // back to this page and sends the form again.
+  if (submission.value.email !== user.email) await requireRecentVerification(request)
   try {
-    const { emailChangeAsked } = await updateAccountFromForm(userId, submission.value, appOrigin(request))
+    const { emailChangeAsked } = await updateAccountFromForm(user.id, submission.value, appOrigin(request))
     return redirectWithToast(PAGE, {
       type: 'success',
       title: 'Account Updated',
@@ -94,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   switch (formData.get('intent')) {
     case UPDATE_ACCOUNT_INTENT:
-      return updateAccountAction(request, formData, user.id)
+      return updateAccountAction(request, formData, user)
     case CHANGE_PASSWORD_INTENT:
       return changePasswordAction(request, formData, user.id, PAGE)
     case DELETE_ACCOUNT_INTENT:
@@ -185,6 +190,7 @@ export default function CustomerSettingsPage() {
       <NotificationSettingsCard settings={notifications} />
       <CalendarFeedCard feed={calendarFeed} />
       <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
+      <SecurityLinkCard />
       <DeleteAccountSection open={deleteOpen} pagePath={PAGE} lastResult={resultFor(DELETE_ACCOUNT_INTENT)} />
       <Toaster toast={actionData?.toast} />
     </div>

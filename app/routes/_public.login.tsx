@@ -1,5 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
+import { PasskeySignIn } from '~/components/auth/passkey-sign-in'
 import { useReturnPath } from '~/components/auth/use-return-path'
 import { AuthCard } from '~/components/auth-card'
 import { lazyComponent } from '~/components/lazy-component'
@@ -8,10 +10,10 @@ import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { redirectWithToast } from '~/lib/toast.server'
-import { authenticate, createUserSession, requireAnonymous } from '~/models/accounts/auth.server'
+import { authenticate, requireAnonymous } from '~/models/accounts/auth.server'
 import { dashboardPath, LoginSchema } from '~/models/accounts/user'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { SIGN_IN_CODE_PATH } from '~/models/security/security'
+import { signInWithPassword, welcomeBack } from '~/models/security/sign-in.server'
 
 const LoginForm = lazyComponent(() => import('~/components/auth/login-form').then((module) => module.LoginForm), {
   hydrate: 'on-first-use',
@@ -35,12 +37,13 @@ export async function action({ request }: ActionFunctionArgs) {
     // Where to go is settled before the session row is written, so nothing left can fail
     // with a session made and no cookie sent for it.
     const to = safeRedirect(submission.value.redirectTo, dashboardPath(user))
-    const cookie = await createUserSession(request, user.id, submission.value.remember)
-    return redirectWithToast(
-      to,
-      { type: 'success', title: 'Welcome back!', description: 'You have successfully logged in.' },
-      { headers: { 'Set-Cookie': cookie } },
-    )
+    const signedIn = await signInWithPassword(request, user, submission.value.remember)
+    if (signedIn.pending) {
+      const redirectTo = submission.value.redirectTo ?? ''
+      const query = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
+      return redirect(`${SIGN_IN_CODE_PATH}${query}`, { headers: signedIn.headers })
+    }
+    return welcomeBack(to, signedIn.headers)
   } catch (error) {
     return refused(submission, error, 'Login failed', { hideFields: ['password'] })
   }
@@ -54,6 +57,9 @@ export default function LoginPage() {
   return (
     <AuthCard title="Welcome back" description="Log in to book and manage your sessions.">
       <LoginForm redirectTo={redirectTo} lastResult={actionData?.result} />
+      <div className="mt-4">
+        <PasskeySignIn redirectTo={redirectTo} />
+      </div>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
         <Link to={withReturn('/signup')} className="font-medium text-primary hover:underline">

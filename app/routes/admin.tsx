@@ -4,7 +4,10 @@ import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireAdmin } from '~/models/accounts/auth.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
-const SIDE_LINKS: ShellLink[] = [{ to: '/admin/dashboard', label: 'Dashboard' }]
+const SIDE_LINKS: ShellLink[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/account/security', label: 'Security' },
+]
 
 /** Admin pages: signed out → /login; signed in but not an admin → /. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,6 +4,7 @@ import { requireApiAdmin } from '~/models/accounts/auth.server'
 import { MESSAGE_DELETED } from '~/models/admin/admin'
 import { deleteMessageAsAdmin } from '~/models/admin/inbox.server'
 import { CONTACT_MESSAGE_NOT_FOUND } from '~/models/marketplace/contact'
+import { requireApiRecentVerification } from '~/models/security/recent-verification.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
@@ -14,6 +15,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'DELETE')
     const admin = await requireApiAdmin(request)
+    await requireApiRecentVerification(request)
     const id = idFromParam(params.id)
     if (id === null) return jsonError(CONTACT_MESSAGE_NOT_FOUND, 404)
     deleteMessageAsAdmin(admin, id)

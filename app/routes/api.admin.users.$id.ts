@@ -4,6 +4,7 @@ import { requireApiAdmin } from '~/models/accounts/auth.server'
 import { SuspendUserSchema, USER_DELETED, USER_NOT_FOUND } from '~/models/admin/admin'
 import { removeUser } from '~/models/admin/removal.server'
 import { setSuspended } from '~/models/admin/users.server'
+import { requireApiRecentVerification } from '~/models/security/recent-verification.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
@@ -29,6 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const { suspended } = await readJson(request, SuspendUserSchema)
       return Response.json(setSuspended(admin, id, suspended))
     }
+    await requireApiRecentVerification(request)
     return Response.json({ message: USER_DELETED, ...(await removeUser(admin, id)) })
   })
 }

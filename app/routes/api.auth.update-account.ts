@@ -4,6 +4,7 @@ import { requireApiUser } from '~/models/accounts/auth.server'
 import { emailChangeSent } from '~/models/accounts/email-change'
 import { UpdateAccountSchema } from '~/models/accounts/user'
 import { updateAccountFromApi } from '~/models/accounts/user.server'
+import { requireApiRecentVerification } from '~/models/security/recent-verification.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
@@ -17,6 +18,8 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'PATCH')
     const user = await requireApiUser(request)
     const body = await readJson(request, UpdateAccountSchema, { maxBytes: INLINE_IMAGE_BODY_MAX_BYTES })
+    // A new email address asks for a recent password or code (decision 042).
+    if (body.email !== user.email) await requireApiRecentVerification(request)
     const updated = await updateAccountFromApi(user, body, appOrigin(request))
     const message = updated.emailChangeAsked ? `Account updated. ${emailChangeSent(body.email)}` : 'Account updated'
     return Response.json({ user: updated.user, message, pendingEmail: updated.pendingEmail })

@@ -3,6 +3,7 @@ import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { DOCUMENT_NOT_FOUND } from '~/models/records/document'
 import { documentDownload } from '~/models/records/document-download.server'
+import { requireApiRecentVerification } from '~/models/security/recent-verification.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
@@ -14,6 +15,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiPractitioner(request)
+    await requireApiRecentVerification(request)
     const id = idFromParam(params.id)
     if (id === null) return jsonError(DOCUMENT_NOT_FOUND, 404)
     return documentDownload(user.id, id)

@@ -2,6 +2,7 @@ import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
+import { requireApiRecentVerification } from '~/models/security/recent-verification.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
@@ -13,6 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'POST')
     const user = await requireApiPractitioner(request)
+    // Payout settings ask for a recent password or code (decision 042).
+    await requireApiRecentVerification(request)
     return Response.json(await createConnectedAccount(user, appOrigin(request)))
   })
 }

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { CancelSessionDialog } from '~/components/practice/cancel-session-dialog'
 import { MarkNoShowDialog, RecentSessionsCard } from '~/components/practice/recent-sessions-card'
 import { INTAKE_REMINDER_INTENT, UpcomingSessionRow } from '~/components/practice/upcoming-session-row'
+import { DISMISS_TWO_FACTOR_PROMPT_INTENT, TwoFactorPrompt } from '~/components/security/two-factor-prompt'
 import { StatCard } from '~/components/stat-card'
 import { ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -26,6 +27,7 @@ import { cancelAsPractitioner } from '~/models/booking/practitioner-cancel.serve
 import { markIntakeReminded } from '~/models/intake/intake-responses.server'
 import { getDashboard, getRecentSessions, UPCOMING_LIST_SIZE } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
+import { dismissTwoFactorPrompt, showTwoFactorPrompt } from '~/models/security/two-factor.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — Solace' }]
@@ -65,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     recentSessions,
     markingNoShow: recentSessions.find((s) => s.id === noShowId && s.canMarkNoShow) ?? null,
+    twoFactorPrompt: showTwoFactorPrompt(user.id),
   }
 }
 
@@ -75,6 +78,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   const formData = await readForm(request)
+  if (formData.get('intent') === DISMISS_TWO_FACTOR_PROMPT_INTENT) {
+    dismissTwoFactorPrompt(user.id)
+    return redirectWithToast(PAGE, {
+      type: 'info',
+      title: 'Reminder dismissed',
+      description: 'You can set up two-factor sign-in any time in Settings.',
+    })
+  }
   if (formData.get('intent') === INTAKE_REMINDER_INTENT) {
     try {
       const { bookingId } = markIntakeReminded(user, formId(formData, 'bookingId', BOOKING_NOT_FOUND))
@@ -137,6 +148,7 @@ export default function PractitionerDashboard() {
     cancelling,
     recentSessions,
     markingNoShow,
+    twoFactorPrompt,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
@@ -145,6 +157,7 @@ export default function PractitionerDashboard() {
         <h1 className="text-2xl font-bold tracking-tight">Welcome back, {firstName}</h1>
         <p className="text-muted-foreground">Here is how your practice is doing.</p>
       </div>
+      {twoFactorPrompt ? <TwoFactorPrompt /> : null}
       {missing.length ? (
         <div role="alert" className="rounded-lg border border-accent/60 bg-accent-soft p-4">
           <p className="font-semibold">Complete your profile</p>

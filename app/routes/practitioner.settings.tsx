@@ -10,6 +10,7 @@ import {
   ONBOARDING_LINK_INTENT,
   PaymentSetupCard,
 } from '~/components/payments/payment-setup-card'
+import { SecurityLinkCard } from '~/components/security/security-link-card'
 import { Toaster } from '~/components/toaster'
 import { paymentsAreEmulated } from '~/env.server'
 import { ensurePrimary } from '~/integrations/litefs.server'
@@ -35,6 +36,7 @@ import {
   refreshPaymentAccount,
 } from '~/models/practice/connect.server'
 import { getEarningsSummary } from '~/models/practice/earnings.server'
+import { requireRecentVerification } from '~/models/security/recent-verification.server'
 
 export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
 
@@ -82,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const onboarding = url.searchParams.get('onboarding')
   if (onboarding === 'return') throw await onboardingReturn(user.id)
+  if (onboarding === 'refresh') await requireRecentVerification(request)
   if (onboarding === 'refresh') throw await toProvider(() => createOnboardingLink(user, appOrigin(request)))
   const payment = getPaymentAccountStatus(user.id)
   return {
@@ -110,8 +113,10 @@ export async function action({ request }: ActionFunctionArgs) {
     case NOTIFICATIONS_INTENT:
       return notificationSettingsAction(formData, user, PAGE)
     case CONNECT_ACCOUNT_INTENT:
+      await requireRecentVerification(request)
       return toProvider(() => createConnectedAccount(user, appOrigin(request)))
     case ONBOARDING_LINK_INTENT:
+      await requireRecentVerification(request)
       return toProvider(() => createOnboardingLink(user, appOrigin(request)))
     default:
       throw new Response('Unknown form', { status: 400 })
@@ -138,6 +143,7 @@ export default function PractitionerSettingsPage() {
           Account Security
         </h2>
         <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
+        <SecurityLinkCard />
       </section>
       <DeleteAccountSection open={deleteOpen} pagePath={PAGE} lastResult={resultFor(DELETE_ACCOUNT_INTENT)} />
       <Toaster toast={actionData?.toast} />

@@ -15,6 +15,7 @@ import { listPatientDocuments } from '~/models/records/documents.server'
 import { listPatientNotes } from '~/models/records/notes.server'
 import { PATIENT_NOT_FOUND } from '~/models/records/patient'
 import { getPatient } from '~/models/records/patients.server'
+import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -29,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
+  await requireRecentVerification(request)
   const id = idFromParam(params.id)
   const patient = id === null ? null : getPatient(user.id, id)
   if (!patient) throw Response.json({ message: PATIENT_NOT_FOUND }, { status: 404 })

@@ -7,6 +7,7 @@ import {
   expectToast,
   latestEmailTo,
   logIn,
+  logInAsAdmin,
   uniqueEmail,
 } from './support'
 
@@ -100,7 +101,7 @@ test.describe('log in and out', () => {
     await page.getByRole('button', { name: 'Logout' }).first().click()
     await expect(page).toHaveURL(/\/$/)
 
-    await logIn(page, DEMO.admin)
+    await logInAsAdmin(page)
     await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
     await expect(page.getByText('Total Users')).toBeVisible()
   })
@@ -148,7 +149,7 @@ test.describe('log in and out', () => {
     await page.getByRole('button', { name: 'Logout' }).first().click()
     await expect(page).toHaveURL(/\/$/)
 
-    await logIn(page, DEMO.admin)
+    await logInAsAdmin(page)
     await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
     await page.goto('/practitioner/earnings')
     await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)

@@ -6,6 +6,7 @@ import {
   expectToast,
   latestEmailTo,
   logIn,
+  logInAsAdmin,
   giveUpcomingSession,
   uniqueEmail,
 } from './support'
@@ -19,7 +20,7 @@ import {
  */
 
 async function signInAsAdmin(page: Page) {
-  await logIn(page, DEMO.admin)
+  await logInAsAdmin(page)
   await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { DEMO, DEMO_PEOPLE, expectDashboard, logIn, uniqueEmail } from './support'
+import { DEMO, DEMO_PEOPLE, expectDashboard, logIn, logInAsAdmin, uniqueEmail } from './support'
 
 /**
  * A page of a signed-in area that fails (a 404 from its loader, a form its action does not know)
@@ -84,7 +84,7 @@ test('a client page that fails keeps the client menu', async ({ page }) => {
 })
 
 test('an admin page that fails keeps the admin menu', async ({ page }, testInfo) => {
-  await logIn(page, DEMO.admin)
+  await logInAsAdmin(page)
   await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
   // The admin dashboard has an error screen of its own (inside the frame, like the booking's).
   // Filled, so the form's own checks let it go; the unknown intent means no one is created.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, logIn } from './support'
+import { DEMO, logIn, logInAsAdmin } from './support'
 
 /**
  * Every screen of the app, on a phone (390 × 844) with JavaScript on and off: none scrolls
@@ -56,7 +56,17 @@ async function clientScreens(page: Page) {
   const room = booking.replace('/bookings/', '/sessions/')
   // And a seeded session's intake form (the demo practitioner asks one before Restorative Yin).
   const intake = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+\/intake$/)
-  return ['/client-dashboard', booking, reschedule, room, intake, '/client-inbox', '/customer-settings']
+  return [
+    '/client-dashboard',
+    booking,
+    reschedule,
+    room,
+    intake,
+    '/client-inbox',
+    '/customer-settings',
+    // Security settings, with two-factor sign-in off: the demo client has none.
+    '/account/security',
+  ]
 }
 
 /**
@@ -96,18 +106,20 @@ async function practitionerScreens(page: Page) {
     '/practitioner/intake-forms',
     '/practitioner/intake-forms/new',
     '/practitioner/settings',
+    // Setting up an authenticator app: its QR code and the key typed in instead.
+    '/account/security/two-factor',
   ]
 }
 
 async function adminScreens(page: Page) {
-  await logIn(page, DEMO.admin)
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await logInAsAdmin(page)
   const tabs = await page
     .getByRole('navigation', { name: 'Admin sections' })
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
   expect(tabs.length).toBeGreaterThan(1)
-  return ['/admin/dashboard', ...tabs]
+  // Their security page, with two-factor sign-in on (the admin area asks for it).
+  return ['/admin/dashboard', ...tabs, '/account/security']
 }
 
 const AREAS: Record<Area, (page: Page) => Promise<string[]>> = {

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test'
 import {
-  DEMO,
   DEMO_PEOPLE,
   expectDashboard,
   expectToast,
   giveFinishedSession,
   latestEmailTo,
-  logIn,
+  logInAsAdmin,
   signUpClient,
   shown,
   signUpPractitioner,
@@ -121,7 +120,7 @@ test('a client reports that the practitioner did not attend, and an admin reads 
 
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
-  await logIn(admin, DEMO.admin)
+  await logInAsAdmin(admin)
   await expectDashboard(admin, 'admin', DEMO_PEOPLE.admin)
   await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click()
   await expect(admin).toHaveURL('/admin/dashboard?tab=messages')

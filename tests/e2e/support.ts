@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto'
+import fs from 'node:fs'
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { splitFee } from '../../app/lib/money'
+import { WRONG_CODE } from '../../app/models/security/security'
 import { e2eServer } from '../../playwright.config'
 
 export const DEMO_PASSWORD = 'Solace-demo-2026'
@@ -113,6 +116,178 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD,
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+/** What the second step of signing in and the security screens say to a wrong or used code. */
+export { WRONG_CODE }
+
+const TOTP_PERIOD_MS = 30_000
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+/** The 30-second step an instant falls in (RFC 6238's counter). */
+export const totpStep = (at = Date.now()) => Math.floor(at / TOTP_PERIOD_MS)
+
+/**
+ * The six digits an authenticator app shows for this base32 secret in `step` (RFC 6238: SHA-1,
+ * six digits, 30 seconds). Worked out here by the RFC rather than by the app's library, so the
+ * codes the app accepts are those any authenticator app computes; and for any step, so a flow
+ * may use the next step's code (the app accepts one step either side) instead of waiting for it.
+ */
+export function totpCode(secret: string, step = totpStep()) {
+  let bits = 0
+  let value = 0
+  const bytes: number[] = []
+  for (const char of secret.replace(/[\s=]/g, '').toUpperCase()) {
+    const index = BASE32.indexOf(char)
+    if (index < 0) throw new Error(`Not a base32 secret: ${secret}`)
+    value = ((value << 5) | index) & 0xffff
+    bits += 5
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff)
+      bits -= 8
+    }
+  }
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(step))
+  const hash = createHmac('sha1', Buffer.from(bytes)).update(counter).digest()
+  const offset = hash.readUInt8(hash.length - 1) & 0xf
+  return String((hash.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
+
+/** An account's authenticator app as the test database holds it (null fields: none, or not on). */
+export function totpOf(email: string) {
+  const db = new Database(testDatabase(), { readonly: true, fileMustExist: true })
+  try {
+    const row = db
+      .prepare(
+        'SELECT totp_secret AS secret, totp_enabled_at AS enabledAt, totp_last_step AS lastStep FROM users WHERE email = ?',
+      )
+      .get(email) as { secret: string | null; enabledAt: number | null; lastStep: number | null } | undefined
+    if (!row) throw new Error(`No account ${email}`)
+    return row
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * A code the app will take now for this account, from the secret in the database (read afresh
+ * each time: tests side by side may have changed it). The app takes a code once: its step must
+ * come after the last one taken, and lie within a step of now. So this is the current step's
+ * code, or the next step's when the current one was taken; when that one was taken too, it
+ * waits for the next step (adding the wait to the test's time budget).
+ */
+async function usableCode(email: string) {
+  const { secret, lastStep } = totpOf(email)
+  if (!secret) throw new Error(`${email} has no authenticator app secret`)
+  const now = totpStep()
+  if (lastStep === null || now > lastStep) return totpCode(secret, now)
+  if (now + 1 > lastStep) return totpCode(secret, now + 1)
+  // lastStep is now + 1 (the app takes no later step): from lastStep's start, lastStep + 1 is next.
+  const wait = lastStep * TOTP_PERIOD_MS - Date.now() + 500
+  test.info().setTimeout(test.info().timeout + wait)
+  await new Promise((resolve) => setTimeout(resolve, wait))
+  return totpCode(secret, lastStep + 1)
+}
+
+/**
+ * The second step of signing in, on /login/verify: a code from the account's secret, until the
+ * page lets the person in. A code can lose a race with another test signing in to the same
+ * account at the same moment (or the step can turn between reading and checking); the page
+ * then says so, and it tries again with a fresh code, three times at most. Ends wherever the
+ * sign-in goes (the role's dashboard, or the page asked for).
+ */
+export async function passSecondStep(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/login\/verify(\?|$)/)
+  const url = page.url()
+  const onThePage = () => new URL(page.url()).pathname === '/login/verify'
+  const refused = page.getByText(WRONG_CODE).first()
+  for (let attempt = 1; ; attempt++) {
+    // A fresh page after a refusal (an earlier attempt's, or the caller's), so one on the page is this attempt's.
+    if (attempt > 1 || (await refused.isVisible())) await page.goto(url)
+    // One sign-in to the account at a time across the workers: two that read the same last step
+    // would send the same code, and the second would lose.
+    await oneAtATime(email, async () => {
+      await page.getByLabel('Code', { exact: true }).fill(await usableCode(email))
+      await page.getByRole('button', { name: 'Verify' }).click()
+      await expect.poll(async () => !onThePage() || (await refused.isVisible())).toBe(true)
+    })
+    if (!onThePage()) return
+    if (attempt === 3) throw new Error(`Three codes for ${email} were refused on ${url}`)
+  }
+}
+
+/**
+ * Runs `work` holding a lock for `account` shared by every worker of this project (a directory
+ * beside the project's database, which each run starts afresh). The time spent waiting for it is
+ * added to the test's time budget.
+ */
+async function oneAtATime(account: string, work: () => Promise<void>) {
+  const lock = `${testDatabase()}.${account}.lock`
+  const started = Date.now()
+  for (;;) {
+    try {
+      fs.mkdirSync(lock)
+      break
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  test.info().setTimeout(test.info().timeout + (Date.now() - started))
+  try {
+    await work()
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Sets up the authenticator app on /account/security/two-factor from the secret the test
+ * database holds (read afresh: two tests opening the page at once may each have made one, and
+ * the last written is the one kept), sees the recovery codes and follows the continue link.
+ * Answers false when another test turned it on first, so there is nothing to set up here.
+ */
+async function setUpAppAs(page: Page, email: string) {
+  const url = page.url()
+  const field = page.getByLabel('Code', { exact: true })
+  const isOn = page.getByRole('heading', { level: 1, name: 'Two-factor sign-in is on' })
+  const alreadyOn = page.getByText('Two-factor sign-in is already on').first()
+  const codes = page.getByRole('list', { name: 'Recovery codes' })
+  const refused = page.getByText(WRONG_CODE).first()
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) await page.goto(url)
+    await expect(field.or(isOn)).toBeVisible()
+    if (await isOn.isVisible()) return false
+    const { secret } = totpOf(email)
+    if (!secret) throw new Error(`No authenticator secret for ${email} in the database`)
+    await field.fill(totpCode(secret))
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    await expect(codes.or(refused).or(alreadyOn)).toBeVisible()
+    if (await codes.isVisible()) {
+      await page.getByRole('link', { name: 'I have saved my codes: continue' }).click()
+      return true
+    }
+    if (await alreadyOn.isVisible()) return false
+    if (attempt === 3) throw new Error(`Three codes for ${email} were refused on ${url}`)
+  }
+}
+
+/**
+ * Signs in as the demo admin and ends on the admin dashboard, whatever the state of their
+ * two-factor sign-in: the seed leaves it off, and the admin area then sends them to set it up
+ * first (after which every password sign-in asks for a code). Tests side by side share the
+ * account, so any of them may be the one that sets it up; each finds out from where the
+ * password leads.
+ */
+export async function logInAsAdmin(page: Page) {
+  await logIn(page, DEMO.admin)
+  await expect(page).toHaveURL(/\/(login\/verify|account\/security\/two-factor|admin\/dashboard)(\?|$)/)
+  const path = new URL(page.url()).pathname
+  if (path === '/login/verify') await passSecondStep(page, DEMO.admin)
+  if (path === '/account/security/two-factor' && !(await setUpAppAs(page, DEMO.admin))) {
+    await page.goto('/admin/dashboard')
+  }
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
 }
 
 export async function expectToast(page: Page, title: string, description?: string) {

@@ -1,4 +1,6 @@
+import { generateTOTP } from '@epic-web/totp'
 import { eq } from 'drizzle-orm'
+import { vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { createUserSession } from '~/models/accounts/auth.server'
@@ -22,7 +24,10 @@ type NewUser = Parameters<typeof createUserModel>[0]
 export const TEST_SHARE = { address: 'test' }
 
 /** Creates an account (a client unless told otherwise); answers the public user and its password. */
-export async function createUser(overrides: Partial<NewUser> = {}) {
+export async function createUser(
+  overrides: Partial<NewUser> = {},
+  { withoutTwoFactor = false }: { withoutTwoFactor?: boolean } = {},
+) {
   const input: NewUser = {
     email: uniqueEmail(overrides.isAdmin ? 'admin' : overrides.isPractitioner ? 'practitioner' : 'client'),
     password: PASSWORD,
@@ -34,7 +39,38 @@ export async function createUser(overrides: Partial<NewUser> = {}) {
   }
   // Each account as if from its own address: tests make many at once, as many people would.
   const user = await createUserModel(input, { share: { address: `test:${input.email}` } })
+  // The admin area requires an authenticator app (decision 042): test admins have one, unless
+  // a test is about an admin who has not set it up yet.
+  if (input.isAdmin && !withoutTwoFactor) turnOnTestAuthenticator(user.id)
   return { ...user, password: input.password }
+}
+
+/** The base32 secret of the authenticator app `turnOnTestAuthenticator` gives an account (tests only). */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP'
+
+export function turnOnTestAuthenticator(userId: number) {
+  getDb()
+    .update(users)
+    .set({ totpSecret: TEST_TOTP_SECRET, totpEnabledAt: new Date(), totpLastStep: null })
+    .where(eq(users.id, userId))
+    .run()
+}
+
+/**
+ * The app's code for `secret` at `at` (default now), as an authenticator would show it. The
+ * library reads the clock, so the clock is set for the call and put back as it was (a test's
+ * fake clock included).
+ */
+export async function totpCode(secret = TEST_TOTP_SECRET, at = new Date()) {
+  const faked = vi.isFakeTimers()
+  const before = Date.now()
+  vi.useFakeTimers({ toFake: ['Date'], now: at })
+  try {
+    return (await generateTOTP({ secret, algorithm: 'SHA-1', digits: 6, period: 30 })).otp
+  } finally {
+    if (faked) vi.useFakeTimers({ toFake: ['Date'], now: before })
+    else vi.useRealTimers()
+  }
 }
 
 /** A `Cookie` header for a fresh session of this user (as after a login). */

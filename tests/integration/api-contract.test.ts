@@ -75,6 +75,7 @@ import {
   routeArgs,
   SESSION_COOKIE,
   settle,
+  totpCode,
   uniqueEmail,
   type ApiAnswer,
   type Json,
@@ -1080,16 +1081,18 @@ describe('the spec’s calls, in the order the spec’s client makes them', () =
     expect(body.user).toMatchObject({ title: null, bio: null, profileImageUrl: null, specialties: ['Yoga'] })
   })
 
-  test('an admin signs in (POST /api/login) and reads every admin list', async () => {
-    // Admins are not made by signing up: this one exists already, as on a real platform.
+  test('an admin signs in (POST /api/login, then the code) and reads every admin list', async () => {
+    // Admins are not made by signing up: this one exists already, as on a real platform, with
+    // the authenticator app every admin must have (decision 042), so signing in takes two calls.
     const account = await createUser({ isAdmin: true, email: uniqueEmail('contract-admin'), password: PASSWORD })
-    const body = ok(
-      await admin.call(loginApi.action, 'POST', '/api/login', {
-        email: account.email,
-        password: PASSWORD,
-        remember: false,
-      }),
-    )
+    const first = await admin.call(loginApi.action, 'POST', '/api/login', {
+      email: account.email,
+      password: PASSWORD,
+      remember: false,
+    })
+    expect(first.status).toBe(401)
+    expect(first.body).toMatchObject({ twoFactorRequired: true })
+    const body = ok(await admin.call(loginApi.action, 'POST', '/api/login', { code: await totpCode() }))
     expect(body.user).toMatchObject({ isAdmin: true, isPractitioner: false })
 
     const users = ok(await admin.call(adminUsersApi.loader, 'GET', '/api/admin/users'))

@@ -36,7 +36,8 @@ const DEMO_PASSWORD = 'Solace-demo-2026'
  * Reads that write the patient record's access trail (a chart opened, notes read, a document
  * downloaded, a record exported), so a replica hands them to the primary; and a video room's
  * signaling, whose hub lives in the primary's memory so that a booking's two people meet there
- * (docs/decisions/039-video-rooms.md).
+ * (docs/decisions/039-video-rooms.md); and the first visit to the authenticator app's setup,
+ * which makes the secret its QR code shows (docs/decisions/042-two-factor-and-passkeys.md).
  */
 const CHART_VIEW = 'a patient’s chart'
 const REPLAYED_READS = new Set([
@@ -45,6 +46,7 @@ const REPLAYED_READS = new Set([
   '/practitioner/patient-charting/:id/export',
   '/api/patient-documents/:id/download',
   '/sessions/:id/signal',
+  '/account/security/two-factor',
 ])
 
 let primary: App

@@ -206,4 +206,6 @@ export type ChartPatient = {
   ai: ChartAi | null
   /** Where the upload form posts (the current view plus `?upload=1`). */
   uploadAction: string
+  /** Where Download goes while the last password or code is over ten minutes old; null after. */
+  verifyDownloadsHref: string | null
 }

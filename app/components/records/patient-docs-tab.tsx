@@ -22,6 +22,11 @@ export function PatientDocsTab({
         apiUrl={`/api/patient-profiles/${chart.profile.id}/documents`}
         lastResult={uploadResult}
       />
+      {chart.verifyDownloadsHref && chart.documents.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Downloading a document asks for your password again, as your last one was more than 10 minutes ago.
+        </p>
+      ) : null}
       {chart.documents.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">{DOCUMENTS_EMPTY}</p>
       ) : (
@@ -41,14 +46,24 @@ export function PatientDocsTab({
                 {doc.description ? <p className="mt-1 text-sm break-words">{doc.description}</p> : null}
               </div>
               <div className="flex shrink-0 gap-1">
-                <a
-                  href={doc.downloadHref}
-                  download={doc.name}
-                  aria-label={`Download ${doc.name}`}
-                  className={buttonClass({ variant: 'ghost', size: 'sm' })}
-                >
-                  Download
-                </a>
+                {chart.verifyDownloadsHref ? (
+                  <Link
+                    to={chart.verifyDownloadsHref}
+                    aria-label={`Download ${doc.name}`}
+                    className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                  >
+                    Download
+                  </Link>
+                ) : (
+                  <a
+                    href={doc.downloadHref}
+                    download={doc.name}
+                    aria-label={`Download ${doc.name}`}
+                    className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                  >
+                    Download
+                  </a>
+                )}
                 <Link
                   to={doc.deleteHref}
                   preventScrollReset

@@ -4,12 +4,16 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { jsonError } from '~/lib/api.server'
 import { AppError } from '~/lib/errors'
+import { mayWriteForThePerson } from '~/lib/fetch-metadata.server'
 import { noteRequestUser } from '~/lib/log.server'
 import { hashShare } from '~/lib/password.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { deviceOf } from '~/models/security/devices.server'
+import { ADMIN_NEEDS_TWO_FACTOR, TWO_FACTOR_SETUP_PATH } from '~/models/security/security'
+import { hasAuthenticatorApp } from '~/models/security/two-factor.server'
 import { limitPasswordCheck } from './password-attempts.server'
 import { isDashboardPath } from './role'
-import { REMEMBER_ME_MAX_AGE_S, getSession, sessionStorage } from './session.server'
+import { REMEMBER_ME_MAX_AGE_S, getSession, noteSessionSeen, sessionStorage } from './session.server'
 import { AUTHENTICATION_REQUIRED, dashboardPath, LOG_IN_TO_VIEW_DASHBOARD, LoginSchema, type PublicUser } from './user'
 import { getUserById, verifyLogin } from './user.server'
 
@@ -68,6 +72,9 @@ export async function createUserSession(request: Request, userId: number, rememb
   if (previous.id) await storage.destroySession(previous)
   const session = await storage.getSession()
   session.set('userId', userId)
+  // Signing in is giving a password (or a passkey): it counts as a recent verification.
+  session.set('verifiedAt', Date.now())
+  session.set('device', deviceOf(request))
   noteRequestUser(userId)
   return storage.commitSession(session, remember ? { maxAge: REMEMBER_ME_MAX_AGE_S } : {})
 }
@@ -88,11 +95,18 @@ export async function getUserId(request: Request) {
   return typeof userId === 'number' ? userId : null
 }
 
-/** The signed-in user; a suspended account reads as signed out. The request's log line gets their id. */
+/**
+ * The signed-in user; a suspended account reads as signed out. The request's log line gets
+ * their id, and the sessions list when they were last seen.
+ */
 export async function getUser(request: Request) {
-  const userId = await getUserId(request)
-  const user = userId === null ? null : getUserById(userId, { activeOnly: true })
-  if (user) noteRequestUser(user.id)
+  const session = await getSession(request)
+  const userId = session.get('userId')
+  const user = typeof userId === 'number' ? getUserById(userId, { activeOnly: true }) : null
+  if (user) {
+    noteRequestUser(user.id)
+    if (session.id && mayWriteForThePerson(request)) await noteSessionSeen(session.id)
+  }
   return user
 }
 
@@ -129,10 +143,23 @@ export async function requirePractitioner(request: Request) {
   return user
 }
 
-/** Admin screens: non-admins go to /. */
+/**
+ * Admin screens: non-admins go to /; an admin without an authenticator app is sent to set one
+ * up first, and comes back here after (decision 042).
+ */
 export async function requireAdmin(request: Request) {
   const user = await requireUser(request)
   if (!user.isAdmin) throw redirect('/')
+  if (!hasAuthenticatorApp(user.id)) {
+    throw await redirectWithToast(
+      `${TWO_FACTOR_SETUP_PATH}?${new URLSearchParams({ redirectTo: currentPath(request) })}`,
+      {
+        type: 'info',
+        title: ADMIN_NEEDS_TWO_FACTOR,
+        description: 'Admins can delete anyone: their sign-in always takes a code too.',
+      },
+    )
+  }
   return user
 }
 
@@ -158,5 +185,6 @@ export async function requireApiPractitioner(request: Request) {
 export async function requireApiAdmin(request: Request) {
   const user = await requireApiUser(request)
   if (!user.isAdmin) throw jsonError('Only admins can do this', 403)
+  if (!hasAuthenticatorApp(user.id)) throw jsonError(ADMIN_NEEDS_TWO_FACTOR, 403)
   return user
 }

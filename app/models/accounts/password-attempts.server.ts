@@ -1,13 +1,11 @@
-import { check, clientIp, hit, LIMITS, refund, reset } from '~/lib/rate-limit.server'
+import { check, clientIp, hit, LIMITS, refund, reset, type Limit } from '~/lib/rate-limit.server'
 
 /**
- * Every check of a password (login, change password, delete account) draws on two budgets of
- * wrong passwords: one per account, whatever address the attempts come from, and one per
- * address (docs/decisions/015-password-hashing-and-login-limits.md).
+ * Every check of a secret a person types (a password at login, change password or delete
+ * account; a second-factor code at sign-in, step-up or in security settings) draws on two
+ * budgets of wrong attempts: one per account, whatever address the attempts come from, and one
+ * per address (docs/decisions/015-password-hashing-and-login-limits.md, 042).
  */
-
-const accountKey = (email: string) => `password:${email.toLowerCase()}`
-const addressKey = (ip: string) => `password-ip:${ip}`
 
 function minutes(ms: number) {
   const count = Math.max(1, Math.ceil(ms / 60_000))
@@ -21,44 +19,76 @@ export const accountLocked = (retryAfterMs: number) =>
 export const addressLocked = (retryAfterMs: number) =>
   `Too many wrong passwords from your network. Try again in ${minutes(retryAfterMs)}.`
 
+export const codesLocked = (retryAfterMs: number) => `Too many wrong codes. Try again in ${minutes(retryAfterMs)}.`
+
+type Budgets = {
+  account: { key: string; limit: Limit; refusal: (retryAfterMs: number) => string }
+  address: { key: string; limit: Limit; refusal: (retryAfterMs: number) => string }
+}
+
 /**
- * Runs one password check for the account `email`, from the request's address. Refused with
- * a 429 before any hashing once either budget is spent. The attempt is counted before the
- * check runs, so many attempts sent at once cannot all slip under the limit. When `verify`
- * answers a result the password was right: the attempt is given back, and so are the earlier
- * failures from this same address against this account, never other addresses' (a successful
- * login must not reopen the budget of someone guessing from elsewhere). When it answers null
- * the attempt stays counted. When it throws (the hash queue is full) nothing was checked and
- * the attempt is given back.
+ * Runs one check against both budgets. Refused with a 429 before any work once either is
+ * spent. The attempt is counted before the check runs, so many attempts sent at once cannot all
+ * slip under the limit. When `verify` answers a result the secret was right: the attempt is
+ * given back, and so are the earlier failures from this same address against this account,
+ * never other addresses' (a success must not reopen the budget of someone guessing from
+ * elsewhere). When it answers null the attempt stays counted. When it throws (the hash queue is
+ * full) nothing was checked and the attempt is given back.
  */
-export async function limitPasswordCheck<T>(
-  request: Request,
-  email: string,
-  verify: () => Promise<T | null>,
-): Promise<T | null> {
+async function limitAttempts<T>(request: Request, budgets: Budgets, verify: () => Promise<T | null>) {
   const ip = clientIp(request)
-  const account = accountKey(email)
-  const address = addressKey(ip)
-  check(account, LIMITS.login, Date.now(), accountLocked)
-  check(address, LIMITS.loginPerIp, Date.now(), addressLocked)
-  hit(account, LIMITS.login, Date.now(), ip)
-  hit(address, LIMITS.loginPerIp, Date.now(), ip)
+  const { account, address } = budgets
+  const accountKey = account.key
+  const addressKey = `${address.key}:${ip}`
+  check(accountKey, account.limit, Date.now(), account.refusal)
+  check(addressKey, address.limit, Date.now(), address.refusal)
+  hit(accountKey, account.limit, Date.now(), ip)
+  hit(addressKey, address.limit, Date.now(), ip)
   let result: T | null
   try {
     result = await verify()
   } catch (error) {
-    refund(account, ip, 1)
-    refund(address, ip, 1)
+    refund(accountKey, ip, 1)
+    refund(addressKey, ip, 1)
     throw error
   }
   if (result !== null) {
-    refund(account, ip)
-    refund(address, ip, 1)
+    refund(accountKey, ip)
+    refund(addressKey, ip, 1)
   }
   return result
 }
 
+const passwordAccountKey = (email: string) => `password:${email.toLowerCase()}`
+
+/** One password check for the account `email`, from the request's address. */
+export function limitPasswordCheck<T>(request: Request, email: string, verify: () => Promise<T | null>) {
+  return limitAttempts(
+    request,
+    {
+      account: { key: passwordAccountKey(email), limit: LIMITS.login, refusal: accountLocked },
+      address: { key: 'password-ip', limit: LIMITS.loginPerIp, refusal: addressLocked },
+    },
+    verify,
+  )
+}
+
+/**
+ * One second-factor code (an authenticator's code or a recovery code) for the account `userId`:
+ * six digits fall to guessing far sooner than a password, so the budgets are smaller.
+ */
+export function limitCodeCheck<T>(request: Request, userId: number, verify: () => Promise<T | null>) {
+  return limitAttempts(
+    request,
+    {
+      account: { key: `code:${userId}`, limit: LIMITS.secondFactor, refusal: codesLocked },
+      address: { key: 'code-ip', limit: LIMITS.secondFactorPerIp, refusal: codesLocked },
+    },
+    verify,
+  )
+}
+
 /** A password reset proves the owner holds the email: their account's budget starts again. */
 export function clearPasswordFailures(email: string) {
-  reset(accountKey(email))
+  reset(passwordAccountKey(email))
 }

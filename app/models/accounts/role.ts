@@ -23,3 +23,14 @@ export function dashboardPath(user: { isAdmin: boolean; isPractitioner: boolean 
 export function isDashboardPath(pathname: string) {
   return Object.values(DASHBOARDS).includes(pathname)
 }
+
+const SETTINGS: Record<Role, string> = {
+  admin: '/admin/dashboard',
+  practitioner: '/practitioner/settings',
+  client: '/customer-settings',
+}
+
+/** Each role's settings screen (an admin has none of their own: their dashboard). */
+export function settingsPath(user: { isAdmin: boolean; isPractitioner: boolean }) {
+  return SETTINGS[roleOf(user)]
+}

@@ -1,15 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage } from '@remix-run/node'
-import { and, eq, lt, ne } from 'drizzle-orm'
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import { getDb } from '~/db/client.server'
 import { sessions } from '~/db/schema'
 import { getEnv, isProduction } from '~/env.server'
+import { isPrimaryInstance } from '~/integrations/litefs.server'
 
 export const REMEMBER_ME_MAX_AGE_S = 60 * 60 * 24 * 30
 /** Without "remember me" the cookie ends with the browser, and the server row after 12 h. */
 const BROWSER_SESSION_TTL_MS = 12 * 60 * 60 * 1000
 
-type SessionData = { userId: number }
+/**
+ * What a session row keeps. `verifiedAt` is when a password or second factor was last given
+ * (decision 042's recent verification); `device` what the sessions list shows; `pendingSignIn`
+ * a password accepted and its second step still to come (no `userId` until then); `challenge`
+ * a WebAuthn challenge waiting for its answer, used once.
+ */
+export type SessionData = {
+  userId: number
+  verifiedAt: number
+  device: { userAgent: string; region: string | null }
+  pendingSignIn: { userId: number; remember: boolean; expiresAt: number }
+  challenge: { value: string; purpose: 'register' | 'sign-in'; expiresAt: number }
+}
 
 function buildStorage() {
   const cookie = createCookie('__session', {
@@ -55,6 +69,45 @@ function buildStorage() {
       getDb().delete(sessions).where(eq(sessions.sid, sid)).run()
     },
   })
+}
+
+/**
+ * The sessions list's "last seen": written at most every five minutes per session and process
+ * (remembered here, so most requests do not even try), only on the primary (a replica cannot
+ * write) and only for a request the person made themselves (decision 032: a GET another site
+ * started changes nothing).
+ */
+const SEEN_EVERY_MS = 5 * 60 * 1000
+const seen = new LRUCache<string, number>({ max: 10_000 })
+export async function noteSessionSeen(sid: string, now = Date.now()) {
+  const last = seen.get(sid)
+  if (last !== undefined && now - last < SEEN_EVERY_MS) return
+  if (!(await isPrimaryInstance())) return
+  seen.set(sid, now)
+  getDb()
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(
+      and(
+        eq(sessions.sid, sid),
+        or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now - SEEN_EVERY_MS))),
+      ),
+    )
+    .run()
+}
+
+/**
+ * Changes some of a session's data on the server only: the cookie holds just the id, so it is
+ * not sent again (committing would turn a "remember me" cookie into one that ends with the browser).
+ */
+export function updateSessionData(sid: string, patch: Partial<SessionData>) {
+  const row = getDb().select({ sess: sessions.sess }).from(sessions).where(eq(sessions.sid, sid)).get()
+  if (!row) return
+  getDb()
+    .update(sessions)
+    .set({ sess: { ...row.sess, ...patch } })
+    .where(eq(sessions.sid, sid))
+    .run()
 }
 
 let storage: ReturnType<typeof buildStorage> | undefined

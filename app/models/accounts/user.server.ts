@@ -190,7 +190,13 @@ async function rehash(userId: number, oldHash: string, password: string, share: 
  * Checks the signed-in user's password before a change that needs it, under the same limits
  * as a login: wrong passwords count against the account and the address, 429 once spent.
  */
-async function assertPassword(request: Request, userId: number, password: string, message: string, field: string) {
+export async function assertPassword(
+  request: Request,
+  userId: number,
+  password: string,
+  message: string,
+  field: string,
+) {
   const row = getDb()
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)

@@ -22,6 +22,7 @@ import { removeUser } from '~/models/admin/removal.server'
 import { createUserAsAdmin, setSuspended } from '~/models/admin/users.server'
 import { CONTACT_MESSAGE_NOT_FOUND } from '~/models/marketplace/contact'
 import { LEAD_NOT_FOUND } from '~/models/marketplace/lead'
+import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import { viewState } from './dashboard-data.server'
 
 const success = (to: string, title: string, description?: string) =>
@@ -35,6 +36,8 @@ const REQUIRED = ['email', 'password', 'firstName', 'lastName']
  * from (tab, filter, search, pages) with the spec's toast; a refused one says why in an error
  * toast. The caller has checked that the user is an admin.
  */
+const DELETIONS = new Set([DELETE_USER_INTENT, DELETE_MESSAGE_INTENT, DELETE_LEAD_INTENT])
+
 export async function dashboardAction(request: Request, admin: PublicUser) {
   const back = adminHref(viewState(new URL(request.url).searchParams))
   const formData = await readForm(request)
@@ -63,6 +66,9 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
       })
     }
   }
+
+  // Deletions ask for a recent password or code (decision 042); the admin comes back here after.
+  if (DELETIONS.has(intent)) await requireRecentVerification(request)
 
   if (intent === DELETE_USER_INTENT) {
     try {

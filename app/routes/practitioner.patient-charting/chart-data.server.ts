@@ -25,6 +25,7 @@ import { documentKind, formatFileSize } from '~/models/records/document'
 import { listPatientDocuments } from '~/models/records/documents.server'
 import { listPatientNotes } from '~/models/records/notes.server'
 import { getPatient, listPatients } from '~/models/records/patients.server'
+import { isRecentlyVerified, verifyPath } from '~/models/security/recent-verification.server'
 
 /** The list and patient the URL shows (no dialog): where forms go back to and dialogs close to. */
 export function viewState(params: URLSearchParams): ChartState {
@@ -170,6 +171,9 @@ export async function loadChart(request: Request, user: PublicUser) {
         answers: i.answers,
       })),
       uploadAction: withParam(at({ tab: 'docs' }), UPLOAD_PARAM, 1),
+      // Downloads ask for a recent password or code (decision 042): until then each Download
+      // goes to that step, which comes back to this tab.
+      verifyDownloadsHref: (await isRecentlyVerified(request)) ? null : verifyPath(at({ tab: 'docs' })),
       ai: tab === 'ai' ? aiTab(user.id, patient.id, params, at({ tab: 'ai' }), timeZone) : null,
     },
     creating: params.has('new'),

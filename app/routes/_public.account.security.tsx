@@ -1,0 +1,117 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { PasskeysCard } from '~/components/security/passkeys-card'
+import { SessionsCard } from '~/components/security/sessions-card'
+import { TwoFactorCard } from '~/components/security/two-factor-card'
+import { Toaster } from '~/components/toaster'
+import { Link } from '~/components/ui/link'
+import { formatLongDate, formatTime } from '~/lib/dates'
+import { readForm } from '~/lib/form-data.server'
+import { invalid, refused } from '~/lib/forms.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { getSessionId, requireUser } from '~/models/accounts/auth.server'
+import { settingsPath } from '~/models/accounts/role'
+import { listSessions, signOutOtherSessions, signOutSession } from '~/models/security/devices.server'
+import { listPasskeys } from '~/models/security/passkeys.server'
+import { CodeSchema, SECURITY_INTENTS, SECURITY_PATH } from '~/models/security/security'
+import { disableTotp, newRecoveryCodes, twoFactorStatus } from '~/models/security/two-factor.server'
+
+export const meta: MetaFunction = () => [{ title: 'Security — Solace' }]
+
+/**
+ * Security settings for every role (decision 042): the authenticator app and its recovery
+ * codes, passkeys, and the signed-in sessions. Every form works without JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const when = (iso: string) => `${formatLongDate(iso, user.timeZone)}, ${formatTime(iso, user.timeZone)}`
+  const sessions = listSessions(user.id, await getSessionId(request)).map((session) => ({
+    ...session,
+    firstSeen: when(session.firstSeen),
+    lastSeen: when(session.lastSeen),
+  }))
+  return {
+    status: twoFactorStatus(user.id),
+    passkeys: listPasskeys(user.id),
+    timeZone: user.timeZone,
+    sessions,
+    settings: settingsPath(user),
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+  switch (intent) {
+    case SECURITY_INTENTS.newRecoveryCodes:
+    case SECURITY_INTENTS.disableTwoFactor: {
+      const submission = parseWithZod(formData, { schema: CodeSchema })
+      if (submission.status !== 'success') return invalid(submission, ['code'])
+      try {
+        if (intent === SECURITY_INTENTS.disableTwoFactor) {
+          await disableTotp(request, user.id, submission.value.code)
+          return redirectWithToast(SECURITY_PATH, {
+            type: 'success',
+            title: 'Two-factor sign-in turned off',
+            description: 'Your password alone now signs you in.',
+          })
+        }
+        const codes = await newRecoveryCodes(request, user.id, submission.value.code)
+        return data({ result: submission.reply({ resetForm: true }), toast: null, newCodes: codes })
+      } catch (error) {
+        return refused(submission, error, 'Not changed', { hideFields: ['code'] })
+      }
+    }
+    case SECURITY_INTENTS.signOutSession: {
+      const signedOut = signOutSession(user.id, String(formData.get('session') ?? ''))
+      return redirectWithToast(
+        SECURITY_PATH,
+        signedOut
+          ? { type: 'success', title: 'Signed out', description: 'That session has been signed out.' }
+          : { type: 'error', title: 'Not found', description: 'That session had already ended.' },
+      )
+    }
+    case SECURITY_INTENTS.signOutOthers:
+      signOutOtherSessions(user.id, await getSessionId(request))
+      return redirectWithToast(SECURITY_PATH, {
+        type: 'success',
+        title: 'Signed out everywhere else',
+        description: 'Only this browser is still signed in.',
+      })
+    default:
+      throw new Response('Unknown form', { status: 400 })
+  }
+}
+
+export default function SecurityPage() {
+  const { status, passkeys, timeZone, sessions, settings } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const resultFor = (intent: string) =>
+    actionData?.result.initialValue?.intent === intent ? actionData.result : undefined
+  // Only the answer to 'Make new recovery codes' carries them; nothing keeps them after.
+  const newCodes = (actionData as { newCodes?: string[] } | undefined)?.newCodes ?? null
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Security</h1>
+        <p className="text-muted-foreground">
+          How you sign in, and where you are signed in.{' '}
+          <Link to={settings} className="font-medium text-primary hover:underline">
+            Back to settings
+          </Link>
+        </p>
+      </div>
+      <TwoFactorCard
+        on={status.totp}
+        recoveryCodesLeft={status.recoveryCodesLeft}
+        newCodes={newCodes}
+        resultFor={resultFor}
+      />
+      <PasskeysCard passkeys={passkeys} timeZone={timeZone} />
+      <SessionsCard sessions={sessions} />
+      <Toaster toast={actionData?.toast} />
+    </div>
+  )
+}

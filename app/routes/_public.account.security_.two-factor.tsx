@@ -1,0 +1,121 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AuthCard } from '~/components/auth-card'
+import { SubmitButton } from '~/components/form-shell'
+import { CodeForm } from '~/components/security/code-form'
+import { RecoveryCodes } from '~/components/security/recovery-codes'
+import { Toaster } from '~/components/toaster'
+import { buttonClass } from '~/components/ui/button'
+import { Link } from '~/components/ui/link'
+import { mayWriteForThePerson } from '~/lib/fetch-metadata.server'
+import { readForm } from '~/lib/form-data.server'
+import { invalid, refused } from '~/lib/forms.server'
+import { safeRedirect } from '~/lib/safe-redirect'
+import { requireUser } from '~/models/accounts/auth.server'
+import { CodeSchema, SECURITY_PATH } from '~/models/security/security'
+import { confirmTotpSetup, totpSetup } from '~/models/security/two-factor.server'
+
+export const meta: MetaFunction = () => [{ title: 'Set up two-factor sign-in — Solace' }]
+
+/**
+ * Setting up an authenticator app: scan the QR code (or type the secret), confirm with a first
+ * code, then keep the ten recovery codes shown once. An admin without it is sent here before
+ * the admin area opens, and returns there (`redirectTo`).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), SECURITY_PATH)
+  // Once it is on there is nothing to set up (and, right after confirming, the page shows the codes).
+  return { setup: await totpSetup(user, { create: mayWriteForThePerson(request) }), redirectTo }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const formData = await readForm(request)
+  // Opened from another site, the page could not make the secret; this button asks for it.
+  if (formData.get('intent') === START_INTENT) {
+    await totpSetup(user)
+    const { pathname, search } = new URL(request.url)
+    return redirect(pathname + search)
+  }
+  const submission = parseWithZod(formData, { schema: CodeSchema })
+  if (submission.status !== 'success') return invalid(submission, ['code'])
+  try {
+    const codes = await confirmTotpSetup(request, user.id, submission.value.code)
+    return data({ result: submission.reply({ resetForm: true }), toast: null, newCodes: codes })
+  } catch (error) {
+    return refused(submission, error, 'Not set up', { hideFields: ['code'] })
+  }
+}
+
+/** The secret in groups of four, as authenticator apps show it. */
+const START_INTENT = 'start'
+
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
+
+export default function TwoFactorSetupPage() {
+  const { setup, redirectTo } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const newCodes = (actionData as { newCodes?: string[] } | undefined)?.newCodes
+  if (newCodes) {
+    return (
+      <AuthCard title="Two-factor sign-in is on" description="From now on, signing in asks for a code from your app.">
+        <RecoveryCodes codes={newCodes} />
+        <Link to={redirectTo} className={buttonClass({}, 'mt-6 w-full')}>
+          I have saved my codes: continue
+        </Link>
+      </AuthCard>
+    )
+  }
+  if (!setup) {
+    return (
+      <AuthCard title="Two-factor sign-in is on">
+        <Link to={SECURITY_PATH} className={buttonClass({}, 'w-full')}>
+          Back to security settings
+        </Link>
+      </AuthCard>
+    )
+  }
+  if (!setup.secret) {
+    return (
+      <AuthCard title="Set up two-factor sign-in" description="Add a code from an authenticator app to every sign-in.">
+        <Form method="post">
+          <input type="hidden" name="intent" value={START_INTENT} />
+          <SubmitButton className="w-full" pending={false} pendingText="Starting...">
+            Show my QR code
+          </SubmitButton>
+        </Form>
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard
+      title="Set up two-factor sign-in"
+      description="Scan this code with your authenticator app (1Password, Google Authenticator, Authy...), then type the 6-digit code it shows."
+    >
+      <div className="space-y-6">
+        <div
+          className="mx-auto w-48 rounded-md bg-white p-2"
+          role="img"
+          aria-label="QR code for your authenticator app"
+          // The SVG is made on the server by `qrcode` from our own otpauth address.
+          dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+        />
+        <div className="space-y-1 text-center text-sm">
+          <p className="text-muted-foreground">Cannot scan it? Type this key in the app instead:</p>
+          <p className="font-mono text-base tracking-wider" data-testid="totp-secret">
+            {grouped(setup.secret)}
+          </p>
+        </div>
+        <CodeForm
+          id="confirm-two-factor"
+          lastResult={actionData?.result}
+          submitText="Turn on two-factor sign-in"
+          pendingText="Checking..."
+        />
+      </div>
+      <Toaster toast={actionData?.toast} />
+    </AuthCard>
+  )
+}
