@@ -14,6 +14,32 @@ const UNSAFE = /[\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u20
 // eslint-disable-next-line no-control-regex -- as above
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/gu
 
+/**
+ * The most characters of one value from outside a log line carries (an interpolated value, an
+ * error's message, a string field): a browser's passkey answer once put a 20 KB origin into one
+ * line (issue 41). Past it the value is cut and says so, `…[19500 more characters cut]`.
+ */
+export const LOG_VALUE_MAX = 500
+/** The most characters of a whole message (server/log.js cuts it): a few values and their words. */
+export const LOG_MESSAGE_MAX = 2000
+/** The most lines of a stack an error's text keeps (V8 writes 10 frames unless told otherwise). */
+const FRAMES_MAX = 30
+/** The most inner errors of an AggregateError an error's text lists. */
+const INNER_ERRORS_MAX = 5
+
+/**
+ * `text` cut to `max` characters (never between the two halves of a surrogate pair), with a
+ * marker saying how many were cut; shorter text as it is.
+ * @param {string} text
+ * @param {number} [max]
+ */
+export function capForLog(text, max = LOG_VALUE_MAX) {
+  if (text.length <= max) return text
+  const code = text.charCodeAt(max - 1)
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max
+  return `${text.slice(0, end)}…[${text.length - end} more characters cut]`
+}
+
 /** @type {Record<string, string>} */
 const SHORT = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' }
 
@@ -25,12 +51,13 @@ function escapeChar(char) {
 /**
  * `value` as text that stays on its line, escaped as JSON escapes a string (without the
  * quotes): a line break becomes the two characters `\n`, a backslash `\\`, any other control
- * character, separator, bidi mark or lone surrogate `\uXXXX`.
+ * character, separator, bidi mark or lone surrogate `\uXXXX`. Cut first past `LOG_VALUE_MAX`
+ * characters (escaping makes at most six of each).
  * @param {unknown} value
  * @returns {string}
  */
 export function escapeForLog(value) {
-  return String(value).replace(UNSAFE, escapeChar)
+  return capForLog(String(value)).replace(UNSAFE, escapeChar)
 }
 
 /** @param {string} text */
@@ -40,7 +67,8 @@ function escapeLineBreaks(text) {
 
 /** @param {unknown} value */
 function inspected(value) {
-  return escapeLineBreaks(inspect(value, { breakLength: Infinity, depth: 3 }))
+  const text = inspect(value, { breakLength: Infinity, depth: 3, maxStringLength: LOG_VALUE_MAX, maxArrayLength: 20 })
+  return escapeLineBreaks(capForLog(text, 4 * LOG_VALUE_MAX))
 }
 
 /**
@@ -58,7 +86,8 @@ function framesOf(error) {
     .slice(start)
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => `\n${/^\s/.test(line) ? '' : '    '}${escapeLineBreaks(line)}`)
+    .slice(0, FRAMES_MAX)
+    .map((line) => `\n${/^\s/.test(line) ? '' : '    '}${escapeLineBreaks(capForLog(line))}`)
     .join('')
 }
 
@@ -90,7 +119,11 @@ function formatError(error, depth) {
   if (Object.keys(extra).length > 0) text += `\n    ${inspected(extra)}`
   if (depth < 3) {
     if (error instanceof AggregateError) {
-      for (const inner of error.errors) text += indented(`\n[error] ${formatError(inner, depth + 1)}`)
+      for (const inner of error.errors.slice(0, INNER_ERRORS_MAX)) {
+        text += indented(`\n[error] ${formatError(inner, depth + 1)}`)
+      }
+      const more = error.errors.length - INNER_ERRORS_MAX
+      if (more > 0) text += indented(`\n[error] …[${more} more errors cut]`)
     }
     if (error.cause !== undefined) text += indented(`\n[cause] ${formatError(error.cause, depth + 1)}`)
   }

@@ -7,7 +7,7 @@
 // its JSON a message is one line that says what it says.
 import pino from 'pino'
 import { reportError } from './error-reporting.js'
-import { errorForLog } from './log-text.js'
+import { capForLog, errorForLog, LOG_MESSAGE_MAX } from './log-text.js'
 import { counter } from './metric-registry.js'
 import { currentRequest } from './request-context.js'
 
@@ -55,10 +55,57 @@ function isSqliteBusy(error) {
   return false
 }
 
+/** How deep `capFields` looks into a line's fields, and how many items of a list it keeps. */
+const FIELDS_DEPTH_MAX = 5
+const FIELD_ITEMS_MAX = 20
+
 /**
- * Every line goes through here: one that carries an error (`log.error({ err }, message)`) counts
- * it when SQLite was busy, and from `error` up reports it (server/error-reporting.js, which does
- * nothing unless SENTRY_DSN is set).
+ * A line's fields with every string, at any depth, cut past `LOG_VALUE_MAX` characters
+ * (server/log-text.js), lists past `FIELD_ITEMS_MAX` items, and what lies deeper than
+ * `FIELDS_DEPTH_MAX` told as `[cut]`: no field can make a line as long as what someone sent
+ * (issue 41). Only plain objects and lists are walked: an error goes to its serializer
+ * (`errorForLog`, which cuts its own parts) and anything else to JSON as it is.
+ * @param {unknown} value
+ * @param {number} [depth]
+ * @returns {unknown}
+ */
+export function capFields(value, depth = 0) {
+  if (typeof value === 'string') return capForLog(value)
+  if (value === null || typeof value !== 'object') return value
+  const plain = Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value))
+  if (!plain) return value
+  if (depth >= FIELDS_DEPTH_MAX) return '[cut]'
+  if (Array.isArray(value)) {
+    const items = value.slice(0, FIELD_ITEMS_MAX).map((item) => capFields(item, depth + 1))
+    return value.length > FIELD_ITEMS_MAX ? [...items, `…[${value.length - FIELD_ITEMS_MAX} more items cut]`] : items
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, capFields(item, depth + 1)]))
+}
+
+/**
+ * A call's message cut past `LOG_MESSAGE_MAX` characters, and the one pino would take from an
+ * error when there is none (its message) cut too.
+ * @param {Parameters<pino.LogFn>} args
+ * @param {unknown} err
+ * @returns {Parameters<pino.LogFn>}
+ */
+function withCappedMessage(args, err) {
+  const [first, second, ...rest] = /** @type {unknown[]} */ (args)
+  /** @param {unknown[]} list */
+  const asArgs = (list) => /** @type {Parameters<pino.LogFn>} */ (list)
+  if (typeof first === 'string') return asArgs([capForLog(first, LOG_MESSAGE_MAX), ...args.slice(1)])
+  if (typeof second === 'string') return asArgs([first, capForLog(second, LOG_MESSAGE_MAX), ...rest])
+  const message = /** @type {{ message?: unknown } | undefined} */ (err)?.message
+  if (second === undefined && typeof message === 'string' && message.length > LOG_MESSAGE_MAX) {
+    return asArgs([first, capForLog(message, LOG_MESSAGE_MAX)])
+  }
+  return args
+}
+
+/**
+ * Every line goes through here: its message is cut past `LOG_MESSAGE_MAX` characters; one that
+ * carries an error (`log.error({ err }, message)`) counts it when SQLite was busy, and from
+ * `error` up reports it (server/error-reporting.js, which does nothing unless SENTRY_DSN is set).
  * @this {pino.Logger}
  * @param {Parameters<pino.LogFn>} args
  * @param {pino.LogFn} method
@@ -81,7 +128,7 @@ function logMethod(args, method, level) {
       })
     }
   }
-  return method.apply(this, args)
+  return method.apply(this, withCappedMessage(args, err))
 }
 
 /**
@@ -106,6 +153,7 @@ export function createLogger({ env = process.env, destination } = {}) {
       return request ? { reqId: request.id, route: request.route } : {}
     },
     hooks: { logMethod },
+    formatters: { log: (fields) => /** @type {Record<string, unknown>} */ (capFields(fields)) },
     // pino-pretty is a development dependency: production never loads it.
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }

@@ -415,6 +415,8 @@ export const bookings = sqliteTable(
      * time: until they do, the client may cancel with a full refund whenever it is.
      */
     movedByPractitionerAt: integer('moved_by_practitioner_at', { mode: 'timestamp_ms' }),
+    /** How many times it was moved, by either side: bounded (MAX_MOVES in booking/reschedule.ts). */
+    moveCount: integer('move_count').notNull().default(0),
     /** The practitioner marked that the client did not attend (no refund, no review). */
     clientNoShowAt: integer('client_no_show_at', { mode: 'timestamp_ms' }),
     /** The client reported that the practitioner did not attend (sent to the admins' messages). */
@@ -936,6 +938,28 @@ export const bookingReminders = sqliteTable(
     uniqueIndex('booking_reminders_once').on(t.bookingId, t.recipientId, t.kind, t.startTime),
     index('booking_reminders_recipient_idx').on(t.recipientId),
     check('booking_reminders_kind', oneOf('kind', REMINDER_KINDS)),
+  ],
+)
+
+/**
+ * The email telling one side of a booking that it moved, while it waits in the outbox
+ * (`reschedule-emails.server.ts`): a later move rewrites that email instead of adding one, so
+ * moves close together send one email, from the time last told of (`was_*`) to the latest.
+ */
+export const bookingMoveNotices = sqliteTable(
+  'booking_move_notices',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    recipient: text('recipient', { enum: ['client', 'practitioner'] }).notNull(),
+    outboxId: integer('outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    wasStart: integer('was_start', { mode: 'timestamp_ms' }).notNull(),
+    wasEnd: integer('was_end', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.recipient] }),
+    check('booking_move_notices_recipient', oneOf('recipient', ['client', 'practitioner'])),
   ],
 )
 

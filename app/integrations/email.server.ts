@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import { getEnv } from '~/env.server'
@@ -82,6 +82,21 @@ export function queueEmail(tx: Db | Tx, email: Email, now = new Date()) {
     .values({ ...outboxValues(email), status: 'queued', nextAttemptAt: now })
     .returning({ id: emailOutbox.id })
     .get().id
+}
+
+/**
+ * Rewrites a queued email that no delivery has taken up yet (never attempted): its content and
+ * when it goes. False when one has (it is going, or went), and the caller writes a new one. Run
+ * inside the caller's IMMEDIATE transaction, it cannot interleave with a delivery's claim, so an
+ * email is either rewritten before it goes or sent as it was, never both.
+ */
+export function requeueEmail(tx: Tx, id: number, email: Email, at: Date) {
+  const rewritten = tx
+    .update(emailOutbox)
+    .set({ ...outboxValues(email), nextAttemptAt: at })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued'), eq(emailOutbox.attempts, 0)))
+    .run()
+  return rewritten.changes === 1
 }
 
 /**

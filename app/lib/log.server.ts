@@ -9,10 +9,12 @@ import { log } from '../../server/log.js'
  * whole and reported (only `error` and `fatal`). Whatever a person typed or a provider answered
  * goes into a message through `logLine` (a tagged template), `escapeForLog` or `errorForLog`, so
  * that a line break in it becomes the two characters `\n` and can never forge a line of its own.
- * Never a name, an email address, a message's text or a note: ids say who and what.
+ * Never a name, an email address, a message's text or a note: ids say who and what. However it
+ * is written, no value carries more than `LOG_VALUE_MAX` characters and no message more than
+ * `LOG_MESSAGE_MAX`: past them each is cut, saying so (server/log-text.js, server/log.js).
  */
 export { log } from '../../server/log.js'
-export { errorForLog, escapeForLog, logLine } from '../../server/log-text.js'
+export { capForLog, errorForLog, escapeForLog, LOG_MESSAGE_MAX, LOG_VALUE_MAX, logLine } from '../../server/log-text.js'
 
 /** The request's user, for its log line and error reports (server/request-context.js). */
 export { noteRequestUser } from '../../server/request-context.js'

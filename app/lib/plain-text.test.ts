@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { emailField } from '~/models/accounts/user'
 import {
+  DIRECTION_CONTROL_TEXT,
+  hasDirectionControls,
   isMultiLineText,
   isOneLineText,
   MULTI_LINE_TEXT,
@@ -19,6 +21,8 @@ const C0 = range(0x00, 0x1f)
 const DEL = '\u007f'
 const C1 = range(0x80, 0x9f)
 const SEPARATORS = ['\u2028', '\u2029']
+/** The direction embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
+const DIRECTION_CONTROLS = [...range(0x202a, 0x202e), ...range(0x2066, 0x2069)]
 /** A high surrogate with nothing after it, a low one alone, and each the wrong way round. */
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff']
 
@@ -40,7 +44,47 @@ const ORDINARY = [
   '+1 (555) 010-9999',
   'Re: Your question, again?!',
   'Back\\slash and "quotes"',
+  // The direction marks (LRM, RLM, ALM) are ordinary in right-to-left text and stay.
+  'שרה\u200f (Sarah)',
+  '\u200eمحمد\u061c 42',
 ]
+
+describe('direction controls (issue 41)', () => {
+  const oneLine = oneLineText({ error: 'Name is required' }).min(1, 'Name is required').max(100)
+  const multiLine = multiLineText().max(5000)
+
+  test.each(DIRECTION_CONTROLS.map((char) => [hex(char), char]))(
+    'refuses %s in one-line and multi-line text, saying what it is',
+    (_name, char) => {
+      expect(hasDirectionControls(`a${char}b`)).toBe(true)
+      expect(isOneLineText(`a${char}b`)).toBe(false)
+      expect(isMultiLineText(`a${char}b`)).toBe(false)
+      for (const field of [oneLine, multiLine]) {
+        for (const value of [`Ada${char}Lovelace`, `${char}Ada`, `Ada${char}`]) {
+          expect(field.safeParse(value).error?.issues.map((issue) => issue.message)).toEqual([DIRECTION_CONTROL_TEXT])
+        }
+      }
+    },
+  )
+
+  test('the reading-order trick an override makes is refused, and the text around it is not the issue', () => {
+    // "Allergies: none" that reads as something else once U+202E reverses the rest.
+    const trick = 'Allergies: \u202eenon\u202c, penicillin'
+    expect(multiLine.safeParse(trick).error?.issues[0]?.message).toBe(DIRECTION_CONTROL_TEXT)
+    expect(multiLine.parse('Allergies: none, penicillin')).toBe('Allergies: none, penicillin')
+  })
+
+  test("a field's own message stands for this refusal too; a control character beside it keeps its own words", () => {
+    const phone = oneLineText({ message: 'Please enter a valid phone number' })
+    expect(phone.safeParse('555\u202e0100').error?.issues[0]?.message).toBe('Please enter a valid phone number')
+    expect(oneLine.safeParse('Ada\tLovelace').error?.issues[0]?.message).toBe(ONE_LINE_TEXT)
+  })
+
+  test('emails refuse them; singleLine drops them', () => {
+    expect(emailField().safeParse('ada\u202e@example.com').success).toBe(false)
+    expect(singleLine('Booking: \u202eagoY\u202c today')).toBe('Booking: agoY today')
+  })
+})
 
 describe('one-line text', () => {
   const field = oneLineText({ error: 'Name is required' }).min(1, 'Name is required').max(100, 'Too long')

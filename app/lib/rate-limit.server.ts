@@ -22,10 +22,16 @@ export const LIMITS = {
   // whatever the address and per address: docs/decisions/015-password-hashing-and-login-limits.md.
   login: { max: 10, windowMs: 15 * 60_000 },
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
-  // Wrong second-factor codes (sign-in, step-up, security settings), per account and per
-  // address: ten guesses at a six-digit code every 15 minutes (decision 042).
+  // Wrong second-factor codes (sign-in, step-up, security settings), per account and address
+  // (or per account and browser, for one that signed in to it before): ten guesses at a
+  // six-digit code every 15 minutes; per address; and an account-wide ceiling on guesses spread
+  // over many addresses, which a browser that signed in to the account before is not held to,
+  // so the owner is never the one it stops (decision 042).
   secondFactor: { max: 10, windowMs: 15 * 60_000 },
   secondFactorPerIp: { max: 50, windowMs: 15 * 60_000 },
+  secondFactorPerAccount: { max: 100, windowMs: 15 * 60_000 },
+  // "Someone knows your password" emails (wrong codes after the right password), per account.
+  wrongCodesEmail: { max: 1, windowMs: 60 * 60_000 },
   // Passkey sign-ins started, per address: each may write an anonymous session row.
   passkeySignInPerIp: { max: 60, windowMs: 15 * 60_000 },
   signup: { max: 10, windowMs: 60 * 60_000 },
@@ -35,6 +41,8 @@ export const LIMITS = {
   passwordResetSubmitPerIp: { max: 20, windowMs: 60 * 60_000 },
   // Asked changes of an account's email, per account: each one emails two addresses.
   emailChange: { max: 5, windowMs: 60 * 60_000 },
+  // Bookings made, per client account: each writes a row and emails the practitioner (issue 41).
+  bookings: { max: 20, windowMs: 60 * 60_000 },
   contact: { max: 5, windowMs: 60 * 60_000 },
   leads: { max: 5, windowMs: 60 * 60_000 },
   messages: { max: 20, windowMs: 60 * 60_000 },
@@ -130,6 +138,18 @@ export function refund(key: string, source: string, count = Infinity) {
   window.count -= taken
   if (made > taken) window.sources!.set(source, made - taken)
   else window.sources!.delete(source)
+}
+
+/**
+ * Counts one use if the window has room and answers whether it had: for work that is skipped,
+ * not refused, once its budget is spent (a warning email), so nothing is thrown or counted as
+ * a refusal.
+ */
+export function take(key: string, limit: Limit, now = Date.now()) {
+  const window = current(key, limit, now)
+  if (window.count >= scaled(limit).max) return false
+  window.count += 1
+  return true
 }
 
 export function reset(key: string) {

@@ -14,6 +14,7 @@ import { getSessionId, requireUser } from '~/models/accounts/auth.server'
 import { settingsPath } from '~/models/accounts/role'
 import { listSessions, signOutOtherSessions, signOutSession } from '~/models/security/devices.server'
 import { listPasskeys } from '~/models/security/passkeys.server'
+import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import { CodeSchema, SECURITY_INTENTS, SECURITY_PATH } from '~/models/security/security'
 import { disableTotp, newRecoveryCodes, twoFactorStatus } from '~/models/security/two-factor.server'
 
@@ -44,6 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await readForm(request)
   const intent = formData.get('intent')
+  // Each form here can lock the owner out in a stolen cookie's hands (turning the app off, new
+  // recovery codes, signing the owner's other browsers out): a stale session verifies first
+  // and comes back to this page to send it again.
+  if (GUARDED_INTENTS.has(intent)) await requireRecentVerification(request)
   switch (intent) {
     case SECURITY_INTENTS.newRecoveryCodes:
     case SECURITY_INTENTS.disableTwoFactor: {
@@ -84,6 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
       throw new Response('Unknown form', { status: 400 })
   }
 }
+
+const GUARDED_INTENTS = new Set<unknown>(Object.values(SECURITY_INTENTS))
 
 export default function SecurityPage() {
   const { status, passkeys, timeZone, sessions, settings } = useLoaderData<typeof loader>()

@@ -13,29 +13,35 @@ import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { requireUser } from '~/models/accounts/auth.server'
+import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import { CodeSchema, SECURITY_PATH } from '~/models/security/security'
-import { confirmTotpSetup, totpSetup } from '~/models/security/two-factor.server'
+import { confirmTotpSetup, hasAuthenticatorApp, totpSetup } from '~/models/security/two-factor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Set up two-factor sign-in — Solace' }]
 
 /**
  * Setting up an authenticator app: scan the QR code (or type the secret), confirm with a first
  * code, then keep the ten recovery codes shown once. An admin without it is sent here before
- * the admin area opens, and returns there (`redirectTo`).
+ * the admin area opens, and returns there (`redirectTo`). Turning it on asks for a recent
+ * verification (a stolen cookie must not lock the owner out), and the secret is this
+ * session's alone, for ten minutes (two-factor.server.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), SECURITY_PATH)
   // Once it is on there is nothing to set up (and, right after confirming, the page shows the codes).
-  return { setup: await totpSetup(user, { create: mayWriteForThePerson(request) }), redirectTo }
+  if (!hasAuthenticatorApp(user.id)) await requireRecentVerification(request)
+  return { setup: await totpSetup(request, user, { create: mayWriteForThePerson(request) }), redirectTo }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  await requireRecentVerification(request)
   const formData = await readForm(request)
-  // Opened from another site, the page could not make the secret; this button asks for it.
+  // Opened from another site the page could not make the secret, and an expired setup starts
+  // again: this button makes a new one.
   if (formData.get('intent') === START_INTENT) {
-    await totpSetup(user)
+    await totpSetup(request, user, { fresh: true })
     const { pathname, search } = new URL(request.url)
     return redirect(pathname + search)
   }
@@ -49,9 +55,26 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** The secret in groups of four, as authenticator apps show it. */
 const START_INTENT = 'start'
 
+/** Makes a new secret for this session (the first, or in place of one that ran out). */
+function StartForm({ text, again = false }: { text: string; again?: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={START_INTENT} />
+      <SubmitButton
+        className="w-full"
+        variant={again ? 'outline' : undefined}
+        pending={false}
+        pendingText="Starting..."
+      >
+        {text}
+      </SubmitButton>
+    </Form>
+  )
+}
+
+/** The secret in groups of four, as authenticator apps show it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 export default function TwoFactorSetupPage() {
@@ -80,12 +103,7 @@ export default function TwoFactorSetupPage() {
   if (!setup.secret) {
     return (
       <AuthCard title="Set up two-factor sign-in" description="Add a code from an authenticator app to every sign-in.">
-        <Form method="post">
-          <input type="hidden" name="intent" value={START_INTENT} />
-          <SubmitButton className="w-full" pending={false} pendingText="Starting...">
-            Show my QR code
-          </SubmitButton>
-        </Form>
+        <StartForm text="Show my QR code" />
       </AuthCard>
     )
   }
@@ -114,6 +132,7 @@ export default function TwoFactorSetupPage() {
           submitText="Turn on two-factor sign-in"
           pendingText="Checking..."
         />
+        <StartForm text="Start again with a new QR code" again />
       </div>
       <Toaster toast={actionData?.toast} />
     </AuthCard>

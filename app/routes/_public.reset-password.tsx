@@ -13,7 +13,7 @@ import {
   PASSWORD_RESET_DONE,
   resetPassword,
 } from '~/models/accounts/password-reset.server'
-import { ResetPasswordFormSchema } from '~/models/accounts/user'
+import { PASSWORD_MIN_LENGTH, ResetPasswordFormSchema } from '~/models/accounts/user'
 
 const ResetPasswordForm = lazyComponent(
   () => import('~/components/auth/reset-password-form').then((module) => module.ResetPasswordForm),
@@ -77,7 +77,7 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password" description="Use at least 8 characters.">
+    <AuthCard title="Choose a new password" description={`Use at least ${PASSWORD_MIN_LENGTH} characters.`}>
       <ResetPasswordForm token={loaderData.token} lastResult={actionData?.result} />
       <Toaster toast={actionData?.toast} />
     </AuthCard>

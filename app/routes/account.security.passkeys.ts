@@ -76,7 +76,7 @@ async function formAction(request: Request) {
     }
     if (intent === 'remove') {
       if (!(await isRecentlyVerified(request))) throw redirect(verifyPath(SECURITY_PATH))
-      removePasskey(user.id, String(form.get('passkeyId') ?? ''))
+      removePasskey(request, user.id, String(form.get('passkeyId') ?? ''))
       return redirectWithToast(SECURITY_PATH, {
         type: 'success',
         title: 'Passkey removed',

@@ -23,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * POST /api/admin/users { email, password, firstName, lastName, phoneNumber, country,
  * isPractitioner, isAdmin } → 201 { user, message: 'User Created' }. Signup's rules: 400 when
  * email, password, first name or last name is missing ('Email, password, first name and last
- * name are required'), a password under 6 characters, a practitioner without a country, or both
- * flags; 409 when the email has an account. The person is emailed a link to choose their own
- * password. Recorded in the admin trail.
+ * name are required'), a password under 10 characters or among the most common, a practitioner
+ * without a country, or both flags; 409 when the email has an account. The person is emailed a
+ * link to choose their own password. Recorded in the admin trail.
  */
 export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {

@@ -1,9 +1,10 @@
 import { useLoaderData } from '@remix-run/react'
+import { Pagination } from '~/components/marketplace/pagination'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { requirePractitioner } from '~/models/accounts/auth.server'
-import { INTAKE_FORMS_PATH } from '~/models/intake/intake-form'
+import { INTAKE_FORMS_PATH, MAX_FORMS, TOO_MANY_FORMS } from '~/models/intake/intake-form'
 import { listOwnForms, serviceChoices } from '~/models/intake/intake-forms.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
@@ -16,8 +17,14 @@ export const meta: MetaFunction = () => [{ title: 'Intake Forms — Solace' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
   const names = new Map(serviceChoices(user.id, null).map((s) => [s.id, s.name]))
+  // A page at a time, like the API (at most MAX_FORMS live forms fill one page).
+  const requested = Number(new URL(request.url).searchParams.get('page') ?? 1)
+  const { forms, page, pageCount, total } = listOwnForms(user.id, { page: requested })
   return {
-    forms: listOwnForms(user.id).map((form) => ({
+    page,
+    pageCount,
+    full: total >= MAX_FORMS,
+    forms: forms.map((form) => ({
       id: form.id,
       title: form.title,
       version: form.version,
@@ -29,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function IntakeForms() {
-  const { forms } = useLoaderData<typeof loader>()
+  const { forms, page, pageCount, full } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -41,6 +48,7 @@ export default function IntakeForms() {
         </div>
         <ButtonLink to={`${INTAKE_FORMS_PATH}/new`}>New Form</ButtonLink>
       </div>
+      {full ? <p className="text-sm text-muted-foreground">{TOO_MANY_FORMS}</p> : null}
       {forms.length ? (
         <ul className="grid gap-4 sm:grid-cols-2">
           {forms.map((form) => (
@@ -69,6 +77,7 @@ export default function IntakeForms() {
           <p className="text-sm text-muted-foreground">Create one and choose the services that ask it.</p>
         </Card>
       )}
+      <Pagination page={page} pageCount={pageCount} />
     </div>
   )
 }

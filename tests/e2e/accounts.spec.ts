@@ -19,8 +19,8 @@ test.describe('sign up', () => {
     await page.getByLabel('Last name').fill('Client')
     await page.getByLabel('Email').fill(uniqueEmail(testInfo, 'client'))
     await page.getByLabel('Phone number').fill('416 555 0100')
-    await page.getByLabel('Password', { exact: true }).fill('secret123')
-    await page.getByLabel('Confirm password').fill('secret123')
+    await page.getByLabel('Password', { exact: true }).fill('secret-1234')
+    await page.getByLabel('Confirm password').fill('secret-1234')
     await page.getByLabel('I agree to the').check()
     await page.getByRole('button', { name: 'Create account' }).click()
 
@@ -39,8 +39,8 @@ test.describe('sign up', () => {
     await page.getByLabel('Email').fill(uniqueEmail(testInfo, 'practitioner'))
     await page.getByLabel('Phone number').fill('604 555 0199')
     await page.getByLabel('Country').selectOption('CA')
-    await page.getByLabel('Password', { exact: true }).fill('secret123')
-    await page.getByLabel('Confirm password').fill('secret123')
+    await page.getByLabel('Password', { exact: true }).fill('secret-1234')
+    await page.getByLabel('Confirm password').fill('secret-1234')
     await page.getByLabel('I agree to the').check()
     await page.getByRole('button', { name: 'Create account' }).click()
 
@@ -59,7 +59,7 @@ test.describe('sign up', () => {
 
     for (const message of [
       'Please enter a valid email address',
-      'Password must be at least 6 characters',
+      'Password must be at least 10 characters',
       'First name is required',
       'Last name is required',
       'Please enter a valid phone number',

@@ -105,7 +105,7 @@ test('an admin creates a practitioner, finds, suspends, unsuspends and deletes t
   const signup = await client.page.request.post('/api/signup', {
     data: {
       email: clientEmail,
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Cleo',
       lastName: 'Client',
       phoneNumber: '416 555 0123',

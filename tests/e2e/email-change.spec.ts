@@ -57,7 +57,7 @@ test('asking for an address that has an account looks the same, and sends it no 
   // Someone else's account, made outside this page's browser context.
   const taken = uniqueEmail(testInfo, 'taken')
   const signup = await request.post('/api/signup', {
-    data: { email: taken, password: 'secret123', firstName: 'Tara', lastName: 'Taken', phoneNumber: '416 555 0124' },
+    data: { email: taken, password: 'secret-1234', firstName: 'Tara', lastName: 'Taken', phoneNumber: '416 555 0124' },
   })
   expect(signup.status()).toBe(201)
 

@@ -32,6 +32,9 @@ const DRAFT_SAVED = 'Draft saved. You can come back to it before your session.'
 const INTAKE_SENT = 'Thank you. Your answers are with your practitioner.'
 const ANSWER_REQUIRED = 'Please answer this question'
 const consentMismatch = (fullName: string) => `Type your full name, ${fullName}, to agree`
+/** The bound on forms (MAX_FORMS, TOO_MANY_FORMS in app/models/intake/intake-form.ts). */
+const MAX_FORMS = 50
+const TOO_MANY_FORMS = `You can keep at most ${MAX_FORMS} intake forms. Remove one you no longer use before adding another.`
 const KIND = { short: 'Short answer', single: 'Single choice', consent: 'Consent (signed by typing their full name)' }
 
 /** A whole hour `days` days from now: in the future in any zone. */
@@ -318,4 +321,28 @@ test('a client fills in the intake form with a draft and a review, and the pract
   await expect(exported).toContainText(`Consent: ${consent}`)
   await expect(exported.getByText(/^Agreed, signed "Morgan Member" on .+/)).toBeVisible()
   await practitionerContext.close()
+})
+
+test('a practitioner with 50 forms is told so on the list, and a new one is refused when saved', async ({
+  page,
+}, testInfo) => {
+  test.slow()
+  await signUpPractitioner(page, testInfo)
+  for (let i = 0; i < MAX_FORMS; i++) {
+    const made = await page.request.post('/api/intake-forms', {
+      data: { title: `Form ${i}`, questions: [{ kind: 'short', label: 'Why?', required: false }] },
+    })
+    expect(made.status()).toBe(201)
+  }
+  await page.goto(INTAKE_FORMS)
+  await expect(page.getByText(TOO_MANY_FORMS, { exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Form \d+$/ })).toHaveCount(MAX_FORMS)
+
+  await page.goto(`${INTAKE_FORMS}/new`)
+  await page.getByLabel('Title', { exact: true }).fill('One form too many')
+  await question(page, 1).label.fill('What brings you here?')
+  await page.getByRole('button', { name: 'Save Form' }).click()
+  await expectToast(page, 'Form not saved', TOO_MANY_FORMS)
+  await expect(page).toHaveURL(`${INTAKE_FORMS}/new`)
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('One form too many')
 })

@@ -18,7 +18,7 @@ async function newPractitioner(browser: Browser, testInfo: TestInfo) {
   const response = await page.request.post('/api/signup', {
     data: {
       email,
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Quinn',
       lastName,
       phoneNumber: '416 555 0199',

@@ -18,7 +18,7 @@ test('a practitioner charts a patient: profile, notes, and deletion', async ({ p
   const signup = await page.request.post('/api/signup', {
     data: {
       email: uniqueEmail(testInfo, 'chart-practitioner'),
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Mara',
       lastName: 'Chart',
       phoneNumber: '416 555 0199',
@@ -192,7 +192,7 @@ test('a practitioner consults the AI about a patient: ask, read, expand the summ
   const signup = await page.request.post('/api/signup', {
     data: {
       email: uniqueEmail(testInfo, 'ai-practitioner'),
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Ines',
       lastName: 'Asker',
       phoneNumber: '416 555 0198',

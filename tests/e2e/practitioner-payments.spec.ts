@@ -26,7 +26,7 @@ async function signUpPractitioner(page: Page, testInfo: TestInfo) {
   const response = await page.request.post('/api/signup', {
     data: {
       email,
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Jordan',
       lastName: 'Payee',
       phoneNumber: '416 555 0190',

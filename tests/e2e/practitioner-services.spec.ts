@@ -120,7 +120,7 @@ test('a practitioner without a payment account is told paid services need Paymen
   const signup = await page.request.post('/api/signup', {
     data: {
       email,
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Nia',
       lastName: 'New',
       phoneNumber: '416 555 0199',

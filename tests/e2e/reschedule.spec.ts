@@ -24,6 +24,9 @@ import {
 const HOUR = 60 * 60_000
 /** Refused moves' words (SLOT_UNAVAILABLE in app/models/booking/booking.server.ts). */
 const SLOT_UNAVAILABLE = 'This time slot is no longer available. Please choose another.'
+/** The bound on moves (MAX_MOVES, TOO_MANY_MOVES in app/models/booking/reschedule.ts). */
+const MAX_MOVES = 3
+const TOO_MANY_MOVES = `This session has already been moved ${MAX_MOVES} times, the most one booking can be. It can still be cancelled, and another time booked.`
 
 /** A whole hour `days` days from now: in the future in any zone. */
 function daysAhead(days: number) {
@@ -101,7 +104,7 @@ test('a client moves their free session to another open time, and the old one op
   await expectToast(
     page,
     'Session Rescheduled',
-    'Your session has a new time. We have emailed you the updated invitation.',
+    'Your session has a new time. The updated invitation is emailed to you within a few minutes.',
   )
   await expect(page).toHaveURL(`/bookings/${bookingId}`)
   const when = valueBeside(page.getByRole('main'), 'When')
@@ -143,7 +146,7 @@ test('a practitioner moves a session, and the client accepts the new time', asyn
   await expectToast(
     p,
     'Session Rescheduled',
-    'The session has a new time. We have emailed your client, who can accept it or cancel for a full refund.',
+    'The session has a new time. Your client is emailed it within a few minutes, and can accept it or cancel for a full refund.',
   )
   await expect(p).toHaveURL('/practitioner/dashboard')
   const row = p.getByRole('listitem').filter({ hasText: service })
@@ -199,5 +202,36 @@ test('a time someone took while the page was open is refused, and the session st
   await expect(page.getByRole('group', { name: /^Available times for / })).toHaveAccessibleDescription(SLOT_UNAVAILABLE)
   await expect(page.getByText(`Now: ${shown(was).when}`, { exact: true })).toBeVisible()
   expect(stateOf(bookingId)).toEqual({ ...before, booked: { [before.slot]: true, [taken]: true } })
+  await practitioner.context.close()
+})
+
+test('a session moved as often as a booking may be: a move is refused on the page, which then offers no times', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const practitioner = await listedPractitioner(browser, testInfo)
+  const client = await signUpClient(page, testInfo)
+  const service = `Moved Enough ${testInfo.project.name}`
+  const [was, wanted] = [daysAhead(4), daysAhead(8)]
+  const bookingId = giveUpcomingSession(practitioner.email, client.email, was, service)
+  const before = stateOf(bookingId)
+  const target = giveOpenSlot(bookingId, wanted)
+
+  await page.goto(`/bookings/${bookingId}/reschedule`)
+  await chooseTime(page, wanted)
+  // Moved its last allowed time (from another tab, say) before this page is sent.
+  const db = writableTestDatabase()
+  try {
+    db.prepare('UPDATE bookings SET move_count = ? WHERE id = ?').run(MAX_MOVES, bookingId)
+  } finally {
+    db.close()
+  }
+  await page.getByRole('button', { name: 'Move Session' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: TOO_MANY_MOVES })).toBeVisible()
+  expect(stateOf(bookingId)).toEqual({ ...before, booked: { [before.slot]: true, [target]: false } })
+
+  await page.goto(`/bookings/${bookingId}/reschedule`)
+  await expect(page.getByText(TOO_MANY_MOVES, { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Move Session' })).toHaveCount(0)
   await practitioner.context.close()
 })

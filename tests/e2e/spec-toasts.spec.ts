@@ -29,7 +29,7 @@ test('the settings forms say what is wrong in the spec’s toasts', async ({ pag
   await changePassword('brand-new-pass', 'brand-new-past')
   await expectToast(page, 'Password Mismatch', 'New password and confirmation do not match')
   await changePassword('12345', '12345')
-  await expectToast(page, 'Password Too Short', 'Password must be at least 6 characters long')
+  await expectToast(page, 'Password Too Short', 'Password must be at least 10 characters long')
 
   await page.getByRole('link', { name: 'Delete Account' }).click()
   const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete your account?' })

@@ -242,9 +242,9 @@ async function oneAtATime(account: string, work: () => Promise<void>) {
 }
 
 /**
- * Sets up the authenticator app on /account/security/two-factor from the secret the test
- * database holds (read afresh: two tests opening the page at once may each have made one, and
- * the last written is the one kept), sees the recovery codes and follows the continue link.
+ * Sets up the authenticator app on /account/security/two-factor from the secret the page shows
+ * (each session has its own until a code confirms it), sees the recovery codes and follows the
+ * continue link.
  * Answers false when another test turned it on first, so there is nothing to set up here.
  */
 async function setUpAppAs(page: Page, email: string) {
@@ -258,8 +258,8 @@ async function setUpAppAs(page: Page, email: string) {
     if (attempt > 1) await page.goto(url)
     await expect(field.or(isOn)).toBeVisible()
     if (await isOn.isVisible()) return false
-    const { secret } = totpOf(email)
-    if (!secret) throw new Error(`No authenticator secret for ${email} in the database`)
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '')
+    if (!secret) throw new Error(`No authenticator secret for ${email} on ${url}`)
     await field.fill(totpCode(secret))
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
     await expect(codes.or(refused).or(alreadyOn)).toBeVisible()
@@ -311,7 +311,7 @@ export function latestEmailTo(to: string) {
  * A new client account, signed in within this page's browser context (the API sets the
  * session cookie the page then uses). Quicker than the sign-up screen, which has its own tests.
  */
-export async function signUpClient(page: Page, testInfo: TestInfo, password = 'secret123') {
+export async function signUpClient(page: Page, testInfo: TestInfo, password = 'secret-1234') {
   const email = uniqueEmail(testInfo, 'member')
   const response = await page.request.post('/api/signup', {
     data: {
@@ -449,7 +449,7 @@ export function giveUpcomingSession(
 }
 
 /** A new practitioner, signed in within this page's browser context (the API sets the cookie). */
-export async function signUpPractitioner(page: Page, testInfo: TestInfo, password = 'secret123') {
+export async function signUpPractitioner(page: Page, testInfo: TestInfo, password = 'secret-1234') {
   const email = uniqueEmail(testInfo, 'practitioner')
   const response = await page.request.post('/api/signup', {
     data: {

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import {
   DEMO,
@@ -255,4 +256,126 @@ test('a practitioner is asked to protect their records until they dismiss it, fo
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Robin' })).toBeVisible()
   await expect(prompt).toHaveCount(0)
+})
+
+/** Makes every session of the account last verified 11 minutes ago (recent verification is 10). */
+function makeVerificationStale(email: string) {
+  const db = writableTestDatabase()
+  try {
+    db.prepare(
+      `UPDATE sessions SET sess = json_set(sess, '$.verifiedAt', ?)
+       WHERE user_id = (SELECT id FROM users WHERE email = ?)`,
+    ).run(Date.now() - 11 * 60_000, email)
+  } finally {
+    db.close()
+  }
+}
+
+/** The detour: the password on /account/verify, which sends the person back to `back`. */
+async function confirmItIsMe(page: Page, password: string, back: RegExp) {
+  await expect(page).toHaveURL(/\/account\/verify\?redirectTo=/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible()
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page).toHaveURL(back)
+}
+
+/**
+ * Saving the recovery codes shown on the page: Download gives a text file of them, Print opens
+ * a page of just them in a new tab (which, with JavaScript, opens the print dialog), Copy (with
+ * JavaScript) puts them on the clipboard; without it they are text the person selects.
+ */
+async function saveRecoveryCodes(page: Page, codes: string[], javaScriptEnabled: boolean) {
+  const section = page.getByRole('region', { name: 'Your recovery codes' })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe('solace-recovery-codes.txt')
+  const file = await fs.readFile((await download.path())!, 'utf8')
+  expect(file.split('\n').filter((line) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(line))).toEqual(codes)
+
+  const [sheet] = await Promise.all([
+    page.waitForEvent('popup'),
+    section.getByRole('button', { name: 'Print' }).click(),
+  ])
+  await expect(sheet.getByRole('heading', { level: 1, name: 'Solace recovery codes' })).toBeVisible()
+  await expect(sheet.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveText(codes)
+  if (javaScriptEnabled) await expect.poll(() => sheet.evaluate(() => (window as { printed?: number }).printed)).toBe(1)
+  else await expect(sheet.getByText("Use your browser's Print command")).toBeVisible()
+  await sheet.close()
+
+  const list = section.getByRole('list', { name: 'Recovery codes' })
+  await expect(list).toHaveCSS('user-select', 'all')
+  if (javaScriptEnabled) {
+    await section.getByRole('button', { name: 'Copy' }).click()
+    await expect(section.getByRole('button', { name: 'Copied' })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'))
+  } else {
+    await expect(section.getByRole('button', { name: 'Copy' })).toHaveCount(0)
+  }
+}
+
+test('a session verified long ago confirms it is the owner before turning two-factor on, and comes back to finish; the codes can be saved', async ({
+  page,
+  context,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.slow()
+  if (javaScriptEnabled) await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // The print dialog cannot be seen from here: the page counts that it asked for one.
+  await context.addInitScript(() => {
+    window.print = () => {
+      const counted = window as { printed?: number }
+      counted.printed = (counted.printed ?? 0) + 1
+    }
+  })
+  const { email, password } = await signUpClient(page, testInfo)
+  makeVerificationStale(email)
+  await page.goto('/account/security')
+  await page.getByRole('link', { name: 'Set up an authenticator app' }).click()
+  await confirmItIsMe(page, password, /\/account\/security\/two-factor$/)
+  const { recoveryCodes } = await turnOnWithShownKey(page)
+  await saveRecoveryCodes(page, recoveryCodes, javaScriptEnabled ?? true)
+
+  // New recovery codes (with a recovery code as the current code): the same detour, then sent again.
+  await page.getByRole('link', { name: 'I have saved my codes: continue' }).click()
+  await expect(page).toHaveURL(/\/account\/security$/)
+  makeVerificationStale(email)
+  const newCodes = page.getByRole('region', { name: 'New recovery codes' })
+  await newCodes.getByLabel('Current code', { exact: true }).fill(recoveryCodes[0]!)
+  await newCodes.getByRole('button', { name: 'Make new recovery codes' }).click()
+  await confirmItIsMe(page, password, /\/account\/security$/)
+  await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible()
+  await newCodes.getByLabel('Current code', { exact: true }).fill(recoveryCodes[0]!)
+  await newCodes.getByRole('button', { name: 'Make new recovery codes' }).click()
+  const shown = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
+  await expect(shown).toHaveCount(10)
+  const fresh = await shown.allTextContents()
+  expect(fresh).not.toContain(recoveryCodes[1])
+  await saveRecoveryCodes(page, fresh, javaScriptEnabled ?? true)
+})
+
+test('a session verified long ago confirms it is the owner before signing out every other session', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const { email, password } = await signUpClient(page, testInfo)
+  const other = await otherBrowser(browser, testInfo)
+  try {
+    await logIn(other.page, email, password)
+    await expect(other.page).toHaveURL(/\/client-dashboard$/)
+    makeVerificationStale(email)
+    await page.goto('/account/security')
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click()
+    await confirmItIsMe(page, password, /\/account\/security$/)
+    // Nothing was done on the way: the other browser is still in until the form is sent again.
+    const sessions = page.getByRole('listitem').filter({ hasText: /Signed in .* · Last seen/ })
+    await expect(sessions).toHaveCount(2)
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click()
+    await expectToast(page, 'Signed out everywhere else', 'Only this browser is still signed in.')
+    await expect(sessions).toHaveCount(1)
+  } finally {
+    await other.context.close()
+  }
 })

@@ -28,7 +28,7 @@ async function newPractitioner(page: Page, testInfo: TestInfo) {
   const signup = await page.request.post('/api/signup', {
     data: {
       email,
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Harper',
       lastName: 'Hours',
       phoneNumber: '416 555 0142',

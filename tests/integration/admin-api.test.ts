@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { adminAuditLog, services } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
-import { ACCOUNT_SUSPENDED } from '~/models/accounts/user'
+import { ACCOUNT_SUSPENDED, COMMON_PASSWORD } from '~/models/accounts/user'
 import { ADMIN_NOT_DELETABLE, ADMIN_NOT_SUSPENDABLE, ONE_USER_TYPE, REQUIRED_FIELDS } from '~/models/admin/admin'
 import { createContactMessage } from '~/models/marketplace/contact.server'
 import { createLead } from '~/models/marketplace/lead.server'
@@ -111,7 +111,7 @@ const ENDPOINTS: EndpointCase[] = [
     path: () => '/api/admin/users',
     body: (actor) => ({
       email: uniqueEmail(`made-by-${actor}`),
-      password: 'secret123',
+      password: 'secret-1234',
       firstName: 'Made',
       lastName: `By ${actor}`,
       phoneNumber: '',
@@ -350,7 +350,9 @@ describe('POST /api/admin/users', () => {
     expect(await refusal({ ...body(), password: undefined })).toBe(REQUIRED_FIELDS)
     expect(await refusal({ ...body(), firstName: '  ' })).toBe(REQUIRED_FIELDS)
     expect(await refusal({ ...body(), lastName: '' })).toBe(REQUIRED_FIELDS)
-    expect(await refusal(body({ password: 'short' }))).toBe('Password must be at least 6 characters')
+    expect(await refusal(body({ password: 'short' }))).toBe('Password must be at least 10 characters')
+    expect(await refusal(body({ password: 'short-pas' }))).toBe('Password must be at least 10 characters')
+    expect(await refusal(body({ password: 'Password123' }))).toBe(COMMON_PASSWORD)
     expect(await refusal(body({ email: 'not-an-email' }))).toBe('Please enter a valid email address')
     expect(await refusal(body({ isPractitioner: true }))).toBe('Please select your country')
     expect(await refusal(body({ isPractitioner: true, country: 'BR' }))).toBe('Please select your country')

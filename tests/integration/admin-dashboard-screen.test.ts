@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { adminHref } from '~/components/admin/admin-links'
 import { getDb } from '~/db/client.server'
 import { adminAuditLog, contactMessages } from '~/db/schema'
+import { COMMON_PASSWORD } from '~/models/accounts/user'
 import { REQUIRED_FIELDS } from '~/models/admin/admin'
 import { createBooking } from '~/models/booking/booking.server'
 import { createContactMessage } from '~/models/marketplace/contact.server'
@@ -50,7 +51,7 @@ const act = (fields: FormFields, query = '', cookie = adminCookie) =>
 const newUser = (overrides: FormFields = {}): FormFields => ({
   intent: 'create-user',
   email: uniqueEmail('screen'),
-  password: 'secret123',
+  password: 'secret-1234',
   firstName: 'Nora',
   lastName: 'New',
   phoneNumber: '',
@@ -107,6 +108,21 @@ describe('User Management', () => {
     })
     expect(reply.result.error).toMatchObject({ email: [REQUIRED_FIELDS], lastName: [REQUIRED_FIELDS] })
     expect(JSON.stringify(reply.result.initialValue)).not.toContain('typed-secret')
+  })
+
+  test('a password of 9 characters, or one of the most common, is refused saying why and creates nothing', async () => {
+    const short = newUser({ password: 'short-pas' })
+    const shortReply = formReply(await act(short))
+    expect(shortReply.status).toBe(400)
+    expect(shortReply.result.error).toMatchObject({ password: ['Password must be at least 10 characters'] })
+    const common = newUser({ password: 'Password123' })
+    const commonReply = formReply(await act(common))
+    expect(commonReply.status).toBe(400)
+    expect(commonReply.result.error).toEqual({ password: [COMMON_PASSWORD] })
+    expect(commonReply.toast).toEqual({ type: 'error', title: 'Error Creating User', description: COMMON_PASSWORD })
+    expect(JSON.stringify(commonReply.result.initialValue)).not.toContain('Password123')
+    expect(userRowByEmail(short.email as string)).toBeUndefined()
+    expect(userRowByEmail(common.email as string)).toBeUndefined()
   })
 
   test('a practitioner without a country, and a taken email: refused with their messages', async () => {

@@ -1,10 +1,5 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3'
-import { drizzle } from 'drizzle-orm/better-sqlite3'
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { expect, test } from 'vitest'
+import { databaseBeforeMigration } from '../helpers/migrations'
 
 /**
  * drizzle/0007_admin.sql (and the migrations after it) on a database that already has bookings,
@@ -13,22 +8,9 @@ import { expect, test } from 'vitest'
  * references), and the listing rule gains "not suspended".
  */
 test('0007 keeps every booking with its reason and what points at it, and suspension unlists', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solace-admin-migration-'))
+  const { sqlite, migrateRest, remove } = databaseBeforeMigration(7)
   try {
     // The migrations before 0007, as a database that has them would be.
-    const before = path.join(dir, 'drizzle')
-    fs.cpSync(path.resolve('drizzle'), before, { recursive: true })
-    const journalFile = path.join(before, 'meta', '_journal.json')
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] }
-    for (const entry of journal.entries.filter((e) => e.idx >= 7)) fs.rmSync(path.join(before, `${entry.tag}.sql`))
-    journal.entries = journal.entries.filter((entry) => entry.idx < 7)
-    fs.writeFileSync(journalFile, JSON.stringify(journal))
-
-    const sqlite = new Database(path.join(dir, 'test.db'))
-    sqlite.pragma('foreign_keys = ON')
-    const db = drizzle(sqlite)
-    migrate(db, { migrationsFolder: before })
-
     const run = (sql: string, ...args: unknown[]) => Number(sqlite.prepare(sql).run(...args).lastInsertRowid)
     const practitioner = run(
       `INSERT INTO users (email, password_hash, first_name, last_name, is_practitioner, profile_image_url, title, bio)
@@ -63,7 +45,7 @@ test('0007 keeps every booking with its reason and what points at it, and suspen
     run(`INSERT INTO payouts (practitioner_id, booking_id, amount_cents) VALUES (?, ?, 950)`, practitioner, completed)
     const bookingsBefore = sqlite.prepare('SELECT * FROM bookings ORDER BY id').all()
 
-    migrate(db, { migrationsFolder: path.resolve('drizzle') })
+    migrateRest()
 
     // Every value kept (later migrations add columns beside them).
     expect(sqlite.prepare('SELECT * FROM bookings ORDER BY id').all()).toEqual(
@@ -88,8 +70,7 @@ test('0007 keeps every booking with its reason and what points at it, and suspen
     expect(listed()).toBe(0)
     sqlite.prepare('UPDATE users SET suspended_at = NULL WHERE id = ?').run(practitioner)
     expect(listed()).toBe(1)
-    sqlite.close()
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
+    remove()
   }
 })

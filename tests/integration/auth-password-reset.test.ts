@@ -5,6 +5,7 @@ import { passwordResetTokens } from '~/db/schema'
 import { settleAfterResponse } from '~/lib/after-response.server'
 import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
 import { accountLocked } from '~/models/accounts/password-attempts.server'
+import { COMMON_PASSWORD } from '~/models/accounts/user'
 import { verifyLogin } from '~/models/accounts/user.server'
 import * as forgotScreen from '~/routes/_public.forgot-password'
 import * as resetScreen from '~/routes/_public.reset-password'
@@ -150,9 +151,16 @@ describe('reset-password screen', () => {
     expect(mismatch.result.error).toEqual({ confirmPassword: ['Passwords do not match'] })
     expect(mismatch.result.initialValue).not.toHaveProperty('newPassword')
 
-    const short = formReply(await reset({ token, newPassword: 'short12', confirmPassword: 'short12' }))
+    const short = formReply(await reset({ token, newPassword: 'short1234', confirmPassword: 'short1234' }))
     expect(short.status).toBe(400)
-    expect(short.result.error).toEqual({ newPassword: ['Password must be at least 8 characters long'] })
+    expect(short.result.error).toEqual({ newPassword: ['Password must be at least 10 characters long'] })
+
+    // One of the most common passwords, whatever its case: refused saying why, the token kept.
+    const common = formReply(await reset({ token, newPassword: 'Password123', confirmPassword: 'Password123' }))
+    expect(common.status).toBe(400)
+    expect(common.result.error).toEqual({ newPassword: [COMMON_PASSWORD] })
+    expect(common.toast).toEqual({ type: 'error', title: 'Failed to reset password', description: COMMON_PASSWORD })
+    expect(common.result.initialValue).not.toHaveProperty('newPassword')
 
     const missing = formReply(await reset({ token, newPassword: '', confirmPassword: '' }))
     expect(missing.result.error).toEqual({
@@ -273,8 +281,11 @@ describe('/api/auth/forgot-password and /api/auth/reset-password', () => {
     await apiForgot({ email: user.email })
     const token = resetTokenFrom(outbox(user.email).at(-1)!.text)
 
-    expect(await jsonBody(await apiReset({ token, newPassword: 'short' }), 400)).toEqual({
-      message: 'Password must be at least 8 characters long',
+    expect(await jsonBody(await apiReset({ token, newPassword: 'short1234' }), 400)).toEqual({
+      message: 'Password must be at least 10 characters long',
+    })
+    expect(await jsonBody(await apiReset({ token, newPassword: 'password123' }), 400)).toEqual({
+      message: COMMON_PASSWORD,
     })
     expect(await jsonBody(await apiReset({ token, newPassword: '' }), 400)).toEqual({
       message: 'Please fill in all fields',

@@ -1,7 +1,14 @@
+import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { users } from '~/db/schema'
+import { hashPassword } from '~/lib/password.server'
 import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
 import { getUser } from '~/models/accounts/auth.server'
+import { COMMON_PASSWORD } from '~/models/accounts/user'
+import * as loginScreen from '~/routes/_public.login'
 import * as signupScreen from '~/routes/_public.signup'
+import * as loginApi from '~/routes/api.login'
 import * as signupApi from '~/routes/api.signup'
 import {
   SESSION_COOKIE,
@@ -17,6 +24,7 @@ import {
   routeArgs,
   sessionRows,
   setCookieFor,
+  TEST_SHARE,
   uniqueEmail,
   userRowByEmail,
 } from '../helpers'
@@ -44,6 +52,10 @@ function signupFields(overrides: Record<string, string> = {}) {
 
 function submit(fields: Record<string, string>, ip = '203.0.113.10') {
   return signupScreen.action(routeArgs(formRequest('/signup', fields, { ip })))
+}
+
+function login(fields: Record<string, string>) {
+  return loginScreen.action(routeArgs(formRequest('/login', fields, { ip: '203.0.113.11' })))
 }
 
 function apiSignup(body: unknown, ip = '203.0.113.10') {
@@ -118,7 +130,7 @@ describe('signup screen', () => {
     expect(answer.toast).toBeNull()
     expect(answer.result.error).toEqual({
       email: ['Please enter a valid email address'],
-      password: ['Password must be at least 6 characters'],
+      password: ['Password must be at least 10 characters'],
       confirmPassword: ["Passwords don't match"],
       firstName: ['First name is required'],
       lastName: ['Last name is required'],
@@ -130,6 +142,29 @@ describe('signup screen', () => {
     expect(answer.result.initialValue).not.toHaveProperty('password')
     expect(answer.result.initialValue).not.toHaveProperty('confirmPassword')
     expect(userRowByEmail('not-an-email')).toBeUndefined()
+  })
+
+  test('a password of 9 characters, or one of the most common (any case), is refused and creates nothing', async () => {
+    const short = signupFields({ password: 'secret-pa', confirmPassword: 'secret-pa' })
+    const answer = formReply(await submit(short))
+    expect(answer.status).toBe(400)
+    expect(answer.result.error).toEqual({ password: ['Password must be at least 10 characters'] })
+    expect(userRowByEmail(short.email)).toBeUndefined()
+
+    for (const password of ['password123', 'PassWord123', 'qwertyuiop']) {
+      const common = signupFields({ password, confirmPassword: password })
+      const refused = formReply(await submit(common))
+      expect(refused.status).toBe(400)
+      expect(refused.result.error).toEqual({ password: [COMMON_PASSWORD] })
+      expect(refused.toast).toEqual({ type: 'error', title: 'Registration failed', description: COMMON_PASSWORD })
+      expect(refused.result.initialValue).not.toHaveProperty('password')
+      expect(userRowByEmail(common.email)).toBeUndefined()
+    }
+    // Ten characters not on the list are enough.
+    expectRedirect(
+      await submit(signupFields({ password: 'tulip-1729', confirmPassword: 'tulip-1729' })),
+      '/client-dashboard',
+    )
   })
 
   test('a client needs no country; an unknown country code is refused for a practitioner', async () => {
@@ -224,7 +259,10 @@ describe('POST /api/signup', () => {
       message: 'Please enter a valid email address',
     })
     expect(await jsonBody(await apiSignup(body({ password: '12345' })), 400)).toEqual({
-      message: 'Password must be at least 6 characters',
+      message: 'Password must be at least 10 characters',
+    })
+    expect(await jsonBody(await apiSignup(body({ password: 'secret-pa' })), 400)).toEqual({
+      message: 'Password must be at least 10 characters',
     })
     expect(await jsonBody(await apiSignup(body({ firstName: '' })), 400)).toEqual({
       message: 'First name is required',
@@ -249,6 +287,15 @@ describe('POST /api/signup', () => {
     })
   })
 
+  test('400 { message } saying why for one of the most common passwords (any case); nothing is created', async () => {
+    for (const password of ['password123', 'PASSWORD123', '1234567890']) {
+      const input = body({ password })
+      expect(await jsonBody(await apiSignup(input), 400)).toEqual({ message: COMMON_PASSWORD })
+      expect(userRowByEmail(input.email as string)).toBeUndefined()
+    }
+    expect(COMMON_PASSWORD).toBe('This password is one of the most common in data breaches. Please choose another.')
+  })
+
   test('409 { message } when the email is taken (any case)', async () => {
     const existing = await createUser()
     expect(await jsonBody(await apiSignup(body({ email: existing.email.toUpperCase() })), 409)).toEqual({
@@ -265,5 +312,19 @@ describe('POST /api/signup', () => {
   test('other methods answer 405', async () => {
     const response = await signupApi.action(routeArgs(jsonRequest('/api/signup', 'PUT', body())))
     expect(await jsonBody(response, 405)).toEqual({ message: 'Method not allowed' })
+  })
+})
+
+describe('passwords chosen before the rules (issue 41)', () => {
+  test('an account with a 6-character or a common password still signs in: login never checks the rules', async () => {
+    const short = await createUser({ password: 'tulip7' })
+    expectRedirect(await login({ email: short.email, password: 'tulip7' }), '/client-dashboard')
+
+    const common = await createUser()
+    const passwordHash = await hashPassword('password123', TEST_SHARE)
+    getDb().update(users).set({ passwordHash }).where(eq(users.id, common.id)).run()
+    const body = { email: common.email, password: 'password123' }
+    const response = await loginApi.action(routeArgs(jsonRequest('/api/login', 'POST', body, { ip: '203.0.113.11' })))
+    expect(response.status).toBe(200)
   })
 })

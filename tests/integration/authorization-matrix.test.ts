@@ -1,10 +1,15 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { DELETE_LEAD_INTENT, DELETE_MESSAGE_INTENT, DELETE_USER_INTENT } from '~/components/admin/admin-links'
+import { CONNECT_ACCOUNT_INTENT, ONBOARDING_LINK_INTENT } from '~/components/payments/payment-setup-card'
 import { getDb } from '~/db/client.server'
-import { bookings } from '~/db/schema'
+import { bookings, passkeys } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { calendarFeedOf, resetCalendarFeed } from '~/models/accounts/calendar-feed.server'
+import { getSession, noteSessionSeen, updateSessionData } from '~/models/accounts/session.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { rescheduleBooking } from '~/models/booking/reschedule.server'
@@ -17,6 +22,8 @@ import { blockDates } from '~/models/practice/weekly-hours.server'
 import { uploadDocument } from '~/models/records/documents.server'
 import { createNote } from '~/models/records/notes.server'
 import { createPatient } from '~/models/records/patients.server'
+import { listSessions } from '~/models/security/devices.server'
+import { RECENT_VERIFICATION_MS, SECURITY_INTENTS, SECURITY_PATH, VERIFY_PATH } from '~/models/security/security'
 import {
   createListedPractitioner,
   createUser,
@@ -24,7 +31,12 @@ import {
   insertCompletedSession,
   insertService,
   insertSlot,
+  PASSWORD,
+  readToast,
   signIn,
+  totpCode,
+  turnOnTestAuthenticator,
+  userRow,
 } from '../helpers'
 import {
   remixApp,
@@ -55,8 +67,10 @@ import {
  * JavaScript sends them: Remix's single fetch (`/path.data`) and its legacy data request
  * (`?_data=<route id>`), which runs that route's loader alone, without its parents' guards.
  *
- * A last class, "a GET that writes" (at the end), sends every route with a loader a GET marked
- * as started by another site and checks the database is as it was.
+ * A class near the end, "a GET that writes", sends every route with a loader a GET marked as
+ * started by another site and checks the database is as it was. The last, "what can take an
+ * account from its owner", sends every request that asks for a recent verification from a
+ * stale session (decision 042).
  */
 
 type Actor = 'visitor' | 'clientA' | 'clientB' | 'practitionerA' | 'practitionerB' | 'admin'
@@ -1670,5 +1684,399 @@ describe('a GET that writes: none another site starts changes anything', () => {
       }
     }
     expect(failures, failures.join('\n')).toEqual([])
+  })
+})
+
+/* ------------------------------------------------------------------------------------------ */
+/* What can take an account from its owner asks for a recent verification.                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * A stolen cookie must not be enough to lock the owner out or to carry off what matters most
+ * (issue 41, decision 042): turning two-factor on or off, new recovery codes, signing other
+ * sessions out, adding or removing a passkey, a new email, payouts, a record's export, a
+ * document, an admin's deletions each ask for a password or code given within
+ * RECENT_VERIFICATION_MS. Made from the sources: every route module under app/routes that calls
+ * the guard (itself, or through a module of its folder) needs rows in RECENT, one per guarded
+ * request, so the class grows with the features.
+ *
+ * Each row is sent from a session signed in longer ago than that: a screen answers a redirect
+ * to /account/verify and back to where it was, an /api or JSON route 403 `verificationRequired`,
+ * and the database is as it was. After the password is given again at /account/verify, the same
+ * request succeeds (and a write writes), so the class cannot pass by refusing everyone.
+ */
+const GUARDS = /\b(requireRecentVerification|requireApiRecentVerification|isRecentlyVerified)\(/
+
+type Staged = { userId: number; id: string }
+type Sent = { method?: Method; path: string; form?: Record<string, string>; json?: unknown; headers?: HeadersInit }
+
+type Guarded = {
+  file: string
+  name: string
+  /**
+   * How a stale session is turned back: 'screen', a redirect to verify and back; 'api', 403
+   * `verificationRequired`; 'link', the page answers but its guarded links go to verify (the
+   * requests behind them are rows of their own).
+   */
+  guard: 'screen' | 'api' | 'link'
+  /** Who signs in (an account of its own when the request changes the account) and the record it names. */
+  setup: () => Promise<Staged> | Staged
+  /** What the person did while the session was fresh, before the request (a setup started). */
+  before?: (cookie: string) => Promise<unknown>
+  send: (staged: Staged, cookie: string) => Sent | Promise<Sent>
+  /** Where verifying sends a screen back, when not to the request's own address. */
+  back?: string
+  /**
+   * What the success must show beyond a 2xx (or a redirect not to verify) with no error toast
+   * and, for a write, a change in the database.
+   */
+  success?: (answer: Normalised, staged: Staged) => void
+  /** A write that keeps nothing here (a link asked of the payment provider). */
+  keepsNothing?: true
+}
+
+/** An account of the row's own (optionally with an authenticator app, as admins have). */
+const ownAccount =
+  (overrides: Parameters<typeof createUser>[0] = {}, { twoFactor = false } = {}) =>
+  async (): Promise<Staged> => {
+    const user = await createUser(overrides)
+    if (twoFactor) turnOnTestAuthenticator(user.id)
+    return { userId: user.id, id: '' }
+  }
+
+/** An account of its own signed in on another browser too; `id` is that session's handle. */
+async function signedInTwice(): Promise<Staged> {
+  const { userId } = await ownAccount()()
+  await signIn(userId)
+  return { userId, id: listSessions(userId, undefined)[0]!.handle }
+}
+
+const as = (userId: () => number, record: () => Fixture | Promise<Fixture>) => async (): Promise<Staged> => ({
+  userId: userId(),
+  id: (await record()).params.id!,
+})
+
+const sessionOf = (cookie: string) => getSession(new Request('http://localhost/', { headers: { Cookie: cookie } }))
+
+/** The session's last password or code given longer ago than RECENT_VERIFICATION_MS. */
+async function makeStale(cookie: string) {
+  const { id } = await sessionOf(cookie)
+  updateSessionData(id, { verifiedAt: Date.now() - RECENT_VERIFICATION_MS - 60_000 })
+  // Its "last seen" is written now, not by the request below, which must write nothing.
+  await noteSessionSeen(id)
+}
+
+/** A practitioner of the row's own whose payout account exists (its onboarding not finished). */
+async function connectedPractitioner(): Promise<Staged> {
+  const user = await createUser({ isPractitioner: true })
+  await createConnectedAccount(user, 'http://localhost')
+  return { userId: user.id, id: '' }
+}
+
+/** The payment emulator's onboarding page (tests run without Stripe). */
+const PROVIDER_LINK = /\/dev\/onboarding\/acctlink_/
+
+const newEmail = () => `${tag('moved').replace(/\W+/g, '-')}@example.com`
+const TWO_FACTOR_PATH = `${SECURITY_PATH}/two-factor`
+
+const RECENT: Guarded[] = [
+  // The security page: each form can lock the owner out in a stolen cookie's hands.
+  ...[SECURITY_INTENTS.disableTwoFactor, SECURITY_INTENTS.newRecoveryCodes].map((intent): Guarded => ({
+    file: 'app/routes/_public.account.security.tsx',
+    name: intent,
+    guard: 'screen',
+    setup: ownAccount({}, { twoFactor: true }),
+    send: async () => ({ path: SECURITY_PATH, form: { intent, code: await totpCode() } }),
+  })),
+  {
+    file: 'app/routes/_public.account.security.tsx',
+    name: SECURITY_INTENTS.signOutSession,
+    guard: 'screen',
+    setup: signedInTwice,
+    send: ({ id }) => ({ path: SECURITY_PATH, form: { intent: SECURITY_INTENTS.signOutSession, session: id } }),
+  },
+  {
+    file: 'app/routes/_public.account.security.tsx',
+    name: SECURITY_INTENTS.signOutOthers,
+    guard: 'screen',
+    setup: signedInTwice,
+    send: () => ({ path: SECURITY_PATH, form: { intent: SECURITY_INTENTS.signOutOthers } }),
+    success: (_answer, { userId }) => expect(listSessions(userId, undefined)).toHaveLength(1),
+  },
+  // Turning two-factor on: the page that shows a secret, a new secret, and the first code.
+  {
+    file: 'app/routes/_public.account.security_.two-factor.tsx',
+    name: 'the setup page while it is off',
+    guard: 'screen',
+    setup: ownAccount(),
+    send: () => ({ path: TWO_FACTOR_PATH }),
+    success: (answer) => expect(answer.text).toContain('"qrSvg":"<svg'),
+  },
+  {
+    file: 'app/routes/_public.account.security_.two-factor.tsx',
+    name: 'start',
+    guard: 'screen',
+    setup: ownAccount(),
+    send: () => ({ path: TWO_FACTOR_PATH, form: { intent: 'start' } }),
+  },
+  {
+    file: 'app/routes/_public.account.security_.two-factor.tsx',
+    name: 'confirm',
+    guard: 'screen',
+    setup: ownAccount(),
+    before: (cookie) =>
+      app.http(
+        new Request(`http://localhost${TWO_FACTOR_PATH}`, {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'intent=start',
+        }),
+      ),
+    send: async (_staged, cookie) => {
+      const secret = (await sessionOf(cookie)).get('totpSetup')!.secret
+      return { path: TWO_FACTOR_PATH, form: { code: await totpCode(secret) } }
+    },
+    success: (_answer, { userId }) => expect(userRow(userId)?.totpEnabledAt).toBeInstanceOf(Date),
+  },
+  // Passkeys: the options that start adding one (JSON), and removing one (a form).
+  {
+    file: 'app/routes/account.security.passkeys.ts',
+    name: 'registration options',
+    guard: 'api',
+    setup: ownAccount(),
+    send: () => ({ path: '/account/security/passkeys', json: { intent: 'registration-options' } }),
+    success: (answer) => expect(answer.json).toMatchObject({ challenge: expect.any(String) }),
+  },
+  {
+    file: 'app/routes/account.security.passkeys.ts',
+    name: 'remove',
+    guard: 'screen',
+    setup: async () => {
+      const { userId } = await ownAccount()()
+      const id = randomBytes(16).toString('base64url')
+      getDb()
+        .insert(passkeys)
+        .values({ id, userId, name: 'Laptop', publicKey: randomBytes(77) })
+        .run()
+      return { userId, id }
+    },
+    send: ({ id }) => ({ path: '/account/security/passkeys', form: { intent: 'remove', passkeyId: id } }),
+    // A resource route: the person comes back to the security page, not to it.
+    back: SECURITY_PATH,
+  },
+  // A new email: the account's way back in (a reset link goes there).
+  {
+    file: 'app/routes/_client.customer-settings.tsx',
+    name: 'a new email',
+    guard: 'screen',
+    setup: ownAccount(),
+    send: () => ({
+      path: '/customer-settings',
+      form: { intent: 'update-account', firstName: 'Test', lastName: 'Person', email: newEmail() },
+    }),
+  },
+  {
+    file: 'app/routes/api.auth.update-account.ts',
+    name: 'a new email',
+    guard: 'api',
+    setup: ownAccount(),
+    send: () => ({
+      method: 'PATCH',
+      path: '/api/auth/update-account',
+      json: { firstName: 'Test', lastName: 'Person', email: newEmail() },
+    }),
+  },
+  // Payouts: where the practitioner's money goes.
+  {
+    file: 'app/routes/practitioner.settings.tsx',
+    name: CONNECT_ACCOUNT_INTENT,
+    guard: 'screen',
+    setup: ownAccount({ isPractitioner: true }),
+    send: () => ({ path: '/practitioner/settings', form: { intent: CONNECT_ACCOUNT_INTENT } }),
+  },
+  ...[
+    { name: ONBOARDING_LINK_INTENT, path: '/practitioner/settings', form: { intent: ONBOARDING_LINK_INTENT } },
+    { name: 'an expired onboarding link', path: '/practitioner/settings?onboarding=refresh' },
+  ].map(({ name, ...sent }): Guarded => ({
+    file: 'app/routes/practitioner.settings.tsx',
+    name,
+    guard: 'screen',
+    setup: connectedPractitioner,
+    send: () => sent,
+    keepsNothing: true,
+    success: (answer) => expect(answer.location).toMatch(PROVIDER_LINK),
+  })),
+  {
+    file: 'app/routes/api.stripe.connect-account.ts',
+    name: 'POST',
+    guard: 'api',
+    setup: ownAccount({ isPractitioner: true }),
+    send: () => ({ path: '/api/stripe/connect-account', method: 'POST' }),
+  },
+  {
+    file: 'app/routes/api.stripe.onboarding-link.ts',
+    name: 'POST',
+    guard: 'api',
+    setup: connectedPractitioner,
+    send: () => ({ path: '/api/stripe/onboarding-link', method: 'POST' }),
+    keepsNothing: true,
+    success: (answer) => expect(answer.json).toMatchObject({ url: expect.stringMatching(PROVIDER_LINK) }),
+  },
+  // A patient's whole record, and their documents.
+  {
+    file: 'app/routes/practitioner_.patient-charting.$id.export.tsx',
+    name: 'GET',
+    guard: 'screen',
+    setup: as(() => people.practitionerA.id, patientOfA),
+    send: ({ id }) => ({ path: `/practitioner/patient-charting/${id}/export` }),
+  },
+  {
+    file: 'app/routes/api.patient-documents.$id.download.ts',
+    name: 'GET',
+    guard: 'api',
+    setup: as(() => people.practitionerA.id, documentOfA),
+    send: ({ id }) => ({ path: `/api/patient-documents/${id}/download` }),
+  },
+  {
+    file: 'app/routes/api.patient-documents.$id.download.ts',
+    name: 'a download link opened as a page',
+    guard: 'screen',
+    setup: as(() => people.practitionerA.id, documentOfA),
+    send: ({ id }) => ({ path: `/api/patient-documents/${id}/download`, headers: { 'Sec-Fetch-Mode': 'navigate' } }),
+  },
+  {
+    file: 'app/routes/practitioner.patient-charting/route.tsx',
+    name: "the documents tab's download links",
+    guard: 'link',
+    setup: as(() => people.practitionerA.id, patientOfA),
+    send: ({ id }) => ({ path: `/practitioner/patient-charting?patient=${id}&tab=docs` }),
+  },
+  // An admin's deletions, on the dashboard and through the API.
+  ...(
+    [
+      [DELETE_USER_INTENT, 'userId', accountForAdmin],
+      [DELETE_MESSAGE_INTENT, 'messageId', contactMessageForAdmin],
+      [DELETE_LEAD_INTENT, 'leadId', leadForAdmin],
+    ] as const
+  ).map(([intent, field, record]): Guarded => ({
+    file: 'app/routes/admin.dashboard/route.tsx',
+    name: intent,
+    guard: 'screen',
+    setup: as(() => people.admin.id, record),
+    send: ({ id }) => ({ path: '/admin/dashboard', form: { intent, [field]: id } }),
+  })),
+  ...(
+    [
+      ['app/routes/api.admin.users.$id.ts', '/api/admin/users', accountForAdmin],
+      ['app/routes/api.admin.contact-messages.$id._index.ts', '/api/admin/contact-messages', contactMessageForAdmin],
+      ['app/routes/api.admin.leads.$id.ts', '/api/admin/leads', leadForAdmin],
+    ] as const
+  ).map(([file, base, record]): Guarded => ({
+    file,
+    name: 'DELETE',
+    guard: 'api',
+    setup: as(() => people.admin.id, record),
+    send: ({ id }) => ({ method: 'DELETE', path: `${base}/${id}` }),
+  })),
+]
+
+/** Each route file that asks for a recent verification, read from its source (a folder route with its folder's modules). */
+function routesThatGuard() {
+  const found = new Set<string>()
+  for (const entry of readdirSync(APP_ROUTES, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(entry) || /\.test\.tsx?$/.test(entry)) continue
+    // Comments left out: a guard commented out no longer counts.
+    const source = readFileSync(path.join(APP_ROUTES, entry), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    if (!GUARDS.test(source)) continue
+    const [folder, inFolder] = entry.split(path.sep)
+    const file = inFolder
+      ? table.routes.find((route) => route.file.startsWith(`app/routes/${folder}/`))?.file
+      : `app/routes/${entry}`
+    found.add(file ?? `app/routes/${entry} (a module of no route)`)
+  }
+  return found
+}
+const APP_ROUTES = path.resolve(import.meta.dirname, '../../app/routes')
+
+async function sendAs(cookie: string, sent: Sent) {
+  resetAllLimits()
+  const headers = new Headers(sent.headers)
+  headers.set('Cookie', cookie)
+  let body: string | undefined
+  if (sent.json) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(sent.json)
+  } else if (sent.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded')
+    body = new URLSearchParams(sent.form).toString()
+  }
+  const method = sent.method ?? (body ? 'POST' : 'GET')
+  const answer = normalise(await app.http(new Request(`http://localhost${sent.path}`, { method, headers, body })))
+  return { method, answer, where: `${method} ${sent.path} → ${answer.status} ${answer.location ?? ''}` }
+}
+
+describe('what can take an account from its owner asks for a recent verification', () => {
+  test('every route that asks for it has rows in RECENT', () => {
+    const rows = new Set(RECENT.map((row) => row.file))
+    const missing = [...routesThatGuard()].filter((file) => !rows.has(file))
+    expect(missing, 'add rows to RECENT in tests/integration/authorization-matrix.test.ts').toEqual([])
+  })
+
+  test('every row names a route that still asks for it', () => {
+    const guarding = routesThatGuard()
+    expect([...new Set(RECENT.map((row) => row.file))].filter((file) => !guarding.has(file))).toEqual([])
+  })
+
+  test.each(RECENT.map((row) => [row.file, row.name, row] as const))('%s (%s)', async (_file, _name, row) => {
+    const staged = await row.setup()
+    const cookie = await signIn(staged.userId)
+    await row.before?.(cookie)
+    await makeStale(cookie)
+
+    // Stale: turned back, and nothing done.
+    const before = tableHashes()
+    const sent = await row.send(staged, cookie)
+    const stale = await sendAs(cookie, sent)
+    expect(changedTables(before, tableHashes()), `${stale.where}: a stale session changed`).toEqual([])
+    const verify = new URL(stale.answer.location ?? '/', 'http://localhost')
+    let back = '/'
+    if (row.guard === 'screen') {
+      expect(stale.answer.redirect && verify.pathname === VERIFY_PATH, `${stale.where}: not sent to verify`).toBe(true)
+      back = verify.searchParams.get('redirectTo') ?? ''
+      expect(back, `${stale.where}: not sent back where it was`).toBe(row.back ?? sent.path)
+    } else if (row.guard === 'api') {
+      expect(stale.answer.status, stale.where).toBe(403)
+      expect(stale.answer.json, stale.where).toMatchObject({ verificationRequired: true })
+    } else {
+      expect(stale.answer.status, stale.where).toBe(200)
+      expect(stale.answer.text, `${stale.where}: no way to verify`).toContain(`${VERIFY_PATH}?redirectTo=`)
+    }
+
+    // The password again, and the person is back where they were.
+    resetAllLimits()
+    const verified = normalise(
+      await app.http(
+        new Request(`http://localhost${VERIFY_PATH}`, {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ password: PASSWORD, redirectTo: back }).toString(),
+        }),
+      ),
+    )
+    expect(verified.location, 'verifying again sends the person back').toBe(back)
+
+    // Fresh: the same request succeeds, and a write writes.
+    const beforeFresh = tableHashes()
+    const fresh = await sendAs(cookie, await row.send(staged, cookie))
+    const went = fresh.answer.redirect ? new URL(fresh.answer.location ?? '/', 'http://localhost').pathname : null
+    const ok =
+      (fresh.answer.status >= 200 && fresh.answer.status < 300) || (went && ![VERIFY_PATH, '/login'].includes(went))
+    expect(ok, `${fresh.where}: ${fresh.answer.text.slice(0, 200)}`).toBeTruthy()
+    expect((await readToast(fresh.answer.headers.getSetCookie()))?.type, fresh.where).not.toBe('error')
+    if (row.guard === 'link') expect(fresh.answer.text).not.toContain(`${VERIFY_PATH}?redirectTo=`)
+    if (fresh.method !== 'GET' && !row.keepsNothing) {
+      expect(changedTables(beforeFresh, tableHashes()), `${fresh.where}: nothing was done`).not.toEqual([])
+    }
+    row.success?.(fresh.answer, staged)
   })
 })

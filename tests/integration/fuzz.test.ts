@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { settleAfterResponse } from '~/lib/after-response.server'
 import { BODY_MAX_BYTES } from '~/lib/body.server'
-import { isOneLineText, ONE_LINE_TEXT } from '~/lib/plain-text'
+import { DIRECTION_CONTROL_TEXT, isOneLineText, ONE_LINE_TEXT } from '~/lib/plain-text'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
@@ -841,7 +841,7 @@ describe('every loader: bad ids and odd query strings never make a 5xx', () => {
  * For the routes that take one-line fields (names, subjects, titles, phone numbers, a
  * service's name, details and meeting link, a patient's short fields), a body that is valid but
  * for one such field holding a control character, a line or paragraph separator, or (in JSON)
- * a lone surrogate, somewhere inside it: refused with a 4xx that says why, never a 5xx, and the
+ * a lone surrogate, somewhere inside it (and, as a class of its own, a direction control): refused with a 4xx that says why, never a 5xx, and the
  * value is stored nowhere (every text column of every table is searched for its marker).
  * Deterministic: a fixed seed per case, a handful of runs each.
  */
@@ -1163,10 +1163,14 @@ function setField(body: Record<string, unknown>, field: string, value: string) {
 
 let controlRun = 0
 
-async function controlFuzz(control: ControlCase) {
+/** The direction controls (issue 41), each class of its own: refused with their own message. */
+const DIRECTION_CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']
+
+/** `only`: these characters instead of the control characters (and a seed of their own). */
+async function controlFuzz(control: ControlCase, only?: string[]) {
   const route = table.routes.find((r) => r.file === control.file)
   expect(route, `${control.file} is in the route table`).toBeDefined()
-  const chars = [...CONTROL_CHARS, ...SEPARATORS, ...(control.as === 'json' ? LONE_SURROGATES : [])]
+  const chars = only ?? [...CONTROL_CHARS, ...SEPARATORS, ...(control.as === 'json' ? LONE_SURROGATES : [])]
   // A line break in a `lines` field separates two items: every other character is refused.
   const charsFor = (field: string) =>
     control.fields[field] === 'lines' ? chars.filter((c) => c !== '\n' && c !== '\r\n') : chars
@@ -1220,7 +1224,7 @@ async function controlFuzz(control: ControlCase) {
       const target = control.as === 'form' ? `${path}.data` : path
       const answer = await app.http({ method: control.method, path: target, headers, body: bytes })
       judge(route!, call, { url: `http://localhost${target}`, answer, steps: [], bodyClones: 0 })
-      const said = [ONE_LINE_TEXT, ...KIND_MESSAGES[kind]]
+      const said = [only ? DIRECTION_CONTROL_TEXT : ONE_LINE_TEXT, ...KIND_MESSAGES[kind]]
       const where = `${control.method} ${target} ${field}=${JSON.stringify(controlledValue(kind, marker, char, around))}`
       expect(answer.status, `${where}: ${answer.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400)
       expect(answer.status, where).toBeLessThan(500)
@@ -1230,7 +1234,7 @@ async function controlFuzz(control: ControlCase) {
       ).toBe(true)
       expect(storedAnywhere(marker), `${where} stored`).toEqual([])
     }),
-    { numRuns: CONTROL_RUNS, seed: seedOf(`control:${control.file}`), endOnFailure: true },
+    { numRuns: CONTROL_RUNS, seed: seedOf(`${only ? 'direction' : 'control'}:${control.file}`), endOnFailure: true },
   )
 }
 
@@ -1254,5 +1258,9 @@ describe('a control character in a one-line field is refused (4xx, says why, sto
 
   test.each(CONTROL_CASES.map((c) => [c.name, c]))('%s', async (_name, control) => {
     await controlFuzz(control as ControlCase)
+  })
+
+  test.each(CONTROL_CASES.map((c) => [c.name, c]))('%s: a direction control (issue 41)', async (_name, control) => {
+    await controlFuzz(control as ControlCase, DIRECTION_CONTROLS)
   })
 })

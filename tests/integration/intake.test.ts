@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { bookings, intakeResponses, patientAuditLog, patientProfiles } from '~/db/schema'
+import {
+  bookings,
+  intakeForms,
+  intakeFormVersions,
+  intakeResponses,
+  patientAuditLog,
+  patientProfiles,
+} from '~/db/schema'
 import { ONE_LINE_TEXT } from '~/lib/plain-text'
 import { deleteAccount } from '~/models/accounts/user.server'
 import { createBooking, getClientSessions } from '~/models/booking/booking.server'
@@ -10,7 +17,10 @@ import {
   ANSWER_REQUIRED,
   consentMismatch,
   FORM_NOT_FOUND,
+  FORM_TOO_LONG,
+  MAX_FORMS,
   NOT_YOUR_SERVICE,
+  TOO_MANY_FORMS,
   type IntakeFormInput,
 } from '~/models/intake/intake-form'
 import { createForm, deleteForm, getOwnForm, updateForm } from '~/models/intake/intake-forms.server'
@@ -28,6 +38,8 @@ import { consultationContext } from '~/models/records/ai-consult.server'
 import * as intakePage from '~/routes/_client.bookings.$id_.intake'
 import * as intakeApi from '~/routes/api.bookings.$id.intake'
 import * as formsApi from '~/routes/api.intake-forms._index'
+import * as formPage from '~/routes/practitioner.intake-forms.$id'
+import * as formsPage from '~/routes/practitioner.intake-forms._index'
 import {
   callApi,
   createListedPractitioner,
@@ -156,6 +168,116 @@ describe('the practitioner’s forms', () => {
     const api = await callApi(formsApi.loader, getRequest('/api/intake-forms', { cookie: await signIn(other.id) }))
     expect(api.body.map((f: { id: number }) => f.id)).not.toContain(form.id)
     deleteForm(practitioner.id, form.id)
+  })
+})
+
+describe('what one practitioner can store (issue 41)', () => {
+  const versionsOf = (formId: number) =>
+    getDb()
+      .select({ version: intakeFormVersions.version })
+      .from(intakeFormVersions)
+      .where(eq(intakeFormVersions.formId, formId))
+      .all()
+      .map((row) => row.version)
+
+  test('at most 50 live forms: the next is refused with the message by the API and the screen; removing one makes room', async () => {
+    const many = await createListedPractitioner()
+    const cookie = await signIn(many.id)
+    const small = { ...FORM, questions: [{ kind: 'short' as const, label: 'Why?', required: false }] }
+    const made = Array.from({ length: MAX_FORMS }, (_, i) => createForm(many.id, { ...small, title: `Form ${i}` }))
+    const api = await callApi(formsApi.action, jsonRequest('/api/intake-forms', 'POST', small, { cookie }))
+    expect(api).toMatchObject({ status: 409, body: { message: TOO_MANY_FORMS } })
+    const screen = await formPage.action(
+      routeArgs(
+        formRequest(
+          '/practitioner/intake-forms/new',
+          { intent: 'save-form', title: 'One more', 'questions[0].kind': 'short', 'questions[0].label': 'Why?' },
+          { cookie },
+        ),
+        { id: 'new' },
+      ),
+    )
+    expect(formReply(screen).result.error).toMatchObject({ '': [TOO_MANY_FORMS] })
+    const list = await formsPage.loader(routeArgs(getRequest('/practitioner/intake-forms', { cookie })))
+    expect(list).toMatchObject({ full: true, page: 1, pageCount: 1 })
+    expect(list.forms).toHaveLength(MAX_FORMS)
+
+    // A form nobody answered goes entirely when removed, so adding and removing leaves nothing behind.
+    deleteForm(many.id, made[0]!.id)
+    expect(getDb().select().from(intakeForms).where(eq(intakeForms.id, made[0]!.id)).get()).toBeUndefined()
+    expect(versionsOf(made[0]!.id)).toEqual([])
+    expect(createForm(many.id, small).version).toBe(1)
+  })
+
+  test('GET /api/intake-forms is paged like every list: 50 a page, with the paging headers', async () => {
+    const many = await createListedPractitioner()
+    const cookie = await signIn(many.id)
+    for (let i = 0; i < MAX_FORMS; i++) createForm(many.id, { ...FORM, title: `Form ${i}` })
+    // Forms kept from before the bound can exceed it: they are paged, never answered at once.
+    getDb().transaction((tx) => {
+      for (let i = 0; i < 3; i++) {
+        const form = tx
+          .insert(intakeForms)
+          .values({ practitionerId: many.id, title: `Old ${i}` })
+          .returning()
+          .get()
+        const version = tx
+          .insert(intakeFormVersions)
+          .values({ formId: form.id, version: 1, title: `Old ${i}`, questions: [] })
+          .returning()
+          .get()
+        tx.update(intakeForms).set({ currentVersionId: version.id }).where(eq(intakeForms.id, form.id)).run()
+      }
+    })
+    const page = (query: string) => callApi(formsApi.loader, getRequest(`/api/intake-forms${query}`, { cookie }))
+    const first = await page('')
+    expect(first.body).toHaveLength(50)
+    expect(
+      Object.fromEntries(
+        ['x-total-count', 'x-page', 'x-page-count', 'x-page-size'].map((h) => [h, first.headers.get(h)]),
+      ),
+    ).toEqual({
+      'x-total-count': '53',
+      'x-page': '1',
+      'x-page-count': '2',
+      'x-page-size': '50',
+    })
+    const second = await page('?page=2')
+    expect(second.body).toHaveLength(3)
+    expect(second.headers.get('x-page')).toBe('2')
+    expect((await page('?page=0')).status).toBe(400)
+    const screen = await formsPage.loader(routeArgs(getRequest('/practitioner/intake-forms?page=2', { cookie })))
+    expect(screen).toMatchObject({ page: 2, pageCount: 2 })
+    expect(screen.forms).toHaveLength(3)
+  })
+
+  test('a form’s text is bounded as a whole: 40 questions of 2000 characters are refused', async () => {
+    const long = { kind: 'paragraph', label: 'x'.repeat(2000), required: false }
+    const answer = await callApi(
+      formsApi.action,
+      jsonRequest(
+        '/api/intake-forms',
+        'POST',
+        { ...FORM, questions: Array(40).fill(long) },
+        { cookie: practitioner.cookie },
+      ),
+    )
+    expect(answer).toMatchObject({ status: 400, body: { message: FORM_TOO_LONG } })
+  })
+
+  test('versions no answer refers to are pruned: 60 edits keep the current one and the one a draft pins', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const { client, bookingId } = await bookedClient()
+    saveIntake(client, bookingId, {}, false)
+    for (let i = 1; i <= 60; i++) updateForm(practitioner.id, form.id, { title: `Edit ${i}` })
+    expect(getOwnForm(practitioner.id, form.id)).toMatchObject({ version: 61, title: 'Edit 60' })
+    expect(versionsOf(form.id).sort((a, b) => a - b)).toEqual([1, 61])
+    expect(getClientIntake(client, bookingId)).toMatchObject({ version: 1, title: 'Before we meet', state: 'draft' })
+
+    // Removed: the answered version stays with its draft, the rest goes.
+    deleteForm(practitioner.id, form.id)
+    expect(versionsOf(form.id)).toEqual([1])
+    expect(getDb().select().from(intakeForms).where(eq(intakeForms.id, form.id)).get()?.deletedAt).toBeInstanceOf(Date)
   })
 })
 

@@ -1,10 +1,4 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/better-sqlite3'
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { drizzleConnection, getDb } from '~/db/client.server'
 import { bookings, messages } from '~/db/schema'
@@ -50,6 +44,7 @@ import {
   refusal,
   signIn,
 } from '../helpers'
+import { databaseBeforeMigration } from '../helpers/migrations'
 
 /**
  * Messaging (docs/decisions/018-messaging.md): who may write to whom, replies, reading,
@@ -857,21 +852,9 @@ describe('the JSON API', () => {
 
 describe('the migration that made messages outlive accounts', () => {
   test('keeps every row, reply link and the id high-water mark; old messages are not emailed about', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solace-messages-migration-'))
+    const { sqlite, migrateRest, remove } = databaseBeforeMigration(5)
     try {
       // The migrations before this one (and none after it), as a database that has them would be.
-      const before = path.join(dir, 'drizzle')
-      fs.cpSync(path.resolve('drizzle'), before, { recursive: true })
-      const journalFile = path.join(before, 'meta', '_journal.json')
-      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] }
-      for (const entry of journal.entries.filter((e) => e.idx >= 5)) fs.rmSync(path.join(before, `${entry.tag}.sql`))
-      journal.entries = journal.entries.filter((entry) => entry.idx < 5)
-      fs.writeFileSync(journalFile, JSON.stringify(journal))
-
-      const sqlite = new Database(path.join(dir, 'test.db'))
-      sqlite.pragma('foreign_keys = ON')
-      const db = drizzle(sqlite)
-      migrate(db, { migrationsFolder: before })
       const user = (email: string) =>
         Number(
           sqlite
@@ -891,7 +874,7 @@ describe('the migration that made messages outlive accounts', () => {
         .prepare('SELECT id, sender_id, recipient_id, subject, is_read, is_reply_to FROM messages')
         .all()
 
-      migrate(db, { migrationsFolder: path.resolve('drizzle') })
+      migrateRest()
 
       expect(
         sqlite.prepare('SELECT id, sender_id, recipient_id, subject, is_read, is_reply_to FROM messages').all(),
@@ -910,9 +893,8 @@ describe('the migration that made messages outlive accounts', () => {
       expect(m4).toBe(m3 + 1)
       sqlite.prepare('DELETE FROM users WHERE id = ?').run(a)
       expect(sqlite.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({ n: 3 })
-      sqlite.close()
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true })
+      remove()
     }
   })
 })

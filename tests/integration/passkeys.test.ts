@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { passkeys, users } from '~/db/schema'
+import { settleAfterResponse } from '~/lib/after-response.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { updateSessionData } from '~/models/accounts/session.server'
 import {
@@ -16,6 +17,7 @@ import {
   removePasskey,
   renamePasskey,
 } from '~/models/security/passkeys.server'
+import { SECURITY_EMAIL_SUBJECTS } from '~/models/security/security-emails.server'
 import * as passkeysRoute from '~/routes/account.security.passkeys'
 import * as signInRoute from '~/routes/login.passkey'
 import {
@@ -26,6 +28,7 @@ import {
   formRequest,
   jsonRequest,
   ORIGIN,
+  outbox,
   readToast,
   refusal,
   routeArgs,
@@ -246,7 +249,9 @@ describe('renaming and removing', () => {
       status: 404,
       message: PASSKEY_NOT_FOUND,
     })
-    expect(await refusal(() => removePasskey(user.id, 'no-such-passkey'))).toMatchObject({ status: 404 })
+    expect(await refusal(() => removePasskey(new Request(`${ORIGIN}/`), user.id, 'no-such-passkey'))).toMatchObject({
+      status: 404,
+    })
     expect(row(authenticator.id)).toMatchObject({ userId: user.id, name: 'Passkey 1' })
 
     const ok = await formPost({ intent: 'rename', passkeyId: authenticator.id, name: '  Work laptop ' }, cookie)
@@ -334,5 +339,56 @@ describe('signing in with a passkey', () => {
     const { user, authenticator } = await userWithPasskey()
     getDb().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id)).run()
     expect((await passkeySignIn(authenticator)).verify.status).toBe(403)
+  })
+})
+
+describe('the owner hears of changes to their passkeys', () => {
+  const LURE = 'Urgent: verify at evil.example'
+
+  test('adding and removing one each email the owner once, without its name or a sign-in link; a refused removal sends none', async () => {
+    const { user, cookie, authenticator } = await userWithPasskey()
+    const second = new SoftwareAuthenticator()
+    const options = await accountPost({ intent: 'registration-options' }, cookie)
+    const added = await accountPost({ intent: 'register', name: LURE, response: second.register(options.body) }, cookie)
+    expect(added.status).toBe(201)
+    await settleAfterResponse()
+    const addedEmails = outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['passkey-added'])
+    expect(addedEmails).toHaveLength(2)
+    expect(addedEmails[1]!.text).toContain('Your account now has 2 passkeys.')
+    for (const email of addedEmails) {
+      expect(email.text).not.toContain('evil.example')
+      expect(email.text).not.toMatch(/token=|\/login|\/verify/)
+    }
+
+    // Another account's attempt removes nothing and tells nobody.
+    const other = await createUser()
+    await formPost({ intent: 'remove', passkeyId: second.id }, await signIn(other.id))
+    await settleAfterResponse()
+    expect(outbox(other.email)).toHaveLength(0)
+    expect(outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['passkey-removed'])).toEqual([])
+
+    await formPost({ intent: 'remove', passkeyId: second.id }, cookie)
+    await settleAfterResponse()
+    const removed = outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['passkey-removed'])
+    expect(removed).toHaveLength(1)
+    expect(removed[0]!.text).toContain('It can no longer sign in. Your account has 1 passkey left.')
+    expect(removed[0]!.text).not.toContain('evil.example')
+    expect(removed[0]!.text).not.toMatch(/token=|\/login|\/verify/)
+    // Renaming changes how one signs in not at all: no email.
+    await formPost({ intent: 'rename', passkeyId: authenticator.id, name: 'Laptop' }, cookie)
+    expect(row(authenticator.id)?.name).toBe('Laptop')
+    await settleAfterResponse()
+    expect(outbox(user.email)).toHaveLength(3)
+  })
+
+  test('a passkey sign-in from a new browser does not tell a passkey holder to turn on two-factor', async () => {
+    const { user, authenticator } = await userWithPasskey()
+    await passkeySignIn(authenticator)
+    await passkeySignIn(authenticator)
+    await settleAfterResponse()
+    const [email, ...more] = outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['new-browser'])
+    expect(more).toEqual([])
+    expect(email!.text).toContain('change your password now')
+    expect(email!.text).not.toMatch(/turn on two-factor/i)
   })
 })

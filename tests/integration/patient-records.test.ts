@@ -1,10 +1,4 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3'
 import { eq } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/better-sqlite3'
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { patientAuditLog, patientDocuments, patientNotes, patientProfiles } from '~/db/schema'
@@ -35,6 +29,7 @@ import * as patientApi from '~/routes/api.patient-profiles.$id._index'
 import * as patientNotesApi from '~/routes/api.patient-profiles.$id.notes'
 import * as patientsApi from '~/routes/api.patient-profiles._index'
 import { callApi, captureLog, createUser, getRequest, jsonRequest, signIn } from '../helpers'
+import { databaseBeforeMigration } from '../helpers/migrations'
 
 /**
  * Patient records (issue 12, first increment; docs/decisions/019-patient-records.md): profiles
@@ -629,21 +624,9 @@ describe('the access trail', () => {
 
 describe('the migration that made the trail outlive the patient', () => {
   test('keeps every row, its patient id and the id high-water mark; deleting a patient keeps the rows', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solace-audit-migration-'))
+    const { sqlite, migrateRest, remove } = databaseBeforeMigration(6)
     try {
       // The migrations before 0006 (and none after it), as a database that has them would be.
-      const before = path.join(dir, 'drizzle')
-      fs.cpSync(path.resolve('drizzle'), before, { recursive: true })
-      const journalFile = path.join(before, 'meta', '_journal.json')
-      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] }
-      for (const entry of journal.entries.filter((e) => e.idx >= 6)) fs.rmSync(path.join(before, `${entry.tag}.sql`))
-      journal.entries = journal.entries.filter((entry) => entry.idx < 6)
-      fs.writeFileSync(journalFile, JSON.stringify(journal))
-
-      const sqlite = new Database(path.join(dir, 'test.db'))
-      sqlite.pragma('foreign_keys = ON')
-      const db = drizzle(sqlite)
-      migrate(db, { migrationsFolder: before })
       const practitioner = Number(
         sqlite
           .prepare(
@@ -665,7 +648,7 @@ describe('the migration that made the trail outlive the patient', () => {
       sqlite.prepare('DELETE FROM patient_audit_log WHERE id = ?').run(dropped)
       const rowsBefore = sqlite.prepare('SELECT * FROM patient_audit_log ORDER BY id').all()
 
-      migrate(db, { migrationsFolder: path.resolve('drizzle') })
+      migrateRest()
 
       expect(sqlite.prepare('SELECT * FROM patient_audit_log ORDER BY id').all()).toEqual(rowsBefore)
       expect(sqlite.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'patient_audit_log'`).get()).toEqual({
@@ -688,9 +671,8 @@ describe('the migration that made the trail outlive the patient', () => {
       ).toEqual({ n: 2 })
       const next = Number(insert.run(practitioner, patient, 'delete', null).lastInsertRowid)
       expect(next).toBe(dropped + 1)
-      sqlite.close()
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true })
+      remove()
     }
   })
 })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { messages, patientProfiles, services } from '~/db/schema'
-import { MULTI_LINE_TEXT, ONE_LINE_TEXT } from '~/lib/plain-text'
+import { DIRECTION_CONTROL_TEXT, MULTI_LINE_TEXT, ONE_LINE_TEXT } from '~/lib/plain-text'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { DETAIL_LINES_TEXT } from '~/models/practice/service-form'
 import * as profileScreen from '~/routes/_public.practitioners.$id'
@@ -49,6 +49,12 @@ const REFUSED: [string, string][] = [
   ['U+2028', '\u2028'],
   ['U+2029', '\u2029'],
 ]
+/**
+ * The direction controls (issue 41) are refused with their own message, one-line and multi-line
+ * fields alike; tests/integration/direction-controls.test.ts takes them through every other text
+ * another person reads (intake answers, reports, reviews, notes…).
+ */
+const DIRECTION_CONTROLS = ['\u202e', '\u202a', '\u2067', '\u2069']
 /** Lone surrogates only arrive as JSON escapes (a form's UTF-8 cannot carry one). */
 const LONE_SURROGATES: [string, string][] = [
   ['a lone high surrogate', '\\ud800'],
@@ -110,6 +116,14 @@ describe('signup names and phone', () => {
       body: { message: ONE_LINE_TEXT },
     })
     expect(userRowByEmail(body.email)).toBeUndefined()
+  })
+
+  test.each(DIRECTION_CONTROLS)('the screen refuses the direction control %j in a name', async (char) => {
+    const form = fields({ firstName: `Ma${char}ya` })
+    const answer = formReply(await screen(form))
+    expect(answer.status).toBe(400)
+    expect(answer.result.error).toMatchObject({ firstName: [DIRECTION_CONTROL_TEXT] })
+    expect(userRowByEmail(form.email)).toBeUndefined()
   })
 
   test("a phone number with a line break gets the spec's phone message", async () => {
@@ -177,6 +191,17 @@ describe('a message subject', () => {
     })
     expect(sent()).toEqual([])
   })
+
+  test.each(DIRECTION_CONTROLS)(
+    'the profile card refuses the direction control %j in the subject and the content',
+    async (char) => {
+      const subject = formReply(await screen({ subject: `Evening${char}sessions`, content }))
+      expect(subject.result.error).toMatchObject({ subject: [DIRECTION_CONTROL_TEXT] })
+      const body = formReply(await screen({ subject: 'Evening', content: `Hello\n${char}${content}` }))
+      expect(body.result.error).toMatchObject({ content: [DIRECTION_CONTROL_TEXT] })
+      expect(sent()).toEqual([])
+    },
+  )
 
   test('the content keeps its line breaks and tabs, and refuses NUL and lone surrogates', async () => {
     const multiLine = 'Hello,\r\n\r\nDo you offer\tevening sessions?\nThanks'
@@ -254,6 +279,17 @@ describe('a service name', () => {
     expect(stored()).toHaveLength(count)
   })
 
+  test.each(DIRECTION_CONTROLS)('the My Services dialog refuses the direction control %j', async (char) => {
+    const count = before()
+    const name = formReply(await screen(form({ name: `Sound${char}Bath` })))
+    expect(name.result.error).toMatchObject({ name: [DIRECTION_CONTROL_TEXT] })
+    const description = formReply(await screen(form({ description: `Relax.\n${char}Bring a blanket.` })))
+    expect(description.result.error).toMatchObject({ description: [DIRECTION_CONTROL_TEXT] })
+    const details = formReply(await screen(form({ details: `Bring a mat\nWarm${char}socks` })))
+    expect(details.result.error).toMatchObject({ details: [DETAIL_LINES_TEXT] })
+    expect(stored()).toHaveLength(count)
+  })
+
   test("the dialog's details box: a line each, and a tab in one is told on the box itself", async () => {
     const count = before()
     const answer = formReply(await screen(form({ details: 'Bring a mat\nWarm\tsocks' })))
@@ -317,6 +353,16 @@ describe('a patient name', () => {
     expect(await api(jsonWith({ firstName: 'Ada', lastName: 'Lovelace' }, 'lastName', escaped))).toMatchObject({
       status: 400,
       body: { message: ONE_LINE_TEXT },
+    })
+    expect(stored()).toEqual([])
+  })
+
+  test.each(DIRECTION_CONTROLS)('Add Patient and its API refuse the direction control %j', async (char) => {
+    const answer = formReply(await screen({ intent: 'create-patient', firstName: `Ada${char}x`, lastName: 'Lovelace' }))
+    expect(answer.result.error).toMatchObject({ firstName: [DIRECTION_CONTROL_TEXT] })
+    expect(await api({ firstName: 'Ada', lastName: 'Lovelace', medicalHistory: `Asthma\n${char}none` })).toMatchObject({
+      status: 400,
+      body: { message: DIRECTION_CONTROL_TEXT },
     })
     expect(stored()).toEqual([])
   })

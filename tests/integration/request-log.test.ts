@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, expect, test } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { passkeys } from '~/db/schema'
+import { LOG_MESSAGE_MAX } from '~/lib/log.server'
 import { registry } from '../../server/metric-registry.js'
 import { REQUEST_ID_HEADER } from '../../server/request-log.js'
-import { createUser, signIn } from '../helpers'
+import { cookieHeader, createUser, signIn } from '../helpers'
 import { captureLog, LEVEL, type LogRecord } from '../helpers/log'
 import { remixApp } from '../helpers/remix-app'
 
@@ -92,4 +96,49 @@ test('every request is counted by route, method and status, and timed', async ()
   const before = await count()
   await app.http(new Request('http://localhost/api/categories'))
   await expect.poll(count).toBe(before + 1)
+})
+
+test('a passkey sign-in with a 20 KB origin: every line it writes stays short, the origin cut (issue 41)', async () => {
+  const user = await createUser()
+  const credentialId = randomBytes(16).toString('base64url')
+  getDb()
+    .insert(passkeys)
+    .values({ id: credentialId, userId: user.id, name: 'Passkey 1', publicKey: randomBytes(77) })
+    .run()
+  const post = (body: unknown, cookie?: string) =>
+    app.http(
+      new Request('http://localhost/login/passkey', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+        body: JSON.stringify(body),
+      }),
+    )
+  const options = await post({ intent: 'options' })
+  expect(options.status).toBe(200)
+  const { challenge } = JSON.parse(options.text) as { challenge: string }
+  const cookie = cookieHeader(options.headers.getSetCookie())
+  const origin = `https://${'a'.repeat(20_000)}.example`
+  const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64url')
+  const clientDataJSON = b64(JSON.stringify({ type: 'webauthn.get', challenge, origin, crossOrigin: false }))
+
+  const log = captureLog()
+  const answer = await post(
+    {
+      intent: 'verify',
+      response: {
+        id: credentialId,
+        rawId: credentialId,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: { clientDataJSON, authenticatorData: b64(randomBytes(37)), signature: b64(randomBytes(70)) },
+      },
+    },
+    cookie,
+  )
+  expect(answer.status).toBe(401)
+  await lineOf(log, answer.headers.get(REQUEST_ID_HEADER))
+  const refused = log.find((record) => record.msg.includes('passkey sign-in refused'))
+  expect(refused?.msg).toContain('aaaa')
+  expect(refused?.msg).toMatch(/…\[\d+ more characters cut\]/)
+  for (const record of log) expect(JSON.stringify(record).length).toBeLessThan(LOG_MESSAGE_MAX + 1_000)
 })

@@ -2,22 +2,28 @@ import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { bookings, timeSlots } from '~/db/schema'
+import { bookings, emailOutbox, timeSlots } from '~/db/schema'
+import { deliverQueuedEmails } from '~/integrations/email.server'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { MOVED_FULL_REFUND } from '~/models/booking/booking'
 import {
+  cancelBooking,
   createBooking,
   getClientSessions,
   previewCancellation,
   SLOT_UNAVAILABLE,
 } from '~/models/booking/booking.server'
+import { sessionSpan } from '~/models/booking/emails.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import {
+  MAX_MOVES,
   NOTHING_TO_ACCEPT,
   RESCHEDULE_WINDOW_CLOSED,
   SAME_TIME,
   STARTED_NOT_MOVABLE,
+  TOO_MANY_MOVES,
 } from '~/models/booking/reschedule'
+import { MOVE_EMAIL_QUIET_MS } from '~/models/booking/reschedule-emails.server'
 import { acceptMove, rescheduleBooking } from '~/models/booking/reschedule.server'
 import * as bookingPage from '~/routes/_client.bookings.$id'
 import * as clientReschedule from '~/routes/_client.bookings.$id_.reschedule'
@@ -172,7 +178,7 @@ describe('the client moves their session', () => {
           movedByPractitionerAt: expect.any(String),
         },
         message:
-          'The session has a new time. We have emailed your client, who can accept it or cancel for a full refund.',
+          'The session has a new time. Your client is emailed it within a few minutes, and can accept it or cancel for a full refund.',
       },
     })
     const email = outbox(client.email).find((e) => e.subject === 'New time for your session: Deep Session')!
@@ -281,5 +287,106 @@ describe('the Reschedule pages', () => {
       practitioner.cookie,
     )) as Awaited<ReturnType<typeof practitionerReschedule.loader>>
     expect(open.data).toMatchObject({ side: 'practitioner', closed: null, booking: { otherName: 'Casey Client' } })
+  })
+})
+
+describe('moves are bounded, and close ones send one email (issue 41)', () => {
+  const api = (cookie: string, id: number, timeSlotId: number) =>
+    callApi(rescheduleApi.action, jsonRequest(`/api/bookings/${id}/reschedule`, 'PATCH', { timeSlotId }, { cookie }), {
+      id: String(id),
+    })
+  const span = (time: { startTime: Date; endTime: Date }) =>
+    sessionSpan({ startTime: time.startTime.getTime(), endTime: time.endTime.getTime(), timeZone: 'America/Toronto' })
+
+  test(`a booking moves at most ${MAX_MOVES} times: the next is refused with the message, by the API and both pages`, async () => {
+    const { client, id } = await session()
+    await rescheduleBooking(client, id, slot(freeServiceId, 200).id)
+    await rescheduleBooking(practitioner, id, slot(freeServiceId, 201).id)
+    expect((await api(client.cookie, id, slot(freeServiceId, 202).id)).status).toBe(200)
+    const before = row(id)
+    expect(before.moveCount).toBe(MAX_MOVES)
+
+    const target = slot(freeServiceId, 203)
+    expect(await api(client.cookie, id, target.id)).toMatchObject({ status: 409, body: { message: TOO_MANY_MOVES } })
+    expect(await api(practitioner.cookie, id, target.id)).toMatchObject({
+      status: 409,
+      body: { message: TOO_MANY_MOVES },
+    })
+    const screen = await practitionerReschedule.action(
+      routeArgs(
+        formRequest(
+          `/practitioner/bookings/${id}/reschedule`,
+          { timeSlotId: String(target.id) },
+          { cookie: practitioner.cookie },
+        ),
+        { id: String(id) },
+      ),
+    )
+    expect(formReply(screen).result.error).toMatchObject({ '': [TOO_MANY_MOVES] })
+    const page = await clientReschedule.loader(
+      routeArgs(getRequest(`/bookings/${id}/reschedule`, { cookie: client.cookie }), { id: String(id) }),
+    )
+    expect(page.data).toMatchObject({ closed: TOO_MANY_MOVES, calendar: null })
+    expect(row(id)).toEqual(before)
+    expect(slotBooked(target.id)).toBe(false)
+  })
+
+  test('two quick moves: one email each side, from the time last told of to the latest; a later move its own', async () => {
+    const { client, id } = await session()
+    const original = row(id)
+    const moves = () => outbox(client.email).filter((e) => e.subject === 'Session moved: Free Chat')
+    const since = outbox().at(-1)!.id
+    const notices = () =>
+      outbox(practitioner.email).filter((e) => e.id > since && e.subject === 'Booking moved: Free Chat')
+    const now = Date.now()
+    const first = slot(freeServiceId, 210)
+    const second = slot(freeServiceId, 211)
+    await rescheduleBooking(client, id, first.id, { now: new Date(now) })
+    await rescheduleBooking(client, id, second.id, { now: new Date(now + 30_000) })
+
+    expect(moves()).toHaveLength(1)
+    const [email] = moves()
+    expect(email!.text).toContain(`Was: ${span(original)}\nNow: ${span(second)}`)
+    expect(icsOf(email!)).toMatchObject({ sequence: original.sequence + 2, start: second.startTime.getTime() })
+    expect(email).toMatchObject({ status: 'queued', nextAttemptAt: new Date(now + 30_000 + MOVE_EMAIL_QUIET_MS) })
+    expect(notices()).toHaveLength(1)
+    expect(notices()[0]!.text).toContain(`to ${span(second)}.`)
+
+    // Once it went, the next move is news of its own, from the time that email told of.
+    await deliverQueuedEmails(new Date(now + 30_000 + MOVE_EMAIL_QUIET_MS))
+    expect(moves()[0]!.status).toBe('logged')
+    const third = slot(freeServiceId, 212)
+    await rescheduleBooking(client, id, third.id, { now: new Date(now + 10 * 60_000) })
+    expect(moves()).toHaveLength(2)
+    expect(moves()[1]!.text).toContain(`Was: ${span(second)}\nNow: ${span(third)}`)
+    expect(moves()[0]!.text).toContain(`Now: ${span(second)}`)
+  })
+
+  test('a waiting email a delivery has taken up is never rewritten: the next move sends its own', async () => {
+    const { client, id } = await session()
+    const moves = () => outbox(client.email).filter((e) => e.subject === 'Session moved: Free Chat')
+    const first = slot(freeServiceId, 230)
+    await rescheduleBooking(client, id, first.id)
+    // A delivery claimed it (as deliverQueuedEmails does) and has not answered yet.
+    getDb()
+      .update(emailOutbox)
+      .set({ status: 'sending', attempts: 1, claimedAt: new Date() })
+      .where(eq(emailOutbox.id, moves()[0]!.id))
+      .run()
+    const claimed = moves()[0]!
+    const second = slot(freeServiceId, 231)
+    await rescheduleBooking(client, id, second.id)
+    expect(moves()).toHaveLength(2)
+    expect(moves()[0]).toEqual(claimed)
+    expect(moves()[1]!.text).toContain(`Was: ${span(first)}\nNow: ${span(second)}`)
+  })
+
+  test('a booking cancelled while its move email waits: that email never goes', async () => {
+    const { client, id } = await session()
+    await rescheduleBooking(client, id, slot(freeServiceId, 220).id)
+    expect(outbox(client.email).filter((e) => e.subject === 'Session moved: Free Chat')).toHaveLength(1)
+    await cancelBooking(client, id)
+    expect(outbox(client.email).filter((e) => e.subject === 'Session moved: Free Chat')).toHaveLength(0)
+    expect(outbox(client.email).at(-1)!.subject).toMatch(/cancel/i)
   })
 })

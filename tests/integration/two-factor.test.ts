@@ -6,16 +6,29 @@ import { settleAfterResponse } from '~/lib/after-response.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { codesLocked } from '~/models/accounts/password-attempts.server'
 import { createPatient } from '~/models/records/patients.server'
-import { ADMIN_NEEDS_TWO_FACTOR, SIGN_IN_EXPIRED, VERIFICATION_REQUIRED, WRONG_CODE } from '~/models/security/security'
+import {
+  ADMIN_NEEDS_TWO_FACTOR,
+  RECOVERY_CODES_DOWNLOAD_PATH,
+  RECOVERY_CODES_PRINT_PATH,
+  RECOVERY_CODES_UNREADABLE,
+  SETUP_EXPIRED,
+  SIGN_IN_EXPIRED,
+  VERIFICATION_REQUIRED,
+  WRONG_CODE,
+} from '~/models/security/security'
 import { resetSecondFactors } from '~/models/security/two-factor.server'
 import * as securityScreen from '~/routes/_public.account.security'
 import * as setupScreen from '~/routes/_public.account.security_.two-factor'
 import * as verifyScreen from '~/routes/_public.account.verify'
 import * as loginScreen from '~/routes/_public.login'
 import * as signInCodeScreen from '~/routes/_public.login_.verify'
+import * as logoutScreen from '~/routes/_public.logout'
+import * as downloadRoute from '~/routes/account.security.recovery-codes.download'
+import * as printRoute from '~/routes/account.security.recovery-codes.print'
 import * as adminLayout from '~/routes/admin'
 import * as adminUsersApi from '~/routes/api.admin.users.$id'
 import * as adminUserListApi from '~/routes/api.admin.users._index'
+import * as changePasswordApi from '~/routes/api.auth.change-password'
 import * as verifyApi from '~/routes/api.auth.verify'
 import * as loginApi from '~/routes/api.login'
 import * as chartScreen from '~/routes/practitioner.patient-charting/route'
@@ -33,6 +46,7 @@ import {
   outbox,
   readToast,
   routeArgs,
+  sessionRows,
   settle,
   signIn,
   totpCode,
@@ -508,5 +522,256 @@ describe("a patient's documents", () => {
     expect((await chartOf()).verifyDownloadsHref).toBeNull()
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 })
     expect((await chartOf()).verifyDownloadsHref).toBe(`/account/verify?redirectTo=${encodeURIComponent(path)}`)
+  })
+})
+
+const SETUP = '/account/security/two-factor'
+
+/** What the setup page shows this browser: its secret, or the Response it answered (a redirect). */
+async function setupPage(jar: CookieJar) {
+  const page = await settle(() => setupScreen.loader(routeArgs(getRequest(SETUP, { cookie: jar.header() }))))
+  if (page instanceof Response) return page
+  return (page as { setup: { secret: string } | null }).setup
+}
+
+async function shownSecret(jar: CookieJar) {
+  const setup = await setupPage(jar)
+  if (setup instanceof Response || !setup) throw new Error('the setup page showed no secret')
+  return setup.secret
+}
+
+const accountTotp = (userId: number) =>
+  getDb().select({ secret: users.totpSecret, on: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()
+
+const newCodesOf = (answer: unknown) => (answer as { data: { newCodes?: string[] } }).data.newCodes
+
+describe('what can lock the owner out asks for a recent verification (issue 41)', () => {
+  const verifyFor = (path: string) => `/account/verify?redirectTo=${encodeURIComponent(path)}`
+
+  test('turning the app on: a session verified 11 minutes ago is sent to verify, then comes back to finish', async () => {
+    const user = await createUser()
+    const jar = new CookieJar(await signIn(user.id))
+    const signedInAt = Date.now()
+    // Set up 8 minutes after signing in; 3 minutes later the sign-in is no longer recent.
+    vi.useFakeTimers({ toFake: ['Date'], now: signedInAt + 8 * 60_000 })
+    const secret = await shownSecret(jar)
+    vi.setSystemTime(signedInAt + 11 * 60_000)
+    expectRedirect(await setupPage(jar), verifyFor(SETUP))
+    expectRedirect(await post(setupScreen, SETUP, { intent: 'start' }, jar), verifyFor(SETUP))
+    const code = await totpCode(secret, new Date())
+    expectRedirect(await post(setupScreen, SETUP, { code }, jar), verifyFor(SETUP))
+    expect(accountTotp(user.id)?.on).toBeNull()
+
+    const back = await post(verifyScreen, '/account/verify', { password: user.password, redirectTo: SETUP }, jar)
+    expectRedirect(back, SETUP)
+    // Still within the setup's ten minutes: the same secret, and its code turns the app on.
+    expect(await shownSecret(jar)).toBe(secret)
+    const done = await post(setupScreen, SETUP, { code: await totpCode(secret, new Date()) }, jar)
+    expect(newCodesOf(done)).toHaveLength(10)
+    expect(accountTotp(user.id)?.on).toBeTruthy()
+  })
+
+  test.each([
+    ['disable-two-factor', 'turning the app off'],
+    ['new-recovery-codes', 'new recovery codes'],
+    ['sign-out-others', 'signing out every other session'],
+    ['sign-out-session', 'signing out one other session'],
+  ])('%s (%s): a stale session is sent to verify and back; nothing changes until then', async (intent) => {
+    const user = await createUser()
+    turnOnTestAuthenticator(user.id)
+    const jar = new CookieJar(await signIn(user.id))
+    await signIn(user.id)
+    const page = (await securityScreen.loader(
+      routeArgs(getRequest('/account/security', { cookie: jar.header() })),
+    )) as { sessions: { handle: string; current: boolean }[] }
+    const other = page.sessions.find((session) => !session.current)!.handle
+    const codesBefore = getDb().select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).all()
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 })
+    const fields = async () => ({ intent, session: other, code: await totpCode(TEST_TOTP_SECRET, new Date()) })
+
+    expectRedirect(await post(securityScreen, '/account/security', await fields(), jar), verifyFor('/account/security'))
+    expect(accountTotp(user.id)?.on).toBeTruthy()
+    expect(getDb().select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).all()).toEqual(codesBefore)
+    expect(sessionRows(user.id)).toHaveLength(2)
+
+    const back = await post(
+      verifyScreen,
+      '/account/verify',
+      { password: user.password, redirectTo: '/account/security' },
+      jar,
+    )
+    expectRedirect(back, '/account/security')
+    // The next step's code: the one just now may not be taken twice.
+    vi.setSystemTime(Date.now() + STEP_MS)
+    const done = await post(securityScreen, '/account/security', await fields(), jar)
+    if (intent === 'new-recovery-codes') expect(newCodesOf(done)).toHaveLength(10)
+    else expectRedirect(done, '/account/security')
+    if (intent === 'disable-two-factor') expect(accountTotp(user.id)?.on).toBeNull()
+    if (intent.startsWith('sign-out')) expect(sessionRows(user.id)).toHaveLength(1)
+  })
+})
+
+describe("a setup secret is one session's, for ten minutes (issue 41)", () => {
+  test('two sessions of one account are shown different secrets, and neither is kept on the account', async () => {
+    const user = await createUser()
+    const first = new CookieJar(await signIn(user.id))
+    const second = new CookieJar(await signIn(user.id))
+    const firstSecret = await shownSecret(first)
+    const secondSecret = await shownSecret(second)
+    expect(secondSecret).not.toBe(firstSecret)
+    // A reload within its life shows the same one.
+    expect(await shownSecret(first)).toBe(firstSecret)
+    expect(accountTotp(user.id)).toEqual({ secret: null, on: null })
+    // The other session's secret does not confirm this one's setup.
+    const wrong = formReply(await post(setupScreen, SETUP, { code: await totpCode(firstSecret) }, second))
+    expect(wrong.result.error?.code).toEqual([WRONG_CODE])
+    const done = await post(setupScreen, SETUP, { code: await totpCode(secondSecret) }, second)
+    expect(newCodesOf(done)).toHaveLength(10)
+    expect(accountTotp(user.id)?.secret).toBe(secondSecret)
+  })
+
+  test('a secret seen by a session that signed out never signs in', async () => {
+    const user = await createUser()
+    const thief = new CookieJar(await signIn(user.id))
+    const stolen = await shownSecret(thief)
+    await post(logoutScreen, '/logout', {}, thief)
+    expect(sessionRows(user.id)).toHaveLength(0)
+    // The owner sets up their app later, in their own session.
+    const owner = new CookieJar(await signIn(user.id))
+    const own = await shownSecret(owner)
+    expect(own).not.toBe(stolen)
+    expect(newCodesOf(await post(setupScreen, SETUP, { code: await totpCode(own) }, owner))).toHaveLength(10)
+    // The stolen secret's code does not pass the second step of signing in.
+    const { jar } = await passwordStep(user)
+    const refused = formReply(await codeStep(jar, await totpCode(stolen)))
+    expect(refused.result.error?.code).toEqual([WRONG_CODE])
+  })
+
+  test('an unconfirmed secret left on the account (before this change) is never shown nor accepted', async () => {
+    const user = await createUser()
+    getDb().update(users).set({ totpSecret: TEST_TOTP_SECRET }).where(eq(users.id, user.id)).run()
+    const jar = new CookieJar(await signIn(user.id))
+    expect(await shownSecret(jar)).not.toBe(TEST_TOTP_SECRET)
+    const refused = formReply(await post(setupScreen, SETUP, { code: await totpCode(TEST_TOTP_SECRET) }, jar))
+    expect(refused.result.error?.code).toEqual([WRONG_CODE])
+    expect(accountTotp(user.id)?.on).toBeNull()
+  })
+
+  test('after ten minutes the setup is refused plainly; starting again shows a new secret', async () => {
+    const user = await createUser()
+    const jar = new CookieJar(await signIn(user.id))
+    const secret = await shownSecret(jar)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 + 1000 })
+    // The verification is as old: given again, so only the setup's own age is left to refuse.
+    await post(verifyScreen, '/account/verify', { password: user.password, redirectTo: SETUP }, jar)
+    const late = formReply(await post(setupScreen, SETUP, { code: await totpCode(secret, new Date()) }, jar))
+    expect(late.status).toBe(409)
+    expect(late.result.error?.['']).toEqual([SETUP_EXPIRED])
+    expect(accountTotp(user.id)?.on).toBeNull()
+    expectRedirect(await post(setupScreen, SETUP, { intent: 'start' }, jar), SETUP)
+    const fresh = await shownSecret(jar)
+    expect(fresh).not.toBe(secret)
+    expect(newCodesOf(await post(setupScreen, SETUP, { code: await totpCode(fresh, new Date()) }, jar))).toHaveLength(
+      10,
+    )
+  })
+
+  test("a password change ends this session's setup", async () => {
+    const user = await createUser()
+    const jar = new CookieJar(await signIn(user.id))
+    const secret = await shownSecret(jar)
+    const changed = await callApi(
+      changePasswordApi.action,
+      jsonRequest(
+        '/api/auth/change-password',
+        'POST',
+        { currentPassword: user.password, newPassword: 'Quiet-harbor-lantern-42' },
+        { cookie: jar.header(), ip: IP },
+      ),
+    )
+    expect(changed.status).toBe(200)
+    const refused = formReply(await post(setupScreen, SETUP, { code: await totpCode(secret) }, jar))
+    expect(refused.result.error?.['']).toEqual([SETUP_EXPIRED])
+    expect(accountTotp(user.id)?.on).toBeNull()
+    expect(await shownSecret(jar)).not.toBe(secret)
+  })
+})
+
+describe('recovery codes can be saved: downloaded or printed (issue 41)', () => {
+  const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fghj${'kmnpqrstuv'[i]}`)
+  const codesBody = (codes: string[]) => {
+    const body = new URLSearchParams()
+    for (const code of codes) body.append('codes', code)
+    return body
+  }
+  const postCodes = (path: string, route: { action: (args: never) => unknown }, body: string, cookie?: string) =>
+    settle(() =>
+      route.action(
+        routeArgs(
+          new Request(`http://localhost${path}`, {
+            method: 'POST',
+            body,
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+          }),
+        ) as never,
+      ),
+    )
+
+  test('Download answers the posted codes as a text file, not cached; only to a signed-in person', async () => {
+    const user = await createUser()
+    const cookie = await signIn(user.id)
+    const body = codesBody(CODES).toString()
+    const file = (await postCodes(RECOVERY_CODES_DOWNLOAD_PATH, downloadRoute, body, cookie)) as Response
+    expect(file.status).toBe(200)
+    expect(file.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+    expect(file.headers.get('Content-Disposition')).toBe('attachment; filename="solace-recovery-codes.txt"')
+    expect(file.headers.get('Cache-Control')).toBe('private, no-store')
+    const text = await file.text()
+    for (const code of CODES) expect(text).toContain(`\n${code}\n`)
+    expect(text).toContain(user.email)
+
+    const visitor = await postCodes(RECOVERY_CODES_DOWNLOAD_PATH, downloadRoute, body)
+    expect((visitor as Response).headers.get('Location')).toMatch(/^\/login\?redirect=/)
+    expect((downloadRoute.loader() as Response).status).toBe(405)
+  })
+
+  test.each([
+    ['eleven codes', codesBody([...CODES, 'wxyza-bcdef']).toString()],
+    ['no code', ''],
+    ['a code of another shape', codesBody(['<script>alert(1)</script>']).toString()],
+    ['an upper-case code', codesBody(['ABCDE-FGHJK']).toString()],
+  ])('Download and Print refuse %s with a plain 400', async (_, body) => {
+    const user = await createUser()
+    const cookie = await signIn(user.id)
+    for (const [path, route] of [
+      [RECOVERY_CODES_DOWNLOAD_PATH, downloadRoute],
+      [RECOVERY_CODES_PRINT_PATH, printRoute],
+    ] as const) {
+      const refused = (await postCodes(path, route, body, cookie)) as Response
+      expect(refused.status).toBe(400)
+      expect(await refused.text()).toBe(RECOVERY_CODES_UNREADABLE)
+    }
+  })
+
+  test('a body past 2 KB is refused before it is read as codes', async () => {
+    const user = await createUser()
+    const cookie = await signIn(user.id)
+    const big = `${codesBody(CODES).toString()}&pad=${'x'.repeat(4000)}`
+    const refused = (await postCodes(RECOVERY_CODES_DOWNLOAD_PATH, downloadRoute, big, cookie)) as Response
+    expect(refused.status).toBe(413)
+  })
+
+  test('Print answers the codes with the email and the date, not cached', async () => {
+    const user = await createUser()
+    const cookie = await signIn(user.id)
+    const page = (await postCodes(RECOVERY_CODES_PRINT_PATH, printRoute, codesBody(CODES).toString(), cookie)) as {
+      data: { codes: string[]; email: string; date: string }
+      init: ResponseInit
+    }
+    expect(page.data).toMatchObject({ codes: CODES, email: user.email })
+    expect(page.data.date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+    expect(new Headers(page.init.headers).get('Cache-Control')).toBe('private, no-store')
+    const visitor = await postCodes(RECOVERY_CODES_PRINT_PATH, printRoute, codesBody(CODES).toString())
+    expect((visitor as Response).headers.get('Location')).toMatch(/^\/login\?redirect=/)
   })
 })

@@ -5,7 +5,7 @@ import { PasswordField } from '~/components/password-field'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useRefusalToast } from '~/components/use-refusal-toast'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { CHANGE_PASSWORD_TOASTS, ChangePasswordFormSchema } from '~/models/accounts/user'
+import { CHANGE_PASSWORD_TOASTS, ChangePasswordFormSchema, PASSWORD_MIN_LENGTH } from '~/models/accounts/user'
 
 export const CHANGE_PASSWORD_INTENT = 'change-password'
 
@@ -18,7 +18,9 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
     <Card>
       <CardHeader>
         <CardTitle>Change Password</CardTitle>
-        <CardDescription>Use at least 6 characters. Other devices will be signed out.</CardDescription>
+        <CardDescription>
+          Use at least {PASSWORD_MIN_LENGTH} characters. Other devices will be signed out.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" className="space-y-4" {...formProps} onSubmit={refusal.onSubmit}>

@@ -10,6 +10,7 @@ import { hashPassword, hashShare } from '~/lib/password.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { appOrigin } from '~/lib/url.server'
 import { clearPasswordFailures } from './password-attempts.server'
+import { refuseCommonPassword } from './password-rules.server'
 import { revokeUserSessions } from './session.server'
 import { findIdByEmail } from './user.server'
 
@@ -126,6 +127,7 @@ export function isResetTokenUsable(token: string) {
 export async function resetPassword(request: Request, token: string, newPassword: string) {
   hit(`reset-submit-ip:${clientIp(request)}`, LIMITS.passwordResetSubmitPerIp)
   if (!isResetTokenUsable(token)) throw new AppError(INVALID_RESET_TOKEN, 400, 'token')
+  refuseCommonPassword(newPassword, 'newPassword')
   const passwordHash = await hashPassword(newPassword, hashShare(request))
   const db = getDb()
   const email = db.transaction(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage } from '@remix-run/node'
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import { getDb } from '~/db/client.server'
 import { sessions } from '~/db/schema'
@@ -8,6 +8,11 @@ import { getEnv, isProduction } from '~/env.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
 
 export const REMEMBER_ME_MAX_AGE_S = 60 * 60 * 24 * 30
+/**
+ * Sessions one account keeps: signing in again and again cannot fill the table (issue 41); past
+ * it, the session seen longest ago is signed out (refusing a sign-in would lock the owner out).
+ */
+export const MAX_SESSIONS_PER_USER = 50
 /** Without "remember me" the cookie ends with the browser, and the server row after 12 h. */
 const BROWSER_SESSION_TTL_MS = 12 * 60 * 60 * 1000
 
@@ -15,7 +20,8 @@ const BROWSER_SESSION_TTL_MS = 12 * 60 * 60 * 1000
  * What a session row keeps. `verifiedAt` is when a password or second factor was last given
  * (decision 042's recent verification); `device` what the sessions list shows; `pendingSignIn`
  * a password accepted and its second step still to come (no `userId` until then); `challenge`
- * a WebAuthn challenge waiting for its answer, used once.
+ * a WebAuthn challenge waiting for its answer, used once; `totpSetup` an authenticator app's
+ * secret being set up, shown to this session only and gone with it (two-factor.server.ts).
  */
 export type SessionData = {
   userId: number
@@ -23,6 +29,7 @@ export type SessionData = {
   device: { userAgent: string; region: string | null }
   pendingSignIn: { userId: number; remember: boolean; expiresAt: number }
   challenge: { value: string; purpose: 'register' | 'sign-in'; expiresAt: number }
+  totpSetup: { secret: string; expiresAt: number }
 }
 
 function buildStorage() {
@@ -47,6 +54,7 @@ function buildStorage() {
           expire: expires ?? new Date(Date.now() + BROWSER_SESSION_TTL_MS),
         })
         .run()
+      if (data.userId) keepNewestSessions(data.userId)
       return sid
     },
     async readData(sid) {
@@ -127,6 +135,15 @@ export function revokeUserSessions(userId: number, options: { exceptSid?: string
     ? and(eq(sessions.userId, userId), ne(sessions.sid, options.exceptSid))
     : eq(sessions.userId, userId)
   getDb().delete(sessions).where(where).run()
+}
+
+/** Signs out all but the account's MAX_SESSIONS_PER_USER sessions seen most recently. */
+function keepNewestSessions(userId: number) {
+  getDb().run(
+    sql`DELETE FROM sessions WHERE user_id = ${userId} AND sid NOT IN (
+          SELECT sid FROM sessions WHERE user_id = ${userId}
+          ORDER BY coalesce(last_seen_at, created_at) DESC, created_at DESC LIMIT ${MAX_SESSIONS_PER_USER})`,
+  )
 }
 
 /** Removes expired rows; run by the primary's maintenance loop, never by a GET. */

@@ -17,7 +17,8 @@ import {
   type EmailChangeRequest,
 } from './email-change.server'
 import { limitPasswordCheck } from './password-attempts.server'
-import { revokeUserSessions } from './session.server'
+import { refuseCommonPassword } from './password-rules.server'
+import { revokeUserSessions, updateSessionData } from './session.server'
 import {
   ACCOUNT_SUSPENDED,
   type ChangePasswordApiSchema,
@@ -88,8 +89,8 @@ export function findIdByEmail(email: string) {
 const EMAIL_TAKEN = 'An account with this email already exists'
 
 /**
- * Creates an account: the email unique (409 on its field), the password hashed in the share of
- * whoever asked (`share`). Signup and the admin's Create New User both come here;
+ * Creates an account: the password not among the most common (400), the email unique (409 on
+ * its field), the password hashed in the share of whoever asked (`share`). Signup and the admin's Create New User both come here;
  * `alsoInTransaction` writes what must commit with the new row (the admin's audit row).
  */
 export async function createUser(
@@ -100,6 +101,7 @@ export async function createUser(
   },
   { share, alsoInTransaction }: { share: HashShare; alsoInTransaction?: (tx: Tx, userId: number) => void },
 ) {
+  refuseCommonPassword(input.password, 'password')
   if (findIdByEmail(input.email)) throw new AppError(EMAIL_TAKEN, 409, 'email')
   const passwordHash = await hashPassword(input.password, share)
   try {
@@ -209,17 +211,22 @@ export async function assertPassword(
   if (!right) throw new AppError(message, 400, field)
 }
 
-/** Changes the password and signs out every other session of this user. */
+/**
+ * Changes the password and signs out every other session of this user; this one's unconfirmed
+ * authenticator setup goes too (its secret was made before the change: decision 042).
+ */
 export async function changePassword(
   request: Request,
   userId: number,
   input: z.output<typeof ChangePasswordApiSchema>,
   currentSid?: string,
 ) {
+  refuseCommonPassword(input.newPassword, 'newPassword')
   await assertPassword(request, userId, input.currentPassword, 'Current password is incorrect', 'currentPassword')
   const passwordHash = await hashPassword(input.newPassword, hashShare(request, `user:${userId}`))
   getDb().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run()
   revokeUserSessions(userId, { exceptSid: currentSid })
+  if (currentSid) updateSessionData(currentSid, { totpSetup: undefined })
 }
 
 type AccountFields = Omit<z.output<typeof UpdateAccountSchema>, 'profilePicture'>

@@ -31,9 +31,23 @@ const requiredText = (message: string, max = 100) =>
 const INVALID_PHONE = 'Please enter a valid phone number'
 const FILL_ALL = 'Please fill in all fields'
 
+/**
+ * The shortest new password (issue 41: accounts hold health records; the spec's 6, or 8 for a
+ * reset, were too few). Only new and changed passwords: login never checks it, so an older
+ * shorter password keeps working.
+ */
+export const PASSWORD_MIN_LENGTH = 10
+/** Signup's and the admin's words for a short password (the spec's shape, the issue's number). */
+export const PASSWORD_MIN_CHARACTERS = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`
+/**
+ * A new password among the most common in breaches (password-rules.server.ts checks it on the
+ * server only: the list stays out of the browser bundle).
+ */
+export const COMMON_PASSWORD = 'This password is one of the most common in data breaches. Please choose another.'
+
 /* The settings forms' refusals the spec gives a toast, each with its title (spec §5). */
 export const PASSWORD_MISMATCH = 'New password and confirmation do not match'
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long'
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`
 export const PASSWORD_REQUIRED = 'Please enter your password to delete your account'
 export const NAMES_REQUIRED = 'First name and last name are required'
 export const EMAIL_REQUIRED = 'Email address is required'
@@ -51,9 +65,12 @@ const phoneNumber = oneLineText({ error: INVALID_PHONE, message: INVALID_PHONE }
 /** A field that must not be left empty, with the message for when it is. */
 const filled = (message: string) => z.string({ error: message }).min(1, message)
 
-/** A new password: at least `min` characters (`tooShort` says so), at most 200. */
-const newPassword = (field: z.ZodString, min: number, tooShort: string) =>
-  field.min(min, tooShort).max(200, 'Password must be at most 200 characters')
+/**
+ * A new password: at least `PASSWORD_MIN_LENGTH` characters (`tooShort` says so), at most 200.
+ * The server also refuses the most common ones (refuseCommonPassword, password-rules.server.ts).
+ */
+const newPassword = (field: z.ZodString, tooShort: string) =>
+  field.min(PASSWORD_MIN_LENGTH, tooShort).max(200, 'Password must be at most 200 characters')
 
 /** A same-site path to return to after login; anything else is dropped. */
 export const redirectToField = z.string().optional()
@@ -77,11 +94,7 @@ const countryField = z
 /** What POST /api/signup takes: no confirmPassword or agreeToTerms. */
 export const SignupBaseSchema = z.object({
   email: emailField(),
-  password: newPassword(
-    z.string({ error: 'Password must be at least 6 characters' }),
-    6,
-    'Password must be at least 6 characters',
-  ),
+  password: newPassword(z.string({ error: PASSWORD_MIN_CHARACTERS }), PASSWORD_MIN_CHARACTERS),
   firstName: requiredText('First name is required'),
   lastName: requiredText('Last name is required'),
   phoneNumber,
@@ -133,7 +146,7 @@ export const ForgotPasswordSchema = z.object({
 
 export const ResetPasswordApiSchema = z.object({
   token: filled('Invalid reset token'),
-  newPassword: newPassword(filled(FILL_ALL), 8, 'Password must be at least 8 characters long'),
+  newPassword: newPassword(filled(FILL_ALL), PASSWORD_TOO_SHORT),
 })
 
 export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
@@ -146,7 +159,7 @@ export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
 
 export const ChangePasswordApiSchema = z.object({
   currentPassword: filled(FILL_ALL),
-  newPassword: newPassword(filled(FILL_ALL), 6, PASSWORD_TOO_SHORT),
+  newPassword: newPassword(filled(FILL_ALL), PASSWORD_TOO_SHORT),
 })
 
 export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({

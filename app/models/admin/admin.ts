@@ -3,7 +3,7 @@ import type { ADMIN_ACTIONS } from '~/db/enums'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { oneLineText } from '~/lib/plain-text'
 import type { Role } from '~/models/accounts/role'
-import { COUNTRY_CODES, emailField } from '~/models/accounts/user'
+import { COUNTRY_CODES, emailField, PASSWORD_MIN_CHARACTERS, PASSWORD_MIN_LENGTH } from '~/models/accounts/user'
 import { pageField } from '~/models/marketplace/service-filters'
 
 /**
@@ -58,14 +58,17 @@ const required = () => oneLineText({ error: REQUIRED_FIELDS }).min(1, { error: R
 
 const INVALID_PHONE = 'Please enter a valid phone number'
 
-/** The account rules are signup's (docs/decisions/015…): a valid, unique email, 6 to 200 characters of password. */
+/**
+ * The account rules are signup's (docs/decisions/015…): a valid, unique email, 10 to 200 characters
+ * of password, not one of the most common (checked on the server: createUser).
+ */
 const AdminUserFields = z.object({
   email: required().pipe(emailField()),
   // Not trimmed: spaces are part of a password.
   password: z
     .string({ error: REQUIRED_FIELDS })
     .min(1, { error: REQUIRED_FIELDS, abort: true })
-    .min(6, 'Password must be at least 6 characters')
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_CHARACTERS)
     .max(200, 'Password must be at most 200 characters'),
   firstName: required().max(100, 'Must be at most 100 characters'),
   lastName: required().max(100, 'Must be at most 100 characters'),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/db/client.server'
 import { bookings, type CANCELLATION_REASONS } from '~/db/schema'
 import { recomputeBookingCounts } from '~/models/marketplace/service.server'
+import { dropWaitingMoveEmails } from './reschedule-emails.server'
 
 /**
  * The booking transitions every path shares (a client cancelling, a hold running out, a
@@ -52,6 +53,7 @@ export function cancelLiveBooking(
     tx.run(sql`UPDATE time_slots SET is_booked = 0, updated_at = ${now.getTime()} WHERE id = ${booking.timeSlotId}`)
   }
   if (booking.serviceId !== null) recomputeBookingCounts(tx, [booking.serviceId])
+  dropWaitingMoveEmails(tx, booking.id)
 }
 
 /** A payment confirmed the booking: it is paid, and no longer held. */

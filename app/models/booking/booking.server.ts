@@ -5,6 +5,7 @@ import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
 import { centsToDollars, splitFee } from '~/lib/money'
+import { check, hit, LIMITS } from '~/lib/rate-limit.server'
 import type { PublicUser } from '~/models/accounts/user'
 import { intakeStates, type IntakeState } from '~/models/intake/intake-state.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
@@ -36,6 +37,13 @@ export const JUST_PAID = 'This booking was paid a moment ago. Please try cancell
  */
 export const MAX_UNPAID_HOLDS = 3
 export const TOO_MANY_UNPAID_HOLDS = `You already have ${MAX_UNPAID_HOLDS} sessions waiting for payment. Pay for one, or cancel it from your dashboard, before booking another.`
+/**
+ * Bookings one client makes an hour (LIMITS.bookings, issue 41): booking and cancelling again
+ * and again would write a row and email the practitioner each time, and free times, which cost
+ * nothing to take, could be taken off the market without end.
+ */
+export const TOO_MANY_BOOKINGS =
+  'You have booked many sessions in the last hour. Please wait a while before booking another.'
 
 /** POST /api/bookings' body: serviceId and timeSlotId. */
 export const CreateBookingSchema = z.object({
@@ -65,6 +73,7 @@ export async function createBooking(
   input: { serviceId: number; timeSlotId: number },
   now = new Date(),
 ) {
+  check(`bookings:${client.id}`, LIMITS.bookings, now.getTime(), TOO_MANY_BOOKINGS)
   const booking = getDb().transaction(
     (tx) => {
       const service = tx.get<{
@@ -121,6 +130,7 @@ export async function createBooking(
     },
     { behavior: 'immediate' },
   )
+  hit(`bookings:${client.id}`, LIMITS.bookings, now.getTime())
 
   if (!booking.requiresPayment) {
     await sendBookingConfirmed(booking.id)

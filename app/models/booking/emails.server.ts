@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { log, logLine } from '~/lib/log.server'
@@ -19,7 +19,7 @@ import type { BookingRow } from './booking-state.server'
  * and a page send the same words. They go after the change commits; a failing email is logged
  * (the outbox keeps it), never a reason to undo the booking.
  */
-type EmailContext = {
+export type EmailContext = {
   id: number
   serviceId: number | null
   status: BookingRow['status']
@@ -40,8 +40,9 @@ type EmailContext = {
   practitionerLastName: string | null
 }
 
-function loadContext(bookingId: number) {
-  return getDb().get<EmailContext | undefined>(
+/** The booking as its client's emails tell of it; `db` a transaction the email is written in. */
+export function loadContext(bookingId: number, db: Db | Tx = getDb()) {
+  return db.get<EmailContext | undefined>(
     sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
                b.start_time AS startTime, b.end_time AS endTime, b.total_amount_cents AS totalAmountCents,
                b.is_paid AS isPaid, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
@@ -60,7 +61,7 @@ export function sessionSpan(booking: { startTime: number; endTime: number; timeZ
   return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(new Date(booking.endTime), zone)} ${zoneAbbreviation(start, zone)}`
 }
 
-function practitionerName(booking: EmailContext) {
+export function practitionerName(booking: EmailContext) {
   return booking.practitionerFirstName
     ? `${booking.practitionerFirstName} ${booking.practitionerLastName}`
     : 'your practitioner'
@@ -71,7 +72,7 @@ function practitionerName(booking: EmailContext) {
 const joinAddress = (booking: EmailContext) =>
   new URL(joinUrl(booking.id, booking.ownMeetingLink), configuredOrigin()).href
 
-function clientCalendarSession(booking: EmailContext): SessionForCalendar {
+export function clientCalendarSession(booking: EmailContext): SessionForCalendar {
   return {
     ...booking,
     joinUrl: joinUrl(booking.id, booking.ownMeetingLink),
@@ -110,106 +111,62 @@ type PractitionerNoticeContext = {
 
 /**
  * Tells a booking's practitioner that a client booked it (`booked`, once it is confirmed),
- * cancelled it (`cancelled`) or moved it (`moved`, from `previous`), when their settings ask for
- * it (a move counts with cancellations): the service, the time in their own zone and the
- * client's name, nothing else about the client. Logs a failure.
+ * cancelled it (`cancelled`) or moved it (`moved`, from `previous`: queued with the move, by
+ * `reschedule-emails.server.ts`), when their settings ask for it (a move counts with
+ * cancellations): the service, the time in their own zone and the client's name, nothing else
+ * about the client. Logs a failure.
  */
-export async function notifyPractitioner(
-  bookingId: number,
-  kind: 'booked' | 'cancelled' | 'moved',
-  previous?: { startTime: Date; endTime: Date },
-) {
+export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'cancelled') {
   try {
-    const booking = getDb().get<PractitionerNoticeContext | undefined>(
-      sql`SELECT b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
-                 c.first_name || ' ' || c.last_name AS clientName,
-                 p.email AS practitionerEmail, p.first_name AS practitionerFirstName, p.time_zone AS timeZone,
-                 p.email_new_bookings AS emailNewBookings, p.email_cancellations AS emailCancellations
-          FROM bookings b LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
-          WHERE b.id = ${bookingId}`,
-    )
-    if (!booking?.practitionerEmail) return
-    if (!(kind === 'booked' ? booking.emailNewBookings : booking.emailCancellations)) return
-    const client = booking.clientName ?? 'A client'
-    const was = previous
-      ? sessionSpan({
-          startTime: previous.startTime.getTime(),
-          endTime: previous.endTime.getTime(),
-          timeZone: booking.timeZone,
-        })
-      : ''
-    const line = {
-      booked: `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`,
-      cancelled: `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
-      moved: `${client} moved "${booking.serviceName}" from ${was} to ${sessionSpan(booking)}. The old time is open for booking again.`,
-    }[kind]
-    const title = { booked: 'New booking', cancelled: 'Booking cancelled', moved: 'Booking moved' }[kind]
-    await sendEmail({
-      to: booking.practitionerEmail,
-      subject: `${title}: ${booking.serviceName}`,
-      text: [
-        `Hi ${booking.practitionerFirstName},`,
-        '',
-        line,
-        '',
-        'You can choose which of these emails you get in your settings.',
-      ].join('\n'),
-    })
+    const email = practitionerNotice(getDb(), bookingId, kind)
+    if (email) await sendEmail(email)
   } catch (error) {
     log.error({ err: error }, logLine`[booking ${bookingId}] practitioner email failed`)
   }
 }
 
-/**
- * A booking moved to another time. Moved by its client: the client gets the new time with the
- * updated invitation (same UID, higher SEQUENCE, so calendars move the event) and the
- * practitioner is told. Moved by its practitioner: the client gets the new time, the updated
- * invitation, and the choice to accept it or cancel with a full refund on their booking's page.
- */
-export async function sendSessionMoved(
+/** `notifyPractitioner`'s email, or null when they have none or their settings say no. */
+export function practitionerNotice(
+  db: Db | Tx,
   bookingId: number,
-  by: 'client' | 'practitioner',
-  previous: { startTime: Date; endTime: Date },
-) {
-  await sendAbout(bookingId, (booking) => {
-    const practitioner = practitionerName(booking)
-    const origin = configuredOrigin()
-    const was = sessionSpan({
-      startTime: previous.startTime.getTime(),
-      endTime: previous.endTime.getTime(),
-      timeZone: booking.timeZone,
-    })
-    const page = `${origin}/bookings/${booking.id}`
-    const lines =
-      by === 'practitioner'
-        ? [
-            `${practitioner} moved your session "${booking.serviceName}" to a new time.`,
-            `Was: ${was}`,
-            `Now: ${sessionSpan(booking)}`,
-            '',
-            `If the new time suits you, accept it on your booking's page: ${page}`,
-            'If it does not, you can cancel it there for a full refund, whenever the session is.',
-          ]
-        : [
-            `Your session "${booking.serviceName}" with ${practitioner} has moved.`,
-            `Was: ${was}`,
-            `Now: ${sessionSpan(booking)}`,
-            '',
-            `Your booking: ${page}`,
-          ]
-    return {
-      to: booking.clientEmail,
-      subject: `${by === 'practitioner' ? 'New time for your session' : 'Session moved'}: ${booking.serviceName}`,
-      text: [
-        `Hi ${booking.clientFirstName},`,
-        '',
-        ...lines,
-        'The attached invitation moves the session in your calendar.',
-      ].join('\n'),
-      attachments: [sessionIcsAttachment(clientCalendarSession(booking), origin)],
-    }
-  })
-  if (by === 'client') await notifyPractitioner(bookingId, 'moved', previous)
+  kind: 'booked' | 'cancelled' | 'moved',
+  previous?: { startTime: Date; endTime: Date },
+): Email | null {
+  const booking = db.get<PractitionerNoticeContext | undefined>(
+    sql`SELECT b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
+               c.first_name || ' ' || c.last_name AS clientName,
+               p.email AS practitionerEmail, p.first_name AS practitionerFirstName, p.time_zone AS timeZone,
+               p.email_new_bookings AS emailNewBookings, p.email_cancellations AS emailCancellations
+        FROM bookings b LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
+        WHERE b.id = ${bookingId}`,
+  )
+  if (!booking?.practitionerEmail) return null
+  if (!(kind === 'booked' ? booking.emailNewBookings : booking.emailCancellations)) return null
+  const client = booking.clientName ?? 'A client'
+  const was = previous
+    ? sessionSpan({
+        startTime: previous.startTime.getTime(),
+        endTime: previous.endTime.getTime(),
+        timeZone: booking.timeZone,
+      })
+    : ''
+  const line = {
+    booked: `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`,
+    cancelled: `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
+    moved: `${client} moved "${booking.serviceName}" from ${was} to ${sessionSpan(booking)}. The old time is open for booking again.`,
+  }[kind]
+  const title = { booked: 'New booking', cancelled: 'Booking cancelled', moved: 'Booking moved' }[kind]
+  return {
+    to: booking.practitionerEmail,
+    subject: `${title}: ${booking.serviceName}`,
+    text: [
+      `Hi ${booking.practitionerFirstName},`,
+      '',
+      line,
+      '',
+      'You can choose which of these emails you get in your settings.',
+    ].join('\n'),
+  }
 }
 
 export function sendBookingConfirmed(bookingId: number) {

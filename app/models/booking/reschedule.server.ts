@@ -5,9 +5,17 @@ import { AppError } from '~/lib/errors'
 import { clientMayReschedule, holdLapsed } from './booking'
 import { claimSlot, findBooking, type BookingRow } from './booking-state.server'
 import { ALREADY_CANCELLED, SLOT_UNAVAILABLE } from './booking.server'
-import { sendSessionMoved } from './emails.server'
 import { BOOKING_NOT_FOUND } from './payments.server'
-import { NOTHING_TO_ACCEPT, RESCHEDULE_WINDOW_CLOSED, SAME_TIME, STARTED_NOT_MOVABLE, type Mover } from './reschedule'
+import {
+  MAX_MOVES,
+  NOTHING_TO_ACCEPT,
+  RESCHEDULE_WINDOW_CLOSED,
+  SAME_TIME,
+  STARTED_NOT_MOVABLE,
+  TOO_MANY_MOVES,
+  type Mover,
+} from './reschedule'
+import { queueMoveEmails } from './reschedule-emails.server'
 
 /**
  * Moving a booking to another open slot of its service (docs/decisions/037-rescheduling.md).
@@ -40,6 +48,7 @@ export function assertMovable(row: BookingRow, by: Mover, now: Date) {
   if (row.status === 'completed' || row.startTime.getTime() <= now.getTime() || holdLapsed(view, now)) {
     throw new AppError(STARTED_NOT_MOVABLE, 409)
   }
+  if (row.moveCount >= MAX_MOVES) throw new AppError(TOO_MANY_MOVES, 409)
   if (by === 'client' && !clientMayReschedule({ ...row, free: row.totalAmountCents === 0 }, now))
     throw new AppError(RESCHEDULE_WINDOW_CLOSED, 409)
 }
@@ -58,8 +67,9 @@ function openSlotFor(tx: Db | Tx, row: BookingRow, timeSlotId: number, now: Date
 
 /**
  * Moves the booking to `timeSlotId`, for its client or its practitioner (only that `side`, from
- * one side's page), and tells the other side (or, when the practitioner moved it, asks the
- * client to accept it).
+ * one side's page), at most MAX_MOVES times, and tells the other side (or, when the practitioner
+ * moved it, asks the client to accept it): the emails are queued with the move and coalesced
+ * with those of moves close after it (`reschedule-emails.server.ts`).
  */
 export async function rescheduleBooking(
   actor: { id: number },
@@ -69,7 +79,7 @@ export async function rescheduleBooking(
 ) {
   const { row, by } = findOwnBookingEitherSide(actor, bookingId, side)
   assertMovable(row, by, now)
-  const previous = getDb().transaction(
+  getDb().transaction(
     (tx) => {
       const current = findBooking(tx, row.id)!
       assertMovable(current, by, now)
@@ -88,15 +98,15 @@ export async function rescheduleBooking(
           // The client's answer is asked for a practitioner's move; their own move is their answer.
           movedByPractitionerAt: by === 'practitioner' ? now : null,
           sequence: sql`${bookings.sequence} + 1`,
+          moveCount: sql`${bookings.moveCount} + 1`,
           updatedAt: now,
         })
         .where(eq(bookings.id, current.id))
         .run()
-      return { startTime: current.startTime, endTime: current.endTime }
+      queueMoveEmails(tx, current.id, by, { startTime: current.startTime, endTime: current.endTime }, now)
     },
     { behavior: 'immediate' },
   )
-  await sendSessionMoved(row.id, by, previous)
   return { id: row.id, movedBy: by }
 }
 

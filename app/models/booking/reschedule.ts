@@ -7,6 +7,12 @@ export const RESCHEDULE_WINDOW_CLOSED =
   'Free cancellation for this session has ended, so it can no longer be moved here. Please message your practitioner.'
 export const STARTED_NOT_MOVABLE = 'This session has already started or ended and can no longer be moved.'
 export const SAME_TIME = 'The session is already at that time. Please choose another.'
+/**
+ * Moves one booking may have, by either side together (issue 41): each emails the other side, so
+ * a booking moved again and again cannot flood a person's inbox. Past it, cancelling is the way.
+ */
+export const MAX_MOVES = 3
+export const TOO_MANY_MOVES = `This session has already been moved ${MAX_MOVES} times, the most one booking can be. It can still be cancelled, and another time booked.`
 export const ACCEPT_MOVE_INTENT = 'accept-move'
 export const NOTHING_TO_ACCEPT = 'There is no new time to accept for this session.'
 export const NEW_TIME_ACCEPTED = 'You accepted the new time. See you then.'
@@ -14,6 +20,6 @@ export const NEW_TIME_ACCEPTED = 'You accepted the new time. See you then.'
 /** The toast and the API's message once a booking moved. */
 export function sessionMoved(by: Mover) {
   return by === 'practitioner'
-    ? 'The session has a new time. We have emailed your client, who can accept it or cancel for a full refund.'
-    : 'Your session has a new time. We have emailed you the updated invitation.'
+    ? 'The session has a new time. Your client is emailed it within a few minutes, and can accept it or cancel for a full refund.'
+    : 'Your session has a new time. The updated invitation is emailed to you within a few minutes.'
 }

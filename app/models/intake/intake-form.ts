@@ -46,6 +46,16 @@ export const INTAKE_FORMS_PATH = '/practitioner/intake-forms'
 
 export const MAX_QUESTIONS = 40
 export const MAX_OPTIONS = 20
+/**
+ * Bounds on what one practitioner can store (issue 41): live forms, and the text of one form
+ * (its questions and options together). Old versions no answer refers to are pruned instead of
+ * counted (`intake-forms.server.ts`).
+ */
+export const MAX_FORMS = 50
+export const MAX_FORM_CHARACTERS = 30_000
+export const INTAKE_FORMS_PAGE_SIZE = 50
+export const TOO_MANY_FORMS = `You can keep at most ${MAX_FORMS} intake forms. Remove one you no longer use before adding another.`
+export const FORM_TOO_LONG = `Keep a form's questions and options under ${MAX_FORM_CHARACTERS.toLocaleString('en-US')} characters in all`
 export const FORM_NOT_FOUND = 'Intake form not found'
 export const FORM_SAVED = 'Intake form saved. Answers already given keep the version they answered.'
 export const FORM_DELETED = 'Intake form removed. Answers already given stay in your charts.'
@@ -79,6 +89,13 @@ function checkOptions(question: { kind: QuestionKind; options?: string[] }, ctx:
   }
 }
 
+/** The characters of a form's questions and options, all together. */
+function formLength(questions: { label: string; options?: string[] }[]) {
+  return questions.reduce((sum, q) => sum + q.label.length + (q.options ?? []).join('').length, 0)
+}
+const withinFormLength = (questions: { label: string; options?: string[] }[]) =>
+  formLength(questions) <= MAX_FORM_CHARACTERS
+
 const optionList = z
   .array(oneLineText().min(1).max(200, 'Keep an option under 200 characters'))
   .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`)
@@ -91,7 +108,8 @@ export const IntakeFormApiSchema = z.object({
   questions: z
     .array(z.object({ ...questionFields, options: optionList.optional() }).superRefine(checkOptions))
     .min(1, NEEDS_A_QUESTION)
-    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
+    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`)
+    .refine(withinFormLength, FORM_TOO_LONG),
 })
 export type IntakeFormInput = z.output<typeof IntakeFormApiSchema>
 
@@ -125,7 +143,8 @@ export const IntakeFormEditorSchema = z.object({
         .superRefine(checkOptions),
     )
     .min(1, NEEDS_A_QUESTION)
-    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
+    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`)
+    .refine(withinFormLength, FORM_TOO_LONG),
 })
 
 /* The client's answers. */

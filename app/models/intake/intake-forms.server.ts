@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { intakeForms, intakeFormServices, intakeFormVersions, services } from '~/db/schema'
+import { intakeForms, intakeFormServices, intakeFormVersions, intakeResponses, services } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { pageWindow } from '~/lib/paging'
 import {
   FORM_NOT_FOUND,
+  INTAKE_FORMS_PAGE_SIZE,
+  MAX_FORMS,
   newQuestionId,
   NOT_YOUR_SERVICE,
   QuestionIdSchema,
+  TOO_MANY_FORMS,
   type IntakeForm,
   type IntakeFormInput,
   type IntakeQuestion,
@@ -63,16 +67,24 @@ function ownRow(tx: Db | Tx, practitionerId: number, formId: number) {
   return row
 }
 
-/** The practitioner's forms, newest first. */
-export function listOwnForms(practitionerId: number): IntakeForm[] {
+const liveFormsOf = (practitionerId: number) =>
+  and(eq(intakeForms.practitionerId, practitionerId), isNull(intakeForms.deletedAt))
+
+/** The practitioner's forms, newest first, a page of INTAKE_FORMS_PAGE_SIZE at a time. */
+export function listOwnForms(practitionerId: number, { page: requested = 1 }: { page?: number } = {}) {
   const db = getDb()
-  return db
+  const total = db.select({ n: count() }).from(intakeForms).where(liveFormsOf(practitionerId)).get()?.n ?? 0
+  const { page, pageCount, offset } = pageWindow(total, requested, INTAKE_FORMS_PAGE_SIZE)
+  const forms: IntakeForm[] = db
     .select()
     .from(intakeForms)
-    .where(and(eq(intakeForms.practitionerId, practitionerId), isNull(intakeForms.deletedAt)))
+    .where(liveFormsOf(practitionerId))
     .orderBy(desc(intakeForms.createdAt), desc(intakeForms.id))
+    .limit(INTAKE_FORMS_PAGE_SIZE)
+    .offset(offset)
     .all()
     .map((row) => toForm(db, row))
+  return { forms, total, page, pageCount, pageSize: INTAKE_FORMS_PAGE_SIZE }
 }
 
 export function getOwnForm(practitionerId: number, formId: number) {
@@ -130,6 +142,8 @@ export function createForm(practitionerId: number, input: IntakeFormInput): Inta
 
 /** `createForm` inside a transaction of the caller's (the demo seed's). */
 export function insertForm(tx: Tx, practitionerId: number, input: IntakeFormInput): IntakeForm {
+  const live = tx.select({ n: count() }).from(intakeForms).where(liveFormsOf(practitionerId)).get()?.n ?? 0
+  if (live >= MAX_FORMS) throw new AppError(TOO_MANY_FORMS, 409)
   const form = tx
     .insert(intakeForms)
     .values({ practitionerId, title: input.title, firstSessionOnly: input.firstSessionOnly })
@@ -155,6 +169,7 @@ export function updateForm(practitionerId: number, formId: number, input: Partia
       let currentVersionId = form.currentVersionId
       if (title !== version.title || JSON.stringify(questions) !== JSON.stringify(version.questions)) {
         currentVersionId = addVersion(tx, form.id, title, questions, version.version + 1)
+        pruneUnanswered(tx, form.id, currentVersionId)
       }
       const now = new Date()
       tx.update(intakeForms)
@@ -173,13 +188,42 @@ export function updateForm(practitionerId: number, formId: number, input: Partia
   )
 }
 
-/** Removes a form: no new booking asks it; the versions stay for the answers already given. */
+/**
+ * Drops the form's versions that no answer (sent or draft) refers to, but `keep` (the current
+ * one): edits would otherwise pile up versions without end (issue 41). A client who has not
+ * started answers the current version when they save, so nobody loses what they see.
+ */
+function pruneUnanswered(tx: Tx, formId: number, keep: number | null) {
+  const answered = tx
+    .selectDistinct({ id: intakeResponses.versionId })
+    .from(intakeResponses)
+    .innerJoin(intakeFormVersions, eq(intakeFormVersions.id, intakeResponses.versionId))
+    .where(eq(intakeFormVersions.formId, formId))
+    .all()
+    .map((row) => row.id)
+  tx.delete(intakeFormVersions)
+    .where(
+      and(
+        eq(intakeFormVersions.formId, formId),
+        ne(intakeFormVersions.id, keep ?? -1),
+        answered.length ? notInArray(intakeFormVersions.id, answered) : undefined,
+      ),
+    )
+    .run()
+  return answered.length
+}
+
+/**
+ * Removes a form: no new booking asks it. Versions answers refer to stay for them (the form kept
+ * as deleted); a form nobody answered goes entirely, so adding and removing forms leaves nothing.
+ */
 export function deleteForm(practitionerId: number, formId: number) {
   getDb().transaction(
     (tx) => {
       const form = ownRow(tx, practitionerId, formId)
       tx.delete(intakeFormServices).where(eq(intakeFormServices.formId, form.id)).run()
-      tx.update(intakeForms).set({ deletedAt: new Date() }).where(eq(intakeForms.id, form.id)).run()
+      if (pruneUnanswered(tx, form.id, null) === 0) tx.delete(intakeForms).where(eq(intakeForms.id, form.id)).run()
+      else tx.update(intakeForms).set({ deletedAt: new Date() }).where(eq(intakeForms.id, form.id)).run()
     },
     { behavior: 'immediate' },
   )

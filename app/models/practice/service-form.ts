@@ -14,6 +14,9 @@ export const PAID_SERVICE_NEEDS_ACCOUNT =
   'Payment provider account required: You must set up your payment provider account in Settings before creating paid services.'
 export const SERVICE_HAS_BOOKINGS =
   'This service has upcoming bookings. Deactivate it instead, so clients keep their sessions.'
+/** Services one practitioner can have, active or not (issue 41: no one account floods the catalogue). */
+export const MAX_SERVICES = 50
+export const TOO_MANY_SERVICES = `You can have at most ${MAX_SERVICES} services. Delete one you no longer offer before adding another.`
 
 /** A line of the dialog's details box with a tab or a control character in it (said on the box itself). */
 export const DETAIL_LINES_TEXT =

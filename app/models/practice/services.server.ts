@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { dollarsToCents } from '~/lib/money'
@@ -7,7 +7,14 @@ import type { PublicUser } from '~/models/accounts/user'
 import { NOT_AN_IMAGE } from '~/models/images/image'
 import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
-import { PAID_SERVICE_NEEDS_ACCOUNT, SERVICE_HAS_BOOKINGS, type OwnService, type ServiceInput } from './service-form'
+import {
+  MAX_SERVICES,
+  PAID_SERVICE_NEEDS_ACCOUNT,
+  SERVICE_HAS_BOOKINGS,
+  TOO_MANY_SERVICES,
+  type OwnService,
+  type ServiceInput,
+} from './service-form'
 import { refreshWeeklySlots } from './weekly-hours.server'
 
 /**
@@ -137,17 +144,30 @@ async function writeWithImage<T>(newUrl: string | null | undefined, stored: bool
   }
 }
 
+/** Refuses a service past MAX_SERVICES: checked before a picture is stored, and again with the insert. */
+function assertRoomForService(db: Db | Tx, practitionerId: number) {
+  const n = db.select({ n: count() }).from(services).where(eq(services.practitionerId, practitionerId)).get()?.n ?? 0
+  if (n >= MAX_SERVICES) throw new AppError(TOO_MANY_SERVICES, 409)
+}
+
 export async function createService(owner: Owner, input: ServiceInput, image?: File) {
   const values = columns(input)
   assertCanCharge(owner, values.priceCents)
+  assertRoomForService(getDb(), owner.id)
   const plan = imagePlan(input, image, null)
   const imageUrl = (await resolveImage(plan, owner.id)) ?? null
   const row = await writeWithImage(imageUrl, plan.kind === 'store', () =>
-    getDb()
-      .insert(services)
-      .values({ ...values, practitionerId: owner.id, imageUrl })
-      .returning()
-      .get(),
+    getDb().transaction(
+      (tx) => {
+        assertRoomForService(tx, owner.id)
+        return tx
+          .insert(services)
+          .values({ ...values, practitionerId: owner.id, imageUrl })
+          .returning()
+          .get()
+      },
+      { behavior: 'immediate' },
+    ),
   )
   return toOwnService(row)
 }

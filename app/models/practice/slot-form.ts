@@ -36,6 +36,12 @@ export const BATCH_DEFAULTS = {
 export const SLOT_STEP_MINUTES = 15
 /** Past this a batch is almost certainly a mistake (a year of 15-minute slots, say). */
 export const MAX_BATCH_SLOTS = 500
+/**
+ * Open slots to come one practitioner can have, besides those their weekly hours make (issue 41:
+ * batch after batch, years ahead, would otherwise fill the table others browse).
+ */
+export const MAX_OPEN_SLOTS = 2000
+export const TOO_MANY_OPEN_SLOTS = `You can have at most ${MAX_OPEN_SLOTS.toLocaleString('en-US')} open time slots to come. Remove some you do not need before adding more.`
 /** How many upcoming days the Add Time Slot dialog offers as checkboxes. */
 export const SINGLE_SLOT_DATE_CHOICES = 30
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, gt, gte, lt, lte } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, lt, lte } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { services, skippedWeeklySlots, timeSlots } from '~/db/schema'
 import { formatDate, formatTime } from '~/lib/dates'
@@ -20,12 +20,14 @@ import {
   BATCH_TOO_LARGE,
   BOOKED_SLOT,
   MAX_BATCH_SLOTS,
+  MAX_OPEN_SLOTS,
   NO_SLOTS_FIT,
   NOTHING_CREATED,
   PAST_DATE,
   RANGE_BACKWARDS,
   SERVICE_REQUIRED,
   SLOT_NOT_FOUND,
+  TOO_MANY_OPEN_SLOTS,
   intervalShorterThanService,
   type BatchSlotForm,
   type BatchSlotInput,
@@ -218,6 +220,24 @@ function insertSlots(
     .map(toJson)
 }
 
+/** Refuses `adding` more slots when they would take the practitioner past MAX_OPEN_SLOTS. */
+function assertRoomForSlots(tx: Db | Tx, practitionerId: number, adding: number, now: Date) {
+  const open =
+    tx
+      .select({ n: count() })
+      .from(timeSlots)
+      .where(
+        and(
+          eq(timeSlots.practitionerId, practitionerId),
+          eq(timeSlots.isBooked, false),
+          eq(timeSlots.isGenerated, false),
+          gt(timeSlots.startTime, now),
+        ),
+      )
+      .get()?.n ?? 0
+  if (open + adding > MAX_OPEN_SLOTS) throw new AppError(TOO_MANY_OPEN_SLOTS, 409)
+}
+
 /**
  * Single slots, all or none: a past start or any overlap with the owner's slots (or with
  * another of these) refuses the whole request, naming the clash in `timeZone`. The check and
@@ -247,6 +267,7 @@ export function createSlots(
       const clash = findClash(tx, practitionerId, interval)
       if (clash) throw new AppError(clashMessage(clash, timeZone), 409)
     })
+    assertRoomForSlots(tx, practitionerId, ordered.length, now)
     return insertSlots(tx, practitionerId, serviceId, ordered, null)
   })
 }
@@ -333,6 +354,7 @@ export function createBatch(practitionerId: number, input: BatchPlan, now = new 
     if (input.serviceId !== undefined) requireActiveService(tx, practitionerId, input.serviceId)
     const free = planned.filter((interval) => !findClash(tx, practitionerId, interval))
     if (!free.length) throw new AppError(NOTHING_CREATED, 409)
+    assertRoomForSlots(tx, practitionerId, free.length, now)
     const created = insertSlots(tx, practitionerId, input.serviceId ?? null, free, randomUUID())
     return { created, skipped: planned.length - free.length }
   })

@@ -15,6 +15,8 @@ import { clock, dayBounds, formatLocalDate, localDateOf, parseLocalDate } from '
 import { PAST_DATE, SERVICE_REQUIRED } from './slot-form'
 import {
   BLOCK_NOT_FOUND,
+  MAX_BLOCKS,
+  TOO_MANY_BLOCKS,
   clockText,
   GENERATE_WEEKS,
   rangesOf,
@@ -349,7 +351,9 @@ export function listBlockedDates(practitionerId: number, now = new Date()): Bloc
 export function blockDates(practitionerId: number, input: BlockDatesInput, now = new Date()) {
   return inTransaction((tx) => {
     const timeZone = hoursZone(tx, practitionerId) ?? 'UTC'
-    if (input.firstDate < formatLocalDate(localDateOf(now, timeZone))) throw new AppError(PAST_DATE, 400, 'firstDate')
+    const today = formatLocalDate(localDateOf(now, timeZone))
+    if (input.firstDate < today) throw new AppError(PAST_DATE, 400, 'firstDate')
+    if (blocksOf(tx, practitionerId, today).length >= MAX_BLOCKS) throw new AppError(TOO_MANY_BLOCKS, 409)
     const row = tx
       .insert(blockedDates)
       .values({ practitionerId, firstDate: input.firstDate, lastDate: input.lastDate ?? input.firstDate })

@@ -40,6 +40,9 @@ export const rangeTooShort = (
   `No ${service.sessionMinutes}-minute ${service.name} session fits between ${range.start} and ${range.end} on ${weekdayName(range.weekday)}`
 export const GAP_RANGE = `The gap between sessions must be between ${GAP_MINUTES.min} and ${GAP_MINUTES.max} minutes`
 export const DATE_REQUIRED = 'Please choose the date to block'
+/** Blocks not yet ended one practitioner can have (issue 41: each is a row; past ones stop counting). */
+export const MAX_BLOCKS = 100
+export const TOO_MANY_BLOCKS = `You can have at most ${MAX_BLOCKS} blocked dates to come. Unblock some before adding another.`
 export const BLOCK_TOO_LONG = `A block can cover at most ${MAX_BLOCK_DAYS} days`
 export const BLOCK_NOT_FOUND = 'Blocked date not found'
 

@@ -9,6 +9,10 @@ import { oneLineText } from '~/lib/plain-text'
 
 /** The largest document, in bytes (10 MB). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024
+/** All of one practitioner's documents together (issue 41: no account fills the storage). */
+export const DOCUMENT_STORAGE_MAX_BYTES = 2 * 1024 * 1024 * 1024
+export const DOCUMENT_STORAGE_FULL =
+  'Your documents together have reached 2 GB, the most an account can keep. Delete documents you no longer need before uploading another.'
 
 /* Texts (spec §8 "Patient screens" for the toasts, §2 for the upload area). */
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sum } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { patientDocuments } from '~/db/schema'
@@ -16,6 +16,8 @@ import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_NOT_FOUND,
   DOCUMENT_REQUIRED,
+  DOCUMENT_STORAGE_FULL,
+  DOCUMENT_STORAGE_MAX_BYTES,
   DOCUMENT_TOO_LARGE,
   DOCUMENT_TYPE_NOT_ALLOWED,
   DOCUMENT_TYPES,
@@ -90,6 +92,7 @@ function uploadRefusal(error: unknown) {
  */
 export async function uploadDocument(practitionerId: number, patientId: number, request: Request) {
   requirePatient(practitionerId, patientId)
+  assertRoomForDocument(getDb(), practitionerId, 0)
   await ensureUploadsHere()
   const key = `${PREFIX}/${randomUUID()}.enc`
   let stored = false
@@ -127,6 +130,23 @@ export async function uploadDocument(practitionerId: number, patientId: number, 
   }
 }
 
+/**
+ * Refuses (413) a document that would take the practitioner's documents past
+ * DOCUMENT_STORAGE_MAX_BYTES: before the upload is read (`adding` 0: already full), and with its
+ * size before its row is written (the stored file is then discarded).
+ */
+function assertRoomForDocument(db: Db | Tx, practitionerId: number, adding: number) {
+  const used = db
+    .select({ bytes: sum(patientDocuments.fileSize) })
+    .from(patientDocuments)
+    .where(eq(patientDocuments.practitionerId, practitionerId))
+    .get()?.bytes
+  const total = Number(used ?? 0) + adding
+  if (adding ? total > DOCUMENT_STORAGE_MAX_BYTES : total >= DOCUMENT_STORAGE_MAX_BYTES) {
+    throw new AppError(DOCUMENT_STORAGE_FULL, 413, 'file')
+  }
+}
+
 /** A stored document file's row, as `uploadDocument` asks the primary to write it. */
 export const RecordDocumentSchema = z.object({
   practitionerId: z.number().int().positive(),
@@ -145,6 +165,7 @@ export const RecordDocumentSchema = z.object({
 export function recordDocument({ practitionerId, patientId, key, ...file }: z.infer<typeof RecordDocumentSchema>) {
   return getDb().transaction((tx) => {
     requirePatient(practitionerId, patientId, tx)
+    assertRoomForDocument(tx, practitionerId, file.fileSize)
     const row = tx
       .insert(patientDocuments)
       .values({

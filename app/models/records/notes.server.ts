@@ -1,11 +1,13 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { patientDocuments, patientNotes } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { listPatientIntake } from '~/models/intake/intake-responses.server'
 import { recordPatientAccess } from './audit.server'
 import {
+  MAX_NOTES_PER_PATIENT,
   NOTE_NOT_FOUND,
+  TOO_MANY_NOTES,
   type PatientNote,
   type PatientNoteInput,
   type PatientNoteUpdate,
@@ -63,6 +65,9 @@ export function listPatientNotes(practitionerId: number, patientId: number): Pat
 export function createNote(practitionerId: number, patientId: number, input: PatientNoteInput): PatientNote {
   return getDb().transaction((tx) => {
     requirePatient(practitionerId, patientId, tx)
+    const notes =
+      tx.select({ n: count() }).from(patientNotes).where(eq(patientNotes.patientProfileId, patientId)).get()?.n ?? 0
+    if (notes >= MAX_NOTES_PER_PATIENT) throw new AppError(TOO_MANY_NOTES, 409)
     const row = tx
       .insert(patientNotes)
       .values({ ...input, patientProfileId: patientId, practitionerId })

@@ -34,6 +34,14 @@ export const INVALID_NOTE_TYPE = `Category must be one of: ${NOTE_TYPES.join(', 
 
 export const NAME_MAX_LENGTH = 100
 export const SHORT_TEXT_MAX_LENGTH = 200
+/**
+ * What one practitioner's records can hold (issue 41): patients they add themselves (charts made
+ * from a client's intake are never refused), and notes in one chart.
+ */
+export const MAX_PATIENTS = 5000
+export const TOO_MANY_PATIENTS = `You can keep at most ${MAX_PATIENTS.toLocaleString('en-US')} patients. Delete records you no longer need before adding another.`
+export const MAX_NOTES_PER_PATIENT = 1000
+export const TOO_MANY_NOTES = `A patient's record can hold at most ${MAX_NOTES_PER_PATIENT.toLocaleString('en-US')} notes. Delete old ones before adding another.`
 /** The longest text field anywhere (docs/decisions/014-body-limits-and-unreadable-bodies.md). */
 export const LONG_TEXT_MAX_LENGTH = 5000
 

@@ -7,7 +7,14 @@ import { pageWindow } from '~/lib/paging'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { recordPatientAccess } from './audit.server'
 import { discardStoredDocuments, storedDocumentKeys } from './document-files.server'
-import { PATIENT_NOT_FOUND, type PatientProfile, type PatientProfileInput, type PatientProfileUpdate } from './patient'
+import {
+  MAX_PATIENTS,
+  PATIENT_NOT_FOUND,
+  TOO_MANY_PATIENTS,
+  type PatientProfile,
+  type PatientProfileInput,
+  type PatientProfileUpdate,
+} from './patient'
 
 /**
  * A practitioner's patients (docs/decisions/019-patient-records.md). Every query is scoped by
@@ -96,6 +103,10 @@ export function listPatients(
 /** Adds a patient to the practitioner's records. */
 export function createPatient(practitionerId: number, input: PatientProfileInput): PatientProfile {
   return getDb().transaction((tx) => {
+    const kept =
+      tx.select({ n: count() }).from(patientProfiles).where(eq(patientProfiles.practitionerId, practitionerId)).get()
+        ?.n ?? 0
+    if (kept >= MAX_PATIENTS) throw new AppError(TOO_MANY_PATIENTS, 409)
     const row = tx
       .insert(patientProfiles)
       .values({ ...profileValues(input), firstName: input.firstName, lastName: input.lastName, practitionerId })

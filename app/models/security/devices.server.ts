@@ -3,15 +3,10 @@ import { createCookie, type Cookie } from '@remix-run/node'
 import Bowser from 'bowser'
 import { and, count, desc, eq, gt } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { knownDevices, sessions, users } from '~/db/schema'
+import { knownDevices, sessions } from '~/db/schema'
 import { isProduction } from '~/env.server'
-import { sendEmail } from '~/integrations/email.server'
-import { afterResponse } from '~/lib/after-response.server'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { appOrigin } from '~/lib/url.server'
 import { revokeUserSessions, type SessionData } from '~/models/accounts/session.server'
 import { regionName } from './fly-regions'
-import { SECURITY_PATH } from './security'
 
 /**
  * The account's signed-in sessions as the security page lists them, and the browsers a person
@@ -107,50 +102,55 @@ function browserIdCookie() {
   return deviceCookie
 }
 
-/**
- * Records the browser a sign-in came from; answers the Set-Cookie that keeps its id. A browser
- * new to an account that has signed in before sends the owner an email saying what, where and
- * when, with no link that signs in. An account's first browser is simply recorded.
- */
-export async function noteSignInDevice(request: Request, userId: number) {
+/** The browser id the request carries, if it is one this site could have made. */
+async function sentBrowserId(request: Request) {
   const sent: unknown = await browserIdCookie().parse(request.headers.get('Cookie'))
-  const deviceId =
-    typeof sent === 'string' && /^[\w-]{20,64}$/.test(sent) ? sent : randomBytes(24).toString('base64url')
-  const deviceHash = createHash('sha256').update(deviceId).digest('hex')
-  const db = getDb()
-  const isNew = db.transaction((tx) => {
-    const known = tx.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, userId)).get()?.n ?? 0
-    const inserted = tx.insert(knownDevices).values({ userId, deviceHash }).onConflictDoNothing().run().changes === 1
-    return inserted && known > 0
-  })
-  if (isNew) {
-    const device = deviceOf(request)
-    const origin = appOrigin(request)
-    afterResponse('new device email', () => sendNewDeviceEmail(userId, device, origin))
-  }
-  return browserIdCookie().serialize(deviceId)
+  return typeof sent === 'string' && /^[\w-]{20,64}$/.test(sent) ? sent : null
 }
 
-async function sendNewDeviceEmail(userId: number, device: SessionData['device'], origin: string) {
-  const user = getDb()
-    .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone })
-    .from(users)
-    .where(eq(users.id, userId))
+/** Browsers remembered per account: far more than one person signs in from. */
+export const MAX_KNOWN_BROWSERS = 100
+
+const hashOf = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex')
+
+/**
+ * The hash of the request's browser id when that browser has signed in to this account before,
+ * else null. The id is random and never shown, so whoever has only the password does not have
+ * it: the code limits let such a browser past the account-wide ceiling (password-attempts.server.ts).
+ */
+export async function knownBrowserOf(request: Request, userId: number) {
+  const deviceId = await sentBrowserId(request)
+  if (!deviceId) return null
+  const deviceHash = hashOf(deviceId)
+  const known = getDb()
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)))
     .get()
-  if (!user) return
-  const now = new Date()
-  const when = `${formatLongDate(now, user.timeZone)} at ${formatTime(now, user.timeZone)} ${zoneAbbreviation(now, user.timeZone)}`
-  const where = device.region ? `, near ${regionName(device.region)}` : ''
-  await sendEmail({
-    to: user.email,
-    subject: 'New sign-in to your Solace account',
-    text: [
-      `Hi ${user.firstName},`,
-      '',
-      `Your Solace account was just signed in from a browser it had not used before: ${describeBrowser(device.userAgent)}${where}, on ${when}.`,
-      '',
-      'If this was you, there is nothing to do.',
-      `If it was not, change your password now and turn on two-factor sign-in. Your security settings (${origin}${SECURITY_PATH}) list every signed-in session, and each can be signed out there.`,
-    ].join('\n'),
+  return known ? deviceHash : null
+}
+
+/**
+ * Records the browser a sign-in came from; answers the Set-Cookie that keeps its id, and
+ * whether the owner should hear of it: a browser new to an account that has signed in before
+ * (the caller sends that email, security-emails.server.ts). An account's first browser is
+ * simply recorded.
+ */
+export async function noteSignInDevice(request: Request, userId: number) {
+  const deviceId = (await sentBrowserId(request)) ?? randomBytes(24).toString('base64url')
+  const deviceHash = hashOf(deviceId)
+  const isNew = getDb().transaction((tx) => {
+    const known = tx.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, userId)).get()?.n ?? 0
+    const seen = tx
+      .select({ userId: knownDevices.userId })
+      .from(knownDevices)
+      .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)))
+      .get()
+    if (seen) return false
+    // Past the bound a browser is not recorded (one account cannot fill the table), and is
+    // still new each time: its owner hears of it, and it gets no known browser's code budget.
+    if (known < MAX_KNOWN_BROWSERS) tx.insert(knownDevices).values({ userId, deviceHash }).run()
+    return known > 0
   })
+  return { setCookie: await browserIdCookie().serialize(deviceId), isNew }
 }

@@ -19,6 +19,7 @@ import { ACCOUNT_SUSPENDED, AUTHENTICATION_REQUIRED, type PublicUser } from '~/m
 import { getUserById } from '~/models/accounts/user.server'
 import { describeBrowser } from './devices.server'
 import { PasskeyNameSchema } from './security'
+import { tellOwner } from './security-emails.server'
 import { completeSignIn } from './sign-in.server'
 
 /**
@@ -197,6 +198,7 @@ export async function addPasskey(request: Request, user: PublicUser, body: z.out
     })
     .run()
   log.info(logLine`[user ${user.id}] added a passkey`)
+  tellOwner(request, user.id, { kind: 'passkey-added' })
   return { id: credential.id, name }
 }
 
@@ -273,12 +275,13 @@ export function renamePasskey(userId: number, { passkeyId, name }: z.output<type
   if (changes === 0) throw new AppError(PASSKEY_NOT_FOUND, 404)
 }
 
-/** Removes one of the account's own passkeys; another's, or none, is a 404. */
-export function removePasskey(userId: number, passkeyId: string) {
+/** Removes one of the account's own passkeys, and tells its owner; another's, or none, is a 404. */
+export function removePasskey(request: Request, userId: number, passkeyId: string) {
   const { changes } = getDb()
     .delete(passkeys)
     .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
     .run()
   if (changes === 0) throw new AppError(PASSKEY_NOT_FOUND, 404)
   log.info(logLine`[user ${userId}] removed a passkey`)
+  tellOwner(request, userId, { kind: 'passkey-removed' })
 }

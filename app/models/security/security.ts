@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { oneLineText } from '~/lib/plain-text'
 import { redirectToField } from '~/models/accounts/user'
 
 /**
@@ -13,6 +14,9 @@ export const SIGN_IN_EXPIRED = 'Your sign-in took too long. Please log in again.
 export const VERIFICATION_REQUIRED = 'Please confirm it is you to continue'
 export const ADMIN_NEEDS_TWO_FACTOR = 'Set up two-factor sign-in to open the admin area'
 export const WRONG_PASSWORD = 'Incorrect password'
+export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
+export const SETUP_EXPIRED =
+  'This setup has run out of time (10 minutes) or was ended. Start again with a new QR code, and enter the code it gives.'
 
 /** How long a password or second factor counts as recent for what matters most. */
 export const RECENT_VERIFICATION_MS = 10 * 60 * 1000
@@ -45,9 +49,8 @@ export const VerifySchema = z
 export const PASSKEY_NAME_MAX = 60
 export const PasskeyNameSchema = z.object({
   passkeyId: z.string().min(1).max(1024),
-  name: z
-    .string({ error: 'Give the passkey a name' })
-    .trim()
+  // One line of plain text, as every name is: it is listed on the security page and in emails.
+  name: oneLineText({ error: 'Give the passkey a name' })
     .min(1, 'Give the passkey a name')
     .max(PASSKEY_NAME_MAX, `Must be at most ${PASSKEY_NAME_MAX} characters`),
 })
@@ -59,6 +62,20 @@ export const SECURITY_INTENTS = {
   signOutSession: 'sign-out-session',
   signOutOthers: 'sign-out-others',
 } as const
+
+/**
+ * Recovery codes sent back to be downloaded or printed: they are shown once and only their
+ * hashes are kept, so the page that shows them posts them (`codes`, once each) to be saved.
+ */
+export const RECOVERY_CODES_UNREADABLE =
+  'These recovery codes could not be read. Make new ones on the security page if you need them.'
+export const RecoveryCodesSchema = z
+  .array(z.string().regex(/^[a-z2-9]{5}-[a-z2-9]{5}$/, RECOVERY_CODES_UNREADABLE))
+  .min(1, RECOVERY_CODES_UNREADABLE)
+  .max(10, RECOVERY_CODES_UNREADABLE)
+export const RECOVERY_CODES_DOWNLOAD_PATH = '/account/security/recovery-codes/download'
+export const RECOVERY_CODES_PRINT_PATH = '/account/security/recovery-codes/print'
+export const RECOVERY_CODES_FILE_NAME = 'solace-recovery-codes.txt'
 
 export const SECURITY_PATH = '/account/security'
 export const TWO_FACTOR_SETUP_PATH = '/account/security/two-factor'

@@ -1,12 +1,14 @@
 import { AppError } from '~/lib/errors'
+import { LIMITS, take } from '~/lib/rate-limit.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { createUserSession } from '~/models/accounts/auth.server'
 import { getSession, sessionStorage } from '~/models/accounts/session.server'
 import type { PublicUser } from '~/models/accounts/user'
 import { getUserById } from '~/models/accounts/user.server'
-import { noteSignInDevice } from './devices.server'
+import { knownBrowserOf, noteSignInDevice } from './devices.server'
 import { SIGN_IN_EXPIRED, WRONG_CODE } from './security'
-import { checkSecondFactor, hasAuthenticatorApp } from './two-factor.server'
+import { tellOwner } from './security-emails.server'
+import { checkSecondFactor, hasAuthenticatorApp, hasSecondFactor } from './two-factor.server'
 
 /**
  * Signing in, once a password (or a passkey) has been checked. With an authenticator app on, a
@@ -30,11 +32,16 @@ export async function signInWithPassword(request: Request, user: PublicUser, rem
   return { pending: true, headers: new Headers({ 'Set-Cookie': await storage.commitSession(session) }) }
 }
 
-/** A new session for `user` (both factors given, or the only one there is), and their browser noted. */
+/**
+ * A new session for `user` (both factors given, or the only one there is), and their browser
+ * noted; a browser new to the account emails its owner (not to turn on two-factor when it is on).
+ */
 export async function completeSignIn(request: Request, user: PublicUser, remember: boolean) {
   const headers = new Headers()
   headers.append('Set-Cookie', await createUserSession(request, user.id, remember))
-  headers.append('Set-Cookie', await noteSignInDevice(request, user.id))
+  const browser = await noteSignInDevice(request, user.id)
+  headers.append('Set-Cookie', browser.setCookie)
+  if (browser.isNew) tellOwner(request, user.id, { kind: 'new-browser', secondFactor: hasSecondFactor(user.id) })
   return { pending: false as const, user, headers }
 }
 
@@ -59,6 +66,21 @@ export async function finishSignIn(request: Request, code: string) {
   const pending = await pendingSignIn(request)
   const user = pending && getUserById(pending.userId, { activeOnly: true })
   if (!pending || !user) throw new AppError(SIGN_IN_EXPIRED, 401)
-  if (!(await checkSecondFactor(request, user.id, code))) throw new AppError(WRONG_CODE, 400, 'code')
+  if (!(await checkSecondFactor(request, user.id, code))) {
+    await warnOfWrongCode(request, user.id)
+    throw new AppError(WRONG_CODE, 400, 'code')
+  }
   return completeSignIn(request, user, pending.remember)
+}
+
+/**
+ * A wrong code right after the right password: whoever sent it may hold the password, so its
+ * owner is told (no link, nothing to type). Not for a browser that has signed in to the account
+ * before, which is the owner mistyping (nobody else has its random id), and at most once an
+ * hour per account (LIMITS.wrongCodesEmail, which also makes it once per pending sign-in), so
+ * nobody can flood the owner's mailbox by starting sign-ins again and again.
+ */
+async function warnOfWrongCode(request: Request, userId: number) {
+  if (await knownBrowserOf(request, userId)) return
+  if (take(`wrong-codes-email:${userId}`, LIMITS.wrongCodesEmail)) tellOwner(request, userId, { kind: 'wrong-codes' })
 }

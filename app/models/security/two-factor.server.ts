@@ -7,7 +7,9 @@ import { passkeys, recoveryCodes, sessions, users } from '~/db/schema'
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { AppError } from '~/lib/errors'
 import { limitCodeCheck } from '~/models/accounts/password-attempts.server'
-import { WRONG_CODE } from './security'
+import { getSession, updateSessionData } from '~/models/accounts/session.server'
+import { SETUP_EXPIRED, TWO_FACTOR_ALREADY_ON, WRONG_CODE } from './security'
+import { tellOwner } from './security-emails.server'
 
 /**
  * An authenticator app's codes (TOTP, RFC 6238: SHA-1, six digits, 30 seconds, what every app
@@ -19,6 +21,8 @@ import { WRONG_CODE } from './security'
 const TOTP = { algorithm: 'SHA-1', digits: 6, period: 30 } as const
 const ISSUER = 'Solace'
 const RECOVERY_CODE_COUNT = 10
+/** How long a setup's secret waits for its first code (SETUP_EXPIRED says so to the person). */
+export const TOTP_SETUP_TTL_MS = 10 * 60 * 1000
 
 const stepNow = () => Math.floor(Date.now() / 1000 / TOTP.period)
 
@@ -48,29 +52,37 @@ export function hasAuthenticatorApp(userId: number) {
 }
 
 /**
- * The secret being set up, made on first visit and kept (not yet on) until a code confirms it,
- * so reloading the page shows the same QR code. Answers what the setup screen shows: null once
- * it is on, `{ secret: null }` when there is none yet and `create` is false (a visit another
- * site started, which may not write: decision 032).
+ * The secret being set up. It is kept in this session's server-side row only (never in the
+ * users row until a code confirms it), for TOTP_SETUP_TTL_MS: a reload shows the same QR code,
+ * while another session, a session signed out since, or a stale secret never sees or uses it.
+ * An old unconfirmed `users.totp_secret` (kept there before) is never read. `fresh` starts
+ * again with a new secret. Answers what the setup screen shows: null once it is on,
+ * `{ secret: null }` when there is none and `create` is false (a visit another site started,
+ * which may not write: decision 032).
  */
-export async function totpSetup(user: { id: number; email: string }, { create = true }: { create?: boolean } = {}) {
-  const row = getDb()
-    .select({ secret: users.totpSecret, on: users.totpEnabledAt })
-    .from(users)
-    .where(eq(users.id, user.id))
-    .get()
-  if (row?.on) return null
-  let secret = row?.secret
+export async function totpSetup(
+  request: Request,
+  user: { id: number; email: string },
+  { create = true, fresh = false }: { create?: boolean; fresh?: boolean } = {},
+) {
+  if (hasAuthenticatorApp(user.id)) return null
+  const session = await getSession(request)
+  let secret = fresh ? null : livePendingSecret(session.get('totpSetup'))
   if (!secret && !create) return { secret: null, uri: null, qrSvg: null }
   if (!secret) {
-    // Only the primary writes: a replica has this first visit replayed there.
+    // Only the primary writes: a replica has this visit replayed there.
     await ensurePrimary()
+    if (!session.id) throw new AppError(SETUP_EXPIRED, 409)
     secret = (await generateTOTP(TOTP)).secret
-    getDb().update(users).set({ totpSecret: secret }).where(eq(users.id, user.id)).run()
+    updateSessionData(session.id, { totpSetup: { secret, expiresAt: Date.now() + TOTP_SETUP_TTL_MS } })
   }
   const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: user.email, issuer: ISSUER })
   const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return { secret, uri, qrSvg }
+}
+
+function livePendingSecret(pending: { secret: string; expiresAt: number } | undefined, now = Date.now()) {
+  return pending && typeof pending.secret === 'string' && pending.expiresAt > now ? pending.secret : null
 }
 
 /** The step of `code` for `secret` if it is right now (±1 step), else null. */
@@ -94,28 +106,34 @@ function claimStep(userId: number, step: number) {
   )
 }
 
-/** Confirms the app with a first code and turns two-factor on; answers the recovery codes, shown once. */
+/**
+ * Confirms the app with a first code of this session's pending secret and turns two-factor on;
+ * answers the recovery codes, shown once. The secret, the time and the codes are written in one
+ * transaction, and the pending setup leaves the session with it.
+ */
 export async function confirmTotpSetup(request: Request, userId: number, code: string) {
-  const row = getDb()
-    .select({ secret: users.totpSecret, on: users.totpEnabledAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get()
-  if (!row?.secret || row.on) throw new AppError('Two-factor sign-in is already on', 409)
-  const secret = row.secret
+  if (hasAuthenticatorApp(userId)) throw new AppError(TWO_FACTOR_ALREADY_ON, 409)
+  const session = await getSession(request)
+  const secret = livePendingSecret(session.get('totpSetup'))
+  const sid = session.id
+  if (!secret || !sid) throw new AppError(SETUP_EXPIRED, 409)
   const step = await limitCodeCheck(request, userId, () => matchingStep(secret, code))
   if (step === null) throw new AppError(WRONG_CODE, 400, 'code')
-  return getDb().transaction((tx) => {
+  const codes = getDb().transaction((tx) => {
     // Two confirmations at once (two tabs): the first turns it on, the second is refused, so
     // the codes the first was shown stay the ones that work.
     const turnedOn = tx
       .update(users)
-      .set({ totpEnabledAt: new Date(), totpLastStep: step })
-      .where(and(eq(users.id, userId), eq(users.totpSecret, secret), isNull(users.totpEnabledAt)))
+      .set({ totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: step })
+      .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
       .run().changes
-    if (turnedOn !== 1) throw new AppError('Two-factor sign-in is already on', 409)
+    if (turnedOn !== 1) throw new AppError(TWO_FACTOR_ALREADY_ON, 409)
+    // Same connection, so inside this transaction.
+    updateSessionData(sid, { totpSetup: undefined })
     return replaceRecoveryCodes(tx, userId)
   })
+  tellOwner(request, userId, { kind: 'two-factor-on' })
+  return codes
 }
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex')
@@ -168,7 +186,9 @@ export async function checkSecondFactor(request: Request, userId: number, code: 
     if (!row?.secret) return null
     const step = await matchingStep(row.secret, code)
     if (step !== null) return claimStep(userId, step) ? ('app' as const) : null
-    return useRecoveryCode(userId, code) ? ('recovery code' as const) : null
+    if (!useRecoveryCode(userId, code)) return null
+    tellOwner(request, userId, { kind: 'recovery-code-used' })
+    return 'recovery code' as const
   })
 }
 
@@ -186,6 +206,7 @@ export async function disableTotp(request: Request, userId: number, code: string
       .run()
     tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run()
   })
+  tellOwner(request, userId, { kind: 'two-factor-off' })
 }
 
 /** New recovery codes in place of the old ones take a current code. */
