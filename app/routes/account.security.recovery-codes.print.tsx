@@ -52,7 +52,7 @@ export default function PrintRecoveryCodesPage() {
     <main className="mx-auto max-w-md space-y-4 px-6 py-10 print:max-w-none print:p-0 print:text-black">
       <h1 className="text-2xl font-bold">Solace recovery codes</h1>
       <p>
-        For <strong>{sheet.email}</strong>, made {sheet.date}.
+        For <strong>{sheet.email}</strong>, printed {sheet.date}.
       </p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-lg select-all">
         {sheet.codes.map((code) => (

@@ -33,7 +33,7 @@ export async function readRecoveryCodes(request: Request, user: { email: string;
 export function recoveryCodesText({ codes, email, date }: RecoveryCodesSheet) {
   return [
     `Solace recovery codes for ${email}`,
-    `Made ${date}.`,
+    `Saved ${date}.`,
     '',
     "Each code signs you in once in place of your authenticator app's code.",
     'Keep them somewhere safe; making new codes replaces these.',
