@@ -415,12 +415,20 @@ export const bookings = sqliteTable(
      * time: until they do, the client may cancel with a full refund whenever it is.
      */
     movedByPractitionerAt: integer('moved_by_practitioner_at', { mode: 'timestamp_ms' }),
+    /**
+     * The practitioner's words with the new time they moved it to (plain text, at most 500
+     * characters): shown to the client while the move waits for them, cleared once they accept
+     * it or move it themselves.
+     */
+    moveMessage: text('move_message'),
     /** How many times it was moved, by either side: bounded (MAX_MOVES in booking/reschedule.ts). */
     moveCount: integer('move_count').notNull().default(0),
     /** The practitioner marked that the client did not attend (no refund, no review). */
     clientNoShowAt: integer('client_no_show_at', { mode: 'timestamp_ms' }),
     /** The client reported that the practitioner did not attend (sent to the admins' messages). */
     practitionerNoShowReportedAt: integer('practitioner_no_show_reported_at', { mode: 'timestamp_ms' }),
+    /** The client, marked absent, told the admins they were there ("I was there"; once). */
+    clientNoShowDisputedAt: integer('client_no_show_disputed_at', { mode: 'timestamp_ms' }),
     /** The practitioner ended the session in its video room: the room stays closed. */
     sessionEndedAt: integer('session_ended_at', { mode: 'timestamp_ms' }),
     notes: text('notes'),

@@ -31,6 +31,11 @@ type RefusalOptions = {
    * message' / 'Please try again later.'). Only for a fixed title.
    */
   keepTitle?: boolean
+  /**
+   * False: the message is said on the form alone (by its field, or above the button), with no
+   * toast repeating it: a code form, whose one field says what was wrong (issue 42).
+   */
+  toast?: boolean
 }
 
 /** A form that was never parsed (its upload was cut off): only its saved values to show again. */
@@ -65,7 +70,7 @@ export function refused(
   form: Submission<unknown> | UnparsedForm,
   error: unknown,
   toastTitle: ToastTitle,
-  { hideFields, fallback, keepTitle }: RefusalOptions = {},
+  { hideFields, fallback, keepTitle, toast: withToast = true }: RefusalOptions = {},
 ) {
   const reason = refusalOf(error, fallback)
   const key = reason.field ?? ''
@@ -86,7 +91,7 @@ export function refused(
     : typeof toastTitle === 'string'
       ? { title: toastTitle, description: reason.message }
       : toastTitle(reason.message)
-  return answer(result, { type: 'error', ...toast }, reason.status, refusalHeaders(reason))
+  return answer(result, withToast ? { type: 'error', ...toast } : null, reason.status, refusalHeaders(reason))
 }
 
 /**

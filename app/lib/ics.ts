@@ -22,7 +22,24 @@ export type CalendarEvent = {
   status?: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED'
   /** Raised with each revision of the event (a cancellation is one). */
   sequence?: number
+  /** Where the event is seen in the app (the booking's page). */
+  url?: string
+  /**
+   * An emailed invitation's two parties (RFC 5546 asks both of a REQUEST and a CANCEL): who sends
+   * it (the address the email comes from) and the one person it is for.
+   */
+  organizer?: CalendarAddress
+  attendee?: CalendarAddress
 }
+
+/** A person in an invitation: `mailto:` their address, with a common name when there is one. */
+export type CalendarAddress = { email: string; name?: string | null }
+
+/**
+ * iTIP's methods (RFC 5546): PUBLISH a copy for someone's calendar (a download, a feed); REQUEST
+ * an event or its new revision (the same UID, a higher SEQUENCE moves it); CANCEL it (removed).
+ */
+export type CalendarMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL'
 
 /** 20310115T140000Z */
 function utc(instant: Date) {
@@ -85,6 +102,31 @@ export function fold(line: string) {
   return parts.join('\r\n')
 }
 
+/**
+ * A parameter value (a name in CN=): quoted, so ; : , are plain text in it; a double quote or a
+ * control character cannot be written inside one at all, so they are dropped.
+ */
+function paramText(value: string) {
+  return `"${value.replace(LINE_BREAK, ' ').replace(CONTROL, '').replace(/"/g, '').replace(LONE_SURROGATE, '\ufffd')}"`
+}
+
+/** `mailto:` an address, which has no place for a space, a quote or a line break either. */
+function calAddress(person: CalendarAddress) {
+  return `mailto:${person.email.replace(/[\s"<>]/g, '').replace(CONTROL, '')}`
+}
+
+function partyLines(event: CalendarEvent) {
+  const name = (person: CalendarAddress) => (person.name ? `;CN=${paramText(person.name)}` : '')
+  return [
+    ...(event.organizer ? [`ORGANIZER${name(event.organizer)}:${calAddress(event.organizer)}`] : []),
+    ...(event.attendee
+      ? [
+          `ATTENDEE${name(event.attendee)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${calAddress(event.attendee)}`,
+        ]
+      : []),
+  ]
+}
+
 function eventLines(event: CalendarEvent) {
   return [
     'BEGIN:VEVENT',
@@ -97,17 +139,20 @@ function eventLines(event: CalendarEvent) {
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    // A URI, not TEXT: our own origin and path, with nothing in it to escape.
+    ...(event.url ? [`URL:${event.url.replace(/[\s"]/g, '')}`] : []),
+    ...partyLines(event),
     'END:VEVENT',
   ]
 }
 
-function calendar(events: CalendarEvent[], header: string[] = []) {
+function calendar(events: CalendarEvent[], header: string[] = [], method: CalendarMethod = 'PUBLISH') {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Solace//Bookings//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...header,
     ...events.flatMap(eventLines),
     'END:VCALENDAR',
@@ -115,9 +160,15 @@ function calendar(events: CalendarEvent[], header: string[] = []) {
   return `${lines.map(fold).join('\r\n')}\r\n`
 }
 
-/** One session's invitation. */
-export function buildIcs(event: CalendarEvent) {
-  return calendar([event])
+/**
+ * One session's invitation: PUBLISH (a copy to keep) unless it is sent as an invitation, REQUEST
+ * or CANCEL, which must name its ORGANIZER and ATTENDEE (RFC 5546 3.2.2, 3.2.5).
+ */
+export function buildIcs(event: CalendarEvent, method: CalendarMethod = 'PUBLISH') {
+  if (method !== 'PUBLISH' && !(event.organizer && event.attendee)) {
+    throw new Error(`METHOD:${method} needs an ORGANIZER and an ATTENDEE`)
+  }
+  return calendar([event], [], method)
 }
 
 /**

@@ -15,7 +15,7 @@ import { googleCalendarUrl, refundPolicyFor } from '~/models/booking/booking'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { getBookingConfirmation } from '~/models/booking/confirmation.server'
 import { NoShowReportSchema, REPORT_NO_SHOW_INTENT, REPORT_SENT } from '~/models/booking/no-show'
-import { reportPractitionerNoShow } from '~/models/booking/no-show.server'
+import { reportNoShow } from '~/models/booking/no-show.server'
 import { ACCEPT_MOVE_INTENT, NEW_TIME_ACCEPTED } from '~/models/booking/reschedule'
 import { acceptMove } from '~/models/booking/reschedule.server'
 import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
@@ -88,9 +88,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * The page's two forms: Accept New Time (the practitioner moved the session; done or refused, the
- * page again with a toast) and the report that the practitioner did not attend (refused input
- * comes back into the form).
+ * The page's forms: Accept New Time (the practitioner moved the session; done or refused, the
+ * page again with a toast) and the reports to our team, told apart by `kind`: the practitioner
+ * did not attend, or "I was there" against a mark of absence (refused input comes back into the
+ * form it came from).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
@@ -102,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: NoShowReportSchema })
     if (submission.status !== 'success') return invalid(submission)
     try {
-      reportPractitionerNoShow(user, id, submission.value)
+      reportNoShow(user, id, submission.value)
     } catch (error) {
       return refused(submission, error, 'Report not sent')
     }

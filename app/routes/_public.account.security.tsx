@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const codes = await newRecoveryCodes(request, user.id, submission.value.code)
         return data({ result: submission.reply({ resetForm: true }), toast: null, newCodes: codes })
       } catch (error) {
-        return refused(submission, error, 'Not changed', { hideFields: ['code'] })
+        return refused(submission, error, 'Not changed', { hideFields: ['code'], toast: false })
       }
     }
     case SECURITY_INTENTS.signOutSession: {

@@ -14,7 +14,7 @@ import { invalid, refused } from '~/lib/forms.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { requireUser } from '~/models/accounts/auth.server'
 import { requireRecentVerification } from '~/models/security/recent-verification.server'
-import { CodeSchema, SECURITY_PATH } from '~/models/security/security'
+import { ADMIN_TWO_FACTOR_REASON, CodeSchema, SECURITY_PATH } from '~/models/security/security'
 import { confirmTotpSetup, hasAuthenticatorApp, totpSetup } from '~/models/security/two-factor.server'
 
 export const meta: MetaFunction = () => [{ title: 'Set up two-factor sign-in — Solace' }]
@@ -30,8 +30,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), SECURITY_PATH)
   // Once it is on there is nothing to set up (and, right after confirming, the page shows the codes).
-  if (!hasAuthenticatorApp(user.id)) await requireRecentVerification(request)
-  return { setup: await totpSetup(request, user, { create: mayWriteForThePerson(request) }), redirectTo }
+  const on = hasAuthenticatorApp(user.id)
+  if (!on) await requireRecentVerification(request)
+  return {
+    setup: await totpSetup(request, user, { create: mayWriteForThePerson(request) }),
+    redirectTo,
+    // An admin is here because the admin area will not open without it (requireAdmin): the page
+    // says why itself, not only the toast that brought them, which goes in five seconds.
+    adminReason: user.isAdmin && !on ? ADMIN_TWO_FACTOR_REASON : null,
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const codes = await confirmTotpSetup(request, user.id, submission.value.code)
     return data({ result: submission.reply({ resetForm: true }), toast: null, newCodes: codes })
   } catch (error) {
-    return refused(submission, error, 'Not set up', { hideFields: ['code'] })
+    return refused(submission, error, 'Not set up', { hideFields: ['code'], toast: false })
   }
 }
 
@@ -74,11 +81,21 @@ function StartForm({ text, again = false }: { text: string; again?: boolean }) {
   )
 }
 
+/** Why an admin must set it up, above the setup. */
+function AdminReason({ text }: { text: string | null }) {
+  if (!text) return null
+  return (
+    <p role="note" className="mb-6 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
+      {text}
+    </p>
+  )
+}
+
 /** The secret in groups of four, as authenticator apps show it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 export default function TwoFactorSetupPage() {
-  const { setup, redirectTo } = useLoaderData<typeof loader>()
+  const { setup, redirectTo, adminReason } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const newCodes = (actionData as { newCodes?: string[] } | undefined)?.newCodes
   if (newCodes) {
@@ -103,6 +120,7 @@ export default function TwoFactorSetupPage() {
   if (!setup.secret) {
     return (
       <AuthCard title="Set up two-factor sign-in" description="Add a code from an authenticator app to every sign-in.">
+        <AdminReason text={adminReason} />
         <StartForm text="Show my QR code" />
       </AuthCard>
     )
@@ -112,6 +130,7 @@ export default function TwoFactorSetupPage() {
       title="Set up two-factor sign-in"
       description="Scan this code with your authenticator app (1Password, Google Authenticator, Authy...), then type the 6-digit code it shows."
     >
+      <AdminReason text={adminReason} />
       <div className="space-y-6">
         <div
           className="mx-auto w-48 rounded-md bg-white p-2"

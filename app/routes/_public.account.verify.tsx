@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await verifyAgain(request, user.id, submission.value)
     return redirect(safeRedirect(submission.value.redirectTo, dashboardPath(user)))
   } catch (error) {
-    return refused(submission, error, 'Not confirmed', { hideFields: ['password', 'code'] })
+    return refused(submission, error, 'Not confirmed', { hideFields: ['password', 'code'], toast: false })
   }
 }
 

@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return welcomeBack(safeRedirect(submission.value.redirectTo, dashboardPath(signedIn.user)), signedIn.headers)
   } catch (error) {
     if (error instanceof Error && error.message === SIGN_IN_EXPIRED) return startAgain()
-    return refused(submission, error, 'Login failed', { hideFields: ['code'] })
+    return refused(submission, error, 'Login failed', { hideFields: ['code'], toast: false })
   }
 }
 

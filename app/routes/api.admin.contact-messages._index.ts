@@ -12,7 +12,9 @@ const QuerySchema = z.object({ page: pageField })
  * GET /api/admin/contact-messages?page → contact-form messages { id, name, email, subject,
  * message, isRead, bookingId, booking, createdAt, updatedAt }, newest first, 25 a page, with the
  * paging headers. `booking` is the session a message is about (a client's report that the
- * practitioner did not attend: the session, both people, what was paid and refunded), else null.
+ * practitioner did not attend, or that they were there though marked absent: the session, both
+ * people, what was paid and refunded, and `attendance`, the video room's stays as
+ * { userId, who: 'client' | 'practitioner' | null, joinedAt, leftAt }), else null.
  * 401 signed out, 403 for anyone but an admin.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,14 +3,18 @@ import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { NoShowReportSchema, REPORT_SENT } from '~/models/booking/no-show'
-import { reportPractitionerNoShow } from '~/models/booking/no-show.server'
+import { reportNoShow } from '~/models/booking/no-show.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
- * POST /api/bookings/:id/no-show-report { details? } → 201 { message }: the booking's client
- * reports that the practitioner did not attend, from the session's start until 7 days after its
- * end (the booking page's form). It reaches the admins' contact messages with the booking
- * attached. Anyone else 404; 409 outside the window or when already reported.
+ * POST /api/bookings/:id/no-show-report { kind?, details? } → 201 { message }: the booking's
+ * client tells the admins about the session (the booking page's forms). `kind`
+ * 'practitioner-absent' (the default): the practitioner did not attend, from the session's start
+ * until 7 days after its end. 'client-attended' ("I was there"): the practitioner marked the
+ * client absent, and the client says they came, within 7 days of the mark. Either reaches the
+ * admins' contact messages with the booking (and its room's attendance) attached, once per kind.
+ * Anyone else 404; 409 outside the window, when not marked absent, or when already sent; 400 for
+ * an unknown kind or details over 2000 characters.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
@@ -19,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
     const input = await readJson(request, NoShowReportSchema)
-    reportPractitionerNoShow(user, id, input)
+    reportNoShow(user, id, input)
     return Response.json({ message: REPORT_SENT }, { status: 201 })
   })
 }

@@ -1,15 +1,17 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
-import { BOOKING_NOT_FOUND, getBookingForParty, TimeSlotChoiceSchema } from '~/models/booking/booking.server'
+import { BOOKING_NOT_FOUND, getBookingForParty } from '~/models/booking/booking.server'
 import { sessionMoved } from '~/models/booking/reschedule'
-import { rescheduleBooking } from '~/models/booking/reschedule.server'
+import { rescheduleBooking, RescheduleSchema } from '~/models/booking/reschedule.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
- * PATCH /api/bookings/:id/reschedule { timeSlotId } → { booking, message }: the booking moved to
- * another open slot of its service, by its client (while free cancellation applies) or its
- * practitioner (until it starts; the client may then accept it or cancel with a full refund),
+ * PATCH /api/bookings/:id/reschedule { timeSlotId, message? } → { booking, message }: the booking
+ * moved to another open slot of its service, by its client (while free cancellation applies) or
+ * its practitioner (until it starts; the client may then accept it or cancel with a full refund;
+ * `message`, at most 500 characters of plain text, goes to the client with the new time; a
+ * client's is refused, an empty one is none),
  * with the Reschedule pages' rules. Anyone else 404; 409 when the slot is gone, the window has
  * closed or it is the same time; the booking is then as it was.
  */
@@ -19,8 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request)
     const id = idFromParam(params.id)
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
-    const { timeSlotId } = await readJson(request, TimeSlotChoiceSchema)
-    const { movedBy } = await rescheduleBooking(user, id, timeSlotId)
+    const { timeSlotId, message } = await readJson(request, RescheduleSchema)
+    const { movedBy } = await rescheduleBooking(user, id, timeSlotId, { message })
     return Response.json({ booking: getBookingForParty(user, id), message: sessionMoved(movedBy) })
   })
 }

@@ -20,6 +20,7 @@ import {
   BlockDatesSchema,
   COPY_DAY_FIELD,
   copyDayToAll,
+  copyNeedsDaysOn,
   GENERATE_WEEKS,
   hoursFromForm,
   WEEKDAYS,
@@ -84,10 +85,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (copyFrom !== null) {
         // Nothing saved: the form comes back with the day copied, as an update of its whole
         // value, so a form with JavaScript redraws its fields too.
-        const value = copyDayToAll(submission.payload, copyFrom)
+        const { value, copied } = copyDayToAll(submission.payload, copyFrom)
         return data<FormActionData>({
           result: { initialValue: value, intent: { type: 'update', payload: { value } } },
-          toast: null,
+          toast: copied ? null : { type: 'info', title: 'Nothing copied', description: copyNeedsDaysOn(copyFrom) },
         })
       }
       if (submission.status !== 'success') return invalid(submission)

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { IntakeFormEditor, SAVE_FORM_INTENT } from '~/components/intake/intake-form-editor'
+import { BuilderTabs, IntakePreview } from '~/components/intake/intake-preview'
 import { Toaster } from '~/components/toaster'
 import { buttonClass } from '~/components/ui/button'
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
@@ -19,7 +20,14 @@ import {
   INTAKE_FORMS_PATH,
   IntakeFormEditorSchema,
 } from '~/models/intake/intake-form'
-import { createForm, deleteForm, getOwnForm, serviceChoices, updateForm } from '~/models/intake/intake-forms.server'
+import {
+  createForm,
+  deleteForm,
+  getOwnForm,
+  newFormTitle,
+  serviceChoices,
+  updateForm,
+} from '~/models/intake/intake-forms.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -48,18 +56,22 @@ function ownFormOr404(practitionerId: number, id: number | null) {
 
 /**
  * An intake form's builder (`/practitioner/intake-forms/new` for a new one): saving makes its next
- * version, `?delete=1` asks before removing it (docs/decisions/041-intake-forms.md).
+ * version, `?delete=1` asks before removing it, `?preview=1` shows the saved version as the client
+ * sees it (docs/decisions/041-intake-forms.md).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
   const id = formIdOf(params.id)
   const form = ownFormOr404(user.id, id)
   const here = `${INTAKE_FORMS_PATH}/${form ? form.id : 'new'}`
+  const search = new URL(request.url).searchParams
   return {
     form,
+    newTitle: form ? null : newFormTitle(user.id),
     services: serviceChoices(user.id, id),
     here,
-    deleting: Boolean(form && new URL(request.url).searchParams.has('delete')),
+    deleting: Boolean(form && search.has('delete')),
+    previewing: Boolean(form && search.has('preview')),
   }
 }
 
@@ -93,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function IntakeFormPage() {
-  const { form, services, here, deleting } = useLoaderData<typeof loader>()
+  const { form, newTitle, services, here, deleting, previewing } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -104,7 +116,7 @@ export default function IntakeFormPage() {
           </Link>
           <h1 className="text-2xl font-bold tracking-tight">{form ? form.title : 'New intake form'}</h1>
           {form ? (
-            <p className="text-sm text-muted-foreground">{`Version ${form.version}: saving makes the next one, and answers already given keep theirs.`}</p>
+            <p className="text-sm text-muted-foreground">{`Version ${form.version}. Answers given keep their version.`}</p>
           ) : null}
         </div>
         {form ? (
@@ -113,7 +125,18 @@ export default function IntakeFormPage() {
           </Link>
         ) : null}
       </div>
-      <IntakeFormEditor form={form} services={services} lastResult={actionData?.result ?? null} action={here} />
+      {form ? <BuilderTabs here={here} previewing={previewing} /> : null}
+      {form && previewing ? (
+        <IntakePreview form={form} />
+      ) : (
+        <IntakeFormEditor
+          form={form}
+          newTitle={newTitle}
+          services={services}
+          lastResult={actionData?.result ?? null}
+          action={here}
+        />
+      )}
       <ConfirmDeleteDialog
         action={deleting ? here : undefined}
         closeTo={here}

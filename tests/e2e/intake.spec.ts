@@ -32,10 +32,17 @@ const DRAFT_SAVED = 'Draft saved. You can come back to it before your session.'
 const INTAKE_SENT = 'Thank you. Your answers are with your practitioner.'
 const ANSWER_REQUIRED = 'Please answer this question'
 const consentMismatch = (fullName: string) => `Type your full name, ${fullName}, to agree`
+const CONSENT_REQUIRED = 'Type your full name to agree'
+const TITLE_TAKEN = 'You already have a form with this title. Choose another.'
 /** The bound on forms (MAX_FORMS, TOO_MANY_FORMS in app/models/intake/intake-form.ts). */
 const MAX_FORMS = 50
 const TOO_MANY_FORMS = `You can keep at most ${MAX_FORMS} intake forms. Remove one you no longer use before adding another.`
-const KIND = { short: 'Short answer', single: 'Single choice', consent: 'Consent (signed by typing their full name)' }
+const KIND = {
+  short: 'Short answer',
+  single: 'Single choice',
+  multiple: 'Multiple choice',
+  consent: 'Consent (typed signature)',
+}
 
 /** A whole hour `days` days from now: in the future in any zone. */
 function daysAhead(days: number) {
@@ -76,11 +83,24 @@ function serviceOf(bookingId: number) {
 function question(page: Page, n: number) {
   const name = `Question ${n}`
   return {
-    label: page.getByLabel(`${name}: what it asks (for a consent, the statement they agree to)`, { exact: true }),
-    kind: page.getByLabel(`${name}: kind`, { exact: true }),
-    required: page.getByLabel(`${name}: must be answered`, { exact: true }),
-    options: page.getByLabel(`${name}: options, one per line (single and multiple choice)`, { exact: true }),
+    // A consent's text is the statement the client agrees to, and its label says so.
+    label: page.getByLabel(new RegExp(`^${name}: (Text|Statement they agree to)$`)),
+    kind: page.getByLabel(`${name}: Kind`, { exact: true }),
+    required: page.getByLabel(`${name}: Required`, { exact: true }),
+    options: page.getByLabel(`${name}: Options, one per line`, { exact: true }),
+    apply: page.getByRole('button', { name: `Apply ${name}'s kind`, exact: true }),
   }
+}
+
+/**
+ * Picks question `n`'s kind. With JavaScript the builder redraws at once; without, Apply (there
+ * only then) brings the page back drawn for it.
+ */
+async function chooseKind(page: Page, n: number, kind: string, js: boolean) {
+  await question(page, n).kind.selectOption({ label: kind })
+  if (js) await expect(question(page, n).apply).toHaveCount(0)
+  else await question(page, n).apply.click()
+  await expect(question(page, n).kind).toHaveValue(Object.entries(KIND).find(([, label]) => label === kind)![0])
 }
 
 test('a practitioner builds an intake form, reorders its questions, and an edit makes a new version', async ({
@@ -93,6 +113,7 @@ test('a practitioner builds an intake form, reorders its questions, and an edit 
   giveService(practitioner.email, asked)
   giveService(practitioner.email, other)
   const title = `Before we meet ${testInfo.project.name}`
+  const js = testInfo.project.name === 'js'
 
   await page.goto(INTAKE_FORMS)
   await expect(page.getByRole('heading', { level: 1, name: 'Intake Forms' })).toBeVisible()
@@ -100,6 +121,9 @@ test('a practitioner builds an intake form, reorders its questions, and an edit 
   await page.getByRole('link', { name: 'New Form' }).click()
   await expect(page).toHaveURL(`${INTAKE_FORMS}/new`)
   await expect(page.getByRole('heading', { level: 1, name: 'New intake form' })).toBeVisible()
+  // A first form is offered "Intake form"; no Preview before it is saved.
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Intake form')
+  await expect(page.getByRole('link', { name: 'Preview', exact: true })).toHaveCount(0)
 
   await page.getByLabel('Title', { exact: true }).fill(title)
   const services = page.getByRole('group', { name: 'Asked before sessions of' })
@@ -108,22 +132,34 @@ test('a practitioner builds an intake form, reorders its questions, and an edit 
   await expect(question(page, 1).kind).toHaveValue('short')
   await expect(question(page, 1).required).toBeChecked()
   await question(page, 1).label.fill('What brings you here?')
+  // The options box is for a choice only.
+  await expect(question(page, 1).options).toHaveCount(0)
 
   await page.getByRole('button', { name: '+ Question' }).click()
   // Without JavaScript the page came back from the server: what was chosen is still chosen.
   await expect(services.getByLabel(asked)).toBeChecked()
   await expect(question(page, 1).label).toHaveValue('What brings you here?')
   await question(page, 2).label.fill('How did you hear of us?')
-  await question(page, 2).kind.selectOption({ label: KIND.single })
+  await expect(question(page, 2).options).toHaveCount(0)
+  await chooseKind(page, 2, KIND.single, js)
+  await expect(question(page, 2).options).toBeVisible()
+  await expect(question(page, 2).label).toHaveValue('How did you hear of us?')
   await question(page, 2).required.uncheck()
   await question(page, 2).options.fill('A friend\nA search')
 
   // A third question, added and then removed: the consent that follows takes its place.
   await page.getByRole('button', { name: '+ Question' }).click()
   await question(page, 3).label.fill('A question to remove')
+  // A choice's box goes when the kind is no choice any more.
+  await chooseKind(page, 3, KIND.multiple, js)
+  await expect(question(page, 3).options).toBeVisible()
+  await chooseKind(page, 3, KIND.short, js)
+  await expect(question(page, 3).options).toHaveCount(0)
+  await expect(question(page, 2).options).toHaveValue('A friend\nA search')
   await page.getByRole('button', { name: '+ Question' }).click()
   await question(page, 4).label.fill('I agree to the cancellation policy.')
-  await question(page, 4).kind.selectOption({ label: KIND.consent })
+  await chooseKind(page, 4, KIND.consent, js)
+  await expect(page.getByLabel('Question 4: Statement they agree to', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Remove Question 3', exact: true }).click()
   await expect(question(page, 4).label).toHaveCount(0)
   await expect(question(page, 3).label).toHaveValue('I agree to the cancellation policy.')
@@ -139,11 +175,11 @@ test('a practitioner builds an intake form, reorders its questions, and an edit 
   await expectToast(page, 'Form saved', FORM_SAVED)
   await expect(page).toHaveURL(new RegExp(`${INTAKE_FORMS}/\\d+$`))
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-  await expect(page.getByText(/^Version 1: saving makes the next one/)).toBeVisible()
+  await expect(page.getByText('Version 1. Answers given keep their version.', { exact: true })).toBeVisible()
 
   // Reopened, it has what was saved, in the saved order.
   await page.reload()
-  await expect(page.getByText(/^Version 1: /)).toBeVisible()
+  await expect(page.getByText(/^Version 1\. /)).toBeVisible()
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
   await expect(services.getByLabel(asked)).toBeChecked()
   await expect(services.getByLabel(other)).not.toBeChecked()
@@ -165,7 +201,26 @@ test('a practitioner builds an intake form, reorders its questions, and an edit 
   await expect(services.getByLabel(asked)).toBeChecked()
   await page.getByRole('button', { name: 'Save Form' }).click()
   await expectToast(page, 'Form saved', FORM_SAVED)
-  await expect(page.getByText(/^Version 2: saving makes the next one/)).toBeVisible()
+  await expect(page.getByText(/^Version 2\. /)).toBeVisible()
+  await expect(question(page, 1).label).toHaveValue('What brings you to Solace?')
+
+  // The Preview tab: the saved version as the client meets it, with its buttons off.
+  await page.getByRole('link', { name: 'Preview', exact: true }).click()
+  await expect(page).toHaveURL(/\?preview=1$/)
+  await expect(page.getByRole('link', { name: 'Preview', exact: true })).toHaveAttribute('aria-current', 'page')
+  const preview = page.getByRole('region', { name: title })
+  await expect(preview.getByLabel('1. What brings you to Solace? (required)', { exact: true })).toBeVisible()
+  await expect(preview.getByText('2. Consent (required)', { exact: true })).toBeVisible()
+  await expect(
+    preview.getByLabel('To agree, type your full name (the client’s full name)', { exact: true }),
+  ).toBeVisible()
+  const heard = preview.getByRole('group', { name: '3. How did you hear of us?', exact: true })
+  await expect(heard.getByRole('radio')).toHaveCount(2)
+  await expect(heard.getByLabel('A search', { exact: true })).toBeVisible()
+  await expect(preview.getByRole('button', { name: 'Review Answers' })).toBeDisabled()
+  await expect(preview.getByRole('button', { name: 'Save Draft' })).toBeDisabled()
+  await expect(question(page, 1).label).toHaveCount(0)
+  await page.getByRole('link', { name: 'Edit', exact: true }).click()
   await expect(question(page, 1).label).toHaveValue('What brings you to Solace?')
 
   await page.getByRole('link', { name: 'All intake forms' }).click()
@@ -190,6 +245,27 @@ test('a practitioner builds an intake form, reorders its questions, and an edit 
       { kind: 'single', label: 'How did you hear of us?', required: false, options: ['A friend', 'A search'] },
     ],
   })
+
+  // A second form is not titled like the first: offered "Intake form" (free), then refused the
+  // first's title in other letters.
+  await page.goto(INTAKE_FORMS)
+  await page.getByRole('link', { name: 'New Form' }).click()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Intake form')
+  await question(page, 1).label.fill('Anything else?')
+  await page.getByRole('button', { name: 'Save Form' }).click()
+  await expectToast(page, 'Form saved', FORM_SAVED)
+  await expect(page.getByRole('heading', { level: 1, name: 'Intake form' })).toBeVisible()
+  await page.getByRole('link', { name: 'All intake forms' }).click()
+  await page.getByRole('link', { name: 'New Form' }).click()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Intake form 2')
+  await page.getByLabel('Title', { exact: true }).fill(title.toUpperCase())
+  await question(page, 1).label.fill('Anything else?')
+  await page.getByRole('button', { name: 'Save Form' }).click()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAccessibleDescription(TITLE_TAKEN)
+  await expect(page).toHaveURL(`${INTAKE_FORMS}/new`)
+  await page.goto(INTAKE_FORMS)
+  await expect(page.getByRole('link', { name: 'Intake form', exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: title.toUpperCase(), exact: true })).toHaveCount(0)
 })
 
 test('a client fills in the intake form with a draft and a review, and the practitioner reads it in the chart', async ({
@@ -242,6 +318,10 @@ test('a client fills in the intake form with a draft and a review, and the pract
   const when = page.getByRole('group', { name: '2. When do you like to practise?', exact: true })
   const signature = page.getByLabel('To agree, type your full name (Morgan Member)', { exact: true })
   await when.getByLabel('Evenings').check()
+  // An empty signature asks for the name (the browser and the server say the same).
+  await page.getByRole('button', { name: 'Review Answers' }).click()
+  await expect(workOn).toHaveAccessibleDescription(ANSWER_REQUIRED)
+  await expect(signature).toHaveAccessibleDescription(CONSENT_REQUIRED)
   await signature.fill('Someone Else')
   await page.getByRole('button', { name: 'Review Answers' }).click()
   await expect(workOn).toHaveAccessibleDescription(ANSWER_REQUIRED)

@@ -92,6 +92,7 @@ async function practitionerScreens(page: Page) {
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
   expect(tabs.length).toBeGreaterThan(1)
   const reschedule = await firstLink(page, '/practitioner/dashboard', /^\/practitioner\/bookings\/\d+\/reschedule$/)
+  const intakeForm = await firstLink(page, '/practitioner/intake-forms', /^\/practitioner\/intake-forms\/\d+$/)
   return [
     '/practitioner/dashboard',
     reschedule,
@@ -105,6 +106,9 @@ async function practitionerScreens(page: Page) {
     '/practitioner/inbox',
     '/practitioner/intake-forms',
     '/practitioner/intake-forms/new',
+    // A form's builder, and its preview as the client sees it.
+    intakeForm,
+    `${intakeForm}?preview=1`,
     '/practitioner/settings',
     // Setting up an authenticator app: its QR code and the key typed in instead.
     '/account/security/two-factor',

@@ -10,6 +10,7 @@ import {
   shown,
   signUpPractitioner,
   valueBeside,
+  writableTestDatabase,
 } from './support'
 
 /**
@@ -139,6 +140,101 @@ test('a client reports that the practitioner did not attend, and an admin reads 
   await expect(booking.getByRole('link', { name: 'Write to the practitioner' })).toHaveAttribute(
     'href',
     `mailto:${practitioner.email}`,
+  )
+  await adminContext.close()
+})
+
+/** The words of issue 42 (app/models/booking/no-show.ts). */
+const ALREADY_DISPUTED = 'You told us you were there. Our team will look into it and reply by email.'
+
+/** Stays in a booking's video room, as the signaling hub writes them: `[email, from, to]` in minutes after `start`. */
+function giveRoomStays(bookingId: number, start: number, stays: [email: string, from: number, to: number][]) {
+  const db = writableTestDatabase()
+  try {
+    for (const [email, from, to] of stays) {
+      const { id } = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }
+      db.prepare('INSERT INTO session_attendance (booking_id, user_id, joined_at, left_at) VALUES (?, ?, ?, ?)').run(
+        bookingId,
+        id,
+        start + from * MINUTE,
+        start + to * MINUTE,
+      )
+    }
+  } finally {
+    db.close()
+  }
+}
+
+test('a client who joined the room cannot be marked absent', async ({ browser, page }, testInfo) => {
+  const clientContext = await browser.newContext()
+  const client = await signUpClient(await clientContext.newPage(), testInfo)
+  await clientContext.close()
+  const practitioner = await signUpPractitioner(page, testInfo)
+  const service = `Client Came ${testInfo.project.name}`
+  const start = startedHoursAgo(3)
+  const bookingId = giveFinishedSession(practitioner.email, client.email, start, service)
+  giveRoomStays(bookingId, start, [
+    [client.email, 2, 55],
+    [practitioner.email, 0, 56],
+  ])
+
+  await page.goto('/practitioner/dashboard')
+  const row = page.getByRole('region', { name: 'Recent Sessions' }).getByRole('listitem').filter({ hasText: service })
+  await expect(row).toContainText(
+    `Morgan Member in the room ${shown(start + 2 * MINUTE).time} – ${shown(start + 55 * MINUTE).time}`,
+  )
+  await expect(row.getByRole('link', { name: /Client did not attend/ })).toHaveCount(0)
+  // Its address does not open the confirmation either.
+  await page.goto(`/practitioner/dashboard?no-show=${bookingId}`)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('"I was there": the client marked absent tells the admins, who read the room\'s trail', async ({
+  browser,
+  page,
+}, testInfo) => {
+  const practitionerContext = await browser.newContext()
+  const p = await practitionerContext.newPage()
+  const practitioner = await signUpPractitioner(p, testInfo)
+  const client = await signUpClient(page, testInfo)
+  const service = `Was There ${testInfo.project.name}`
+  const start = startedHoursAgo(3)
+  const bookingId = giveFinishedSession(practitioner.email, client.email, start, service)
+  giveRoomStays(bookingId, start, [[practitioner.email, 1, 30]])
+
+  await p.goto(`/practitioner/dashboard?no-show=${bookingId}`)
+  await p.getByRole('dialog', { name: 'Client did not attend' }).getByRole('button', { name: 'Mark as Missed' }).click()
+  await expectToast(p, 'Session marked as missed', CLIENT_MARKED_ABSENT)
+  await practitionerContext.close()
+
+  // The email's "I was there" leads to the booking page's form.
+  const email = latestEmailTo(client.email)!
+  expect(email.text).toContain('I was there')
+  const link = email.text.match(/https?:\/\/\S+#i-was-there/)![0]
+  await page.goto(new URL(link).pathname + new URL(link).hash)
+  await expect(page.getByRole('heading', { level: 1, name: 'You missed this session' })).toBeVisible()
+  const form = page.getByRole('region', { name: 'I was there' })
+  const words = 'I was in the room with my camera on from the start.'
+  await form.getByLabel('What happened (optional)').fill(words)
+  await form.getByRole('button', { name: 'Tell Our Team' }).click()
+  await expectToast(page, 'Report sent', REPORT_SENT)
+  await expect(page).toHaveURL(`/bookings/${bookingId}`)
+  await expect(page.getByText(ALREADY_DISPUTED, { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Tell Our Team' })).toHaveCount(0)
+
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await logInAsAdmin(admin)
+  await expectDashboard(admin, 'admin', DEMO_PEOPLE.admin)
+  await admin.goto('/admin/dashboard?tab=messages')
+  const booking = admin.getByLabel(`Booking ${bookingId}`, { exact: true })
+  const message = admin.getByRole('list', { name: 'Contact messages' }).getByRole('listitem').filter({ has: booking })
+  await expect(message).toContainText(`Client says they attended: ${service}`)
+  await expect(message).toContainText(`which Robin Hale marked as missed (booking ${bookingId}).`)
+  await expect(message).toContainText(words)
+  await expect(booking).toContainText('the practitioner marked the client absent')
+  await expect(booking.getByRole('list', { name: 'Session room attendance' })).toContainText(
+    `practitioner (user ${practitioner.id}) joined ${shown(start + MINUTE).startShort}, left ${shown(start + 30 * MINUTE).startShort}`,
   )
   await adminContext.close()
 })

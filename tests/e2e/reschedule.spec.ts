@@ -141,6 +141,9 @@ test('a practitioner moves a session, and the client accepts the new time', asyn
     p.getByText('Your client is emailed the new time and can accept it or cancel for a full refund.'),
   ).toBeVisible()
   await chooseTime(p, now)
+  // The practitioner's words go with the new time (issue 42): plain text, line breaks kept.
+  const message = 'A clash came up, sorry.\nSame length, <b>same</b> room.'
+  await p.getByLabel('Message for your client (optional)').fill(message)
   await p.getByRole('button', { name: 'Move Session' }).click()
 
   await expectToast(
@@ -156,11 +159,18 @@ test('a practitioner moves a session, and the client accepts the new time', asyn
   const email = latestEmailTo(client.email)!
   expect(email.subject).toBe(`New time for your session: ${service}`)
   expect(email.text).toContain(`Now: ${shown(now).when}`)
+  expect(email.text).toContain('Robin Hale wrote:\n> A clash came up, sorry.\n> Same length, <b>same</b> room.')
 
   await page.goto(`/bookings/${bookingId}`)
   const notice = page.getByRole('region', { name: 'New time' })
   await expect(notice).toContainText(`Your practitioner moved this session to ${shown(now).when}.`)
   await expect(notice.getByRole('link', { name: 'Cancel for a Full Refund' })).toBeVisible()
+  await expect(notice.getByText('Robin Hale wrote:', { exact: true })).toBeVisible()
+  // Shown as typed, as text: the markup is not made into bold, and the line break stays.
+  const quote = notice.locator('blockquote')
+  await expect(quote).toHaveText(message)
+  await expect(quote.locator('b')).toHaveCount(0)
+  expect(await quote.evaluate((el) => (el as HTMLElement).innerText)).toBe(message)
   await notice.getByRole('button', { name: `Accept New Time: ${service}`, exact: true }).click()
   await expectToast(page, 'New time accepted', 'You accepted the new time. See you then.')
   await expect(page).toHaveURL(`/bookings/${bookingId}`)

@@ -123,6 +123,32 @@ async function expectToFitTheScreen(page: Page) {
 
 const otherVideo = (page: Page, firstName: string) => page.getByLabel(ROOM_TEXT.otherVideo(firstName), { exact: true })
 
+/** Live camera tracks on the page (the preview's and the call's). */
+const liveCameraTracks = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll('video')]
+        .map((video) => video.srcObject)
+        .filter((stream): stream is MediaStream => stream instanceof MediaStream)
+        .flatMap((stream) => stream.getVideoTracks())
+        .filter((track) => track.readyState === 'live').length,
+  )
+
+/**
+ * The lobby after Leave shows the camera as the person left it: its light is off until Rejoin,
+ * and a camera left on is not said to be off (it comes back on with the rejoin); turned off
+ * there, it says so, and turned on again, it is on for the rejoin.
+ */
+async function expectCameraAsLeft(page: Page) {
+  await expect(page.getByText(ROOM_TEXT.cameraOnRejoin, { exact: true })).toBeVisible()
+  await expect(page.getByText(ROOM_TEXT.yourCameraIsOff, { exact: true })).toHaveCount(0)
+  expect(await liveCameraTracks(page)).toBe(0)
+  await page.getByRole('button', { name: ROOM_TEXT.cameraOff, exact: true }).click()
+  await expect(page.getByText(ROOM_TEXT.yourCameraIsOff, { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: ROOM_TEXT.cameraOn, exact: true }).click()
+  await expect(page.getByText(ROOM_TEXT.cameraOnRejoin, { exact: true })).toBeVisible()
+}
+
 test.describe('the call', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the call runs in the browser: it needs JavaScript')
 
@@ -185,7 +211,7 @@ test.describe('the call', () => {
     await close()
   })
 
-  test('leaving, rejoining and reloading bring the call back, and the practitioner ends it for both', async ({
+  test('leaving, rejoining and reloading bring the call back; before the start the practitioner has only Leave', async ({
     browser,
   }, testInfo) => {
     test.slow()
@@ -198,11 +224,16 @@ test.describe('the call', () => {
     await expectPlaying(otherVideo(client, PRACTITIONER))
     const first = await expectPlaying(otherVideo(practitioner, CLIENT))
 
-    // Leave: the camera goes off, the other side hears of it, and Rejoin connects again.
+    // Before the booked start, End is not offered: only Leave.
+    await expect(practitioner.getByRole('button', { name: ROOM_TEXT.leave, exact: true })).toBeVisible()
+    await expect(practitioner.getByRole('button', { name: ROOM_TEXT.end })).toHaveCount(0)
+
+    // Leave: the camera's light goes off, the other side hears of it, and Rejoin connects again.
     await client.getByRole('button', { name: ROOM_TEXT.leave, exact: true }).click()
     await expect(client.getByText(ROOM_TEXT.youLeft, { exact: true })).toBeVisible()
     await expect(client.getByText(ROOM_TEXT.otherWaiting(PRACTITIONER), { exact: true })).toBeVisible()
     await expect(practitioner.getByRole('status').filter({ hasText: ROOM_TEXT.otherLeft(CLIENT) })).toBeVisible()
+    await expectCameraAsLeft(client)
     await join(client, ROOM_TEXT.rejoin)
     await expectPlaying(otherVideo(client, PRACTITIONER))
     const second = await expectPlaying(otherVideo(practitioner, CLIENT))
@@ -215,15 +246,97 @@ test.describe('the call', () => {
     await expectPlaying(otherVideo(client, PRACTITIONER))
     expect(await expectPlaying(otherVideo(practitioner, CLIENT))).not.toBe(second)
 
-    await practitioner.getByRole('button', { name: ROOM_TEXT.end, exact: true }).click()
+    await expect(practitioner.getByRole('button', { name: ROOM_TEXT.end })).toHaveCount(0)
+    await close()
+  })
+
+  test('the whole session: join, leave, rejoin, End after the start (asked first), both told who ended it, both dashboards completed, a review offered', async ({
+    browser,
+  }, testInfo) => {
+    test.slow()
+    // Started five minutes ago: End is offered.
+    const start = Date.now() - 5 * MINUTE
+    const { practitioner, client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start)
+    await openRoom(practitioner, bookingId, service, `${CLIENT} Member`, start)
+    await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+    await join(practitioner)
+    await join(client)
+    await expectPlaying(otherVideo(client, PRACTITIONER))
+    await expectPlaying(otherVideo(practitioner, CLIENT))
+    await expect(client.getByRole('button', { name: ROOM_TEXT.end })).toHaveCount(0)
+
+    // The client leaves (Leave is not End) and rejoins.
+    await client.getByRole('button', { name: ROOM_TEXT.leave, exact: true }).click()
+    await expect(client.getByText(ROOM_TEXT.youLeft, { exact: true })).toBeVisible()
+    await expect(practitioner.getByRole('status').filter({ hasText: ROOM_TEXT.otherLeft(CLIENT) })).toBeVisible()
+    await join(client, ROOM_TEXT.rejoin)
+    await expectPlaying(otherVideo(client, PRACTITIONER))
+    await expectPlaying(otherVideo(practitioner, CLIENT))
+
+    // End asks first: Cancel keeps the call.
+    const end = practitioner.getByRole('button', { name: ROOM_TEXT.end, exact: true })
+    await end.click()
+    const dialog = practitioner.getByRole('dialog', { name: ROOM_TEXT.endConfirm.title })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(ROOM_TEXT.endConfirm.body(CLIENT))
+    await expect(dialog.getByRole('button', { name: ROOM_TEXT.endConfirm.cancel, exact: true })).toBeFocused()
+    await dialog.getByRole('button', { name: ROOM_TEXT.endConfirm.cancel, exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(client.getByRole('button', { name: ROOM_TEXT.leave, exact: true })).toBeVisible()
+    await expectPlaying(otherVideo(practitioner, CLIENT))
+    // Escape is Cancel too.
+    await end.click()
+    await expect(dialog).toBeVisible()
+    await practitioner.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(practitioner.getByRole('button', { name: ROOM_TEXT.leave, exact: true })).toBeVisible()
+
+    await end.click()
+    await dialog.getByRole('button', { name: ROOM_TEXT.endConfirm.confirm, exact: true }).click()
+    // Each side reads who ended it.
+    await expect(practitioner.getByText(ROOM_TEXT.youEnded, { exact: true })).toBeVisible()
+    await expect(client.getByText(ROOM_TEXT.endedBy(PRACTITIONER), { exact: true })).toBeVisible()
     for (const page of [practitioner, client]) {
-      await expect(page.getByText(ROOM_TEXT.endedByPractitioner, { exact: true })).toBeVisible()
       await expect(page.getByRole('button', { name: ROOM_TEXT.leave })).toHaveCount(0)
       await expect(page.locator('video')).toHaveCount(0)
     }
-    // And it stays closed.
+    // And it stays closed, saying by whom and when.
     await client.reload()
-    await expect(client.getByText(ROOM_TEXT.ended, { exact: true })).toBeVisible()
+    await expect(client.getByText(ROOM_TEXT.endedBy(PRACTITIONER), { exact: true })).toBeVisible()
+    await expect(client.getByText(/^It ended at \d{1,2}:\d\d [AP]M E[SD]T\.$/)).toBeVisible()
+    await expect(client.getByRole('button', { name: ROOM_TEXT.join })).toHaveCount(0)
+
+    // The client's dashboard: completed, in the past, nothing to cancel or move.
+    await client.goto('/client-dashboard')
+    await expect(client.getByRole('list', { name: 'Upcoming sessions' }).filter({ hasText: service })).toHaveCount(0)
+    const card = client.getByRole('list', { name: 'Past sessions' }).getByRole('listitem').filter({ hasText: service })
+    await expect(card.getByText('completed', { exact: true })).toBeVisible()
+    for (const name of [`Cancel Session: ${service}`, `Reschedule: ${service}`, `Join Session: ${service}`]) {
+      await expect(card.getByRole('link', { name })).toHaveCount(0)
+    }
+
+    // The practitioner's: out of Upcoming, in Recent Sessions as completed, with when it ended.
+    await practitioner.goto('/practitioner/dashboard')
+    await expect(practitioner.getByRole('region', { name: 'Upcoming Sessions' })).not.toContainText(service)
+    const row = practitioner
+      .getByRole('region', { name: 'Recent Sessions' })
+      .getByRole('listitem')
+      .filter({ hasText: service })
+    await expect(row.getByText('Completed', { exact: true })).toBeVisible()
+    await expect(row.getByText(/^It ended at \d{1,2}:\d\d [AP]M E[SD]T\.$/)).toBeVisible()
+
+    // The booking page: completed, and a review is offered.
+    await client.goto(`/bookings/${bookingId}`)
+    await expect(client.getByRole('heading', { level: 1, name: 'Session completed' })).toBeVisible()
+    for (const name of ['Reschedule this session', 'Cancel this session', 'Cancel for a Full Refund']) {
+      await expect(client.getByRole('link', { name })).toHaveCount(0)
+      await expect(client.getByRole('button', { name })).toHaveCount(0)
+    }
+    // To the practitioner's profile with its review dialog open (this new practitioner is not
+    // listed, so their profile is not public: the offer itself is what this flow checks).
+    await expect(
+      client.getByRole('link', { name: `Write a Review of ${PRACTITIONER} Hale`, exact: true }),
+    ).toHaveAttribute('href', /^\/practitioners\/\d+\?review=1$/)
     await close()
   })
 
@@ -268,7 +381,7 @@ test.describe('the call', () => {
   })
 })
 
-test('before its window the room counts down, and opens by itself when the countdown ends', async ({
+test('before its window the room says when it opens, counts down with JavaScript, and opens by itself when the countdown ends', async ({
   browser,
   javaScriptEnabled,
 }, testInfo) => {
@@ -277,10 +390,22 @@ test('before its window the room counts down, and opens by itself when the count
   const { client, emails, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, later)
   await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, later)
   await expect(client.getByText(ROOM_TEXT.opensBeforeStart, { exact: true })).toBeVisible()
+  // When it opens, as a time of day in the viewer's zone, with JavaScript or without.
+  const opensAt = shown(later - ROOM_OPENS_BEFORE_MS)
+    .startShort.split(', ')
+    .at(-1)!
+  await expect(client.getByText(ROOM_TEXT.opensAt(opensAt), { exact: true })).toBeVisible()
   const timer = client.getByRole('timer')
-  await expect(timer).toHaveText(/^Opens in 1:4[45]:\d\d$/)
   await expect(client.getByRole('button', { name: ROOM_TEXT.join })).toHaveCount(0)
-  if (!javaScriptEnabled) return close()
+  if (!javaScriptEnabled) {
+    // No countdown that would stand still, and the page says plainly that the call needs JavaScript.
+    await expect(timer).toHaveCount(0)
+    await expect(client.getByText(/Opens in/)).toHaveCount(0)
+    await expect(client.getByText(ROOM_TEXT.needsJavaScript, { exact: true })).toBeVisible()
+    return close()
+  }
+  await expect(client.getByText(ROOM_TEXT.needsJavaScript)).toBeHidden()
+  await expect(timer).toHaveText(/^Opens in 1:4[45]:\d\d$/)
 
   const shownFirst = await timer.textContent()
   await expect(timer).not.toHaveText(shownFirst!)

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { ADMIN_TWO_FACTOR_REASON, WRONG_PASSWORD } from '../../app/models/security/security'
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -85,6 +86,8 @@ test('a client sets up an authenticator app, then signs in with its code and onc
   await expect(page.getByText('Off: your password alone signs you in.')).toBeVisible()
   await page.getByRole('link', { name: 'Set up an authenticator app' }).click()
   await expect(page).toHaveURL(/\/account\/security\/two-factor$/)
+  // The admins' reason is for admins only.
+  await expect(page.getByText(ADMIN_TWO_FACTOR_REASON)).toHaveCount(0)
   const { secret, recoveryCodes } = await turnOnWithShownKey(page)
   const [spent, spare] = [recoveryCodes[3]!, recoveryCodes[7]!]
   // The key shown is the account's: the one the app checks codes against.
@@ -104,7 +107,9 @@ test('a client sets up an authenticator app, then signs in with its code and onc
   await logInToSecondStep(page, email, password)
   await enterCode(page, wrongCode(secret))
   await expect(page).toHaveURL(/\/login\/verify$/)
-  await expect(page.getByText(WRONG_CODE).first()).toBeVisible()
+  // Said once, by the field (no toast repeating it).
+  await expect(page.getByLabel('Code', { exact: true })).toHaveAccessibleDescription(WRONG_CODE)
+  await expect(page.getByText(WRONG_CODE)).toHaveCount(1)
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
   // Nor is a right code twice: the one that turned the app on a moment ago, still current.
   const setupStep = totpOf(email).lastStep
@@ -179,6 +184,14 @@ test('an admin without two-factor sign-in sets it up before the admin area opens
   await expect(page).toHaveURL(/\/account\/security\/two-factor\?redirectTo=%2Fadmin%2Fdashboard$/)
   await expectToast(page, 'Set up two-factor sign-in to open the admin area')
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0)
+  // The page itself says why, for as long as it is open (the toast goes in five seconds).
+  await expect(page.getByRole('note')).toHaveText(ADMIN_TWO_FACTOR_REASON)
+  // A wrong first code is said once, by the field.
+  await page.getByLabel('Code', { exact: true }).fill(wrongCode(await shownSecret(page)))
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+  await expect(page.getByLabel('Code', { exact: true })).toHaveAccessibleDescription(WRONG_CODE)
+  await expect(page.getByText(WRONG_CODE)).toHaveCount(1)
+  await expect(page.getByRole('note')).toHaveText(ADMIN_TWO_FACTOR_REASON)
   await turnOnWithShownKey(page)
   await page.getByRole('link', { name: 'I have saved my codes: continue' }).click()
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
@@ -275,6 +288,11 @@ function makeVerificationStale(email: string) {
 async function confirmItIsMe(page: Page, password: string, back: RegExp) {
   await expect(page).toHaveURL(/\/account\/verify\?redirectTo=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible()
+  // A wrong password is said once, by its field.
+  await page.getByLabel('Password', { exact: true }).fill(`${password}-wrong`)
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(WRONG_PASSWORD)
+  await expect(page.getByText(WRONG_PASSWORD)).toHaveCount(1)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(page).toHaveURL(back)

@@ -119,7 +119,7 @@ test('Monday to Friday hours make bookable slots; a blocked day loses them until
   await expect(page.getByRole('radio', { name: '9:00 AM' })).toHaveCount(0)
 })
 
-test('a second range, Copy to all days, a day switched off and a range removed: the week as shown is the week saved', async ({
+test('a second range, Copy to all days (the days switched on, not the weekend), a range removed: the week as shown is the week saved', async ({
   page,
 }, testInfo) => {
   test.slow()
@@ -134,14 +134,26 @@ test('a second range, Copy to all days, a day switched off and a range removed: 
   await page.getByLabel('Monday, range 2, from').fill('13:00')
   await page.getByLabel('Monday, range 2, to').fill('16:00')
 
+  // Monday alone is on: nothing to copy to, and the screen says what to do.
   await page.getByRole('button', { name: "Copy Monday's hours to all days" }).click()
-  for (const weekday of ['Tuesday', 'Saturday', 'Sunday']) {
+  await expectToast(page, 'Nothing copied', "Switch on the days to copy Monday's hours to, then copy again.")
+  await expect(page.getByRole('checkbox', { name: 'Tuesday' })).not.toBeChecked()
+  await expect(page.getByLabel('Monday, range 2, to')).toHaveValue('16:00')
+
+  // The working week switched on: Copy fills Tuesday to Friday, and leaves the weekend off.
+  for (const weekday of ['Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+    await page.getByRole('checkbox', { name: weekday }).check()
+  }
+  await page.getByRole('button', { name: "Copy Monday's hours to all days" }).click()
+  for (const weekday of ['Tuesday', 'Friday']) {
     await expect(page.getByRole('checkbox', { name: weekday })).toBeChecked()
     await expect(page.getByLabel(`${weekday}, range 2, to`)).toHaveValue('16:00')
   }
   await expect(page.getByLabel('Wednesday, range 1, from')).toHaveValue('08:00')
-  await page.getByRole('checkbox', { name: 'Saturday' }).uncheck()
-  await page.getByRole('checkbox', { name: 'Sunday' }).uncheck()
+  for (const weekday of ['Saturday', 'Sunday']) {
+    await expect(page.getByRole('checkbox', { name: weekday })).not.toBeChecked()
+    await expect(page.getByLabel(`${weekday}, range 2, from`)).toHaveCount(0)
+  }
   await page.getByRole('button', { name: 'Remove Friday, range 2' }).click()
   await expect(page.getByLabel('Friday, range 2, from')).toHaveCount(0)
   await page.getByRole('button', { name: 'Save Weekly Hours' }).click()
@@ -153,5 +165,6 @@ test('a second range, Copy to all days, a day switched off and a range removed: 
   await expect(page.getByLabel('Friday, range 1, to')).toHaveValue('12:00')
   await expect(page.getByLabel('Friday, range 2, from')).toHaveCount(0)
   await expect(page.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked()
   await expect(page.getByLabel('Saturday, range 1, from')).toBeHidden()
 })

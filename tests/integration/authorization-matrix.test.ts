@@ -234,6 +234,17 @@ function pastSessionOfA(): Fixture {
   return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
 }
 
+/** A past session of client A that practitioner A marked missed (the client may say they were there). */
+function missedSessionOfA(): Fixture {
+  const fixture = pastSessionOfA()
+  getDb()
+    .update(bookings)
+    .set({ clientNoShowAt: new Date() })
+    .where(eq(bookings.id, Number(fixture.params.id)))
+    .run()
+  return fixture
+}
+
 /** A confirmed session of client A with practitioner A starting in three minutes: its video room is open. */
 function liveSessionOfA(): Fixture {
   const { service, name } = serviceOfA()
@@ -242,6 +253,18 @@ function liveSessionOfA(): Fixture {
     practitionerId: people.practitionerA.id,
     serviceId: service.id,
     startsInHours: 0.05,
+  })
+  return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
+}
+
+/** A session of client A with practitioner A that started 3 minutes ago: its room is open and may be ended. */
+function startedSessionOfA(): Fixture {
+  const { service, name } = serviceOfA()
+  const booking = insertBooking({
+    clientId: people.clientA.id,
+    practitionerId: people.practitionerA.id,
+    serviceId: service.id,
+    startsInHours: -0.05,
   })
   return { params: { id: String(booking.id) }, secrets: secretsOfA(name) }
 }
@@ -615,6 +638,15 @@ const MATRIX: Record<string, Case[]> = {
       rule: 'owner',
       setup: pastSessionOfA,
       body: () => ({ json: { details: 'Nobody came.' } }),
+      success: (answer) => expect(answer.status).toBe(201),
+    },
+    {
+      method: 'POST',
+      name: '"I was there" against a mark of absence (issue 42)',
+      // Its client, marked absent, tells the admins they came.
+      rule: 'owner',
+      setup: missedSessionOfA,
+      body: () => ({ json: { kind: 'client-attended', details: 'I was in the room.' } }),
       success: (answer) => expect(answer.status).toBe(201),
     },
   ],
@@ -1004,10 +1036,10 @@ const MATRIX: Record<string, Case[]> = {
     },
     {
       method: 'POST',
-      // End session: the practitioner only (the client 403).
+      // End session: the practitioner only (the client 403), from the booked start.
       rule: 'owner',
       overrides: { visitor: 'refused', clientA: 'forbidden', practitionerA: 'ok' },
-      setup: liveSessionOfA,
+      setup: startedSessionOfA,
       body: () => ({ json: { type: 'end', peerId: 'matrix-peer-0001' } }),
       success: (answer, fixture) => {
         expect(answer.status).toBe(204)
@@ -1017,6 +1049,7 @@ const MATRIX: Record<string, Case[]> = {
           .where(eq(bookings.id, Number(fixture.params.id)))
           .get()
         expect(row?.sessionEndedAt).toBeInstanceOf(Date)
+        expect(row?.status).toBe('completed')
       },
     },
   ],

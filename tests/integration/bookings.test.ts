@@ -196,7 +196,7 @@ describe('booking a slot', () => {
     expect(email!.text).toContain('This session is free: you can cancel it at any time before it starts.')
     expect(email!.attachments).toHaveLength(1)
     const [attachment] = email!.attachments
-    expect(attachment).toMatchObject({ filename: 'session.ics', contentType: 'text/calendar' })
+    expect(attachment).toMatchObject({ filename: 'session.ics', contentType: 'text/calendar; method=REQUEST' })
     const ics = Buffer.from(attachment!.content, 'base64').toString('utf8').replace(/\r\n /g, '')
     expect(ics).toContain(`UID:booking-${id}@solace`)
     expect(ics).toContain(

@@ -66,6 +66,7 @@ function parse(text: string) {
         description: event.description,
         location: event.location,
         status: vevent.getFirstPropertyValue('status'),
+        url: vevent.getFirstPropertyValue('url'),
         sequence: event.sequence,
         start: event.startDate.toJSDate().getTime(),
         startZone: event.startDate.zone?.tzid,
@@ -103,6 +104,7 @@ describe('a calendar subscription', () => {
       startZone: 'UTC',
     })
     expect(events[0]!.description).toContain(`Details: ${ORIGIN}/bookings/${kept.id}`)
+    expect(events[0]!.url).toBe(`${ORIGIN}/bookings/${kept.id}`)
     expect(events[1]).toMatchObject({ status: 'CANCELLED', sequence: 1, location: null })
     expect(text).not.toContain(`booking-${someoneElse.id}@`)
     // Nothing but names and times: no email address of anyone.
@@ -111,7 +113,7 @@ describe('a calendar subscription', () => {
 
   test('a practitioner’s feed: every booked session, named after the client', async () => {
     const { practitioner, client, other, booking } = await people()
-    booking(client.id, 24)
+    const first = booking(client.id, 24)
     booking(other.id, 30, 'pending')
     resetCalendarFeed(practitioner.id)
     const { events } = parse(await (await fetchFeed(calendarFeedOf(practitioner.id, ORIGIN)!.https)).text())
@@ -119,7 +121,10 @@ describe('a calendar subscription', () => {
       ['Breathwork session with Cal Endar', 'CONFIRMED'],
       ['Breathwork session with Other Client', 'TENTATIVE'],
     ])
-    expect(events[0]!.description).toContain(`${ORIGIN}/practitioner/dashboard`)
+    // Each event leads to its own booking: its row on the dashboard (issue 42), not the dashboard's top.
+    const page = `${ORIGIN}/practitioner/dashboard?all=1#booking-${first.id}`
+    expect(events[0]!.description).toContain(`Details: ${page}`)
+    expect(events[0]!.url).toBe(page)
   })
 
   test('an unchanged feed answers 304 to its ETag; a change gives a new one', async () => {

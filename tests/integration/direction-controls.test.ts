@@ -10,6 +10,7 @@ import * as intakePage from '~/routes/_client.bookings.$id_.intake'
 import * as cancelApi from '~/routes/api.bookings.$id.cancel'
 import * as intakeApi from '~/routes/api.bookings.$id.intake'
 import * as reportApi from '~/routes/api.bookings.$id.no-show-report'
+import * as rescheduleApi from '~/routes/api.bookings.$id.reschedule'
 import * as contactApi from '~/routes/api.contact'
 import * as formsApi from '~/routes/api.intake-forms._index'
 import * as messagesApi from '~/routes/api.messages'
@@ -248,6 +249,14 @@ describe('every other text another person reads, through its /api route', () => 
       params: () => ({ id: String(ids.booking) }),
       as: 'practitioner',
       body: (text) => ({ reason: text }),
+    },
+    "a practitioner's message with a new time": {
+      route: rescheduleApi,
+      method: 'PATCH',
+      path: () => `/api/bookings/${ids.booking}/reschedule`,
+      params: () => ({ id: String(ids.booking) }),
+      as: 'practitioner',
+      body: (text) => ({ timeSlotId: 1, message: text }),
     },
     "a chart's note": {
       route: notesApi,

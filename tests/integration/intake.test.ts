@@ -15,11 +15,13 @@ import { createBooking, getClientSessions } from '~/models/booking/booking.serve
 import {
   ALREADY_SENT,
   ANSWER_REQUIRED,
+  CONSENT_REQUIRED,
   consentMismatch,
   FORM_NOT_FOUND,
   FORM_TOO_LONG,
   MAX_FORMS,
   NOT_YOUR_SERVICE,
+  TITLE_TAKEN,
   TOO_MANY_FORMS,
   type IntakeFormInput,
 } from '~/models/intake/intake-form'
@@ -37,6 +39,7 @@ import { getDashboard } from '~/models/practice/dashboard.server'
 import { consultationContext } from '~/models/records/ai-consult.server'
 import * as intakePage from '~/routes/_client.bookings.$id_.intake'
 import * as intakeApi from '~/routes/api.bookings.$id.intake'
+import * as formApi from '~/routes/api.intake-forms.$id'
 import * as formsApi from '~/routes/api.intake-forms._index'
 import * as formPage from '~/routes/practitioner.intake-forms.$id'
 import * as formsPage from '~/routes/practitioner.intake-forms._index'
@@ -168,6 +171,68 @@ describe('the practitioner’s forms', () => {
     const api = await callApi(formsApi.loader, getRequest('/api/intake-forms', { cookie: await signIn(other.id) }))
     expect(api.body.map((f: { id: number }) => f.id)).not.toContain(form.id)
     deleteForm(practitioner.id, form.id)
+  })
+})
+
+describe('titles (issue 42)', () => {
+  test('two live forms are never titled alike, case and spaces aside: created or renamed, by the model, the API and the screen', async () => {
+    const own = await createListedPractitioner()
+    const cookie = await signIn(own.id)
+    const first = createForm(own.id, { ...FORM, title: 'Before we meet' })
+    for (const title of ['Before we meet', '  before WE   meet ']) {
+      await expect(refusal(() => createForm(own.id, { ...FORM, title }))).resolves.toMatchObject({
+        status: 409,
+        message: TITLE_TAKEN,
+      })
+    }
+    const api = await callApi(
+      formsApi.action,
+      jsonRequest('/api/intake-forms', 'POST', { ...FORM, title: 'BEFORE we meet' }, { cookie }),
+    )
+    expect(api).toMatchObject({ status: 409, body: { message: TITLE_TAKEN } })
+    const screen = await formPage.action(
+      routeArgs(
+        formRequest(
+          '/practitioner/intake-forms/new',
+          { intent: 'save-form', title: 'before we meet', 'questions[0].kind': 'short', 'questions[0].label': 'Why?' },
+          { cookie },
+        ),
+        { id: 'new' },
+      ),
+    )
+    expect(formReply(screen).status).toBe(409)
+    expect(formReply(screen).result.error).toMatchObject({ title: [TITLE_TAKEN] })
+
+    // Renaming another form to it is refused too; a form keeps its own title, in any case.
+    const second = createForm(own.id, { ...FORM, title: 'After we meet' })
+    await expect(refusal(() => updateForm(own.id, second.id, { title: 'Before We Meet' }))).resolves.toMatchObject({
+      status: 409,
+      message: TITLE_TAKEN,
+    })
+    const patched = await callApi(
+      formApi.action,
+      jsonRequest(`/api/intake-forms/${second.id}`, 'PATCH', { title: 'before we meet' }, { cookie }),
+      { id: String(second.id) },
+    )
+    expect(patched).toMatchObject({ status: 409, body: { message: TITLE_TAKEN } })
+    expect(getOwnForm(own.id, second.id).title).toBe('After we meet')
+    expect(updateForm(own.id, first.id, { title: 'Before We Meet' }).title).toBe('Before We Meet')
+    // Another practitioner's titles are theirs; a removed form's title is free again.
+    const theirs = createForm(practitioner.id, { ...FORM, title: 'After we meet' })
+    expect(theirs.title).toBe('After we meet')
+    deleteForm(practitioner.id, theirs.id)
+    deleteForm(own.id, second.id)
+    expect(createForm(own.id, { ...FORM, title: 'After we meet' }).version).toBe(1)
+  })
+
+  test('a new form is offered a title none of theirs has: "Intake form", then "Intake form 2"', async () => {
+    const own = await createListedPractitioner()
+    const cookie = await signIn(own.id)
+    const newPage = () =>
+      formPage.loader(routeArgs(getRequest('/practitioner/intake-forms/new', { cookie }), { id: 'new' }))
+    expect(await newPage()).toMatchObject({ newTitle: 'Intake form' })
+    createForm(own.id, { ...FORM, title: 'intake FORM' })
+    expect(await newPage()).toMatchObject({ newTitle: 'Intake form 2' })
   })
 })
 
@@ -337,6 +402,10 @@ describe('the client answers', () => {
       [sleep!.id]: [ANSWER_REQUIRED],
       [consent!.id]: [consentMismatch(`${client.firstName} ${client.lastName}`)],
     })
+    // An empty signature asks for the name, on the screen as in the browser (issue 42).
+    const unsigned = await post({ intent: 'review', [why!.id]: 'Tired', [consent!.id]: '' })
+    expect(formReply(unsigned).result.error).toMatchObject({ [consent!.id]: [CONSENT_REQUIRED] })
+    expect(CONSENT_REQUIRED).toBe('Type your full name to agree')
     const name = `${client.firstName} ${client.lastName}`
     const reviewed = await post({
       intent: 'review',

@@ -2,23 +2,30 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, contactMessages } from '~/db/schema'
+import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { getClientSessions } from '~/models/booking/booking.server'
 import {
+  ALREADY_DISPUTED,
   ALREADY_MARKED,
   ALREADY_REPORTED,
   CLIENT_MARKED_ABSENT,
+  DISPUTE_WINDOW_CLOSED,
   MARK_WINDOW_CLOSED,
+  NOBODY_IN_ROOM,
   NOT_ENDED_YET,
+  NOT_MARKED_ABSENT,
   NOT_STARTED_YET,
   REPORT_SENT,
   REPORT_WINDOW_CLOSED,
 } from '~/models/booking/no-show'
-import { markClientNoShow, reportPractitionerNoShow } from '~/models/booking/no-show.server'
+import { markClientNoShow, reportNoShow } from '~/models/booking/no-show.server'
 import { listContactMessages } from '~/models/marketplace/contact.server'
 import { NOT_ELIGIBLE_TO_REVIEW } from '~/models/marketplace/review'
 import { createReview } from '~/models/marketplace/review.server'
 import { getRecentSessions } from '~/models/practice/dashboard.server'
+import { recordJoin, recordLeave } from '~/models/sessions/attendance.server'
 import * as bookingPage from '~/routes/_client.bookings.$id'
+import { loadDashboard } from '~/routes/admin.dashboard/dashboard-data.server'
 import * as noShowApi from '~/routes/api.bookings.$id.no-show'
 import * as reportApi from '~/routes/api.bookings.$id.no-show-report'
 import * as dashboard from '~/routes/practitioner.dashboard'
@@ -232,8 +239,178 @@ describe('the client reports that the practitioner did not attend', () => {
       body: { message: REPORT_SENT },
     })
     expect(row(started.id).practitionerNoShowReportedAt).toBeInstanceOf(Date)
-    expect(await refusalOf(() => reportPractitionerNoShow(started.client, started.id, { details: '' }))).toBe(
-      ALREADY_REPORTED,
+    expect(
+      await refusalOf(() => reportNoShow(started.client, started.id, { kind: 'practitioner-absent', details: '' })),
+    ).toBe(ALREADY_REPORTED)
+  })
+})
+
+const MINUTE = 60_000
+
+/** A stay in the booking's room, `from`/`to` minutes after its start (issue 42). */
+function stayIn(id: number, userId: number, from: number, to: number) {
+  const start = row(id).startTime.getTime()
+  recordLeave(recordJoin(id, userId, new Date(start + from * MINUTE)), new Date(start + to * MINUTE))
+}
+
+describe("the room's attendance decides whether a client can be marked absent (issue 42)", () => {
+  test('a client who joined the room: refused with their time there, on the API, the dashboard and its form', async () => {
+    const { client, id } = await sessionOf(-3)
+    stayIn(id, client.id, -4, 20)
+    stayIn(id, client.id, 25, 58)
+    stayIn(id, practitioner.id, -5, 59)
+    const zone = 'America/Toronto'
+    const start = row(id).startTime.getTime()
+    const span = `${formatTime(start - 4 * MINUTE, zone)} – ${formatTime(start + 58 * MINUTE, zone)} ${zoneAbbreviation(start, zone)}`
+    const refusal = `Sam joined the session's room (${span}), so they cannot be marked absent.`
+
+    const answer = await callApi(
+      noShowApi.action,
+      jsonRequest(`/api/bookings/${id}/no-show`, 'PATCH', undefined, { cookie: practitioner.cookie }),
+      { id: String(id) },
     )
+    expect(answer).toMatchObject({ status: 409, body: { message: refusal } })
+    expect(getRecentSessions(practitioner.id).find((s) => s.id === id)).toMatchObject({ canMarkNoShow: false })
+    const page = await dashboard.loader(
+      routeArgs(getRequest(`/practitioner/dashboard?no-show=${id}`, { cookie: practitioner.cookie })),
+    )
+    expect(page.markingNoShow).toBeNull()
+    const posted = await dashboard.action(
+      routeArgs(
+        formRequest(
+          '/practitioner/dashboard',
+          { intent: 'client-no-show', bookingId: String(id) },
+          { cookie: practitioner.cookie },
+        ),
+      ),
+    )
+    expect(await readToast(expectRedirect(posted, '/practitioner/dashboard'))).toMatchObject({
+      type: 'error',
+      description: refusal,
+    })
+    expect(row(id).clientNoShowAt).toBeNull()
+    expect(outbox(client.email).filter((m) => m.subject.startsWith('Missed session'))).toHaveLength(0)
+  })
+
+  test('only the practitioner in the room: the client may still be marked absent', async () => {
+    const { id } = await sessionOf(-3)
+    stayIn(id, practitioner.id, 0, 60)
+    expect(getRecentSessions(practitioner.id).find((s) => s.id === id)).toMatchObject({ canMarkNoShow: true })
+    await expect(markClientNoShow(practitioner, id)).resolves.toMatchObject({ id })
+  })
+
+  test('a session the practitioner ended early in the room, the client never there, may be marked at once', async () => {
+    const running = await sessionOf(-0.5, 'confirmed')
+    stayIn(running.id, practitioner.id, 0, 15)
+    expect(await refusalOf(() => markClientNoShow(practitioner, running.id))).toBe(NOT_ENDED_YET)
+    getDb()
+      .update(bookings)
+      .set({ status: 'completed', sessionEndedAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, running.id))
+      .run()
+    expect(getRecentSessions(practitioner.id).find((s) => s.id === running.id)).toMatchObject({ canMarkNoShow: true })
+    await expect(markClientNoShow(practitioner, running.id)).resolves.toMatchObject({ id: running.id })
+  })
+})
+
+describe('"I was there": the client marked absent tells the admins, with the room\'s trail (issue 42)', () => {
+  test('from the email to the booking page: one message with the booking and its attendance, once', async () => {
+    const { client, id } = await sessionOf(-3)
+    stayIn(id, practitioner.id, 1, 40)
+    await markClientNoShow(practitioner, id)
+    const email = outbox(client.email).at(-1)!
+    expect(email.text).toContain('I was there')
+    expect(email.text).toContain(`/bookings/${id}#i-was-there`)
+
+    const load = () =>
+      bookingPage.loader(routeArgs(getRequest(`/bookings/${id}`, { cookie: client.cookie }), { id: String(id) }))
+    expect((await load()).booking).toMatchObject({ canDisputeNoShow: true, noShowDisputed: false, canReview: false })
+    const send = (details: string) =>
+      bookingPage.action(
+        routeArgs(
+          formRequest(
+            `/bookings/${id}`,
+            { intent: 'report-no-show', kind: 'client-attended', details },
+            { cookie: client.cookie },
+          ),
+          { id: String(id) },
+        ),
+      )
+    const done = await send('I was in the room with my camera on; nobody came.')
+    expect(await readToast(expectRedirect(done, `/bookings/${id}`))).toMatchObject({ description: REPORT_SENT })
+    expect((await load()).booking).toMatchObject({ canDisputeNoShow: false, noShowDisputed: true })
+
+    const message = listContactMessages().messages.find((m) => m.bookingId === id)!
+    expect(message).toMatchObject({
+      subject: 'Client says they attended: Breathwork session',
+      booking: {
+        id,
+        clientMarkedAbsent: true,
+        attendance: [
+          { userId: practitioner.id, who: 'practitioner', joinedAt: expect.any(String), leftAt: expect.any(String) },
+        ],
+      },
+    })
+    expect(message.message).toContain('Sam says they were at "Breathwork session"')
+    expect(message.message).toContain('which Noor Absent marked as missed')
+    expect(message.message).toContain('nobody came.')
+
+    // The admins read the trail in their own zone, with ids.
+    const admin = await createUser({ isAdmin: true, timeZone: 'Asia/Tokyo' })
+    const adminPage = loadDashboard(
+      getRequest('/admin/dashboard?tab=messages', { cookie: await signIn(admin.id) }),
+      admin,
+    )
+    const shown = adminPage.messages!.rows.find((m) => m.id === message.id)!
+    const tokyo = (at: number) =>
+      `${formatDate(at, 'Asia/Tokyo')}, ${formatTime(at, 'Asia/Tokyo')} ${zoneAbbreviation(at, 'Asia/Tokyo')}`
+    const start = row(id).startTime.getTime()
+    expect(shown.booking!.trail).toEqual([
+      `practitioner (user ${practitioner.id}) joined ${tokyo(start + MINUTE)}, left ${tokyo(start + 40 * MINUTE)}`,
+    ])
+
+    const again = await send('Once more')
+    expect(formReply(again).result.error).toMatchObject({ '': [ALREADY_DISPUTED] })
+    expect(getDb().select().from(contactMessages).where(eq(contactMessages.bookingId, id)).all()).toHaveLength(1)
+  })
+
+  test('the API twin: the same report with kind client-attended; refused unless marked, within 7 days of the mark', async () => {
+    const report = (id: number, cookie: string, body: unknown) =>
+      callApi(reportApi.action, jsonRequest(`/api/bookings/${id}/no-show-report`, 'POST', body, { cookie }), {
+        id: String(id),
+      })
+    const attended = await sessionOf(-2)
+    expect(await report(attended.id, attended.client.cookie, { kind: 'client-attended' })).toMatchObject({
+      status: 409,
+      body: { message: NOT_MARKED_ABSENT },
+    })
+    expect(await report(attended.id, attended.client.cookie, { kind: 'both' })).toMatchObject({ status: 400 })
+
+    const marked = await sessionOf(-4)
+    await markClientNoShow(practitioner, marked.id)
+    expect(await report(marked.id, practitioner.cookie, { kind: 'client-attended' })).toMatchObject({ status: 404 })
+    const later = new Date(Date.now() + 8 * 24 * 60 * MINUTE)
+    expect(
+      await refusalOf(() => reportNoShow(marked.client, marked.id, { kind: 'client-attended', details: '' }, later)),
+    ).toBe(DISPUTE_WINDOW_CLOSED)
+    expect(
+      await report(marked.id, marked.client.cookie, { kind: 'client-attended', details: 'I was there.' }),
+    ).toMatchObject({
+      status: 201,
+      body: { message: REPORT_SENT },
+    })
+    expect(row(marked.id).clientNoShowDisputedAt).toBeInstanceOf(Date)
+    const message = listContactMessages().messages.find((m) => m.bookingId === marked.id)!
+    expect(message.booking).toMatchObject({ clientMarkedAbsent: true, attendance: [] })
+    expect(
+      loadDashboard(
+        getRequest('/admin/dashboard?tab=messages'),
+        await createUser({ isAdmin: true }),
+      ).messages!.rows.find((m) => m.id === message.id)!.booking!.trail,
+    ).toEqual([NOBODY_IN_ROOM])
+    expect(await report(marked.id, marked.client.cookie, { kind: 'client-attended' })).toMatchObject({
+      status: 409,
+      body: { message: ALREADY_DISPUTED },
+    })
   })
 })

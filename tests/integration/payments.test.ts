@@ -172,7 +172,10 @@ describe('paying through Checkout', () => {
     expect(payoutsOf(id)).toMatchObject([{ practitionerId: practitioner.id, amountCents: 6175, status: 'paid' }])
     const emails = outbox(client.email)
     expect(emails.map((e) => e.subject)).toEqual(['Booking confirmed: Deep Session'])
-    expect(emails[0]!.attachments[0]).toMatchObject({ filename: 'session.ics', contentType: 'text/calendar' })
+    expect(emails[0]!.attachments[0]).toMatchObject({
+      filename: 'session.ics',
+      contentType: 'text/calendar; method=REQUEST',
+    })
     expect(emails[0]!.text).toContain('Paid: $65.00 CAD')
     // The practitioner hears of it once it is paid, not when it was only held.
     const told = () => outbox(practitioner.email).filter((email) => email.text.includes(`${client.firstName} Client`))

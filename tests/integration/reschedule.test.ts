@@ -17,6 +17,8 @@ import { sessionSpan } from '~/models/booking/emails.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import {
   MAX_MOVES,
+  MOVE_MESSAGE_PRACTITIONER_ONLY,
+  MOVE_MESSAGE_TOO_LONG,
   NOTHING_TO_ACCEPT,
   RESCHEDULE_WINDOW_CLOSED,
   SAME_TIME,
@@ -388,5 +390,112 @@ describe('moves are bounded, and close ones send one email (issue 41)', () => {
     await cancelBooking(client, id)
     expect(outbox(client.email).filter((e) => e.subject === 'Session moved: Free Chat')).toHaveLength(0)
     expect(outbox(client.email).at(-1)!.subject).toMatch(/cancel/i)
+  })
+})
+
+describe('a practitioner’s message with the new time (issue 42)', () => {
+  const api = (cookie: string, id: number, body: unknown) =>
+    callApi(rescheduleApi.action, jsonRequest(`/api/bookings/${id}/reschedule`, 'PATCH', body, { cookie }), {
+      id: String(id),
+    })
+  const newTimes = (email: string) => outbox(email).filter((e) => e.subject === 'New time for your session: Free Chat')
+  const pageOf = async (client: { cookie: string }, id: number) =>
+    bookingPage.loader(routeArgs(getRequest(`/bookings/${id}`, { cookie: client.cookie }), { id: String(id) }))
+
+  test('kept while the move waits, shown on the booking, in the email (the latest of close moves), gone once accepted', async () => {
+    const { client, id } = await session()
+    const first = 'Sorry, a clash came up.\nThe new time is the same length.'
+    const moved = await api(practitioner.cookie, id, { timeSlotId: slot(freeServiceId, 300).id, message: first })
+    expect(moved).toMatchObject({ status: 200, body: { booking: { moveMessage: first } } })
+    expect(row(id).moveMessage).toBe(first)
+    expect((await pageOf(client, id)).booking).toMatchObject({ moveMessage: first })
+
+    // A second move close after: one email, with the latest message only.
+    const latest = 'Actually, this one suits better. <b>Thanks</b>'
+    await api(practitioner.cookie, id, { timeSlotId: slot(freeServiceId, 301).id, message: latest })
+    expect(newTimes(client.email)).toHaveLength(1)
+    const { text } = newTimes(client.email)[0]!
+    expect(text).toContain(`Priya Mover wrote:\n> ${latest}\n`)
+    expect(text).not.toContain('clash')
+
+    await bookingPage.action(
+      routeArgs(formRequest(`/bookings/${id}`, { intent: 'accept-move' }, { cookie: client.cookie }), {
+        id: String(id),
+      }),
+    )
+    expect(row(id).moveMessage).toBeNull()
+    expect((await pageOf(client, id)).booking).toMatchObject({ moveMessage: null })
+  })
+
+  test('a move without one clears the last; the client’s own move clears it; a cleared field is none', async () => {
+    const { id } = await session()
+    await rescheduleBooking(practitioner, id, slot(freeServiceId, 310).id, { message: 'First note' })
+    expect(row(id).moveMessage).toBe('First note')
+    expect((await api(practitioner.cookie, id, { timeSlotId: slot(freeServiceId, 311).id, message: '' })).status).toBe(
+      200,
+    )
+    expect(row(id)).toMatchObject({ moveMessage: null, movedByPractitionerAt: expect.any(Date) })
+
+    const other = await session()
+    await rescheduleBooking(practitioner, other.id, slot(freeServiceId, 312).id, { message: 'Second note' })
+    const own = await api(other.client.cookie, other.id, { timeSlotId: slot(freeServiceId, 313).id, message: '' })
+    expect(own.status).toBe(200)
+    expect(row(other.id)).toMatchObject({ moveMessage: null, movedByPractitionerAt: null })
+  })
+
+  test('refused: from the client, over 500 characters, hidden control characters; the booking as it was', async () => {
+    const { client, id } = await session()
+    const before = row(id)
+    const target = slot(freeServiceId, 320)
+    expect(await api(client.cookie, id, { timeSlotId: target.id, message: 'Please' })).toMatchObject({
+      status: 400,
+      body: { message: MOVE_MESSAGE_PRACTITIONER_ONLY },
+    })
+    expect(await api(practitioner.cookie, id, { timeSlotId: target.id, message: 'x'.repeat(501) })).toMatchObject({
+      status: 400,
+      body: { message: MOVE_MESSAGE_TOO_LONG },
+    })
+    expect((await api(practitioner.cookie, id, { timeSlotId: target.id, message: 'a\u0007b' })).status).toBe(400)
+    expect((await api(practitioner.cookie, id, { timeSlotId: target.id, message: 42 })).status).toBe(400)
+    expect(row(id)).toEqual(before)
+    expect(slotBooked(target.id)).toBe(false)
+    // Exactly 500 is fine, a form's CRLF line breaks counted (and kept) as one.
+    const longest = `${'y'.repeat(249)}\r\n${'y'.repeat(250)}`
+    expect((await api(practitioner.cookie, id, { timeSlotId: target.id, message: longest })).status).toBe(200)
+    expect(row(id).moveMessage).toBe(longest.replace('\r\n', '\n'))
+  })
+
+  test('the practitioner’s page sends it; a refused move gives back what was written', async () => {
+    const { client, id } = await session()
+    const post = (fields: Record<string, string>) =>
+      practitionerReschedule.action(
+        routeArgs(formRequest(`/practitioner/bookings/${id}/reschedule`, fields, { cookie: practitioner.cookie }), {
+          id: String(id),
+        }),
+      )
+    const gone = slot(freeServiceId, 330)
+    getDb().update(timeSlots).set({ isBooked: true }).where(eq(timeSlots.id, gone.id)).run()
+    const refused = formReply(await post({ timeSlotId: String(gone.id), message: 'See you then' }))
+    expect(refused.result.error).toMatchObject({ '': [SLOT_UNAVAILABLE] })
+    expect(refused.result.initialValue).toMatchObject({ message: 'See you then' })
+    const tooLong = formReply(await post({ timeSlotId: String(gone.id), message: 'z'.repeat(501) }))
+    expect(tooLong.result.error).toMatchObject({ message: [MOVE_MESSAGE_TOO_LONG] })
+
+    expectRedirect(
+      await post({ timeSlotId: String(slot(freeServiceId, 331).id), message: 'See you then' }),
+      '/practitioner/dashboard',
+    )
+    expect(row(id).moveMessage).toBe('See you then')
+    const client2 = await clientReschedule.action(
+      routeArgs(
+        formRequest(
+          `/bookings/${id}/reschedule`,
+          { timeSlotId: String(slot(freeServiceId, 332).id), message: 'Hi' },
+          { cookie: client.cookie },
+        ),
+        { id: String(id) },
+      ),
+    )
+    expect(formReply(client2).result.error).toMatchObject({ message: [MOVE_MESSAGE_PRACTITIONER_ONLY] })
   })
 })

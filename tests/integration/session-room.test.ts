@@ -4,9 +4,10 @@ import { getDb } from '~/db/client.server'
 import { bookings, sessionAttendance } from '~/db/schema'
 import { sweepBookings } from '~/lib/maintenance.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
-import { getRecentSessions } from '~/models/practice/dashboard.server'
+import { getClientSessions } from '~/models/booking/booking.server'
+import { getDashboard, getRecentSessions } from '~/models/practice/dashboard.server'
 import { listAttendance } from '~/models/sessions/attendance.server'
-import { sessionRoomPath, type RoomEvent } from '~/models/sessions/room'
+import { ROOM_TEXT, sessionRoomPath, type RoomEvent } from '~/models/sessions/room'
 import { ROOM_NOT_OPEN } from '~/models/sessions/room.server'
 import {
   closeAllRooms,
@@ -106,6 +107,8 @@ const post = (bookingId: number, person: Person, body: unknown) =>
     id: String(bookingId),
   })
 
+const bookingRow = (id: number) => getDb().select().from(bookings).where(eq(bookings.id, id)).get()!
+
 const CLIENT_PEER = 'client-peer-0001'
 const PRACTITIONER_PEER = 'practitioner-peer-0001'
 
@@ -156,6 +159,8 @@ describe('who may enter, and when', () => {
       )
       expect(page.state).toBe(state)
       expect(page.iceServers).toEqual([])
+      // When it opens, in the viewer's zone: what the page says without JavaScript.
+      expect(page.opensAtTime).toMatch(/^\d{1,2}:\d\d [AP]M \S+$/)
       const refused = await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
       expect(refused).toMatchObject({ status: 409, body: { message: ROOM_NOT_OPEN[state] } })
     }
@@ -257,7 +262,7 @@ describe('signaling', () => {
   })
 
   test('End session: the practitioner only; both are told, stays close and the room stays closed', async () => {
-    const { client, id } = await booking()
+    const { client, id } = await booking(-0.1) // started six minutes ago
     const c = await stream(id, client, CLIENT_PEER)
     const p = await stream(id, practitioner, PRACTITIONER_PEER)
     await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
@@ -266,6 +271,9 @@ describe('signaling', () => {
       status: 403,
       body: { message: ONLY_PRACTITIONER_ENDS },
     })
+    // The client's attempt changed nothing: the booking is as it was, nobody was told it ended.
+    expect(c.events.some((e) => e.type === 'ended')).toBe(false)
+    expect(bookingRow(id)).toMatchObject({ status: 'confirmed', sessionEndedAt: null })
     expect((await post(id, practitioner, { type: 'end', peerId: PRACTITIONER_PEER })).status).toBe(204)
     expect(await c.next('ended')).toEqual({ type: 'ended' })
     expect(await p.next('ended')).toEqual({ type: 'ended' })
@@ -277,6 +285,112 @@ describe('signaling', () => {
       routeArgs(getRequest(sessionRoomPath(id), { cookie: client.cookie }), { id: String(id) }),
     )
     expect(page.state).toBe('ended')
+  })
+
+  test('End before the booked start is refused and changes nothing: the room stays open to both', async () => {
+    const { client, id } = await booking(0.1) // the room is open; the session starts in six minutes
+    const c = await stream(id, client, CLIENT_PEER)
+    const p = await stream(id, practitioner, PRACTITIONER_PEER)
+    await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
+    await post(id, practitioner, { type: 'join', peerId: PRACTITIONER_PEER, audio: true, video: true })
+    const before = bookingRow(id)
+    expect(await post(id, practitioner, { type: 'end', peerId: PRACTITIONER_PEER })).toMatchObject({
+      status: 409,
+      body: { message: ROOM_TEXT.endNotYet },
+    })
+    expect(bookingRow(id)).toEqual(before)
+    expect(before).toMatchObject({ status: 'confirmed', sessionEndedAt: null })
+    expect(c.events.some((e) => e.type === 'ended') || p.events.some((e) => e.type === 'ended')).toBe(false)
+    expect(c.isEnded() || p.isEnded()).toBe(false)
+    // Both are still in the room, and its page still opens.
+    expect(listAttendance(id).filter((stay) => stay.leftAt === null)).toHaveLength(2)
+    expect((await post(id, client, { type: 'state', peerId: CLIENT_PEER, audio: false, video: true })).status).toBe(204)
+    const page = await roomPage.loader(
+      routeArgs(getRequest(sessionRoomPath(id), { cookie: client.cookie }), { id: String(id) }),
+    )
+    expect(page).toMatchObject({ state: 'open', ended: null })
+    await c.leave()
+    await p.leave()
+  })
+
+  test('End after the start completes the booking at once, with its time, for both people’s pages', async () => {
+    const { client, id } = await booking(-0.25) // started 15 minutes ago, booked until 45 minutes from now
+    const p = await stream(id, practitioner, PRACTITIONER_PEER)
+    await post(id, practitioner, { type: 'join', peerId: PRACTITIONER_PEER, audio: true, video: true })
+    const endedAt = new Date()
+    expect((await post(id, practitioner, { type: 'end', peerId: PRACTITIONER_PEER })).status).toBe(204)
+    await p.next('ended')
+
+    const row = bookingRow(id)
+    expect(row.status).toBe('completed')
+    expect(row.sessionEndedAt!.getTime()).toBeGreaterThanOrEqual(endedAt.getTime())
+    expect(row.sessionEndedAt!.getTime()).toBeLessThan(row.endTime.getTime())
+    // The room's page names who ended it, and when, on both sides.
+    for (const [person, role, other] of [
+      [client, 'client', 'Daniel'],
+      [practitioner, 'practitioner', 'Casey'],
+    ] as const) {
+      const page = await roomPage.loader(
+        routeArgs(getRequest(sessionRoomPath(id), { cookie: person.cookie }), { id: String(id) }),
+      )
+      expect(page).toMatchObject({
+        state: 'ended',
+        ended: { at: row.sessionEndedAt!.toISOString(), time: expect.stringMatching(/^\d{1,2}:\d\d [AP]M \S+$/) },
+        me: { role },
+        other: { firstName: other },
+      })
+    }
+    // The client's dashboard: a past, completed session, with nothing left to cancel, move or join.
+    const mine = getClientSessions(client)
+    expect(mine.upcoming.map((s) => s.id)).not.toContain(id)
+    expect(mine.past.find((s) => s.id === id)).toMatchObject({
+      status: 'completed',
+      sessionEndedAt: row.sessionEndedAt!.toISOString(),
+      canCancel: false,
+      canReschedule: false,
+      canJoin: false,
+    })
+    expect(mine.counts.completed).toBe(1)
+    // The practitioner's: out of Upcoming, into Recent Sessions as completed, with its end.
+    expect(getDashboard(practitioner.id).upcomingSessions.map((s) => s.id)).not.toContain(id)
+    expect(getRecentSessions(practitioner.id).find((s) => s.id === id)).toMatchObject({
+      completed: true,
+      endedAt: row.sessionEndedAt!.toISOString(),
+    })
+    // A second End, or a join, finds the room closed.
+    expect(await post(id, practitioner, { type: 'end', peerId: PRACTITIONER_PEER })).toMatchObject({
+      status: 409,
+      body: { message: ROOM_NOT_OPEN.ended },
+    })
+    expect(bookingRow(id).sessionEndedAt).toEqual(row.sessionEndedAt)
+  })
+
+  test('Leave is not End: whoever left may rejoin until the booked end', async () => {
+    const { client, id } = await booking(-0.9) // booked until six minutes from now
+    const c = await stream(id, client, CLIENT_PEER)
+    const p = await stream(id, practitioner, PRACTITIONER_PEER)
+    await post(id, practitioner, { type: 'join', peerId: PRACTITIONER_PEER, audio: true, video: true })
+    for (const person of [client, practitioner]) {
+      const peerId = person === client ? CLIENT_PEER : PRACTITIONER_PEER
+      expect((await post(id, person, { type: 'join', peerId, audio: true, video: true })).status).toBe(204)
+      expect((await post(id, person, { type: 'leave', peerId })).status).toBe(204)
+      expect((await post(id, person, { type: 'join', peerId, audio: true, video: true })).status).toBe(204)
+    }
+    expect(bookingRow(id)).toMatchObject({ status: 'confirmed', sessionEndedAt: null })
+    const stays = listAttendance(id)
+    expect(stays.filter((stay) => stay.userId === client.id)).toHaveLength(2)
+    expect(stays.filter((stay) => stay.leftAt === null)).toHaveLength(2)
+    expect(c.events.some((e) => e.type === 'ended')).toBe(false)
+    // Leaving and closing the page: the room opens again for that person.
+    await post(id, client, { type: 'leave', peerId: CLIENT_PEER })
+    await c.leave()
+    const again = await stream(id, client, 'client-peer-0002')
+    expect(await again.next('hello')).toMatchObject({ other: { joined: true } })
+    expect(
+      (await post(id, client, { type: 'join', peerId: 'client-peer-0002', audio: true, video: true })).status,
+    ).toBe(204)
+    await again.leave()
+    await p.leave()
   })
 
   test('bounded: a peer id must look like one, a body over 48 KB is 413, and messages are limited per account', async () => {
@@ -319,7 +433,8 @@ describe('signaling', () => {
     await c.leave()
     expect(getRecentSessions(practitioner.id).find((s) => s.id === id)).toMatchObject({
       attendance: { client: [{ joinedAt: expect.any(String), leftAt: expect.any(String) }], practitioner: [] },
-      canMarkNoShow: true,
+      // The room saw the client: they cannot be marked absent (issue 42).
+      canMarkNoShow: false,
     })
   })
 

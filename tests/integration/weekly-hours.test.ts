@@ -9,6 +9,7 @@ import { END_BEFORE_START, PAST_DATE, RANGE_BACKWARDS, SERVICE_REQUIRED } from '
 import { deleteSlot, listSlots } from '~/models/practice/slots.server'
 import {
   BLOCK_NOT_FOUND,
+  copyNeedsDaysOn,
   GAP_RANGE,
   GENERATE_WEEKS,
   rangesOf,
@@ -483,8 +484,14 @@ describe('/api/availability', () => {
 })
 
 describe('the Weekly Hours screen', () => {
-  const post = (fields: Record<string, string>, cookie: string) =>
-    settle(() => hoursPage.action(routeArgs(formRequest('/practitioner/calendar/hours', fields, { cookie }))))
+  const post = (fields: Record<string, string | string[]>, cookie: string) => {
+    // A field given several times (the day switches) is posted as the browser posts it.
+    const body = new URLSearchParams()
+    for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(key, one)
+    const plain = formRequest('/practitioner/calendar/hours', {}, { cookie })
+    const request = new Request(plain.url, { method: 'POST', headers: plain.headers, body })
+    return settle(() => hoursPage.action(routeArgs(request)))
+  }
 
   test('saves the form (empty rows ignored), blocks and unblocks, with toasts', async () => {
     const { id, serviceId } = await practitioner()
@@ -579,7 +586,7 @@ describe('the Weekly Hours screen', () => {
     expect(past.result.error).toMatchObject({ firstDate: [PAST_DATE] })
   })
 
-  test('Copy to all days: every day gets the day’s ranges and is switched on; the rest as typed, nothing saved', async () => {
+  test('Copy to all days: the days switched on get the day’s ranges, the weekend stays off; the rest as typed, nothing saved', async () => {
     const { id, serviceId } = await practitioner()
     const cookie = await signIn(id)
     const reply = formReply(
@@ -598,7 +605,11 @@ describe('the Weekly Hours screen', () => {
           'ranges[2].start': '10:00',
           'ranges[2].end': '11:00',
           'ranges[2].serviceId': String(serviceId),
-          openDays: '3',
+          'ranges[3].weekday': '6',
+          'ranges[3].start': '09:00',
+          'ranges[3].end': '10:00',
+          'ranges[3].serviceId': String(serviceId),
+          openDays: ['1', '3', '5'],
           'sessions[0].serviceId': String(serviceId),
           'sessions[0].gapMinutes': '10',
           copyDay: '1',
@@ -607,13 +618,38 @@ describe('the Weekly Hours screen', () => {
       ),
     )
     const value = reply.result.initialValue as { ranges: { weekday: string; start: string }[]; openDays: string[] }
-    expect(value.openDays).toEqual(['1', '2', '3', '4', '5', '6', '0'])
-    expect(value.ranges).toHaveLength(14)
-    expect(value.ranges.filter((row) => row.weekday === '3').map((row) => row.start)).toEqual(['08:00', '13:00'])
+    const startsOn = (weekday: string) => value.ranges.filter((row) => row.weekday === weekday).map((row) => row.start)
+    // Only the days switched on: Saturday and Sunday (and Tuesday, Thursday) are not switched on.
+    expect(value.openDays).toEqual(['1', '3', '5'])
+    expect(startsOn('3')).toEqual(['08:00', '13:00'])
+    expect(startsOn('5')).toEqual(['08:00', '13:00'])
+    for (const off of ['2', '4', '0']) expect(startsOn(off)).toEqual([])
+    // A day switched off keeps the rows it had.
+    expect(startsOn('6')).toEqual(['09:00'])
+    expect(value.ranges).toHaveLength(7)
     expect(value).toMatchObject({ sessions: [{ serviceId: String(serviceId), gapMinutes: '10' }] })
     expect(value).not.toHaveProperty('copyDay')
+    expect(reply.toast).toBeNull()
     // With JavaScript the form takes it as an update of its whole value, and redraws.
     expect(reply.result.intent).toEqual({ type: 'update', payload: { value } })
     expect(slotsOf(id)).toHaveLength(0)
+
+    // With no other day on, nothing is copied, and the screen says what to do.
+    const alone = formReply(
+      await post(
+        {
+          intent: 'save-hours',
+          'ranges[0].weekday': '2',
+          'ranges[0].start': '08:00',
+          'ranges[0].end': '12:00',
+          'ranges[0].serviceId': String(serviceId),
+          openDays: '2',
+          copyDay: '2',
+        },
+        cookie,
+      ),
+    )
+    expect(alone.result.initialValue).toMatchObject({ openDays: ['2'], ranges: [{ weekday: '2', start: '08:00' }] })
+    expect(alone.toast).toEqual({ type: 'info', title: 'Nothing copied', description: copyNeedsDaysOn(2) })
   })
 })

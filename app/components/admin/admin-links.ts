@@ -80,7 +80,7 @@ export type MessageRow = {
   message: string
   isRead: boolean
   date: string
-  /** The session the message is about (a report that a practitioner did not attend), in words. */
+  /** The session the message is about (a report about who attended it), in words. */
   booking: {
     id: number
     summary: string
@@ -88,6 +88,8 @@ export type MessageRow = {
     /** To write to the practitioner about it; null once their account is gone. */
     practitionerEmail: string | null
     state: string
+    /** The video room's trail, a line per stay (who, user id, joined, left, in the admin's zone). */
+    trail: string[]
   } | null
   /** Opens the person's mail client with the subject filled. */
   replyHref: string

@@ -86,6 +86,11 @@ export function MessagesTab({
                   <p className="font-medium">{`Booking ${m.booking.id}: ${m.booking.summary}`}</p>
                   <p>{m.booking.people}</p>
                   <p className="text-muted-foreground">{m.booking.state}</p>
+                  <ul aria-label="Session room attendance" className="list-disc pl-5">
+                    {m.booking.trail.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
                   {m.booking.practitionerEmail ? (
                     <a href={`mailto:${m.booking.practitionerEmail}`} className="underline">
                       Write to the practitioner

@@ -1,33 +1,49 @@
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { TextareaField } from '~/components/forms'
 import { MonthCalendar, SlotPicker } from '~/components/marketplace/month-calendar'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
+import { MOVE_MESSAGE_LABEL, MOVE_MESSAGE_MAX } from '~/models/booking/reschedule'
 import type { RescheduleAction, RescheduleLoader, ReschedulePageData } from '~/models/booking/reschedule-page.server'
 
 /** A Reschedule page's screen: the loader's data, the last refusal, and where to go back to. */
 export function RescheduleScreen({ backTo }: { backTo: (bookingId: number) => { to: string; label: string } }) {
   const { data, changeZoneHref } = useLoaderData<RescheduleLoader>()
   const actionData = useActionData<RescheduleAction>()
-  const error = actionData ? Object.values(actionData.result.error ?? {}).flat()[0] : undefined
-  return <RescheduleView data={data} changeZoneHref={changeZoneHref} backTo={backTo(data.booking.id)} error={error} />
+  const { message: messageErrors, ...otherErrors } = actionData?.result.error ?? {}
+  const error = Object.values(otherErrors).flat()[0]
+  // A refused move keeps what the practitioner wrote, with or without JavaScript.
+  const sent = actionData?.result.initialValue?.message
+  return (
+    <RescheduleView
+      data={data}
+      changeZoneHref={changeZoneHref}
+      backTo={backTo(data.booking.id)}
+      error={error}
+      message={{ value: typeof sent === 'string' ? sent : '', errors: messageErrors ?? undefined }}
+    />
+  )
 }
 
 /**
  * The Reschedule page of either side: the session as it is, a month of dates as links and the
  * chosen day's open times as radio buttons, posting to the page itself, so it works without
- * JavaScript. `error` is why the last move was refused.
+ * JavaScript. `error` is why the last move was refused; `message` the practitioner's words for
+ * the client as last sent, and why they were refused.
  */
 export function RescheduleView({
   data: { booking, side, closed, calendar },
   changeZoneHref,
   backTo,
   error,
+  message,
 }: {
   data: ReschedulePageData
   changeZoneHref: string
   backTo: { to: string; label: string }
   error?: string | null
+  message?: { value: string; errors?: string[] }
 }) {
   const pending = useIsSubmitting()
   return (
@@ -69,6 +85,18 @@ export function RescheduleView({
               hint={calendar.dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
               errorId={error ? 'reschedule-error' : undefined}
             />
+            {side === 'practitioner' ? (
+              <TextareaField
+                labelProps={{ children: MOVE_MESSAGE_LABEL }}
+                textareaProps={{
+                  name: 'message',
+                  rows: 3,
+                  maxLength: MOVE_MESSAGE_MAX,
+                  defaultValue: message?.value,
+                }}
+                errors={message?.errors}
+              />
+            ) : null}
             {error ? (
               <p id="reschedule-error" role="alert" className="text-sm font-medium text-destructive">
                 {error}

@@ -1,5 +1,6 @@
 import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
 import { JoinSessionLink } from '~/components/booking/join-session-link'
+import { AfterSession } from '~/components/client/after-session'
 import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
 import { NoShowReport } from '~/components/client/no-show-report'
 import { IntakePrompt } from '~/components/intake/intake-prompt'
@@ -18,7 +19,6 @@ import {
   JOIN_LINK_LATER,
 } from '~/models/booking/booking'
 import type { BookingConfirmation } from '~/models/booking/confirmation.server'
-import { MISSED_SESSION } from '~/models/booking/no-show'
 import type { SubmissionResult } from '@conform-to/react'
 
 type Props = {
@@ -88,14 +88,25 @@ function MovedNotice({
   bookingId,
   serviceName,
   when,
+  message,
+  practitionerName,
 }: {
   bookingId: number
   serviceName: string
   when: { date: string; time: string }
+  message: string | null
+  practitionerName: string
 }) {
   return (
     <Card className="space-y-3 border-accent p-5" role="region" aria-label="New time">
       <p className="font-medium">{`Your practitioner moved this session to ${when.date}, ${when.time}.`}</p>
+      {message ? (
+        <figure className="space-y-1">
+          <figcaption className="text-sm text-muted-foreground">{`${practitionerName} wrote:`}</figcaption>
+          {/* Plain text as typed: React escapes it, and its line breaks stay. */}
+          <blockquote className="whitespace-pre-line border-l-4 border-accent pl-3">{message}</blockquote>
+        </figure>
+      ) : null}
       <p className="text-sm">If the new time does not suit you, you can cancel it for a full refund.</p>
       <div className="flex flex-wrap items-center gap-3">
         <AcceptNewTimeForm bookingId={bookingId} serviceName={serviceName} />
@@ -134,7 +145,15 @@ export function BookingConfirmationView(props: Props) {
 
       {b.holdLapsed ? <HoldExpiredNotice bookAgainHref={bookAgainHref(b)} /> : null}
 
-      {b.movedByPractitionerAt ? <MovedNotice bookingId={b.id} serviceName={b.service.name} when={when} /> : null}
+      {b.movedByPractitionerAt ? (
+        <MovedNotice
+          bookingId={b.id}
+          serviceName={b.service.name}
+          when={when}
+          message={b.moveMessage}
+          practitionerName={p ? `${p.firstName} ${p.lastName}` : 'Your practitioner'}
+        />
+      ) : null}
 
       {b.canJoin && b.joinUrl ? (
         <Card
@@ -153,11 +172,7 @@ export function BookingConfirmationView(props: Props) {
         </Card>
       ) : null}
 
-      {b.clientNoShowAt ? (
-        <Card className="p-5">
-          <p>{MISSED_SESSION}</p>
-        </Card>
-      ) : null}
+      <AfterSession booking={b} reportResult={reportResult ?? null} />
 
       {b.cancellationReason === 'practitioner' ? (
         <Card className="space-y-3 p-5">

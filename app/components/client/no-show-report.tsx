@@ -1,14 +1,17 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { TextareaField } from '~/components/forms'
 import { Card } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
 import {
+  ALREADY_DISPUTED,
+  I_WAS_THERE_ANCHOR,
   NO_SHOW_REPORTED,
   NoShowReportSchema,
   REPORT_DETAILS_MAX,
   REPORT_NO_SHOW_INTENT,
+  type ReportKind,
 } from '~/models/booking/no-show'
 
 /**
@@ -35,30 +38,101 @@ export function NoShowReport({
     )
   }
   if (!canReport) return null
-  return <ReportForm bookingId={bookingId} lastResult={lastResult} />
+  return (
+    <details
+      className="rounded-lg border border-border p-5"
+      open={Boolean(resultOf('practitioner-absent', lastResult))}
+    >
+      <summary className="cursor-pointer font-medium">Your practitioner did not attend?</summary>
+      <ReportForm
+        bookingId={bookingId}
+        kind="practitioner-absent"
+        lastResult={lastResult}
+        submit="Send Report"
+        intro="Tell our team: we will look into it and reply by email. Your practitioner does not see this report."
+      />
+    </details>
+  )
 }
 
-function ReportForm({ bookingId, lastResult }: { bookingId: number; lastResult: SubmissionResult<string[]> | null }) {
-  const pending = useIsSubmittingIntent(REPORT_NO_SHOW_INTENT)
-  const [form, fields] = useSchemaForm(NoShowReportSchema, { id: `no-show-report-${bookingId}`, lastResult })
+/**
+ * "I was there": the client of a session marked missed tells our team they came (within 7 days
+ * of the mark, once); the admins read it with the room's attendance. Where the missed-session
+ * email's link leads (`#i-was-there`).
+ */
+export function AttendedReport({
+  bookingId,
+  canDispute,
+  disputed,
+  lastResult,
+}: {
+  bookingId: number
+  canDispute: boolean
+  disputed: boolean
+  lastResult: SubmissionResult<string[]> | null
+}) {
+  if (disputed) return <p role="status">{ALREADY_DISPUTED}</p>
+  if (!canDispute) return null
   return (
-    <details className="rounded-lg border border-border p-5" open={Boolean(lastResult)}>
-      <summary className="cursor-pointer font-medium">Your practitioner did not attend?</summary>
-      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
-        <p className="text-sm text-muted-foreground">
-          Tell our team: we will look into it and reply by email. Your practitioner does not see this report.
-        </p>
-        <input type="hidden" name="intent" value={REPORT_NO_SHOW_INTENT} />
-        <TextareaField
-          labelProps={{ children: 'What happened (optional)' }}
-          textareaProps={{ ...getTextareaProps(fields.details), rows: 4, maxLength: REPORT_DETAILS_MAX }}
-          errors={fields.details.errors}
-        />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <SubmitButton pending={pending} pendingText="Sending...">
-          Send Report
-        </SubmitButton>
-      </Form>
-    </details>
+    <section
+      id={I_WAS_THERE_ANCHOR}
+      aria-labelledby="i-was-there-title"
+      className="space-y-2 border-t border-border pt-4"
+    >
+      <h2 id="i-was-there-title" className="font-medium">
+        I was there
+      </h2>
+      <ReportForm
+        bookingId={bookingId}
+        kind="client-attended"
+        lastResult={lastResult}
+        submit="Tell Our Team"
+        intro="If you came to this session, tell our team: we will look into it, with the session room's record of who joined, and reply by email."
+      />
+    </section>
+  )
+}
+
+/** The page's last refused report goes back into the form of its own kind only. */
+function resultOf(kind: ReportKind, lastResult: SubmissionResult<string[]> | null) {
+  const sent = (lastResult?.initialValue as { kind?: string } | undefined)?.kind ?? 'practitioner-absent'
+  return sent === kind ? lastResult : null
+}
+
+function ReportForm({
+  bookingId,
+  kind,
+  lastResult,
+  submit,
+  intro,
+}: {
+  bookingId: number
+  kind: ReportKind
+  lastResult: SubmissionResult<string[]> | null
+  submit: string
+  intro: string
+}) {
+  // Both reports post the same intent: only the one of this kind shows it is sending.
+  const navigation = useNavigation()
+  const pending = useIsSubmittingIntent(REPORT_NO_SHOW_INTENT) && navigation.formData?.get('kind') === kind
+  const [form, fields] = useSchemaForm(NoShowReportSchema, {
+    id: `${kind}-report-${bookingId}`,
+    lastResult: resultOf(kind, lastResult),
+  })
+  return (
+    <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+      <p className="text-sm text-muted-foreground">{intro}</p>
+      <input type="hidden" name="intent" value={REPORT_NO_SHOW_INTENT} />
+      <input type="hidden" name="kind" value={kind} />
+      <TextareaField
+        labelProps={{ children: 'What happened (optional)' }}
+        textareaProps={{ ...getTextareaProps(fields.details), rows: 4, maxLength: REPORT_DETAILS_MAX }}
+        errors={fields.details.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton pending={pending} pendingText="Sending...">
+        {submit}
+      </SubmitButton>
+    </Form>
   )
 }

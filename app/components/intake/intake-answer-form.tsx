@@ -11,6 +11,8 @@ import { answersSchema, type IntakeAnswers, type IntakeQuestion } from '~/models
  * A client's intake form: each question as a plain control named by its id, so it posts without
  * JavaScript. "Save draft" keeps what is there; "Review answers" checks everything (required
  * answers, the consent signed with their full name) and shows a summary to send from.
+ * `preview`: the practitioner's builder shows it exactly as the client sees it, its buttons off
+ * (a disabled default button also stops Enter from posting it).
  */
 
 export const SAVE_DRAFT_INTENT = 'save-draft'
@@ -22,16 +24,18 @@ export function IntakeAnswerForm({
   answers,
   fullName,
   lastResult,
+  preview = false,
 }: {
   questions: IntakeQuestion[]
   answers: IntakeAnswers
   fullName: string
   lastResult: SubmissionResult<string[]> | null
+  preview?: boolean
 }) {
   const saving = useIsSubmittingIntent(SAVE_DRAFT_INTENT)
   const reviewing = useIsSubmittingIntent(REVIEW_INTENT)
   const [form, fields] = useForm<IntakeAnswers>({
-    id: 'intake-answers',
+    id: preview ? 'intake-preview' : 'intake-answers',
     lastResult,
     defaultValue: answers,
     shouldValidate: 'onSubmit',
@@ -66,7 +70,13 @@ export function IntakeAnswerForm({
       </ol>
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap gap-3">
-        <SubmitButton name="intent" value={REVIEW_INTENT} pending={reviewing} pendingText="Checking...">
+        <SubmitButton
+          name="intent"
+          value={REVIEW_INTENT}
+          pending={reviewing}
+          pendingText="Checking..."
+          {...(preview ? { disabled: true, 'aria-disabled': true } : {})}
+        >
           Review Answers
         </SubmitButton>
         <button
@@ -74,7 +84,7 @@ export function IntakeAnswerForm({
           name="intent"
           value={SAVE_DRAFT_INTENT}
           formNoValidate
-          disabled={saving}
+          disabled={saving || preview}
           className={buttonClass({ variant: 'outline' })}
         >
           {saving ? 'Saving...' : 'Save Draft'}

@@ -4,20 +4,26 @@ import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/fo
 import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
 import { Label, Select } from '~/components/ui/input'
+import { useHydrated } from '~/components/use-hydrated'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { INTAKE_QUESTION_KINDS } from '~/db/enums'
 import {
+  CHOICE_KINDS,
   IntakeFormEditorSchema,
   QUESTION_KIND_LABELS,
   type IntakeForm,
   type IntakeQuestion,
+  type QuestionKind,
 } from '~/models/intake/intake-form'
 
 /**
  * The intake form builder: the title, the services that ask it (and whether only before a first
  * session), and its questions, each with its kind, whether it must be answered and, for a choice,
  * its options one per line. Adding, removing and moving questions are conform's list intents,
- * which the server applies when JavaScript is off, so the whole builder works without it.
+ * which the server applies when JavaScript is off, so the whole builder works without it. The
+ * options box is there for a choice only: with JavaScript it follows the kind as it is picked;
+ * without, an Apply button next to the kind posts conform's validate intent and the page comes
+ * back drawn for the new kind.
  */
 
 export const SAVE_FORM_INTENT = 'save-form'
@@ -26,8 +32,13 @@ type ServiceChoice = { id: number; name: string; takenBy: string | null }
 
 const NEW_QUESTION = { kind: 'short', label: '', required: 'on', options: '' }
 
-function defaultsFor(form: IntakeForm | null) {
-  if (!form) return { title: 'Before your first session', serviceIds: [], questions: [NEW_QUESTION] }
+const isChoice = (kind: unknown) => CHOICE_KINDS.includes(kind as QuestionKind)
+
+/** What a question's text is, for its kind: a consent's is the statement the client agrees to. */
+const textLabel = (kind: unknown) => (kind === 'consent' ? 'Statement they agree to' : 'Text')
+
+function defaultsFor(form: IntakeForm | null, newTitle: string) {
+  if (!form) return { title: newTitle, serviceIds: [], questions: [NEW_QUESTION] }
   return {
     title: form.title,
     serviceIds: form.serviceIds.map(String),
@@ -44,20 +55,24 @@ function defaultsFor(form: IntakeForm | null) {
 
 export function IntakeFormEditor({
   form: saved,
+  newTitle,
   services,
   lastResult,
   action,
 }: {
   form: IntakeForm | null
+  /** A new form's title until renamed (unlike any of theirs). */
+  newTitle: string | null
   services: ServiceChoice[]
   lastResult: SubmissionResult<string[]> | null
   action: string
 }) {
   const pending = useIsSubmittingIntent(SAVE_FORM_INTENT)
+  const hydrated = useHydrated()
   const [form, fields] = useSchemaForm(IntakeFormEditorSchema, {
     id: saved ? `intake-form-${saved.id}` : 'intake-form-new',
     lastResult,
-    defaultValue: defaultsFor(saved),
+    defaultValue: defaultsFor(saved, newTitle ?? ''),
   })
   // One box ticked is one value, several a list.
   const ticked = fields.serviceIds.value as string[] | string | undefined
@@ -88,7 +103,7 @@ export function IntakeFormEditor({
                   <span>
                     {service.name}
                     {service.takenBy ? (
-                      <span className="block text-xs text-muted-foreground">{`Now asks "${service.takenBy}"; ticking it moves it here.`}</span>
+                      <span className="block text-xs text-muted-foreground">{`Asks "${service.takenBy}" now; ticking moves it here.`}</span>
                     ) : null}
                   </span>
                 </label>
@@ -101,7 +116,7 @@ export function IntakeFormEditor({
         <ErrorList errors={fields.serviceIds.errors} />
       </fieldset>
       <CheckboxField
-        labelProps={{ children: 'Only before a client’s first session with me' }}
+        labelProps={{ children: 'First sessions only' }}
         inputProps={getInputProps(fields.firstSessionOnly, { type: 'checkbox' })}
         errors={fields.firstSessionOnly.errors}
       />
@@ -111,6 +126,14 @@ export function IntakeFormEditor({
           {questions.map((question, index) => {
             const field = question.getFieldset()
             const name = `Question ${index + 1}`
+            // The kind as picked now (conform follows the select), or as the server drew it.
+            const kind = field.kind.value ?? field.kind.initialValue
+            const named = (text: string) => (
+              <>
+                <span className="sr-only">{`${name}: `}</span>
+                {text}
+              </>
+            )
             return (
               <li key={question.key} className="space-y-3 rounded-lg border border-border p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
@@ -143,34 +166,47 @@ export function IntakeFormEditor({
                 </div>
                 <input {...getInputProps(field.id, { type: 'hidden' })} />
                 <TextareaField
-                  labelProps={{ children: `${name}: what it asks (for a consent, the statement they agree to)` }}
+                  labelProps={{ children: named(textLabel(kind)) }}
                   textareaProps={{ ...getTextareaProps(field.label), rows: 2 }}
                   errors={field.label.errors}
                 />
                 <div className="grid gap-3 sm:grid-cols-2">
                   <div className="space-y-1.5">
-                    <Label htmlFor={field.kind.id}>{`${name}: kind`}</Label>
-                    <Select {...getSelectProps(field.kind)}>
-                      {INTAKE_QUESTION_KINDS.map((kind) => (
-                        <option key={kind} value={kind}>
-                          {QUESTION_KIND_LABELS[kind]}
-                        </option>
-                      ))}
-                    </Select>
+                    <Label htmlFor={field.kind.id}>{named('Kind')}</Label>
+                    <div className="flex gap-2">
+                      <Select {...getSelectProps(field.kind)}>
+                        {INTAKE_QUESTION_KINDS.map((option) => (
+                          <option key={option} value={option}>
+                            {QUESTION_KIND_LABELS[option]}
+                          </option>
+                        ))}
+                      </Select>
+                      {hydrated ? null : (
+                        <button
+                          {...form.validate.getButtonProps({ name: field.kind.name })}
+                          aria-label={`Apply ${name}'s kind`}
+                          className={buttonClass({ variant: 'outline', size: 'sm' }, 'self-center')}
+                        >
+                          Apply
+                        </button>
+                      )}
+                    </div>
                     <ErrorList errors={field.kind.errors} />
                   </div>
                   <CheckboxField
                     className="self-end"
-                    labelProps={{ children: `${name}: must be answered` }}
+                    labelProps={{ children: named('Required') }}
                     inputProps={getInputProps(field.required, { type: 'checkbox' })}
                     errors={field.required.errors}
                   />
                 </div>
-                <TextareaField
-                  labelProps={{ children: `${name}: options, one per line (single and multiple choice)` }}
-                  textareaProps={{ ...getTextareaProps(field.options), rows: 3 }}
-                  errors={field.options.errors}
-                />
+                {isChoice(kind) ? (
+                  <TextareaField
+                    labelProps={{ children: named('Options, one per line') }}
+                    textareaProps={{ ...getTextareaProps(field.options), rows: 3 }}
+                    errors={field.options.errors}
+                  />
+                ) : null}
               </li>
             )
           })}

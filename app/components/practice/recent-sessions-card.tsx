@@ -1,13 +1,15 @@
 import { Form } from '@remix-run/react'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { CHART_PATH, OPEN_CHART_INTENT, OPEN_CHART_NEW_NOTE, OPEN_CHART_THEN } from '~/components/records/chart-links'
 import { Badge } from '~/components/ui/badge'
-import { buttonClass, ButtonLink } from '~/components/ui/button'
+import { Button, buttonClass, ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { CLIENT_NO_SHOW_INTENT } from '~/models/booking/no-show'
 import type { AttendedStay, RecentSession } from '~/models/practice/dashboard.server'
+import { ROOM_TEXT } from '~/models/sessions/room'
 
 function when(session: RecentSession, timeZone: string) {
   return (
@@ -38,7 +40,29 @@ function attendanceLine(session: RecentSession, timeZone: string) {
 }
 
 /**
- * Sessions that ended in the last 48 hours, each with "Client did not attend" while it may be
+ * "Add a note": the client's chart (made from their account the first time, as Open chart does)
+ * with the new-note form open, in one click, without JavaScript too.
+ */
+function AddNoteForm({ session }: { session: RecentSession }) {
+  return (
+    <Form method="post" action={CHART_PATH}>
+      <input type="hidden" name="intent" value={OPEN_CHART_INTENT} />
+      <input type="hidden" name="bookingId" value={session.id} />
+      <input type="hidden" name={OPEN_CHART_THEN} value={OPEN_CHART_NEW_NOTE} />
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        aria-label={`Add a note: ${session.serviceName} with ${session.clientName}`}
+      >
+        Add a note
+      </Button>
+    </Form>
+  )
+}
+
+/**
+ * Sessions that ended in the last 48 hours, each with "Add a note" and "Client did not attend" while it may be
  * marked; the link opens the confirmation (`hrefFor(id)`, URL state, so it works without JS).
  */
 export function RecentSessionsCard({
@@ -56,7 +80,8 @@ export function RecentSessionsCard({
       <CardHeader>
         <CardTitle id="recent-sessions-title">Recent Sessions</CardTitle>
         <CardDescription>
-          Sessions that ended in the last 48 hours. If a client did not attend, you can mark it here.
+          Sessions that ended in the last 48 hours: add a note to the client&apos;s chart while it is fresh. If a client
+          did not attend, you can mark it here.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -64,26 +89,40 @@ export function RecentSessionsCard({
           {sessions.map((session) => (
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-medium">{session.serviceName}</p>
+                <p className="flex items-center gap-2 font-medium">
+                  {session.serviceName}
+                  {session.completed ? <Badge tone="secondary">Completed</Badge> : null}
+                </p>
                 <p className="text-sm text-muted-foreground">{`with ${session.clientName}`}</p>
                 <p className="text-sm text-muted-foreground">
                   <time dateTime={session.startTime}>{when(session, timeZone)}</time>
                 </p>
+                {/* Ended in its room, perhaps before its booked end: when. */}
+                {session.endedAt ? (
+                  <p className="text-sm text-muted-foreground">
+                    {ROOM_TEXT.endedAt(
+                      `${formatTime(session.endedAt, timeZone)} ${zoneAbbreviation(session.endedAt, timeZone)}`,
+                    )}
+                  </p>
+                ) : null}
                 {session.attendance ? <p className="text-sm">{attendanceLine(session, timeZone)}</p> : null}
               </div>
-              {session.clientNoShowAt ? (
-                <Badge tone="warning">Client did not attend</Badge>
-              ) : session.canMarkNoShow ? (
-                <ButtonLink
-                  to={hrefFor(session.id)}
-                  preventScrollReset
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Client did not attend: ${session.serviceName} with ${session.clientName}`}
-                >
-                  Client did not attend
-                </ButtonLink>
-              ) : null}
+              <div className="flex flex-wrap items-center gap-2">
+                {session.hasClient ? <AddNoteForm session={session} /> : null}
+                {session.clientNoShowAt ? (
+                  <Badge tone="warning">Client did not attend</Badge>
+                ) : session.canMarkNoShow ? (
+                  <ButtonLink
+                    to={hrefFor(session.id)}
+                    preventScrollReset
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Client did not attend: ${session.serviceName} with ${session.clientName}`}
+                  >
+                    Client did not attend
+                  </ButtonLink>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

@@ -32,7 +32,8 @@ export function UpcomingSessionRow({
   hrefFor: (extra: string) => string
 }) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+    // The booking's own address in emails and calendar feeds (`sessionPageUrl`) lands on this row.
+    <li id={`booking-${session.id}`} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
         <p className="font-medium">{session.serviceName}</p>
         <p className="text-sm text-muted-foreground">with {session.clientName}</p>

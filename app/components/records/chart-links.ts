@@ -22,6 +22,9 @@ export const DELETE_DOCUMENT_INTENT = 'delete-document'
 export const AI_CONSULT_INTENT = 'ai-consult'
 /** 'Open chart' on the dashboard: the chart of a session's client (made the first time). */
 export const OPEN_CHART_INTENT = 'open-chart'
+/** With Open chart, `then=note` lands on the Notes tab with the new-note form open ("Add a note"). */
+export const OPEN_CHART_THEN = 'then'
+export const OPEN_CHART_NEW_NOTE = 'note'
 /** Not posted as a field (see UPLOAD_PARAM); names the upload form's refusal. */
 export const UPLOAD_DOCUMENT_INTENT = 'upload-document'
 /**

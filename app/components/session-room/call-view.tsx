@@ -1,18 +1,21 @@
+import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { ROOM_TEXT } from '~/models/sessions/room'
 import { CallStatus } from './call-status'
+import { EndSessionDialog } from './end-session-dialog'
 import { MediaToggles } from './media-toggles'
 import { CameraOffIcon, HangUpIcon, MicOffIcon, StopIcon } from './room-icons'
+import { useServerNow, type ServerClock } from './server-clock'
 import { StreamVideo } from './stream-video'
 import type { CallState } from './call-state'
-import type { ServerClock } from './server-clock'
 import type { LocalMedia } from './use-local-media'
 
 /**
  * The call: the other person large, oneself small in a corner (mirrored and muted, as a mirror
  * is), what the other has turned off, the time into the session and the connection, and the
- * controls. The frame keeps a video's shape on any screen, from a 390 px phone up.
+ * controls (the practitioner's End session, from the booked start, asks first). The frame keeps
+ * a video's shape on any screen, from a 390 px phone up.
  */
 export function CallView({
   state,
@@ -36,6 +39,9 @@ export function CallView({
   onEnd: () => void
 }) {
   const { other } = state
+  const [confirmingEnd, setConfirmingEnd] = useState(false)
+  // End is offered from the booked start (the server refuses it before); until then only Leave.
+  const started = useServerNow(clock) >= Date.parse(booking.startTime)
   const connected = state.link === 'connected'
   // What the other has turned off, said only while there is a call to see it in.
   const otherOff = connected
@@ -109,13 +115,24 @@ export function CallView({
           <HangUpIcon />
           {ROOM_TEXT.leave}
         </Button>
-        {isPractitioner ? (
-          <Button variant="destructive" onClick={onEnd}>
+        {isPractitioner && started ? (
+          <Button variant="destructive" onClick={() => setConfirmingEnd(true)}>
             <StopIcon />
             {ROOM_TEXT.end}
           </Button>
         ) : null}
       </div>
+      {isPractitioner ? (
+        <EndSessionDialog
+          open={confirmingEnd}
+          clientFirstName={otherFirstName}
+          onCancel={() => setConfirmingEnd(false)}
+          onConfirm={() => {
+            setConfirmingEnd(false)
+            onEnd()
+          }}
+        />
+      ) : null}
       {state.error ? (
         <p role="alert" className="text-center text-sm font-medium text-destructive">
           {state.error}

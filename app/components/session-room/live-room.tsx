@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react'
 import { Card } from '~/components/ui/card'
-import { ROOM_TEXT, type SessionRoomData } from '~/models/sessions/room'
+import { ROOM_TEXT, whoEnded, type SessionRoomData } from '~/models/sessions/room'
 import { CallView } from './call-view'
 import { Lobby } from './lobby'
 import { useLocalMedia } from './use-local-media'
@@ -55,7 +55,7 @@ export function LiveRoom({ data, clock }: { data: SessionRoomData; clock: Server
   if (phase === 'ended' || phase === 'replaced') {
     return (
       <Card role="status" className="p-6 text-lg font-medium">
-        {phase === 'ended' ? ROOM_TEXT.endedByPractitioner : ROOM_TEXT.replaced}
+        {phase === 'ended' ? whoEnded(data) : ROOM_TEXT.replaced}
       </Card>
     )
   }

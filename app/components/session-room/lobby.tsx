@@ -2,7 +2,7 @@ import { Button } from '~/components/ui/button'
 import { ROOM_TEXT, type OtherPresence } from '~/models/sessions/room'
 import { DevicePickers } from './device-pickers'
 import { MediaToggles } from './media-toggles'
-import { CameraOffIcon } from './room-icons'
+import { CameraIcon, CameraOffIcon } from './room-icons'
 import { StreamVideo } from './stream-video'
 import type { SignalingState } from './call-state'
 import type { LocalMedia, MediaProblem } from './use-local-media'
@@ -18,7 +18,8 @@ const PROBLEM_TEXT: Record<MediaProblem, string> = {
  * devices to choose from, the microphone and camera switches), whether the other is already
  * waiting, and Join. When the browser gives no camera or microphone, the page says why and how
  * to fix it, and still lets the person in without them. After Leave it offers Rejoin instead,
- * the camera off until then.
+ * the camera's light off until then, and shows the switches as the person left them: a camera
+ * left on is said to come back on with the rejoin, not to be off (it was, and is, on).
  */
 export function Lobby({
   media,
@@ -50,6 +51,15 @@ export function Lobby({
   const hasAudio = Boolean(media.stream?.getAudioTracks().length)
   const hasVideo = Boolean(media.stream?.getVideoTracks().length)
   const waitingForRejoin = hasLeft && media.status === 'off'
+  // Over the preview: why there is no picture. After Leave, by the person's switch (the stream
+  // is stopped, whatever the switch says); before, by what the stream sends.
+  const cameraNote = waitingForRejoin
+    ? media.switches.video
+      ? ROOM_TEXT.cameraOnRejoin
+      : ROOM_TEXT.yourCameraIsOff
+    : !media.video && media.status !== 'starting'
+      ? ROOM_TEXT.yourCameraIsOff
+      : null
 
   return (
     <section aria-label="Before you join" className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -64,10 +74,14 @@ export function Lobby({
               className="size-full object-cover"
             />
           ) : null}
-          {!media.video && media.status !== 'starting' ? (
+          {cameraNote ? (
             <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-white">
-              <CameraOffIcon className="size-8" />
-              {ROOM_TEXT.yourCameraIsOff}
+              {cameraNote === ROOM_TEXT.yourCameraIsOff ? (
+                <CameraOffIcon className="size-8" />
+              ) : (
+                <CameraIcon className="size-8" />
+              )}
+              {cameraNote}
             </p>
           ) : null}
         </div>
@@ -78,6 +92,17 @@ export function Lobby({
               video={media.video}
               hasAudio={hasAudio}
               hasVideo={hasVideo}
+              onToggle={onToggle}
+            />
+          </div>
+        ) : waitingForRejoin ? (
+          // No stream until Rejoin: the switches set what it starts with.
+          <div className="flex flex-wrap gap-2">
+            <MediaToggles
+              audio={media.switches.audio}
+              video={media.switches.video}
+              hasAudio
+              hasVideo
               onToggle={onToggle}
             />
           </div>

@@ -1,5 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useHydrated } from '~/components/use-hydrated'
 import { ROOM_TEXT } from '~/models/sessions/room'
 import { ClockIcon } from './room-icons'
 import { formatCountdown, useServerNow, type ServerClock } from './server-clock'
@@ -8,12 +9,23 @@ import { formatCountdown, useServerNow, type ServerClock } from './server-clock'
 const RETRY_MS = 2_000
 
 /**
- * Before the room's window: when it opens, counting down. The server writes the time left when
- * it makes the page, so without JavaScript the page says it too (as of its loading); with it,
- * the count goes on by the server's clock, and at zero the page asks its loader again, which
- * then answers with the open room: the person waiting is let in without reloading.
+ * Before the room's window: when it opens, as a time of day in the viewer's zone (the server's
+ * HTML, true whenever it is read), and, with JavaScript, counting down by the server's clock. At
+ * zero the page asks its loader again, which then answers with the open room: the person waiting
+ * is let in without reloading. Without JavaScript there is no countdown: one written when the
+ * page was made would stand still, and be wrong a second later.
  */
-export function RoomCountdown({ opensAt, clock }: { opensAt: string; clock: ServerClock }) {
+export function RoomCountdown({
+  opensAt,
+  opensAtTime,
+  clock,
+}: {
+  opensAt: string
+  /** '6:35 PM EST', in the viewer's zone. */
+  opensAtTime: string
+  clock: ServerClock
+}) {
+  const hydrated = useHydrated()
   const now = useServerNow(clock)
   const left = Date.parse(opensAt) - now
   const revalidator = useRevalidator()
@@ -31,10 +43,13 @@ export function RoomCountdown({ opensAt, clock }: { opensAt: string; clock: Serv
         <ClockIcon className="size-5 text-primary" />
         {ROOM_TEXT.opensBeforeStart}
       </p>
+      <p>{ROOM_TEXT.opensAt(opensAtTime)}</p>
       {/* A timer's every second is not read out; its text is there to read on demand. */}
-      <p role="timer" className="text-3xl font-semibold tabular-nums">
-        {left > 0 ? ROOM_TEXT.opensIn(formatCountdown(left)) : ROOM_TEXT.opening}
-      </p>
+      {hydrated ? (
+        <p role="timer" className="text-3xl font-semibold tabular-nums">
+          {left > 0 ? ROOM_TEXT.opensIn(formatCountdown(left)) : ROOM_TEXT.opening}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { ROOM_TEXT, type SessionRoomData } from '~/models/sessions/room'
+import { ROOM_TEXT, whoEnded, type SessionRoomData } from '~/models/sessions/room'
 
 /**
  * What the page says when there is no call to have here: a cancelled or unpaid booking, a
@@ -25,8 +25,10 @@ export function ClosedRoomNotice({
   state,
   booking,
   me,
+  other,
+  ended,
   meetingLink,
-}: Pick<SessionRoomData, 'booking' | 'me' | 'meetingLink'> & {
+}: Pick<SessionRoomData, 'booking' | 'me' | 'other' | 'ended' | 'meetingLink'> & {
   state: 'cancelled' | 'unpaid' | 'ended' | 'own-link'
 }) {
   return (
@@ -36,6 +38,12 @@ export function ClosedRoomNotice({
           <p className="text-lg font-medium">{ROOM_TEXT.ownLink[me.role]}</p>
           {meetingLink ? <MeetingLink href={meetingLink} label={ROOM_TEXT.join} /> : null}
         </>
+      ) : state === 'ended' && ended ? (
+        // Ended in its room: by whom, and when (perhaps before its booked end).
+        <div className="space-y-1">
+          <p className="text-lg font-medium">{whoEnded({ me, other })}</p>
+          <p className="text-muted-foreground">{ROOM_TEXT.endedAt(ended.time)}</p>
+        </div>
       ) : (
         <p className="text-lg font-medium">
           {state === 'cancelled' ? ROOM_TEXT.cancelled : state === 'unpaid' ? ROOM_TEXT.unpaid : ROOM_TEXT.ended}

@@ -54,9 +54,13 @@ function RoomBody({ data, clock }: { data: SessionRoomData; clock: ServerClock }
   switch (data.state) {
     case 'early':
       return (
-        <Card className="p-6">
-          <RoomCountdown opensAt={data.opensAt} clock={clock} />
-        </Card>
+        <>
+          {/* Said before the room opens too: the person then has time to turn it on. */}
+          <NoScriptRoom me={data.me} meetingLink={data.meetingLink} />
+          <Card className="p-6">
+            <RoomCountdown opensAt={data.opensAt} opensAtTime={data.opensAtTime} clock={clock} />
+          </Card>
+        </>
       )
     case 'open':
       return (
@@ -70,6 +74,6 @@ function RoomBody({ data, clock }: { data: SessionRoomData; clock: ServerClock }
         </>
       )
     default:
-      return <ClosedRoomNotice state={data.state} booking={data.booking} me={data.me} meetingLink={data.meetingLink} />
+      return <ClosedRoomNotice {...data} state={data.state} />
   }
 }

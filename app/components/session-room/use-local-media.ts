@@ -22,6 +22,12 @@ export type LocalMedia = {
   /** Sending sound and picture: a track exists and is turned on. */
   audio: boolean
   video: boolean
+  /**
+   * The person's microphone and camera switches, kept while there is no stream (after Leave the
+   * camera's light goes off, but a camera left on is still on for the rejoin): what the next
+   * start turns on. Not `audio`/`video`, which say what is being sent now.
+   */
+  switches: { audio: boolean; video: boolean }
 }
 
 const OFF: LocalMedia = {
@@ -34,6 +40,7 @@ const OFF: LocalMedia = {
   microphoneId: '',
   audio: false,
   video: false,
+  switches: { audio: true, video: true },
 }
 
 type Choice = { cameraId?: string; microphoneId?: string }
@@ -134,7 +141,7 @@ export function useLocalMedia() {
     [listDevices],
   )
 
-  /** Turns the camera and microphone off altogether (leaving the call, the room closing). */
+  /** Turns the camera and microphone off altogether (leaving the call, the room closing); the switches stay as they were. */
   const stop = useCallback(() => {
     requestRef.current++
     stopAll(streamRef.current)
@@ -142,13 +149,12 @@ export function useLocalMedia() {
     setMedia((now) => ({ ...now, status: 'off', problem: null, stream: null, audio: false, video: false }))
   }, [])
 
-  /** Microphone or camera on or off, without restarting anything. */
+  /** Microphone or camera on or off, without restarting anything (with no stream, for the next start). */
   const toggle = useCallback((kind: 'audio' | 'video', on: boolean) => {
     wanted.current[kind] = on
     const track = kind === 'audio' ? streamRef.current?.getAudioTracks()[0] : streamRef.current?.getVideoTracks()[0]
-    if (!track) return
-    track.enabled = on
-    setMedia((now) => ({ ...now, [kind]: on }))
+    if (track) track.enabled = on
+    setMedia((now) => ({ ...now, [kind]: Boolean(track) && on, switches: { ...now.switches, [kind]: on } }))
   }, [])
 
   // Devices plugged in or out while the page is open: the pickers follow.

@@ -14,9 +14,10 @@ import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
 import { canJoinSession, clientMayReschedule, holdLapsed, PAYMENT_HOLD_MS, refundDueCents } from './booking'
 import { cancelLiveBooking, claimSlot, findBooking, isLive, type BookingRow } from './booking-state.server'
-import { notifyPractitioner, sendBookingCancelled, sendBookingConfirmed } from './emails.server'
+import { sendBookingCancelled, sendBookingConfirmed } from './emails.server'
 import { reportNoShowRefusal } from './no-show'
 import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
+import { notifyPractitioner } from './practitioner-emails.server'
 
 /** Who books or cancels: the signed-in user, as much of them as the emails need. */
 export type BookingActor = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'timeZone'>
@@ -222,7 +223,7 @@ const VIEW_COLUMNS = sql`b.id, b.service_id AS serviceId, b.client_id AS clientI
   b.platform_fee_cents AS platformFeeCents, b.practitioner_amount_cents AS practitionerAmountCents,
   b.is_paid AS isPaid, b.refunded_amount_cents AS refundedAmountCents, b.hold_expires_at AS holdExpiresAt,
   b.cancellation_reason AS cancellationReason, b.cancellation_note AS cancellationNote, b.notes, b.created_at AS createdAt, b.updated_at AS updatedAt,
-  b.sequence, b.moved_by_practitioner_at AS movedByPractitionerAt, b.client_no_show_at AS clientNoShowAt,
+  b.sequence, b.moved_by_practitioner_at AS movedByPractitionerAt, b.move_message AS moveMessage, b.client_no_show_at AS clientNoShowAt,
   b.practitioner_no_show_reported_at AS practitionerNoShowReportedAt, b.session_ended_at AS sessionEndedAt,
   s.meeting_link AS meetingLink, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
   p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName,
@@ -255,6 +256,7 @@ type ViewRow = {
   updatedAt: number
   sequence: number
   movedByPractitionerAt: number | null
+  moveMessage: string | null
   clientNoShowAt: number | null
   practitionerNoShowReportedAt: number | null
   sessionEndedAt: number | null
@@ -298,6 +300,8 @@ function toView(row: ViewRow) {
     /** When the practitioner moved it, while the client has not accepted the new time (they may cancel for a full refund). */
     movedByPractitionerAt:
       isLive(row) && row.movedByPractitionerAt ? new Date(row.movedByPractitionerAt).toISOString() : null,
+    /** The practitioner's message with that new time (plain text), while it waits for the client. */
+    moveMessage: isLive(row) && row.movedByPractitionerAt ? row.moveMessage : null,
     /** When its practitioner marked that the client did not attend (no refund is due; no review). */
     clientNoShowAt: row.clientNoShowAt ? new Date(row.clientNoShowAt).toISOString() : null,
     /** When its client reported that the practitioner did not attend. */

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { users } from '~/db/schema'
+import { bookings, users } from '~/db/schema'
 import { intakeStates } from '~/models/intake/intake-state.server'
+import { isBookingReviewable } from '~/models/marketplace/review.server'
 import { clientSession, getBookingForClient } from './booking.server'
+import { disputeNoShowRefusal } from './no-show'
 
 /**
  * A booking's confirmation page (`/bookings/:id`): the client's own booking, as
@@ -30,7 +32,32 @@ export function getBookingConfirmation(client: { id: number }, bookingId: number
           .from(users)
           .where(eq(users.id, session.practitionerId))
           .get() ?? null)
-  return { ...session, practitioner }
+  const disputedAt =
+    getDb().select({ at: bookings.clientNoShowDisputedAt }).from(bookings).where(eq(bookings.id, session.id)).get()
+      ?.at ?? null
+  const ended =
+    session.status === 'completed' || (session.status === 'confirmed' && Date.parse(session.endTime) <= now.getTime())
+  return {
+    ...session,
+    practitioner,
+    // Marked absent: the client may tell the admins they were there ("I was there"), once.
+    noShowDisputed: disputedAt !== null,
+    canDisputeNoShow:
+      disputeNoShowRefusal(
+        {
+          ...session,
+          startTime: new Date(session.startTime),
+          endTime: new Date(session.endTime),
+          clientNoShowAt: session.clientNoShowAt ? new Date(session.clientNoShowAt) : null,
+          practitionerNoShowReportedAt: null,
+          clientNoShowDisputedAt: disputedAt,
+        },
+        now,
+      ) === null,
+    // After the session: Book Again (its service), and Write a Review while it waits for one.
+    ended,
+    canReview: ended && practitioner !== null && isBookingReviewable(client.id, session.id),
+  }
 }
 
 export type BookingConfirmation = ReturnType<typeof getBookingConfirmation>

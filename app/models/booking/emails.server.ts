@@ -9,13 +9,14 @@ import { intakeStates } from '~/models/intake/intake-state.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
 import { bookAgainHref, FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
+import { I_WAS_THERE_ANCHOR } from './no-show'
 import { sessionIcsAttachment, type SessionForCalendar } from './session-event.server'
 import type { BookingRow } from './booking-state.server'
 
 /**
  * The emails a booking sends its client: confirmed (with an .ics invitation), cancelled (with
- * the refund it gives) and payment refunded; and its practitioner, as their settings ask: a new
- * booking, a cancellation. Each reads the booking as it is now, so a webhook
+ * the refund it gives) and payment refunded (its practitioner's are in
+ * practitioner-emails.server.ts, an admin's removal's in removal-emails.server.ts). Each reads the booking as it is now, so a webhook
  * and a page send the same words. They go after the change commits; a failing email is logged
  * (the outbox keeps it), never a reason to undo the booking.
  */
@@ -35,9 +36,12 @@ export type EmailContext = {
   ownMeetingLink: string | null
   clientEmail: string | null
   clientFirstName: string | null
+  clientLastName: string | null
   timeZone: string | null
   practitionerFirstName: string | null
   practitionerLastName: string | null
+  /** The practitioner's words with the new time they moved it to, while the client has not answered. */
+  moveMessage: string | null
 }
 
 /** The booking as its client's emails tell of it; `db` a transaction the email is written in. */
@@ -45,8 +49,8 @@ export function loadContext(bookingId: number, db: Db | Tx = getDb()) {
   return db.get<EmailContext | undefined>(
     sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
                b.start_time AS startTime, b.end_time AS endTime, b.total_amount_cents AS totalAmountCents,
-               b.is_paid AS isPaid, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
-               c.email AS clientEmail, c.first_name AS clientFirstName, c.time_zone AS timeZone,
+               b.is_paid AS isPaid, ${ownMeetingLinkSql('s')} AS ownMeetingLink, b.move_message AS moveMessage,
+               c.email AS clientEmail, c.first_name AS clientFirstName, c.last_name AS clientLastName, c.time_zone AS timeZone,
                p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName
         FROM bookings b LEFT JOIN services s ON s.id = b.service_id
         LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
@@ -84,7 +88,18 @@ export function clientCalendarSession(booking: EmailContext): SessionForCalendar
   }
 }
 
-const dollars = (cents: number) => formatPrice(centsToDollars(cents))
+/**
+ * The client's calendar invitation as it stands: REQUEST for a live session (its first revision,
+ * or a move), CANCEL once cancelled; the same UID each time, at the booking's SEQUENCE.
+ */
+export function clientInvitation(booking: EmailContext & { clientEmail: string }) {
+  return sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin(), {
+    email: booking.clientEmail,
+    name: [booking.clientFirstName, booking.clientLastName].filter(Boolean).join(' ') || null,
+  })
+}
+
+export const dollars = (cents: number) => formatPrice(centsToDollars(cents))
 
 /** Sends one email about a booking whose client still has an account; logs a failure. */
 async function sendAbout(bookingId: number, compose: (booking: EmailContext & { clientEmail: string }) => Email) {
@@ -94,78 +109,6 @@ async function sendAbout(bookingId: number, compose: (booking: EmailContext & { 
     await sendEmail(compose({ ...booking, clientEmail: booking.clientEmail }))
   } catch (error) {
     log.error({ err: error }, logLine`[booking ${bookingId}] email failed`)
-  }
-}
-
-type PractitionerNoticeContext = {
-  serviceName: string
-  startTime: number
-  endTime: number
-  clientName: string | null
-  practitionerEmail: string | null
-  practitionerFirstName: string | null
-  timeZone: string | null
-  emailNewBookings: number
-  emailCancellations: number
-}
-
-/**
- * Tells a booking's practitioner that a client booked it (`booked`, once it is confirmed),
- * cancelled it (`cancelled`) or moved it (`moved`, from `previous`: queued with the move, by
- * `reschedule-emails.server.ts`), when their settings ask for it (a move counts with
- * cancellations): the service, the time in their own zone and the client's name, nothing else
- * about the client. Logs a failure.
- */
-export async function notifyPractitioner(bookingId: number, kind: 'booked' | 'cancelled') {
-  try {
-    const email = practitionerNotice(getDb(), bookingId, kind)
-    if (email) await sendEmail(email)
-  } catch (error) {
-    log.error({ err: error }, logLine`[booking ${bookingId}] practitioner email failed`)
-  }
-}
-
-/** `notifyPractitioner`'s email, or null when they have none or their settings say no. */
-export function practitionerNotice(
-  db: Db | Tx,
-  bookingId: number,
-  kind: 'booked' | 'cancelled' | 'moved',
-  previous?: { startTime: Date; endTime: Date },
-): Email | null {
-  const booking = db.get<PractitionerNoticeContext | undefined>(
-    sql`SELECT b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
-               c.first_name || ' ' || c.last_name AS clientName,
-               p.email AS practitionerEmail, p.first_name AS practitionerFirstName, p.time_zone AS timeZone,
-               p.email_new_bookings AS emailNewBookings, p.email_cancellations AS emailCancellations
-        FROM bookings b LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
-        WHERE b.id = ${bookingId}`,
-  )
-  if (!booking?.practitionerEmail) return null
-  if (!(kind === 'booked' ? booking.emailNewBookings : booking.emailCancellations)) return null
-  const client = booking.clientName ?? 'A client'
-  const was = previous
-    ? sessionSpan({
-        startTime: previous.startTime.getTime(),
-        endTime: previous.endTime.getTime(),
-        timeZone: booking.timeZone,
-      })
-    : ''
-  const line = {
-    booked: `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`,
-    cancelled: `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
-    moved: `${client} moved "${booking.serviceName}" from ${was} to ${sessionSpan(booking)}. The old time is open for booking again.`,
-  }[kind]
-  const title = { booked: 'New booking', cancelled: 'Booking cancelled', moved: 'Booking moved' }[kind]
-  return {
-    to: booking.practitionerEmail,
-    subject: `${title}: ${booking.serviceName}`,
-    text: [
-      `Hi ${booking.practitionerFirstName},`,
-      '',
-      line,
-      '',
-      'You can choose which of these emails you get in your settings.',
-    ].join('\n'),
   }
 }
 
@@ -189,7 +132,7 @@ export function sendBookingConfirmed(bookingId: number) {
         `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION} Cancel from your dashboard.`,
         'The attached invitation adds the session to your calendar.',
       ].join('\n'),
-      attachments: [sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin())],
+      attachments: [clientInvitation(booking)],
     }
   })
 }
@@ -209,7 +152,9 @@ export function sendBookingCancelled(bookingId: number, refundCents: number) {
           : 'Nothing was charged for this session.',
       '',
       'You can book another time whenever you like.',
+      'The attached update removes the session from your calendar.',
     ].join('\n'),
+    attachments: [clientInvitation(booking)],
   }))
 }
 
@@ -236,7 +181,7 @@ export function sendCancelledByPractitioner(bookingId: number, reason: string, r
         '',
         `We are sorry for the trouble. You can book another time whenever you like: ${configuredOrigin()}${bookAgainHref(booking)}`,
       ].join('\n'),
-      attachments: [sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin())],
+      attachments: [clientInvitation(booking)],
     }
   })
 }
@@ -260,7 +205,7 @@ export function sendIntakeReminder(bookingId: number) {
 
 /**
  * The practitioner marked that the client did not attend: said plainly, with the policy and
- * where to tell us if it is wrong (the booking's page, which reports a practitioner's absence).
+ * "I was there" (the booking page's form that tells our team, with the room's attendance).
  */
 export function sendMarkedMissed(bookingId: number) {
   return sendAbout(bookingId, (booking) => ({
@@ -272,7 +217,7 @@ export function sendMarkedMissed(bookingId: number) {
       `${practitionerName(booking)} marked that you did not attend "${booking.serviceName}" on ${sessionSpan(booking)}.`,
       'No refund is due under the cancellation policy for a session that was not cancelled.',
       '',
-      `If you were there and your practitioner was not, please tell us on your booking's page: ${configuredOrigin()}/bookings/${booking.id}`,
+      `I was there: if you came to this session, tell us on your booking's page and our team will look into it: ${configuredOrigin()}/bookings/${booking.id}#${I_WAS_THERE_ANCHOR}`,
     ].join('\n'),
   }))
 }
@@ -293,97 +238,8 @@ export function sendPaymentRefunded(bookingId: number, refundedCents: number, re
         : `We have refunded ${dollars(refundedCents)} for "${booking.serviceName}" on ${sessionSpan(booking)}.`,
       'Refunds usually appear on your statement within 5 to 10 business days.',
     ].join('\n'),
+    // A refund in full cancelled the session: the calendar's event goes with it. A late payment's
+    // booking had lapsed before any invitation was sent.
+    ...(reason === 'refund' && booking.status === 'cancelled' ? { attachments: [clientInvitation(booking)] } : {}),
   }))
-}
-
-type RemovalContext = {
-  id: number
-  serviceName: string
-  startTime: number
-  endTime: number
-  isPaid: number
-  dueCents: number
-  clientId: number | null
-  clientEmail: string | null
-  clientFirstName: string | null
-  clientLastName: string | null
-  clientZone: string | null
-  practitionerId: number | null
-  practitionerEmail: string | null
-  practitionerFirstName: string | null
-  practitionerLastName: string | null
-  practitionerZone: string | null
-}
-
-/**
- * What an admin's removal of an account tells the other person of each session it cancels:
- * the client of a removed practitioner (with the refund in full, if paid), the practitioner of
- * a removed client (the time is free again). Composed before anything changes, while both
- * names are still there; sent with `sendRemovalNotices` once the cancellation has committed.
- */
-export function composeRemovalNotices(bookingIds: number[], removedUserId: number) {
-  const notices = new Map<number, Email>()
-  if (!bookingIds.length) return notices
-  const rows = getDb().all<RemovalContext>(
-    sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
-               b.is_paid AS isPaid,
-               CASE WHEN b.is_paid = 1 THEN b.total_amount_cents - b.refunded_amount_cents ELSE 0 END AS dueCents,
-               c.id AS clientId, c.email AS clientEmail, c.first_name AS clientFirstName,
-               c.last_name AS clientLastName, c.time_zone AS clientZone,
-               p.id AS practitionerId, p.email AS practitionerEmail, p.first_name AS practitionerFirstName,
-               p.last_name AS practitionerLastName, p.time_zone AS practitionerZone
-        FROM bookings b LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
-        WHERE b.id IN (${sql.join(
-          bookingIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  )
-  for (const row of rows) {
-    const span = (timeZone: string | null) => sessionSpan({ startTime: row.startTime, endTime: row.endTime, timeZone })
-    if (row.practitionerId === removedUserId && row.clientEmail) {
-      const practitioner = `${row.practitionerFirstName} ${row.practitionerLastName}`
-      notices.set(row.id, {
-        to: row.clientEmail,
-        subject: `Session cancelled: ${row.serviceName}`,
-        text: [
-          `Hi ${row.clientFirstName},`,
-          '',
-          `Your session "${row.serviceName}" with ${practitioner} on ${span(row.clientZone)} has been cancelled: ${practitioner}'s account on Solace has been closed.`,
-          row.dueCents > 0
-            ? `We have refunded the full ${dollars(row.dueCents)} to your card. Refunds usually appear on your statement within 5 to 10 business days.`
-            : 'Nothing was charged for this session.',
-          '',
-          'We are sorry for the trouble. You can book another practitioner whenever you like.',
-        ].join('\n'),
-      })
-    } else if (row.clientId === removedUserId && row.practitionerEmail) {
-      const client = `${row.clientFirstName} ${row.clientLastName}`
-      notices.set(row.id, {
-        to: row.practitionerEmail,
-        subject: `Session cancelled: ${row.serviceName}`,
-        text: [
-          `Hi ${row.practitionerFirstName},`,
-          '',
-          `The session "${row.serviceName}" with ${client} on ${span(row.practitionerZone)} has been cancelled: ${client}'s account on Solace has been closed. The time is open for booking again.`,
-          row.dueCents > 0
-            ? `The client was refunded the full ${dollars(row.dueCents)}, so the payment to you for this session is reversed.`
-            : 'Nothing had been paid for this session.',
-        ].join('\n'),
-      })
-    }
-  }
-  return notices
-}
-
-/** Sends the notices of the sessions whose cancellation committed; a failing email is logged. */
-export async function sendRemovalNotices(notices: Map<number, Email>, bookingIds: number[]) {
-  for (const id of bookingIds) {
-    const email = notices.get(id)
-    if (!email) continue
-    try {
-      await sendEmail(email)
-    } catch (error) {
-      log.error({ err: error }, logLine`[booking ${id}] removal email failed`)
-    }
-  }
 }

@@ -1,27 +1,50 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { bookings, contactMessages } from '~/db/schema'
+import { bookings, contactMessages, users } from '~/db/schema'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { listAttendance } from '~/models/sessions/attendance.server'
 import { sendMarkedMissed, sessionSpan } from './emails.server'
-import { ALREADY_MARKED, markNoShowRefusal, reportNoShowRefusal, type NoShowReportInput } from './no-show'
+import { ALREADY_MARKED, markNoShowRefusal, reportRefusal, type NoShowReportInput, type ReportKind } from './no-show'
 import { BOOKING_NOT_FOUND } from './payments.server'
 import { findPractitionerBooking } from './practitioner-cancel.server'
 
 /**
  * Sessions somebody did not attend (docs/decisions/038-no-shows.md).
  *
- * A practitioner marks, within 48 hours of its end, that the client did not attend: the booking
- * keeps its payment (the cancellation policy gives nothing back for a session not cancelled),
- * the client's dashboard shows it as missed, and no review can be written for it.
+ * A practitioner marks, within 48 hours of its end, that the client did not attend, unless the
+ * video room saw the client: the booking keeps its payment (the cancellation policy gives nothing
+ * back for a session not cancelled), the client's dashboard shows it as missed, and no review can
+ * be written for it.
  *
  * A client reports, from its start until 7 days after its end, that the practitioner did not
- * attend: the report reaches the admins' contact messages with the booking attached, once.
+ * attend; a client marked absent tells us, within 7 days of the mark, that they were there. Either
+ * reaches the admins' contact messages with the booking attached, once.
  */
 
-/** The practitioner marks that the client of one of their sessions did not attend; the client is told. */
-export async function markClientNoShow(practitioner: { id: number }, bookingId: number, now = new Date()) {
+/**
+ * The practitioner marks that the client of one of their sessions did not attend; the client is
+ * told. Refused when the video room saw the client (the refusal names their time there, in the
+ * practitioner's zone).
+ */
+export async function markClientNoShow(
+  practitioner: { id: number; timeZone?: string | null },
+  bookingId: number,
+  now = new Date(),
+) {
   const row = findPractitionerBooking(practitioner, bookingId)
-  const refusal = markNoShowRefusal(row, now)
+  const client = row.clientId
+    ? getDb().select({ firstName: users.firstName }).from(users).where(eq(users.id, row.clientId)).get()
+    : undefined
+  const refusal = markNoShowRefusal(
+    row,
+    {
+      clientFirstName: client?.firstName ?? 'Your client',
+      clientStays: listAttendance(row.id).filter((stay) => row.clientId !== null && stay.userId === row.clientId),
+      timeZone: practitioner.timeZone ?? DEFAULT_TIME_ZONE,
+    },
+    now,
+  )
   if (refusal) throw new AppError(refusal, 409)
   // Only if nobody marked it meanwhile: two clicks (or two tabs) mark it once.
   const marked = getDb()
@@ -43,17 +66,38 @@ type ReportContext = {
   timeZone: string | null
 }
 
+/** What each report says to the admins, and which mark on the booking says it was sent. */
+const REPORTS: Record<
+  ReportKind,
+  {
+    subject: (serviceName: string) => string
+    says: (c: ReportContext, practitioner: string, serviceName: string, when: string) => string
+    mark: 'practitionerNoShowReportedAt' | 'clientNoShowDisputedAt'
+  }
+> = {
+  'practitioner-absent': {
+    subject: (serviceName) => `Practitioner did not attend: ${serviceName}`,
+    says: (c, practitioner, serviceName, when) =>
+      `${c.clientFirstName} reports that ${practitioner} did not attend "${serviceName}" on ${when}`,
+    mark: 'practitionerNoShowReportedAt',
+  },
+  'client-attended': {
+    subject: (serviceName) => `Client says they attended: ${serviceName}`,
+    says: (c, practitioner, serviceName, when) =>
+      `${c.clientFirstName} says they were at "${serviceName}" on ${when}, which ${practitioner} marked as missed`,
+    mark: 'clientNoShowDisputedAt',
+  },
+}
+
 /**
- * The client reports that the practitioner did not attend: one contact message for the admins,
- * with the booking attached, written with the booking's mark in one transaction (so a report is
- * sent once). Only what the admins need: who, which session, and the client's own words.
+ * The client tells the admins about a session (`input.kind`): the practitioner did not attend,
+ * or they were there though marked absent ("I was there"). One contact message for the admins,
+ * with the booking attached (the admins' view adds the room's attendance trail), written with the
+ * booking's mark in one transaction, so each report is sent once. Only what the admins need:
+ * who, which session, and the client's own words.
  */
-export function reportPractitionerNoShow(
-  client: { id: number },
-  bookingId: number,
-  input: NoShowReportInput,
-  now = new Date(),
-) {
+export function reportNoShow(client: { id: number }, bookingId: number, input: NoShowReportInput, now = new Date()) {
+  const report = REPORTS[input.kind]
   return getDb().transaction(
     (tx) => {
       const row = tx
@@ -62,7 +106,7 @@ export function reportPractitionerNoShow(
         .where(and(eq(bookings.id, bookingId), eq(bookings.clientId, client.id)))
         .get()
       if (!row) throw new AppError(BOOKING_NOT_FOUND, 404)
-      const refusal = reportNoShowRefusal(row, now)
+      const refusal = reportRefusal(input.kind, row, now)
       if (refusal) throw new AppError(refusal, 409)
       const people = tx.get<ReportContext>(
         sql`SELECT c.first_name AS clientFirstName, c.last_name AS clientLastName, c.email AS clientEmail,
@@ -81,9 +125,9 @@ export function reportPractitionerNoShow(
         .values({
           name: `${people.clientFirstName} ${people.clientLastName}`,
           email: people.clientEmail,
-          subject: `Practitioner did not attend: ${row.serviceName}`,
+          subject: report.subject(row.serviceName),
           message: [
-            `${people.clientFirstName} reports that ${practitioner} did not attend "${row.serviceName}" on ${when} (booking ${row.id}).`,
+            `${report.says(people, practitioner, row.serviceName, when)} (booking ${row.id}).`,
             input.details ? `\nIn their words:\n${input.details}` : '',
           ].join(''),
           bookingId: row.id,
@@ -91,7 +135,7 @@ export function reportPractitionerNoShow(
         .returning({ id: contactMessages.id })
         .get()
       tx.update(bookings)
-        .set({ practitionerNoShowReportedAt: now, updatedAt: now })
+        .set({ [report.mark]: now, updatedAt: now })
         .where(eq(bookings.id, row.id))
         .run()
       return { id: row.id, contactMessageId: message.id }

@@ -16,7 +16,8 @@ import {
   type BookingRow,
   type CancellationReason,
 } from './booking-state.server'
-import { notifyPractitioner, sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
+import { sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
+import { notifyPractitioner } from './practitioner-emails.server'
 
 /**
  * Paying for a booking (docs/decisions/005-slot-claiming-and-holds.md): a pending paid

@@ -3,8 +3,8 @@ import { type Db, type Tx } from '~/db/client.server'
 import { bookingMoveNotices, emailOutbox } from '~/db/schema'
 import { queueEmail, requeueEmail, type Email } from '~/integrations/email.server'
 import { configuredOrigin } from '~/lib/url.server'
-import { clientCalendarSession, loadContext, practitionerName, practitionerNotice, sessionSpan } from './emails.server'
-import { sessionIcsAttachment } from './session-event.server'
+import { clientInvitation, loadContext, practitionerName, sessionSpan } from './emails.server'
+import { practitionerNotice } from './practitioner-emails.server'
 import type { Mover } from './reschedule'
 
 /**
@@ -22,7 +22,8 @@ type Span = { startTime: Date; endTime: Date }
 /**
  * Moved by its client: the client gets the new time with the updated invitation (same UID,
  * higher SEQUENCE, so calendars move the event). Moved by its practitioner: the new time, the
- * updated invitation, and the choice to accept it or cancel with a full refund on their
+ * updated invitation, the practitioner's message when they wrote one (the latest move's: a
+ * rewritten email carries it), and the choice to accept it or cancel with a full refund on their
  * booking's page. Null when the client has no account any more.
  */
 function clientMoveEmail(tx: Tx, bookingId: number, by: Mover, previous: Span): Email | null {
@@ -42,6 +43,9 @@ function clientMoveEmail(tx: Tx, bookingId: number, by: Mover, previous: Span): 
           `${practitioner} moved your session "${booking.serviceName}" to a new time.`,
           `Was: ${was}`,
           `Now: ${sessionSpan(booking)}`,
+          ...(booking.moveMessage
+            ? ['', `${practitioner} wrote:`, ...booking.moveMessage.split('\n').map((line) => `> ${line}`)]
+            : []),
           '',
           `If the new time suits you, accept it on your booking's page: ${page}`,
           'If it does not, you can cancel it there for a full refund, whenever the session is.',
@@ -62,7 +66,7 @@ function clientMoveEmail(tx: Tx, bookingId: number, by: Mover, previous: Span): 
       ...lines,
       'The attached invitation moves the session in your calendar.',
     ].join('\n'),
-    attachments: [sessionIcsAttachment(clientCalendarSession(booking), origin)],
+    attachments: [clientInvitation({ ...booking, clientEmail: booking.clientEmail })],
   }
 }
 

@@ -9,11 +9,10 @@ import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner, requireUser } from '~/models/accounts/auth.server'
 import { slotCalendar } from '~/models/marketplace/slot-calendar.server'
-import { TimeSlotChoiceSchema } from './booking.server'
 import { otherPartyOf } from './other-party.server'
 import { BOOKING_NOT_FOUND } from './payments.server'
 import { sessionMoved, type Mover } from './reschedule'
-import { assertMovable, findOwnBookingEitherSide, rescheduleBooking } from './reschedule.server'
+import { assertMovable, findOwnBookingEitherSide, rescheduleBooking, RescheduleSchema } from './reschedule.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 /**
@@ -86,19 +85,20 @@ export function rescheduleLoader(side: Mover) {
 }
 
 /**
- * The page's form, for one side: the chosen time. Done, the client goes to their booking and
+ * The page's form, for one side: the chosen time (and the practitioner's message). Done, the client goes to their booking and
  * the practitioner to their dashboard, with a toast; refusals (a time that is gone, a window
  * that closed) come back to the page.
  */
 export function rescheduleAction(side: Mover) {
   return async ({ request, params }: ActionFunctionArgs) => {
     const user = await signedIn(side, request)
-    const submission = parseWithZod(await readForm(request), { schema: TimeSlotChoiceSchema })
+    const submission = parseWithZod(await readForm(request), { schema: RescheduleSchema })
     if (submission.status !== 'success') return invalid(submission)
     try {
       const bookingId = idFromParam(params.id)
       if (bookingId === null) throw new AppError(BOOKING_NOT_FOUND, 404)
-      const moved = await rescheduleBooking(user, bookingId, submission.value.timeSlotId, { side })
+      const { timeSlotId, message } = submission.value
+      const moved = await rescheduleBooking(user, bookingId, timeSlotId, { side, message })
       return redirectWithToast(side === 'client' ? `/bookings/${moved.id}` : '/practitioner/dashboard', {
         type: 'success',
         title: 'Session Rescheduled',

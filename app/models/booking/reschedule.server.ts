@@ -2,12 +2,16 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { multiLineText } from '~/lib/plain-text'
 import { clientMayReschedule, holdLapsed } from './booking'
 import { claimSlot, findBooking, type BookingRow } from './booking-state.server'
-import { ALREADY_CANCELLED, SLOT_UNAVAILABLE } from './booking.server'
+import { ALREADY_CANCELLED, SLOT_UNAVAILABLE, TimeSlotChoiceSchema } from './booking.server'
 import { BOOKING_NOT_FOUND } from './payments.server'
 import {
   MAX_MOVES,
+  MOVE_MESSAGE_MAX,
+  MOVE_MESSAGE_PRACTITIONER_ONLY,
+  MOVE_MESSAGE_TOO_LONG,
   NOTHING_TO_ACCEPT,
   RESCHEDULE_WINDOW_CLOSED,
   SAME_TIME,
@@ -25,6 +29,18 @@ import { queueMoveEmails } from './reschedule-emails.server'
  * update only one attempt can win) and frees the old one, so a race for a slot has one winner
  * and a refused move leaves the booking as it was.
  */
+
+/**
+ * A move, from either side's page or `PATCH /api/bookings/:id/reschedule`: the new time and the
+ * practitioner's optional message to the client (plain text; empty is none, as a cleared field).
+ */
+export const RescheduleSchema = TimeSlotChoiceSchema.extend({
+  message: multiLineText()
+    // A form posts a textarea's line breaks as CRLF: one break, as the browser counted it for maxlength.
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
+    .max(MOVE_MESSAGE_MAX, MOVE_MESSAGE_TOO_LONG)
+    .optional(),
+})
 
 /**
  * The booking, if the person is its client or its practitioner (only that `side`, when given: a
@@ -69,15 +85,18 @@ function openSlotFor(tx: Db | Tx, row: BookingRow, timeSlotId: number, now: Date
  * Moves the booking to `timeSlotId`, for its client or its practitioner (only that `side`, from
  * one side's page), at most MAX_MOVES times, and tells the other side (or, when the practitioner
  * moved it, asks the client to accept it): the emails are queued with the move and coalesced
- * with those of moves close after it (`reschedule-emails.server.ts`).
+ * with those of moves close after it (`reschedule-emails.server.ts`). A practitioner's `message`
+ * goes with the new time (kept on the booking while the client's answer waits, and emailed); a
+ * practitioner's move without one clears the last, and a client may not send one.
  */
 export async function rescheduleBooking(
   actor: { id: number },
   bookingId: number,
   timeSlotId: number,
-  { side, now = new Date() }: { side?: Mover; now?: Date } = {},
+  { side, now = new Date(), message }: { side?: Mover; now?: Date; message?: string } = {},
 ) {
   const { row, by } = findOwnBookingEitherSide(actor, bookingId, side)
+  if (message && by !== 'practitioner') throw new AppError(MOVE_MESSAGE_PRACTITIONER_ONLY, 400, 'message')
   assertMovable(row, by, now)
   getDb().transaction(
     (tx) => {
@@ -97,6 +116,8 @@ export async function rescheduleBooking(
           rescheduledAt: now,
           // The client's answer is asked for a practitioner's move; their own move is their answer.
           movedByPractitionerAt: by === 'practitioner' ? now : null,
+          // The message belongs to the move waiting for the client: a later move brings its own (or none).
+          moveMessage: by === 'practitioner' && message ? message : null,
           sequence: sql`${bookings.sequence} + 1`,
           moveCount: sql`${bookings.moveCount} + 1`,
           updatedAt: now,
@@ -115,7 +136,7 @@ export function acceptMove(client: { id: number }, bookingId: number, now = new 
   const { row } = findOwnBookingEitherSide(client, bookingId, 'client')
   const accepted = getDb()
     .update(bookings)
-    .set({ movedByPractitionerAt: null, updatedAt: now })
+    .set({ movedByPractitionerAt: null, moveMessage: null, updatedAt: now })
     .where(
       and(
         eq(bookings.id, row.id),

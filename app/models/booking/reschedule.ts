@@ -13,6 +13,11 @@ export const SAME_TIME = 'The session is already at that time. Please choose ano
  */
 export const MAX_MOVES = 3
 export const TOO_MANY_MOVES = `This session has already been moved ${MAX_MOVES} times, the most one booking can be. It can still be cancelled, and another time booked.`
+/** The practitioner's message with a new time: plain text, shown to the client and emailed. */
+export const MOVE_MESSAGE_MAX = 500
+export const MOVE_MESSAGE_TOO_LONG = `Please keep the message under ${MOVE_MESSAGE_MAX} characters`
+export const MOVE_MESSAGE_PRACTITIONER_ONLY = 'Only the practitioner can send a message with a new time.'
+export const MOVE_MESSAGE_LABEL = 'Message for your client (optional)'
 export const ACCEPT_MOVE_INTENT = 'accept-move'
 export const NOTHING_TO_ACCEPT = 'There is no new time to accept for this session.'
 export const NEW_TIME_ACCEPTED = 'You accepted the new time. See you then.'

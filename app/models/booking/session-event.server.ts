@@ -1,4 +1,5 @@
-import { buildIcs, type CalendarEvent } from '~/lib/ics'
+import { getEnv } from '~/env.server'
+import { buildIcs, type CalendarAddress, type CalendarEvent } from '~/lib/ics'
 import type { BookingRow } from './booking-state.server'
 
 /**
@@ -27,10 +28,20 @@ export type SessionForCalendar = {
 
 const STATUS = { pending: 'TENTATIVE', confirmed: 'CONFIRMED', completed: 'CONFIRMED', cancelled: 'CANCELLED' } as const
 
-/** Where a person finds the session in the app: the client's booking page, the practitioner's dashboard. */
+/**
+ * Where a person finds the session in the app: the client's booking page; for the practitioner,
+ * its row on their dashboard (every upcoming session listed, `?all=1`), which holds what they can
+ * do with it (join, message, chart, move, cancel): a practitioner has no page of one booking.
+ */
 export function sessionPageUrl(session: { id: number; asClient: boolean }, origin: string) {
-  return session.asClient ? `${origin}/bookings/${session.id}` : `${origin}/practitioner/dashboard`
+  return session.asClient
+    ? `${origin}/bookings/${session.id}`
+    : `${origin}${PRACTITIONER_BOOKING_PATH}${practitionerBookingAnchor(session.id)}`
 }
+
+export const PRACTITIONER_BOOKING_PATH = '/practitioner/dashboard?all=1'
+/** The id of a booking's row on the practitioner's dashboard, with its `#`. */
+export const practitionerBookingAnchor = (bookingId: number) => `#booking-${bookingId}`
 
 export function sessionEvent(session: SessionForCalendar, origin: string): CalendarEvent {
   const other = session.otherName ?? (session.asClient ? 'your practitioner' : 'a client')
@@ -49,19 +60,37 @@ export function sessionEvent(session: SessionForCalendar, origin: string): Calen
       `Details: ${sessionPageUrl(session, origin)}`,
     ].join('\n'),
     location: join,
+    url: sessionPageUrl(session, origin),
   }
 }
 
-/** One session's invitation file. */
+/** One session's invitation file (a copy to keep: the download). */
 export function sessionIcs(session: SessionForCalendar, origin: string) {
   return buildIcs(sessionEvent(session, origin))
 }
 
-/** The invitation as an email attachment. */
-export function sessionIcsAttachment(session: SessionForCalendar, origin: string) {
+/** The invitation's organizer: the address our emails come from ("Solace <hello@…>"). */
+function organizer(): CalendarAddress {
+  const from = getEnv().EMAIL_FROM
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from)
+  return match ? { name: match[1] || null, email: match[2]! } : { email: from.trim() }
+}
+
+/**
+ * The invitation as an email attachment. Given the person it is emailed to, it is an iTIP
+ * invitation (RFC 5546): REQUEST for a live session (a move is the same UID at a higher SEQUENCE,
+ * so mail calendars move the event) and CANCEL, STATUS:CANCELLED, for a cancelled one (they
+ * remove it), from our sending address to that one person. Without one (a reminder) it is a copy
+ * (PUBLISH) of the same event.
+ */
+export function sessionIcsAttachment(session: SessionForCalendar, origin: string, to?: CalendarAddress) {
+  const method = !to ? 'PUBLISH' : session.status === 'cancelled' ? 'CANCEL' : 'REQUEST'
+  const event = to
+    ? { ...sessionEvent(session, origin), organizer: organizer(), attendee: to }
+    : sessionEvent(session, origin)
   return {
     filename: 'session.ics',
-    contentType: 'text/calendar',
-    content: Buffer.from(sessionIcs(session, origin)).toString('base64'),
+    contentType: `text/calendar; method=${method}`,
+    content: Buffer.from(buildIcs(event, method)).toString('base64'),
   }
 }

@@ -4,6 +4,8 @@ import {
   answersSchema,
   answerText,
   consentMismatch,
+  CONSENT_REQUIRED,
+  freeTitle,
   IntakeFormApiSchema,
   NEEDS_A_QUESTION,
   NEEDS_OPTIONS,
@@ -47,13 +49,14 @@ describe('answers: a draft may leave anything blank, but what is given must fit'
 
 describe('answers to send: required ones given, the consent signed with the full name', () => {
   const send = answersSchema(questions, { complete: true, fullName: FULL_NAME })
-  test('each missing required answer is said on its question', () => {
+  test('each missing required answer is said on its question; an unsigned consent asks for the name', () => {
     expect(errorsOf(send, {})).toEqual({
       name0001: ANSWER_REQUIRED,
       goal0001: ANSWER_REQUIRED,
       help0001: ANSWER_REQUIRED,
-      sign0001: ANSWER_REQUIRED,
+      sign0001: CONSENT_REQUIRED,
     })
+    expect(errorsOf(send, { sign0001: '' }).sign0001).toBe('Type your full name to agree')
   })
   test('a consent signed with another name is refused; case and spaces do not matter', () => {
     const base = { name0001: 'Sleep', goal0001: 'Sleep', help0001: ['Tea'] }
@@ -69,6 +72,12 @@ test('the form itself: a question at least, two different options for a choice',
   expect(parse([{ kind: 'single', label: 'Pick', options: ['One'] }])).toBe(NEEDS_OPTIONS)
   expect(parse([{ kind: 'multiple', label: 'Pick', options: ['One', 'One'] }])).toBe('Each option must be different')
   expect(parse([{ kind: 'short', label: 'Name?' }])).toBeUndefined()
+})
+
+test('a new form is titled apart from the others, case and spaces aside', () => {
+  expect(freeTitle([])).toBe('Intake form')
+  expect(freeTitle(['Before we meet'])).toBe('Intake form')
+  expect(freeTitle([' intake  FORM ', 'Intake form 2'])).toBe('Intake form 3')
 })
 
 test('answers as text: yes and no, lists, and what was not answered', () => {

@@ -16,7 +16,7 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   multiple: 'Multiple choice',
   yesno: 'Yes / no',
   date: 'Date',
-  consent: 'Consent (signed by typing their full name)',
+  consent: 'Consent (typed signature)',
 }
 
 /** Kinds whose answer is one of their options. */
@@ -62,6 +62,23 @@ export const FORM_DELETED = 'Intake form removed. Answers already given stay in 
 export const NEEDS_A_QUESTION = 'Add at least one question'
 export const NEEDS_OPTIONS = 'Give at least two options, one per line'
 export const NOT_YOUR_SERVICE = 'Choose among your own services'
+/** Two forms of one practitioner are never titled alike (case and spaces aside): the list, the
+ * services' "Now asks" and the chart name a form by its title alone. */
+export const TITLE_TAKEN = 'You already have a form with this title. Choose another.'
+/** What a new form is called until renamed: "Intake form", then "Intake form 2", 3... */
+export const NEW_FORM_TITLE = 'Intake form'
+
+/** A title as two titles are compared: case, outer spaces and runs of spaces aside. */
+export const titleKey = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/** The first of "Intake form", "Intake form 2", "Intake form 3"... none of `taken` is called. */
+export function freeTitle(taken: string[]) {
+  const used = new Set(taken.map(titleKey))
+  for (let n = 1; ; n++) {
+    const title = n === 1 ? NEW_FORM_TITLE : `${NEW_FORM_TITLE} ${n}`
+    if (!used.has(titleKey(title))) return title
+  }
+}
 
 /** A question's id: kept across versions for an unchanged question, new for a new one. */
 export const QuestionIdSchema = z.string().regex(/^[a-z0-9]{4,24}$/, 'Invalid question id')
@@ -165,10 +182,12 @@ export function signsAs(typed: string, fullName: string) {
 }
 
 export const consentMismatch = (fullName: string) => `Type your full name, ${fullName}, to agree`
+/** A consent sent unsigned: what it asks for, rather than the generic "answer this question". */
+export const CONSENT_REQUIRED = 'Type your full name to agree'
 
 const blankAsMissing = (v: unknown) => (v === '' || v === null ? undefined : v)
 const asList = (v: unknown) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v])
-const present = z.any().refine((v) => v !== undefined, { error: ANSWER_REQUIRED, abort: true })
+const presentOr = (error: string) => z.any().refine((v) => v !== undefined, { error, abort: true })
 
 /** What one question's answer may be, whether or not it must be given. */
 function answerField(
@@ -212,7 +231,10 @@ export function answersSchema(questions: IntakeQuestion[], options: { complete: 
     shape[q.id] =
       q.kind === 'multiple'
         ? z.preprocess(asList, must ? field.refine((v) => (v as string[]).length > 0, ANSWER_REQUIRED) : field)
-        : z.preprocess(blankAsMissing, must ? present.pipe(field) : field.optional())
+        : z.preprocess(
+            blankAsMissing,
+            must ? presentOr(q.kind === 'consent' ? CONSENT_REQUIRED : ANSWER_REQUIRED).pipe(field) : field.optional(),
+          )
   }
   return z.object(shape)
 }

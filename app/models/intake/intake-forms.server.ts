@@ -5,11 +5,14 @@ import { AppError } from '~/lib/errors'
 import { pageWindow } from '~/lib/paging'
 import {
   FORM_NOT_FOUND,
+  freeTitle,
   INTAKE_FORMS_PAGE_SIZE,
   MAX_FORMS,
   newQuestionId,
   NOT_YOUR_SERVICE,
   QuestionIdSchema,
+  TITLE_TAKEN,
+  titleKey,
   TOO_MANY_FORMS,
   type IntakeForm,
   type IntakeFormInput,
@@ -92,6 +95,29 @@ export function getOwnForm(practitionerId: number, formId: number) {
   return toForm(db, ownRow(db, practitionerId, formId))
 }
 
+/** The titles of the practitioner's live forms but `except`. */
+function titlesOf(tx: Db | Tx, practitionerId: number, except: number | null) {
+  return tx
+    .select({ title: intakeForms.title })
+    .from(intakeForms)
+    .where(and(liveFormsOf(practitionerId), except === null ? undefined : ne(intakeForms.id, except)))
+    .all()
+    .map((row) => row.title)
+}
+
+/** Refuses a title another of the practitioner's live forms has, case and spaces aside. */
+function checkTitleFree(tx: Db | Tx, practitionerId: number, title: string, formId: number | null) {
+  const key = titleKey(title)
+  if (titlesOf(tx, practitionerId, formId).some((taken) => titleKey(taken) === key)) {
+    throw new AppError(TITLE_TAKEN, 409, 'title')
+  }
+}
+
+/** What the builder calls a new form: "Intake form", or the next number none of theirs has. */
+export function newFormTitle(practitionerId: number) {
+  return freeTitle(titlesOf(getDb(), practitionerId, null))
+}
+
 /** Each question with an id of its own: a valid one given is kept, anything else gets a new one. */
 function withIds(questions: IntakeFormInput['questions']): IntakeQuestion[] {
   const seen = new Set<string>()
@@ -144,6 +170,7 @@ export function createForm(practitionerId: number, input: IntakeFormInput): Inta
 export function insertForm(tx: Tx, practitionerId: number, input: IntakeFormInput): IntakeForm {
   const live = tx.select({ n: count() }).from(intakeForms).where(liveFormsOf(practitionerId)).get()?.n ?? 0
   if (live >= MAX_FORMS) throw new AppError(TOO_MANY_FORMS, 409)
+  checkTitleFree(tx, practitionerId, input.title, null)
   const form = tx
     .insert(intakeForms)
     .values({ practitionerId, title: input.title, firstSessionOnly: input.firstSessionOnly })
@@ -165,6 +192,7 @@ export function updateForm(practitionerId: number, formId: number, input: Partia
       const form = ownRow(tx, practitionerId, formId)
       const version = currentVersion(tx, form)
       const title = input.title ?? version.title
+      if (titleKey(title) !== titleKey(version.title)) checkTitleFree(tx, practitionerId, title, form.id)
       const questions = input.questions ? withIds(input.questions) : version.questions
       let currentVersionId = form.currentVersionId
       if (title !== version.title || JSON.stringify(questions) !== JSON.stringify(version.questions)) {

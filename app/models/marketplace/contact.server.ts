@@ -7,6 +7,7 @@ import { checkHoneypot } from '~/lib/honeypot.server'
 import { centsToDollars } from '~/lib/money'
 import { pageWindow } from '~/lib/paging'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
+import { attendanceOf } from '~/models/sessions/attendance.server'
 import { CONTACT_MESSAGE_NOT_FOUND, type ContactInput } from './contact'
 
 /** Stores a contact-form message (unread until an admin marks it read). */
@@ -81,9 +82,9 @@ export function listContactMessages({ page: requested = 1, pageSize = 25 }: { pa
 }
 
 /**
- * The bookings some messages are about (a client's report that the practitioner did not
- * attend), as the admin needs to judge it: the session, both people, what was paid and
- * refunded, and whether the practitioner marked the client absent. Nothing from a chart.
+ * The bookings some messages are about (a client's report about who attended), as the admin
+ * needs to judge it: the session, both people, what was paid and refunded, whether the
+ * practitioner marked the client absent, and who was in its video room when. Nothing from a chart.
  */
 function attachedBookings(ids: number[]) {
   if (!ids.length) return new Map<number, AttachedBooking>()
@@ -101,6 +102,7 @@ function attachedBookings(ids: number[]) {
       refundedAmountCents: bookings.refundedAmountCents,
       clientNoShowAt: bookings.clientNoShowAt,
       practitionerId: bookings.practitionerId,
+      clientId: bookings.clientId,
       practitionerFirstName: practitioner.firstName,
       practitionerLastName: practitioner.lastName,
       practitionerEmail: practitioner.email,
@@ -112,6 +114,7 @@ function attachedBookings(ids: number[]) {
     .leftJoin(client, eq(client.id, bookings.clientId))
     .where(inArray(bookings.id, ids))
     .all()
+  const stays = attendanceOf(ids)
   return new Map(
     rows.map((row) => [
       row.id,
@@ -133,6 +136,12 @@ function attachedBookings(ids: number[]) {
             }
           : null,
         clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : null,
+        attendance: (stays.get(row.id) ?? []).map((stay) => ({
+          userId: stay.userId,
+          who: whoOf(stay.userId, row),
+          joinedAt: stay.joinedAt.toISOString(),
+          leftAt: stay.leftAt?.toISOString() ?? null,
+        })),
       },
     ]),
   )
@@ -153,6 +162,22 @@ export type AttachedBooking = {
   /** null once the practitioner's account is deleted. */
   practitioner: { id: number | null; name: string; email: string | null } | null
   clientName: string | null
+  /**
+   * The session room's trail (ids and times only), first first: each stay of a person, and
+   * whether they were the booking's client or practitioner (null: an account since deleted).
+   * Empty when nobody joined (or it was held at the practitioner's own link).
+   */
+  attendance: { userId: number | null; who: RoomParty | null; joinedAt: string; leftAt: string | null }[]
+}
+
+export type RoomParty = 'client' | 'practitioner'
+
+function whoOf(
+  userId: number | null,
+  booking: { clientId: number | null; practitionerId: number | null },
+): RoomParty | null {
+  if (userId === null) return null
+  return userId === booking.clientId ? 'client' : userId === booking.practitionerId ? 'practitioner' : null
 }
 
 /** Marks the message read (again is fine); answers it. 404 for an unknown id. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, reviews, services, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
@@ -39,6 +39,12 @@ export function recomputeRatings(
 type Reviewer = { id: number; isPractitioner: boolean; isAdmin: boolean }
 
 /**
+ * A session a review may be tied to: completed, and not one its practitioner marked missed (the
+ * client did not attend). One review each (the `reviews` row naming it).
+ */
+const reviewableSession = () => and(eq(bookings.status, 'completed'), isNull(bookings.clientNoShowAt))
+
+/**
  * The session a review from this client would be tied to (their newest completed session with
  * the practitioner that has no review yet and that they attended), or why there is none.
  */
@@ -46,9 +52,7 @@ function findReviewableSession(db: Db | Tx, clientId: number, practitionerId: nu
   const completed = and(
     eq(bookings.clientId, clientId),
     eq(bookings.practitionerId, practitionerId),
-    eq(bookings.status, 'completed'),
-    // A session its practitioner marked missed (the client did not attend) is not one to review.
-    isNull(bookings.clientNoShowAt),
+    reviewableSession(),
   )
   const session = db
     .select({ id: bookings.id, serviceId: bookings.serviceId })
@@ -100,4 +104,27 @@ export function createReview(reviewer: Reviewer, input: z.output<typeof ReviewSc
  */
 export function reviewBlocker(clientId: number, practitionerId: number) {
   return findReviewableSession(getDb(), clientId, practitionerId).blocker
+}
+
+/**
+ * True when this booking of the client's still waits for its review (the booking page's "Write a
+ * Review", leading to the profile's dialog, where `createReview` ties it to a session by the same rule).
+ */
+export function isBookingReviewable(clientId: number, bookingId: number) {
+  return Boolean(
+    getDb()
+      .select({ id: bookings.id })
+      .from(bookings)
+      .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          eq(bookings.clientId, clientId),
+          isNotNull(bookings.practitionerId),
+          reviewableSession(),
+          isNull(reviews.id),
+        ),
+      )
+      .get(),
+  )
 }

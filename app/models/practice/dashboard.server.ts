@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { MARK_NO_SHOW_WINDOW_MS, markNoShowRefusal } from '~/models/booking/no-show'
 import { intakeStates } from '~/models/intake/intake-state.server'
 import { attendanceOf, type Stay } from '~/models/sessions/attendance.server'
@@ -127,10 +128,16 @@ export type RecentSession = {
   clientName: string
   startTime: string
   endTime: string
+  /** Completed (ended in its room, or past its end and swept): nothing is left to cancel or move. */
+  completed: boolean
+  /** When the practitioner ended it in its room (ISO), else null: it may end before its booked end. */
+  endedAt: string | null
   /** When the practitioner marked that the client did not attend, else null. */
   clientNoShowAt: string | null
-  /** The practitioner may still mark it missed. */
+  /** The practitioner may still mark it missed (never once the room saw the client). */
   canMarkNoShow: boolean
+  /** The client still has an account: "Add a note" opens their chart (made the first time). */
+  hasClient: boolean
   /**
    * When each was in the session's video room (ISO; `leftAt` null while still there), or null
    * when it was held at the practitioner's own link, where the app sees nobody come and go.
@@ -154,6 +161,7 @@ export function getRecentSessions(practitionerId: number, now = new Date()): Rec
       clientLastName: users.lastName,
       startTime: bookings.startTime,
       endTime: bookings.endTime,
+      sessionEndedAt: bookings.sessionEndedAt,
       clientNoShowAt: bookings.clientNoShowAt,
       practitionerNoShowReportedAt: bookings.practitionerNoShowReportedAt,
       clientId: bookings.clientId,
@@ -166,13 +174,16 @@ export function getRecentSessions(practitionerId: number, now = new Date()): Rec
       and(
         eq(bookings.practitionerId, practitionerId),
         inArray(bookings.status, ['confirmed', 'completed']),
-        lte(bookings.endTime, now),
+        // Past its booked end, or ended early in its room (it has left Upcoming: it is completed).
+        or(lte(bookings.endTime, now), lte(bookings.sessionEndedAt, now)),
         gt(bookings.endTime, new Date(now.getTime() - MARK_NO_SHOW_WINDOW_MS)),
       ),
     )
     .orderBy(desc(bookings.endTime), desc(bookings.id))
     .all()
   const stays = attendanceOf(rows.map((row) => row.id))
+  const clientStays = (row: (typeof rows)[number]) =>
+    row.clientId === null ? [] : (stays.get(row.id) ?? []).filter((stay) => stay.userId === row.clientId)
   const iso = (stay: Stay): AttendedStay => ({
     joinedAt: stay.joinedAt.toISOString(),
     leftAt: stay.leftAt?.toISOString() ?? null,
@@ -183,12 +194,24 @@ export function getRecentSessions(practitionerId: number, now = new Date()): Rec
     clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),
+    completed: row.status === 'completed',
+    endedAt: row.sessionEndedAt?.toISOString() ?? null,
     clientNoShowAt: row.clientNoShowAt?.toISOString() ?? null,
-    canMarkNoShow: markNoShowRefusal(row, now) === null,
+    canMarkNoShow:
+      markNoShowRefusal(
+        row,
+        {
+          clientFirstName: row.clientFirstName ?? '',
+          clientStays: clientStays(row),
+          timeZone: DEFAULT_TIME_ZONE,
+        },
+        now,
+      ) === null,
+    hasClient: row.clientId !== null,
     attendance: row.ownMeetingLink
       ? null
       : {
-          client: (stays.get(row.id) ?? []).filter((stay) => stay.userId === row.clientId).map(iso),
+          client: clientStays(row).map(iso),
           practitioner: (stays.get(row.id) ?? []).filter((stay) => stay.userId === practitionerId).map(iso),
         },
   }))

@@ -145,20 +145,34 @@ export type WeeklyHoursFormInput = z.output<typeof WeeklyHoursFormSchema>
 export const COPY_DAY_FIELD = 'copyDay'
 
 /**
- * The screen's form after "Copy to all days": the day's ranges on every day, every day switched
- * on, the rest as typed. It reads the posted form as it is (nothing saved yet, nothing
- * validated), so what was typed anywhere else on the form is kept.
+ * The screen's form after "Copy to all days": the day's ranges on every day switched on (the
+ * working week as the practitioner set it: a weekend stays off unless it is on, issue 42); the
+ * days switched off keep their rows, and the rest stays as typed. It reads the posted form as it
+ * is (nothing saved yet, nothing validated), so what was typed anywhere else on the form is kept.
+ * `copied`: how many other days took the hours (none: the screen says to switch some on).
  */
 export function copyDayToAll(payload: Record<string, unknown>, weekday: number) {
   const { [COPY_DAY_FIELD]: _button, ...form } = payload
   const ranges = Array.isArray(form.ranges) ? (form.ranges as Record<string, unknown>[]) : []
+  const posted = Array.isArray(form.openDays) ? form.openDays : form.openDays === undefined ? [] : [form.openDays]
+  const on = new Set([...posted.map(String), String(weekday)])
   const source = ranges.filter((row) => String(row.weekday) === String(weekday))
-  return {
+  const value = {
     ...form,
-    ranges: WEEKDAYS.flatMap((day) => source.map((row) => ({ ...row, weekday: String(day.weekday) }))),
-    openDays: WEEKDAYS.map((day) => String(day.weekday)),
+    ranges: WEEKDAYS.flatMap(({ weekday: day }) =>
+      (on.has(String(day)) ? source : ranges.filter((row) => String(row.weekday) === String(day))).map((row) => ({
+        ...row,
+        weekday: String(day),
+      })),
+    ),
+    openDays: WEEKDAYS.map((day) => String(day.weekday)).filter((day) => on.has(day)),
   }
+  return { value, copied: on.size - 1 }
 }
+
+/** "Copy to all days" with no other day switched on. */
+export const copyNeedsDaysOn = (weekday: number) =>
+  `Switch on the days to copy ${weekdayName(weekday)}'s hours to, then copy again.`
 
 /** What the screen's Save means: the ranges of the days switched on. */
 export function hoursFromForm({ openDays, ...input }: WeeklyHoursFormInput): WeeklyHoursInput {

@@ -13,6 +13,9 @@ export const TWO_FACTOR_REQUIRED = 'Enter the code from your authenticator app t
 export const SIGN_IN_EXPIRED = 'Your sign-in took too long. Please log in again.'
 export const VERIFICATION_REQUIRED = 'Please confirm it is you to continue'
 export const ADMIN_NEEDS_TWO_FACTOR = 'Set up two-factor sign-in to open the admin area'
+/** Why, said on the setup page itself to an admin it stands between them and the admin area (issue 42). */
+export const ADMIN_TWO_FACTOR_REASON =
+  'The admin area can delete accounts and read every contact message, so it asks for a code from an authenticator app at every sign-in. Set one up here to open it.'
 export const WRONG_PASSWORD = 'Incorrect password'
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 export const SETUP_EXPIRED =

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, services } from '~/db/schema'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
@@ -66,6 +66,10 @@ export function openRoomFor(user: { id: number }, bookingId: number, now = new D
   return booking
 }
 
+/** A time of day in the viewer's zone, with the zone: '6:35 PM EST'. */
+const timeIn = (instant: Date, timeZone: string) =>
+  `${formatTime(instant, timeZone)} ${zoneAbbreviation(instant, timeZone)}`
+
 /** The room's page: the session, the other person, the window, and the ICE servers for this person. */
 export function getRoomPage(
   user: { id: number; firstName: string },
@@ -97,6 +101,10 @@ export function getRoomPage(
     opensAt: opensAt.toISOString(),
     closesAt: closesAt.toISOString(),
     now: now.toISOString(),
+    ended: booking.sessionEndedAt
+      ? { at: booking.sessionEndedAt.toISOString(), time: timeIn(booking.sessionEndedAt, timeZone) }
+      : null,
+    opensAtTime: timeIn(opensAt, timeZone),
     meetingLink: booking.ownMeetingLink ?? booking.meetingLink ?? null,
     // Credentials only for a room that can be entered.
     iceServers: state === 'open' ? iceServersFor(user.id, now) : [],
@@ -107,11 +115,24 @@ export function getRoomPage(
   }
 }
 
-/** The practitioner ends the session: the room stays closed from now on. */
-export function markSessionEnded(bookingId: number, now = new Date()) {
+/**
+ * The practitioner ends the session (from its booked start: before it, only Leave): the room
+ * stays closed from now on, and the booking is completed at once, with the time it ended, so
+ * both dashboards and the booking page stop offering what belongs to a session still ahead
+ * (Cancel, Reschedule, Join) without waiting for the sweeper and the booked end. One statement:
+ * the status and the time move together.
+ */
+export function markSessionEnded(booking: Pick<RoomBooking, 'id' | 'startTime'>, now = new Date()) {
+  if (now.getTime() < booking.startTime.getTime()) throw new AppError(ROOM_TEXT.endNotYet, 409)
   getDb()
     .update(bookings)
-    .set({ sessionEndedAt: now, updatedAt: now })
-    .where(and(eq(bookings.id, bookingId), sql`${bookings.sessionEndedAt} IS NULL`))
+    .set({ sessionEndedAt: now, status: 'completed', updatedAt: now })
+    .where(
+      and(
+        eq(bookings.id, booking.id),
+        inArray(bookings.status, ['confirmed', 'completed']),
+        isNull(bookings.sessionEndedAt),
+      ),
+    )
     .run()
 }

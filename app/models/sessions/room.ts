@@ -98,7 +98,11 @@ export const ROOM_TEXT = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   ended: 'This session has ended.',
-  endedByPractitioner: 'The practitioner ended the session.',
+  /** Who ended it, as each side reads it: the practitioner themselves, or the client by name. */
+  youEnded: 'You ended the session',
+  endedBy: (practitionerFirstName: string) => `${practitionerFirstName} ended the session`,
+  /** When, on the page of a session ended in its room (time: '6:52 PM EST'). */
+  endedAt: (time: string) => `It ended at ${time}.`,
   replaced: 'You opened this session somewhere else, so it closed here.',
 
   /* The page around the room (app/components/session-room/session-room-page.tsx). */
@@ -106,6 +110,8 @@ export const ROOM_TEXT = {
   opensBeforeStart: `Your session room opens ${ROOM_OPENS_BEFORE_MS / 60_000} minutes before the start.`,
   /** A countdown such as '1:44:59' or '14:59'. */
   opensIn: (time: string) => `Opens in ${time}`,
+  /** When it opens, in the viewer's zone ('6:35 PM EST'): true without JavaScript, when a countdown would freeze. */
+  opensAt: (time: string) => `The room opens at ${time}.`,
   opening: 'Opening the room…',
   cancelled: 'This session was cancelled, so it has no room.',
   unpaid: 'This session is not paid yet, so its room is closed.',
@@ -141,9 +147,21 @@ export const ROOM_TEXT = {
   cameraOn: 'Turn camera on',
   leave: 'Leave',
   end: 'End session',
+  /** The confirmation before End: it closes the room for both, for good. */
+  endConfirm: {
+    title: 'End the session for both of you?',
+    body: (clientFirstName: string) =>
+      `The room closes for you and ${clientFirstName}, and the session is marked completed. This cannot be undone. To step out and come back, use Leave instead.`,
+    cancel: 'Cancel',
+    confirm: 'End session',
+  },
+  /** A POST of End before the booked start (the button is not offered then). */
+  endNotYet: 'A session can be ended only from its start time. Until then, use Leave to step out.',
   otherMuted: (name: string) => `${name} is muted`,
   otherCameraOff: (name: string) => `${name} turned their camera off`,
   yourCameraIsOff: 'Your camera is off',
+  /** In the lobby after Leave, the camera switched on: its light is off until the rejoin. */
+  cameraOnRejoin: 'Your camera is on and starts again when you rejoin',
   /** Time since the booked start ('12:05'), of the booked length. */
   elapsed: (time: string, minutes: number) => `${time} of ${minutes} min`,
   startsIn: (time: string) => `Starts in ${time}`,
@@ -151,6 +169,11 @@ export const ROOM_TEXT = {
   connection: (quality: string) => `Connection: ${quality}`,
   notSent: 'That did not reach the room. Check your connection and try again.',
 } as const
+
+/** Who ended the session, in each side's words: the practitioner ends it, the client reads their name. */
+export function whoEnded({ me, other }: Pick<SessionRoomData, 'me' | 'other'>) {
+  return me.role === 'practitioner' ? ROOM_TEXT.youEnded : ROOM_TEXT.endedBy(other.firstName)
+}
 
 /** What the room's page loader answers (app/routes/sessions.$id.tsx), formatted on the server. */
 export type SessionRoomData = {
@@ -176,6 +199,10 @@ export type SessionRoomData = {
   meetingLink: string | null
   /** For RTCPeerConnection: none unless configured (host candidates only); TURN with time-limited credentials. */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[]
+  /** When the practitioner ended the session in its room (ISO, and in the viewer's zone: '6:52 PM EST'), else null. */
+  ended: { at: string; time: string } | null
+  /** When the room opens, in the viewer's zone ('6:35 PM EST'): the page says so, countdown or not. */
+  opensAtTime: string
   /** Where "Back" goes: the person's own dashboard. */
   backTo: { to: string; label: string }
 }

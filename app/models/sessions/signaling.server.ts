@@ -165,7 +165,8 @@ export function handleSignal(booking: RoomBooking, message: SignalMessage, now =
   if (message.type === 'end') {
     // The practitioner may end it from any page of theirs, in the room or not.
     if (side !== 'practitioner') throw new AppError(ONLY_PRACTITIONER_ENDS, 403)
-    markSessionEnded(booking.id, now)
+    // Refused before the booked start, changing nothing (the room stays as it is).
+    markSessionEnded(booking, now)
     return closeRoom(booking.id, now)
   }
   const room = rooms.get(booking.id)

@@ -10,6 +10,7 @@ import { getUserCounts } from '~/models/admin/admin.server'
 import { listAdminActivity } from '~/models/admin/audit.server'
 import { previewUserRemoval } from '~/models/admin/removal.server'
 import { listUsers } from '~/models/admin/users.server'
+import { NOBODY_IN_ROOM } from '~/models/booking/no-show'
 import { listContactMessages } from '~/models/marketplace/contact.server'
 import { LEAD_SOURCE_LABELS } from '~/models/marketplace/lead'
 import { listLeads } from '~/models/marketplace/lead.server'
@@ -127,6 +128,14 @@ export function loadDashboard(request: Request, admin: PublicUser) {
           ]
             .filter(Boolean)
             .join(' · '),
+          // Who was in the video room when (ids and times, in the admin's zone), to judge a report.
+          trail: m.booking.attendance.length
+            ? m.booking.attendance.map(
+                (stay) =>
+                  `${stay.who ?? 'a deleted account'} (user ${stay.userId ?? 'deleted'}) joined ${instant(stay.joinedAt)}, ` +
+                  (stay.leftAt ? `left ${instant(stay.leftAt)}` : 'did not leave'),
+              )
+            : [NOBODY_IN_ROOM],
         },
         replyHref: `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`,
         deleteHref: adminHref({ ...view, deleteMessage: m.id }),

@@ -9,6 +9,8 @@ import {
   DELETE_NOTE_INTENT,
   DELETE_PATIENT_INTENT,
   OPEN_CHART_INTENT,
+  OPEN_CHART_NEW_NOTE,
+  OPEN_CHART_THEN,
   UPDATE_NOTE_INTENT,
   UPDATE_PATIENT_INTENT,
   UPLOAD_DOCUMENT_INTENT,
@@ -63,7 +65,8 @@ export async function chartAction(request: Request, user: PublicUser) {
   if (intent === OPEN_CHART_INTENT) {
     try {
       const patient = openChartForBooking(user.id, formId(formData, 'bookingId', BOOKING_NOT_FOUND))
-      return redirect(chartHref({ patient }))
+      const forNote = formData.get(OPEN_CHART_THEN) === OPEN_CHART_NEW_NOTE
+      return redirect(chartHref(forNote ? { patient, tab: 'notes', newNote: true } : { patient }))
     } catch (error) {
       return refuseWithRedirect('/practitioner/dashboard', error, 'Error')
     }

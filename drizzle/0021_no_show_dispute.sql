@@ -1,0 +1,1 @@
+ALTER TABLE `bookings` ADD `client_no_show_disputed_at` integer;
