@@ -1,10 +1,30 @@
+import path from 'node:path'
 import js from '@eslint/js'
-import importX from 'eslint-plugin-import-x'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import react from 'eslint-plugin-react'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+/** What each layer may not import: imports point down, routes → components → models → integrations → db → lib (app/models/README.md). */
+const LAYERS = [
+  { target: './app/jobs', from: ['./app/components', './app/routes'] },
+  { target: './app/components', from: ['./app/routes', './app/jobs'] },
+  { target: './app/models', from: ['./app/components', './app/routes', './app/jobs'] },
+  { target: './app/integrations', from: ['./app/models', './app/components', './app/routes', './app/jobs'] },
+  {
+    target: './app/db',
+    from: ['./app/integrations', './app/models', './app/components', './app/routes', './app/jobs'],
+  },
+  {
+    target: './app/lib',
+    from: ['./app/db', './app/integrations', './app/models', './app/components', './app/routes', './app/jobs'],
+  },
+].map((zone) => ({
+  ...zone,
+  message: `${zone.target.slice(2)} may not import this: imports point down (routes → components → models → integrations → db → lib; app/models/README.md).`,
+}))
 
 /**
  * Lint for correctness, not style: Prettier owns the layout (`npm run format`), so nothing
@@ -33,6 +53,15 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     plugins: { 'import-x': importX },
+    // `~/` resolves as tsconfig.json says, so the layer rule below sees where an import lands.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: { configFile: path.join(import.meta.dirname, 'tsconfig.json') },
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -65,6 +94,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests are no layer: a test may reach any of them to check one.
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYERS }] },
   },
   {
     files: ['**/*.tsx'],

@@ -84,7 +84,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Per port, so two runs side by side (README: E2E_PORT) do not clear each other's traces.
+  // Per port, so two runs side by side (docs/configuration.md: E2E_PORT) do not clear each other's traces.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   // A worker per core, each with its own Chromium; the two servers share the same cores.

@@ -54,7 +54,7 @@ let metricsServer = null
 /**
  * What runs before the server may serve: the settings are checked (app/env.server.ts, which names
  * any variable at fault), error reports start (when SENTRY_DSN is set), the sweepers
- * (app/lib/maintenance.server.ts) start, and metrics are served on their own port
+ * (app/jobs/maintenance.server.ts) start, and metrics are served on their own port
  * (METRICS_PORT, fly.toml's 9091 in production). The sweepers start here, not when the build is
  * imported: whatever else imports it (a test, a script) runs none.
  * @param {typeof import('./app/entry.server')} entry

@@ -3,10 +3,10 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { lazyComponentsLoaded } from '~/components/lazy-component'
 import { closeDb } from '~/db/client.server'
+import { stopMaintenance } from '~/jobs/maintenance.server'
 import { settleAfterResponse } from '~/lib/after-response.server'
 import { errorReportingOrigin } from '~/lib/error-reporting.server'
 import { log, logRequestError } from '~/lib/log.server'
-import { stopMaintenance } from '~/lib/maintenance.server'
 import { ScriptMarkProvider } from '~/lib/script-mark'
 import {
   allowMarkedScripts,
@@ -21,10 +21,10 @@ import type { EntryContext } from '@remix-run/node'
 export { catalogueVersion } from '~/models/marketplace/catalogue-version.server'
 
 /**
- * The sweepers (app/lib/maintenance.server.ts): server.js starts them once it has loaded the
+ * The sweepers (app/jobs/maintenance.server.ts): server.js starts them once it has loaded the
  * build. Importing the build starts nothing, so a test that imports it runs no sweeper.
  */
-export { startMaintenance } from '~/lib/maintenance.server'
+export { startMaintenance } from '~/jobs/maintenance.server'
 
 /**
  * server.js checks the settings first (app/env.server.ts): in production a bad one stops the

@@ -1,6 +1,6 @@
 // @ts-check
 // Part of `npm run build`: the operators' CLIs bundled into <build>/cli/, because the production
-// image has neither the TypeScript sources nor tsx: the database's (app/db/backups/cli.ts:
+// image has neither the TypeScript sources nor tsx: the database's (app/cli/db-backups.ts:
 // `npm run db:backup`, `npm run db:restore-drill`) and the accounts' (app/cli/accounts.ts:
 // `npm run account:reset-two-factor`). Packages stay imports from node_modules.
 import path from 'node:path'
@@ -22,7 +22,7 @@ await build({
     outDir: path.join(root, buildDir, 'cli'),
     emptyOutDir: true,
     rollupOptions: {
-      input: { 'db-backups': 'app/db/backups/cli.ts', accounts: 'app/cli/accounts.ts' },
+      input: { 'db-backups': 'app/cli/db-backups.ts', accounts: 'app/cli/accounts.ts' },
       output: { entryFileNames: '[name].js' },
     },
   },

@@ -395,7 +395,7 @@ async function main(argv) {
         fail(`after ${signal} the server exited ${code ?? 'on SIGKILL'} (${took} ms; kill_timeout ${killTimeout} ms)`)
       log(`${signal}: exited 0 in ${took} ms (fly.toml's kill_timeout: ${killTimeout} ms)`)
 
-      // The README's restore drill, as an operator runs it on a machine (`npm run
+      // The restore drill (docs/deploy.md), as an operator runs it on a machine (`npm run
       // db:restore-drill`). Its backup is taken with SQLite's own backup API (LITEFS_DIR unset
       // for that one command): under LiteFS it is `litefs export`, and LiteFS is not here.
       const { LITEFS_DIR: _, ...withoutLitefs } = env

@@ -8,7 +8,7 @@ import { isApiRequest } from './security.js'
 
 /**
  * No route takes a larger body: the largest cap in the app (LARGEST_BODY_MAX_BYTES in
- * app/lib/body.server.ts, a 10 MB document plus its fields) fits under it, and a test keeps
+ * app/models/body-caps.server.ts, a 10 MB document plus its fields) fits under it, and a test keeps
  * it so. The app refuses at its own, smaller caps; this one catches what gets past them.
  */
 export const SERVER_BODY_MAX_BYTES = 11 * 1024 * 1024

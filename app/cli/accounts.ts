@@ -1,7 +1,7 @@
 /**
  * `npm run account:reset-two-factor -- <email>`: for a person locked out of their second factor
  * (a lost phone and no recovery codes), run by an operator on the primary (`fly ssh console`,
- * README "An admin locked out"). It removes their authenticator app, recovery codes and
+ * docs/deploy.md "An admin locked out"). It removes their authenticator app, recovery codes and
  * passkeys and signs them out everywhere; their password then signs them in, and an admin is
  * sent to set up a new app. Confirm who is asking before running it: this is the one way past
  * a second factor, and it is not in the app on purpose (decision 042).

@@ -41,7 +41,7 @@ function store(): ObjectStore {
 
 /** An uploaded file: a folder, a uuid and an extension. */
 const FILE_KEY = /^[a-z0-9-]+\/[a-f0-9-]{36}\.[a-z0-9]{2,5}$/
-/** A database backup, named by the hour or day it was taken (app/lib/backups.server.ts). */
+/** A database backup, named by the hour or day it was taken (app/jobs/backups.server.ts). */
 const BACKUP_KEY = /^backups\/(hourly\/\d{4}-\d{2}-\d{2}T\d{2}|daily\/\d{4}-\d{2}-\d{2})\.sqlite\.gz$/
 const isKey = (key: string) => FILE_KEY.test(key) || BACKUP_KEY.test(key)
 

@@ -18,7 +18,8 @@ function firstIssue(error: z.ZodError) {
 /**
  * Reads a JSON body and validates it with the form's schema; throws a 400 `{ message }`, or a
  * 413 once the body passes `maxBytes` (reading stops there, see app/lib/body.server.ts). A
- * route whose body may carry a picture inline passes `INLINE_IMAGE_BODY_MAX_BYTES`.
+ * route whose body may carry a picture inline passes `INLINE_IMAGE_BODY_MAX_BYTES`
+ * (app/models/body-caps.server.ts).
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
@@ -85,9 +86,6 @@ export async function handleApi(run: () => Promise<Response> | Response) {
 }
 
 export { AppError }
-/** The cap for a JSON body that may carry a picture inline (`readJson(request, schema, { maxBytes })`). */
-export { INLINE_IMAGE_BODY_MAX_BYTES } from './body.server'
-
 /**
  * The `action` of a read-only endpoint: any write method answers 405 JSON with `Allow: GET`
  * (Remix's own answer would be neither JSON nor carry the header).

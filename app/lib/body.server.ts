@@ -1,6 +1,3 @@
-import { IMAGE_DATA_URL_MAX_LENGTH, IMAGE_MAX_BYTES } from '~/models/images/image'
-import { DOCUMENT_MAX_BYTES } from '~/models/records/document'
-
 /**
  * How many bytes a request body may carry before the server stops reading it
  * (docs/decisions/014-body-limits-and-unreadable-bodies.md). Every body is read through
@@ -10,23 +7,6 @@ import { DOCUMENT_MAX_BYTES } from '~/models/records/document'
 
 /** A body without files: a JSON call or a plain form. The longest text field is 5,000 characters. */
 export const BODY_MAX_BYTES = 256 * 1024
-
-/** A JSON body that may carry a picture inline as a `data:` URL (5 MB as base64), plus its text fields. */
-export const INLINE_IMAGE_BODY_MAX_BYTES = IMAGE_DATA_URL_MAX_LENGTH + BODY_MAX_BYTES
-
-/** A form with one picture upload (`IMAGE_MAX_BYTES`), plus its text fields. */
-export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES + BODY_MAX_BYTES
-
-/**
- * The largest cap any route uses. `server/body-limit.js` refuses bigger bodies before the app
- * sees them, and a test keeps its limit above this one: a new, larger cap goes in this list.
- */
-export const LARGEST_BODY_MAX_BYTES = Math.max(
-  BODY_MAX_BYTES,
-  INLINE_IMAGE_BODY_MAX_BYTES,
-  IMAGE_UPLOAD_MAX_BYTES,
-  DOCUMENT_MAX_BYTES + BODY_MAX_BYTES,
-)
 
 /** The body is longer than its cap; reading stopped there. */
 export class BodyTooLargeError extends Error {

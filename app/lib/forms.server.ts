@@ -1,9 +1,8 @@
 import { data } from '@remix-run/node'
-import type { ToastData } from '~/components/toaster'
 import { log } from '~/lib/log.server'
 import { AppError, isAppError, refusalHeaders } from './errors'
 import { idFromParam } from './route-params'
-import { redirectWithToast } from './toast.server'
+import { redirectWithToast, type Toast } from './toast.server'
 import type { Submission, SubmissionResult } from '@conform-to/react'
 
 /**
@@ -13,12 +12,12 @@ import type { Submission, SubmissionResult } from '@conform-to/react'
  * the page instead (a cancel or delete button) answer `refuseWithRedirect`.
  */
 export type FormReply = SubmissionResult<string[]>
-export type FormActionData = { result: FormReply; toast: ToastData | null }
+export type FormActionData = { result: FormReply; toast: Toast | null }
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
 
 /** How the error toast reads: a fixed title over the message, or a title and text made from it. */
-export type ToastTitle = string | ((message: string) => Pick<ToastData, 'title' | 'description'>)
+export type ToastTitle = string | ((message: string) => Pick<Toast, 'title' | 'description'>)
 
 type RefusalOptions = {
   /** Fields never echoed back (passwords). */
@@ -41,7 +40,7 @@ type RefusalOptions = {
 /** A form that was never parsed (its upload was cut off): only its saved values to show again. */
 export type UnparsedForm = { initialValue: Record<string, unknown> }
 
-function answer(result: FormReply, toast: ToastData | null, status: number, headers?: HeadersInit) {
+function answer(result: FormReply, toast: Toast | null, status: number, headers?: HeadersInit) {
   return data<FormActionData>({ result, toast }, { status, headers })
 }
 
@@ -57,7 +56,7 @@ export function refusalOf(error: unknown, fallback = UNEXPECTED_ERROR): AppError
 }
 
 /** A submission that failed validation: field errors back to the form, status 400. */
-export function invalid(submission: Submission<unknown>, hideFields?: string[], toast: ToastData | null = null) {
+export function invalid(submission: Submission<unknown>, hideFields?: string[], toast: Toast | null = null) {
   return answer(submission.reply({ hideFields }), toast, 400)
 }
 

@@ -1,9 +1,10 @@
-import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { emailChangeSent } from '~/models/accounts/email-change'
 import { UpdateAccountSchema } from '~/models/accounts/user'
 import { updateAccountFromApi } from '~/models/accounts/user.server'
+import { INLINE_IMAGE_BODY_MAX_BYTES } from '~/models/body-caps.server'
 import { requireApiRecentVerification } from '~/models/security/recent-verification.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 

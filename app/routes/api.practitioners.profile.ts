@@ -1,5 +1,6 @@
-import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { INLINE_IMAGE_BODY_MAX_BYTES } from '~/models/body-caps.server'
 import { ProfileApiSchema } from '~/models/practice/profile'
 import { updateProfileFromApi } from '~/models/practice/profile.server'
 import type { ActionFunctionArgs } from '@remix-run/node'

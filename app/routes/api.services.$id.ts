@@ -1,6 +1,7 @@
-import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { INLINE_IMAGE_BODY_MAX_BYTES } from '~/models/body-caps.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 import { ServiceApiSchema } from '~/models/practice/service-form'

@@ -1,5 +1,6 @@
-import { handleApi, INLINE_IMAGE_BODY_MAX_BYTES, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
+import { handleApi, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
+import { INLINE_IMAGE_BODY_MAX_BYTES } from '~/models/body-caps.server'
 import { ServiceFiltersSchema } from '~/models/marketplace/service-filters'
 import { listServices } from '~/models/marketplace/service.server'
 import { ServiceApiSchema } from '~/models/practice/service-form'

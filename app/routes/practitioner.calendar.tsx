@@ -13,8 +13,8 @@ import {
 import { DaySlotList } from '~/components/calendar/day-slot-list'
 import { AddBatchDialog, AddSlotDialog, DeleteSlotDialog, type LastResult } from '~/components/calendar/slot-dialogs'
 import {
-  formatMonth,
   MonthCalendar,
+  formatMonth,
   monthGrid,
   parseMonth,
   type CalendarMonth,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { DEMO, DEMO_PASSWORD, expectToast } from './support'
 
 /**
- * Browsing and the booking page on the demo seed (app/db/seed/data/services.ts). Every
+ * Browsing and the booking page on the demo seed (app/seed/data/services.ts). Every
  * step also runs without JavaScript, so filters, dates and slots are driven by links and
  * forms the server answers.
  */

@@ -270,7 +270,7 @@ test('a client past the hour’s limit of messages reads why, under “Failed to
   test.slow()
   const practitioner = await newPractitioner(browser, testInfo)
   await signUpClient(client, testInfo)
-  // The hour's allowance (raised for these tests, README: RATE_LIMIT_FACTOR), used up through the API.
+  // The hour's allowance (raised for these tests, docs/configuration.md: RATE_LIMIT_FACTOR), used up through the API.
   const send = () =>
     client.request.post('/api/messages', {
       data: { recipientId: practitioner.id, subject: 'Another question', content: LONG_TEXT },

@@ -12,7 +12,7 @@ export const DEMO = {
   practitioner: 'practitioner@solace.test',
   client: 'client@solace.test',
 }
-/** Their names, as the seed writes them (app/db/seed/data/accounts.ts). */
+/** Their names, as the seed writes them (app/seed/data/accounts.ts). */
 export const DEMO_PEOPLE = {
   admin: { firstName: 'Avery', lastName: 'Adams' },
   practitioner: { firstName: 'Priya', lastName: 'Sharma' },
@@ -494,7 +494,7 @@ export function giveOpenSlot(bookingId: number, start: number) {
 /**
  * A free one-hour session from `start` (in the past) between this practitioner and client that
  * took place: giveUpcomingSession's session, completed as the app's sweeper completes a session
- * once it has ended (app/lib/maintenance.server.ts), so no sweep changes it under a flow. Its
+ * once it has ended (app/jobs/maintenance.server.ts), so no sweep changes it under a flow. Its
  * booking id.
  */
 export function giveFinishedSession(

@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { resetEnvCache } from '~/env.server'
 import { listObjects, putObject } from '~/integrations/storage.server'
-import { backUpDatabase, restoreDrill } from '~/lib/backups.server'
+import { backUpDatabase, restoreDrill } from '~/jobs/backups.server'
 import { createUser } from '../helpers'
 import { S3_TEST_CREDENTIALS, startS3Server } from '../helpers/s3'
 
@@ -83,7 +83,7 @@ test('npm run db:restore-drill prints the report and exits 0 on a sound backup',
   const root = path.resolve(import.meta.dirname, '../..')
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'app/db/backups/cli.ts', 'restore-drill'],
+    ['--import', 'tsx', 'app/cli/db-backups.ts', 'restore-drill'],
     { cwd: root },
   )
   expect(stdout).toContain('Restored backups/hourly/2026-11-23T01.sqlite.gz')

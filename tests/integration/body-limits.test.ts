@@ -1,15 +1,9 @@
 import { describe, expect, test, vi } from 'vitest'
 import { z } from 'zod'
 import { readJson } from '~/lib/api.server'
-import {
-  BODY_MAX_BYTES,
-  BodyTooLargeError,
-  IMAGE_UPLOAD_MAX_BYTES,
-  INLINE_IMAGE_BODY_MAX_BYTES,
-  readBodyBytes,
-  UnreadableBodyError,
-} from '~/lib/body.server'
+import { BODY_MAX_BYTES, BodyTooLargeError, readBodyBytes, UnreadableBodyError } from '~/lib/body.server'
 import { FORM_TOO_LARGE, readForm } from '~/lib/form-data.server'
+import { IMAGE_UPLOAD_MAX_BYTES, INLINE_IMAGE_BODY_MAX_BYTES } from '~/models/body-caps.server'
 import { IMAGE_TOO_LARGE } from '~/models/images/image'
 import * as contact from '~/routes/_public.contact'
 import * as login from '~/routes/_public.login'

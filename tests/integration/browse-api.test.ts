@@ -3,7 +3,6 @@ import { UNSAFE_flatRoutes as flatRoutes } from '@remix-run/dev'
 import { matchRoutes } from '@remix-run/react'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { drizzleConnection, getDb } from '~/db/client.server'
-import { seedDemo } from '~/db/seed/demo'
 import { PractitionerFiltersSchema } from '~/models/marketplace/practitioner-filters'
 import {
   listPractitioners,
@@ -30,6 +29,7 @@ import * as servicesApi from '~/routes/api.services._index'
 import * as popularApi from '~/routes/api.services.popular'
 import * as specialtiesApi from '~/routes/api.specialties'
 import * as slotsApi from '~/routes/api.time-slots.$serviceId.$date'
+import { seedDemo } from '~/seed/demo'
 import { callApi, getRequest, jsonRequest, type RouteFunction, getApi } from '../helpers'
 
 /**

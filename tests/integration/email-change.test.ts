@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { emailChangeTokens, passwordResetTokens, sessions, users } from '~/db/schema'
-import { purgeExpired } from '~/lib/maintenance.server'
+import { purgeExpired } from '~/jobs/maintenance.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import {
   EMAIL_CHANGE_OTHER_ACCOUNT,

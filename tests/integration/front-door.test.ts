@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { LARGEST_BODY_MAX_BYTES } from '~/lib/body.server'
 import { UNREADABLE_FORM } from '~/lib/form-data.server'
 import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server'
+import { LARGEST_BODY_MAX_BYTES } from '~/models/body-caps.server'
 import * as clientLayout from '~/routes/_client'
 import * as clientDashboard from '~/routes/_client.client-dashboard'
 import * as publicLayout from '~/routes/_public'

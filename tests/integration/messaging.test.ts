@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { drizzleConnection, getDb } from '~/db/client.server'
 import { bookings, messages } from '~/db/schema'
-import { sweepMessages } from '~/lib/maintenance.server'
+import { sweepMessages } from '~/jobs/maintenance.server'
 import { resetAllLimits, TOO_MANY_REQUESTS } from '~/lib/rate-limit.server'
 import { deleteAccount } from '~/models/accounts/user.server'
 import {

@@ -19,7 +19,7 @@ import { mockServer } from '../mocks/server'
 await Promise.all([
   import('~/lib/password.server'),
   import('~/lib/rate-limit.server'),
-  import('~/lib/maintenance.server'),
+  import('~/jobs/maintenance.server'),
   import('~/integrations/email.server'),
   import('~/routes/webhooks.stripe'),
   import('../../server/request-log.js'),

@@ -13,7 +13,7 @@ import {
 } from '~/integrations/stripe-emulator/payments.server'
 import { findObject } from '~/integrations/stripe-emulator/store.server'
 import { webhookSecret } from '~/integrations/stripe.server'
-import { sweepBookings } from '~/lib/maintenance.server'
+import { sweepBookings } from '~/jobs/maintenance.server'
 import { HOLD_EXPIRED, HOLD_LAPSED } from '~/models/booking/booking'
 import { cancelBooking, createBooking, getClientSessions, REFUND_FAILED } from '~/models/booking/booking.server'
 import { getBookingConfirmation } from '~/models/booking/confirmation.server'

@@ -1,5 +1,5 @@
 import { getDb } from '~/db/client.server'
-import { sweepEmails } from '~/lib/maintenance.server'
+import { sweepEmails } from '~/jobs/maintenance.server'
 
 /**
  * One machine of reminders.test.ts, in a process of its own with its own SQLite connection to

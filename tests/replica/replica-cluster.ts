@@ -67,7 +67,7 @@ export function sharedEnv(bucket: { endpoint: string; name: string }) {
 
 /** Migrates and seeds a fresh database with the demo data, as `npm run db:seed` does. */
 export function seedDatabase(database: string) {
-  const result = spawnSync('npx', ['tsx', 'app/db/seed/index.ts'], {
+  const result = spawnSync('npx', ['tsx', 'app/seed/index.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', DATABASE_PATH: database },
     encoding: 'utf8',

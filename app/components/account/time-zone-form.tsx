@@ -4,7 +4,7 @@ import { ErrorList } from '~/components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Label, Select } from '~/components/ui/input'
 import type { TimeZoneGroup, TimeZoneSetting } from '~/models/accounts/time-zone'
-import { TIME_ZONE_PATH } from './time-zone-link'
+import { TIME_ZONE_PATH } from '~/models/accounts/time-zone-link'
 
 /**
  * The zone picker, on /time-zone and in both settings screens. It posts to /time-zone, which

@@ -1,6 +1,6 @@
 import { Card } from '~/components/ui/card'
+import type { ActivityRow, Paging } from '~/models/admin/admin-links'
 import { Pager } from './pager'
-import type { ActivityRow, Paging } from './admin-links'
 
 /** The admin trail, newest first: who did what to which record, and when. */
 export function ActivitySection({ total, rows, paging }: { total: number; rows: ActivityRow[]; paging: Paging }) {

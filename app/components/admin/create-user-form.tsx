@@ -8,7 +8,7 @@ import { Card } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { PRACTITIONER_COUNTRIES } from '~/models/accounts/countries'
 import { AdminCreateUserFormSchema, REQUIRED_FIELDS, REQUIRED_FIELDS_TITLE, USER_TYPES } from '~/models/admin/admin'
-import { CREATE_USER_INTENT } from './admin-links'
+import { CREATE_USER_INTENT } from '~/models/admin/admin-links'
 import { usePosting } from './post-button'
 
 /**

@@ -1,5 +1,5 @@
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
-import { DELETE_LEAD_INTENT, DELETE_MESSAGE_INTENT, DELETE_USER_INTENT } from './admin-links'
+import { DELETE_LEAD_INTENT, DELETE_MESSAGE_INTENT, DELETE_USER_INTENT } from '~/models/admin/admin-links'
 
 /**
  * The dashboard's delete confirmations, each open while the URL names its record

@@ -4,7 +4,7 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
-import { LEADS_CSV_PATH, type LeadRow, type Paging } from './admin-links'
+import { LEADS_CSV_PATH, type LeadRow, type Paging } from '~/models/admin/admin-links'
 import { Pager } from './pager'
 
 /** A cell: a table cell from md up; below, a line that names its column (`data-label`). */

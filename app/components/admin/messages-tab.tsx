@@ -3,7 +3,7 @@ import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
-import { MARK_MESSAGE_READ_INTENT, type MessageRow, type Paging } from './admin-links'
+import { MARK_MESSAGE_READ_INTENT, type MessageRow, type Paging } from '~/models/admin/admin-links'
 import { Pager } from './pager'
 import { PostButton } from './post-button'
 

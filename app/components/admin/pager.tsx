@@ -1,5 +1,5 @@
 import { Link } from '~/components/ui/link'
-import type { Paging } from './admin-links'
+import type { Paging } from '~/models/admin/admin-links'
 
 /** Previous / 'Page 2 of 5' / Next under a list; nothing when it fits on one page. */
 export function Pager({ paging, label }: { paging: Paging; label: string }) {

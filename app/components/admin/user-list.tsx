@@ -4,7 +4,13 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
-import { ADMIN_PATH, SUSPEND_USER_INTENT, UNSUSPEND_USER_INTENT, type Paging, type UserRow } from './admin-links'
+import {
+  ADMIN_PATH,
+  SUSPEND_USER_INTENT,
+  UNSUSPEND_USER_INTENT,
+  type Paging,
+  type UserRow,
+} from '~/models/admin/admin-links'
 import { Pager } from './pager'
 import { PostButton } from './post-button'
 

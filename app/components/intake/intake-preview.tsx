@@ -1,7 +1,6 @@
 import { IntakeAnswerForm } from '~/components/intake/intake-answer-form'
 import { Card } from '~/components/ui/card'
-import { Link } from '~/components/ui/link'
-import { cn } from '~/lib/cn'
+import { LinkTabs } from '~/components/ui/link-tabs'
 import type { IntakeForm } from '~/models/intake/intake-form'
 
 /**
@@ -10,29 +9,10 @@ import type { IntakeForm } from '~/models/intake/intake-form'
  */
 export function BuilderTabs({ here, previewing }: { here: string; previewing: boolean }) {
   const tabs = [
-    { label: 'Edit', href: here, current: !previewing },
-    { label: 'Preview', href: `${here}?preview=1`, current: previewing },
+    { key: 'edit', label: 'Edit', href: here, current: !previewing },
+    { key: 'preview', label: 'Preview', href: `${here}?preview=1`, current: previewing },
   ]
-  return (
-    <nav aria-label="Intake form" className="flex gap-1 border-b border-border">
-      {tabs.map((tab) => (
-        <Link
-          key={tab.label}
-          to={tab.href}
-          preventScrollReset
-          aria-current={tab.current ? 'page' : undefined}
-          className={cn(
-            '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
-            tab.current
-              ? 'border-primary text-foreground'
-              : 'border-transparent text-muted-foreground hover:text-foreground',
-          )}
-        >
-          {tab.label}
-        </Link>
-      ))}
-    </nav>
-  )
+  return <LinkTabs label="Intake form" tabs={tabs} preventScrollReset />
 }
 
 /** Where the client's name goes in the preview's consent ("To agree, type your full name (...)"). */

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
-import { MonthCalendar, type CalendarMonth, SlotPicker, type SlotOption } from '~/components/marketplace/month-calendar'
+import { MonthCalendar, SlotPicker, type SlotOption, type CalendarMonth } from '~/components/marketplace/month-calendar'
 import { PriceBadge } from '~/components/marketplace/price-badge'
 import { Card } from '~/components/ui/card'
 import { useHydrated } from '~/components/use-hydrated'

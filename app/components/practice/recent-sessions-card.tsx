@@ -1,6 +1,5 @@
 import { Form } from '@remix-run/react'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
-import { CHART_PATH, OPEN_CHART_INTENT, OPEN_CHART_NEW_NOTE, OPEN_CHART_THEN } from '~/components/records/chart-links'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonClass, ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -9,6 +8,7 @@ import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { CLIENT_NO_SHOW_INTENT } from '~/models/booking/no-show'
 import type { AttendedStay, RecentSession } from '~/models/practice/dashboard.server'
+import { CHART_PATH, OPEN_CHART_INTENT, OPEN_CHART_NEW_NOTE, OPEN_CHART_THEN } from '~/models/records/chart-links'
 import { ROOM_TEXT } from '~/models/sessions/room'
 
 function when(session: RecentSession, timeZone: string) {

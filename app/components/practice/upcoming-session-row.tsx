@@ -1,11 +1,11 @@
 import { Form } from '@remix-run/react'
 import { JoinSessionLink } from '~/components/booking/join-session-link'
-import { CHART_PATH, OPEN_CHART_INTENT } from '~/components/records/chart-links'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { inboxPath } from '~/models/messaging/inbox'
 import type { DashboardSession } from '~/models/practice/dashboard.server'
+import { CHART_PATH, OPEN_CHART_INTENT } from '~/models/records/chart-links'
 
 /** The dashboard's form that reminds a client to complete a session's intake form. */
 export const INTAKE_REMINDER_INTENT = 'intake-reminder'

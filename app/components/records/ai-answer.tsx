@@ -1,6 +1,6 @@
 import Markdown from 'react-markdown'
 import { AI_DEMO_LABEL, AI_DEMO_NOTICE, AI_SUMMARY_TITLE, MEDICAL_DISCLAIMER } from '~/models/records/ai-consult'
-import type { ChartConsultation } from './chart-links'
+import type { ChartConsultation } from '~/models/records/chart-links'
 import type { ReactNode } from 'react'
 
 /**

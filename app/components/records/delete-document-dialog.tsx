@@ -1,5 +1,5 @@
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
-import { DELETE_DOCUMENT_INTENT, withParam } from './chart-links'
+import { DELETE_DOCUMENT_INTENT, withParam } from '~/models/records/chart-links'
 
 /** The confirmation before a document and its file are deleted; open while the URL has `deleteDoc=<id>`. */
 export function DeleteDocumentDialog({

@@ -1,5 +1,5 @@
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
-import { DELETE_NOTE_INTENT, withParam } from './chart-links'
+import { DELETE_NOTE_INTENT, withParam } from '~/models/records/chart-links'
 
 /** The confirmation before a note is deleted; open while the URL has `deleteNote=<id>`. */
 export function DeleteNoteDialog({ note, closeTo }: { note: { id: number; title: string } | null; closeTo: string }) {

@@ -1,5 +1,5 @@
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
-import { DELETE_PATIENT_INTENT, withParam } from './chart-links'
+import { DELETE_PATIENT_INTENT, withParam } from '~/models/records/chart-links'
 
 /** The confirmation before a patient is deleted with their notes and documents; open while the URL has `delete=<id>`. */
 export function DeletePatientDialog({

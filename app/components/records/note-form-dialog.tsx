@@ -6,8 +6,8 @@ import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { CREATE_NOTE_INTENT, UPDATE_NOTE_INTENT, withParam } from '~/models/records/chart-links'
 import { NOTE_TYPE_LABELS, PatientNoteSchema, type PatientNote } from '~/models/records/patient'
-import { CREATE_NOTE_INTENT, UPDATE_NOTE_INTENT, withParam } from './chart-links'
 
 /** Add Note (`&newNote=1`) and edit (`&editNote=<id>`): title, content, category and private. */
 export function NoteFormDialog({

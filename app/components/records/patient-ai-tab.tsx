@@ -17,8 +17,8 @@ import {
   AI_WAIT_HINT,
 } from '~/models/records/ai-consult'
 import { EVENT_STREAM, readAiConsultAnswer } from '~/models/records/ai-consult-stream'
+import { AI_CONSULT_INTENT, withParam, type ChartAi } from '~/models/records/chart-links'
 import { AiAnswer, AiMarkdown } from './ai-answer'
-import { AI_CONSULT_INTENT, withParam, type ChartAi } from './chart-links'
 
 type Streaming = { question: string; text: string }
 

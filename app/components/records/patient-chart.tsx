@@ -2,12 +2,12 @@ import { type SubmissionResult } from '@conform-to/react'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
+import type { ChartPatient } from '~/models/records/chart-links'
 import { PatientAiTab } from './patient-ai-tab'
 import { PatientDocsTab } from './patient-docs-tab'
 import { PatientIntakeTab } from './patient-intake-tab'
 import { PatientNotesTab } from './patient-notes-tab'
 import { PatientProfileTab } from './patient-profile-tab'
-import type { ChartPatient } from './chart-links'
 
 /** The selected patient: their name, Export record, and the Profile, Notes, Docs, Intake and AI tabs (the tab is in the URL). */
 export function PatientChart({

@@ -1,10 +1,10 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
+import type { ChartPatient } from '~/models/records/chart-links'
 import { DOCUMENTS_EMPTY } from '~/models/records/document'
 import { DocumentIcon } from './document-icon'
 import { DocumentUpload } from './document-upload'
-import type { ChartPatient } from './chart-links'
 
 /** The Docs tab: the upload area, then each document with its type, size, date, download and delete. */
 export function PatientDocsTab({

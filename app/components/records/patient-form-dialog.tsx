@@ -6,8 +6,8 @@ import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { CREATE_PATIENT_INTENT, UPDATE_PATIENT_INTENT, withParam } from '~/models/records/chart-links'
 import { PatientProfileSchema, type PatientProfile } from '~/models/records/patient'
-import { CREATE_PATIENT_INTENT, UPDATE_PATIENT_INTENT, withParam } from './chart-links'
 
 /**
  * Add Patient (`?new=1`) and Edit Profile (`&edit=1`): every profile field, posted back to the

@@ -1,5 +1,5 @@
 import { IntakeSummary } from '~/components/intake/intake-summary'
-import type { ChartPatient } from './chart-links'
+import type { ChartPatient } from '~/models/records/chart-links'
 
 /**
  * The Intake tab: the intake forms this patient sent as a client before their sessions, oldest

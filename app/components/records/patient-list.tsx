@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
-import { CHART_PATH, type ChartPatientRow } from './chart-links'
+import { CHART_PATH, type ChartPatientRow } from '~/models/records/chart-links'
 
 /**
  * The left column: 'Patients (count)', a GET search (the search is in the URL), the page of

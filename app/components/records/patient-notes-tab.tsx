@@ -1,7 +1,7 @@
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { LockIcon } from '~/components/ui/icons'
 import { Link } from '~/components/ui/link'
-import type { ChartPatient } from './chart-links'
+import type { ChartPatient } from '~/models/records/chart-links'
 
 /** The Notes tab: the count, Add Note, and each note with its category, date, lock if private, edit and delete. */
 export function PatientNotesTab({ chart }: { chart: ChartPatient }) {

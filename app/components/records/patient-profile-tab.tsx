@@ -1,6 +1,6 @@
 import { ButtonLink } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
-import { filledProfileFields, type ChartPatient } from './chart-links'
+import { filledProfileFields, type ChartPatient } from '~/models/records/chart-links'
 
 /** The Profile tab: the fields that are filled, read-only, Edit Profile, and the access history. */
 export function PatientProfileTab({ chart }: { chart: ChartPatient }) {

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/db/client.server'
-import { bookings, type CANCELLATION_REASONS } from '~/db/schema'
+import { bookingMoveNotices, bookings, emailOutbox, type CANCELLATION_REASONS } from '~/db/schema'
 import { recomputeBookingCounts } from '~/models/marketplace/service.server'
-import { dropWaitingMoveEmails } from './reschedule-emails.server'
 
 /**
  * The booking transitions every path shares (a client cancelling, a hold running out, a
@@ -83,4 +82,23 @@ export function claimSlot(tx: Db | Tx, timeSlotId: number, now: Date, serviceId?
       sql`UPDATE time_slots SET is_booked = 1, updated_at = ${now.getTime()} WHERE id = ${timeSlotId} AND is_booked = 0${scope}`,
     ).changes === 1
   )
+}
+
+/**
+ * A booking cancelled: the move emails still waiting would arrive after the cancellation's, telling
+ * of a time it no longer has, so they never go (the cancellation's invitation removes the event).
+ */
+function dropWaitingMoveEmails(tx: Db | Tx, bookingId: number) {
+  const ids = tx
+    .select({ id: bookingMoveNotices.outboxId })
+    .from(bookingMoveNotices)
+    .where(and(eq(bookingMoveNotices.bookingId, bookingId), isNotNull(bookingMoveNotices.outboxId)))
+    .all()
+    .map((row) => row.id!)
+  if (ids.length) {
+    tx.delete(emailOutbox)
+      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'queued'), eq(emailOutbox.attempts, 0)))
+      .run()
+  }
+  tx.delete(bookingMoveNotices).where(eq(bookingMoveNotices.bookingId, bookingId)).run()
 }

@@ -13,7 +13,7 @@ import { sessionIcsAttachment, sessionPageUrl, type SessionForCalendar } from '.
  * its client and its practitioner a day and an hour before it starts, each as their settings
  * ask, in their own zone, with the session's page, where to join and the calendar invitation.
  *
- * Exactly once: run every minute on the primary (app/lib/maintenance.server.ts), the sweep
+ * Exactly once: run every minute on the primary (app/jobs/maintenance.server.ts), the sweep
  * finds the reminders due and, in one IMMEDIATE transaction, records each (`booking_reminders`,
  * unique per booking, person, kind and start) together with its email's outbox row. The email
  * is delivered after the commit by the outbox, which retries a failed or lost delivery with the

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm'
-import { type Db, type Tx } from '~/db/client.server'
-import { bookingMoveNotices, emailOutbox } from '~/db/schema'
+import { and, eq } from 'drizzle-orm'
+import { type Tx } from '~/db/client.server'
+import { bookingMoveNotices } from '~/db/schema'
 import { queueEmail, requeueEmail, type Email } from '~/integrations/email.server'
 import { configuredOrigin } from '~/lib/url.server'
 import { clientInvitation, loadContext, practitionerName, sessionSpan } from './emails.server'
@@ -102,23 +102,4 @@ export function queueMoveEmails(tx: Tx, bookingId: number, by: Mover, previous: 
       .onConflictDoUpdate({ target: [bookingMoveNotices.bookingId, bookingMoveNotices.recipient], set: values })
       .run()
   }
-}
-
-/**
- * A booking cancelled: the move emails still waiting would arrive after the cancellation's, telling
- * of a time it no longer has, so they never go (the cancellation's invitation removes the event).
- */
-export function dropWaitingMoveEmails(tx: Db | Tx, bookingId: number) {
-  const ids = tx
-    .select({ id: bookingMoveNotices.outboxId })
-    .from(bookingMoveNotices)
-    .where(and(eq(bookingMoveNotices.bookingId, bookingId), isNotNull(bookingMoveNotices.outboxId)))
-    .all()
-    .map((row) => row.id!)
-  if (ids.length) {
-    tx.delete(emailOutbox)
-      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'queued'), eq(emailOutbox.attempts, 0)))
-      .run()
-  }
-  tx.delete(bookingMoveNotices).where(eq(bookingMoveNotices.bookingId, bookingId)).run()
 }

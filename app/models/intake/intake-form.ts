@@ -246,3 +246,15 @@ export function answerText(question: IntakeQuestion, answer: string | string[] |
   if (question.kind === 'yesno') return answer === 'yes' ? 'Yes' : 'No'
   return answer
 }
+
+/** A sent intake as the chart, the export and the shareable record show it. */
+export type ChartIntake = {
+  id: number
+  title: string
+  version: number
+  serviceName: string
+  sentAt: string
+  questions: IntakeQuestion[]
+  answers: IntakeAnswers
+  consent: { name: string; at: string } | null
+}

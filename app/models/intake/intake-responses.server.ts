@@ -5,7 +5,7 @@ import { AppError } from '~/lib/errors'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { recordPatientAccess } from '~/models/records/audit.server'
 import { chartForBooking } from '~/models/records/patients.server'
-import { ALREADY_SENT, answersSchema, type IntakeAnswers, type IntakeQuestion } from './intake-form'
+import { ALREADY_SENT, answersSchema, type ChartIntake, type IntakeAnswers, type IntakeQuestion } from './intake-form'
 import { askedRows, type IntakeState } from './intake-state.server'
 
 /**
@@ -219,18 +219,6 @@ export function markIntakeReminded(practitioner: { id: number }, bookingId: numb
     },
     { behavior: 'immediate' },
   )
-}
-
-/** A sent intake as the chart, the export and the shareable record show it. */
-export type ChartIntake = {
-  id: number
-  title: string
-  version: number
-  serviceName: string
-  sentAt: string
-  questions: IntakeQuestion[]
-  answers: IntakeAnswers
-  consent: { name: string; at: string } | null
 }
 
 /** The intakes a patient sent this practitioner, oldest first (404-safe: scoped by practitioner). */

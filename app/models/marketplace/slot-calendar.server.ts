@@ -1,3 +1,7 @@
+// The month arithmetic lives with the picker, so the booking page loads it in the picker's
+// chunk (its JavaScript budget has no room for a chunk of its own): the one import from
+// components the layers allow (decision 044).
+// eslint-disable-next-line import-x/no-restricted-paths
 import { formatMonth, monthGrid, parseMonth, type CalendarMonth } from '~/components/marketplace/month-calendar'
 import { formatLongDate, formatTime, zoneLabel } from '~/lib/dates'
 import {

@@ -16,7 +16,7 @@ import { partyName, UNREAD_EMAIL_DELAY_MS } from './message'
  * this one, so a burst of messages gives one email, and a later message that is still unread
  * 10 minutes on gives a new one.
  *
- * Run every minute on the primary by app/lib/maintenance.server.ts. The messages are claimed
+ * Run every minute on the primary by app/jobs/maintenance.server.ts. The messages are claimed
  * (`notified_at`) in one transaction before any email goes, so two sweeps never send the same
  * email; an email whose sending fails stays in the outbox marked failed and is not retried.
  */

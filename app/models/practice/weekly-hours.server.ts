@@ -379,7 +379,7 @@ export function unblockDates(practitionerId: number, blockId: number, now = new 
 }
 
 /**
- * The sweeper (primary only, app/lib/maintenance.server.ts): keeps every practitioner with
+ * The sweeper (primary only, app/jobs/maintenance.server.ts): keeps every practitioner with
  * weekly hours supplied GENERATE_WEEKS ahead as the days go by. One transaction each, so a
  * booking waits for one practitioner's top-up at most. Running it twice adds nothing.
  */

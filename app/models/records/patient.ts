@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { type AUDIT_ACTIONS, NOTE_TYPES } from '~/db/enums'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { emailField } from '~/models/accounts/user'
-import type { ChartIntake } from '~/models/intake/intake-responses.server'
+import type { ChartIntake } from '~/models/intake/intake-form'
 
 /**
  * Patient records, the client-safe half: the profile and note rules shared by the coming

@@ -231,7 +231,7 @@ export function dismissTwoFactorPrompt(userId: number) {
 
 /**
  * The way back for a person locked out of their second factor, run by an operator on the server
- * (`npm run account:reset-two-factor -- <email>`, README): the app, its recovery codes and the
+ * (`npm run account:reset-two-factor -- <email>`, docs/deploy.md): the app, its recovery codes and the
  * passkeys go, and every session ends. Their password then signs them in alone (an admin is
  * sent to set up an app again). Not reachable from the app: no screen or route can do it.
  */

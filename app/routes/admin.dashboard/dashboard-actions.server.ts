@@ -1,4 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { readForm } from '~/lib/form-data.server'
+import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { dollarsToCents, formatEarnings } from '~/lib/money'
+import { redirectWithToast } from '~/lib/toast.server'
+import { appOrigin } from '~/lib/url.server'
+import type { PublicUser } from '~/models/accounts/user'
+import * as texts from '~/models/admin/admin'
+import { AdminCreateUserFormSchema, newUserFromForm } from '~/models/admin/admin'
 import {
   adminHref,
   CREATE_USER_INTENT,
@@ -8,15 +16,7 @@ import {
   MARK_MESSAGE_READ_INTENT,
   SUSPEND_USER_INTENT,
   UNSUSPEND_USER_INTENT,
-} from '~/components/admin/admin-links'
-import { readForm } from '~/lib/form-data.server'
-import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
-import { dollarsToCents, formatEarnings } from '~/lib/money'
-import { redirectWithToast } from '~/lib/toast.server'
-import { appOrigin } from '~/lib/url.server'
-import type { PublicUser } from '~/models/accounts/user'
-import * as texts from '~/models/admin/admin'
-import { AdminCreateUserFormSchema, newUserFromForm } from '~/models/admin/admin'
+} from '~/models/admin/admin-links'
 import { deleteLeadAsAdmin, deleteMessageAsAdmin, markMessageReadAsAdmin } from '~/models/admin/inbox.server'
 import { removeUser } from '~/models/admin/removal.server'
 import { createUserAsAdmin, setSuspended } from '~/models/admin/users.server'

@@ -1,6 +1,5 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ActivitySection } from '~/components/admin/activity-section'
-import { CREATE_USER_INTENT } from '~/components/admin/admin-links'
 import { AdminTabs } from '~/components/admin/admin-tabs'
 import { CountCards } from '~/components/admin/count-cards'
 import { CreateUserForm } from '~/components/admin/create-user-form'
@@ -11,6 +10,7 @@ import { UserList } from '~/components/admin/user-list'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
 import { requireAdmin } from '~/models/accounts/auth.server'
+import { CREATE_USER_INTENT } from '~/models/admin/admin-links'
 import { dashboardAction } from './dashboard-actions.server'
 import { loadDashboard } from './dashboard-data.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: 'Admin dashboard — Solace' }
 /**
  * The admin dashboard: the four counts, the User Management / Messages / Leads tabs and the
  * Activity trail, with every filter, page and confirmation in the URL
- * (components/admin/admin-links.ts). Non-admins go to / (here too, not only in the layout: a
+ * (models/admin/admin-links.ts). Non-admins go to / (here too, not only in the layout: a
  * data request runs this loader alone).
  */
 export async function loader({ request }: LoaderFunctionArgs) {

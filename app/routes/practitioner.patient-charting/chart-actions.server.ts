@@ -1,22 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
-import {
-  AI_CONSULT_INTENT,
-  chartHref,
-  CREATE_NOTE_INTENT,
-  CREATE_PATIENT_INTENT,
-  DELETE_DOCUMENT_INTENT,
-  DELETE_NOTE_INTENT,
-  DELETE_PATIENT_INTENT,
-  OPEN_CHART_INTENT,
-  OPEN_CHART_NEW_NOTE,
-  OPEN_CHART_THEN,
-  UPDATE_NOTE_INTENT,
-  UPDATE_PATIENT_INTENT,
-  UPLOAD_DOCUMENT_INTENT,
-  UPLOAD_PARAM,
-  type ChartState,
-} from '~/components/records/chart-links'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
@@ -34,6 +17,23 @@ import {
 } from '~/models/records/ai-consult'
 import { consultAi } from '~/models/records/ai-consult.server'
 import { clearedAsNull } from '~/models/records/chart-format.server'
+import {
+  AI_CONSULT_INTENT,
+  chartHref,
+  CREATE_NOTE_INTENT,
+  CREATE_PATIENT_INTENT,
+  DELETE_DOCUMENT_INTENT,
+  DELETE_NOTE_INTENT,
+  DELETE_PATIENT_INTENT,
+  OPEN_CHART_INTENT,
+  OPEN_CHART_NEW_NOTE,
+  OPEN_CHART_THEN,
+  UPDATE_NOTE_INTENT,
+  UPDATE_PATIENT_INTENT,
+  UPLOAD_DOCUMENT_INTENT,
+  UPLOAD_PARAM,
+  type ChartState,
+} from '~/models/records/chart-links'
 import {
   DOCUMENT_DELETED,
   DOCUMENT_NOT_FOUND,

@@ -1,12 +1,3 @@
-import {
-  CHART_TABS,
-  chartHref,
-  UPLOAD_PARAM,
-  withParam,
-  type ChartAi,
-  type ChartState,
-  type ChartTab,
-} from '~/components/records/chart-links'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import type { PublicUser } from '~/models/accounts/user'
@@ -21,6 +12,15 @@ import {
   instantLabel,
   timeSince,
 } from '~/models/records/chart-format.server'
+import {
+  CHART_TABS,
+  chartHref,
+  UPLOAD_PARAM,
+  withParam,
+  type ChartAi,
+  type ChartState,
+  type ChartTab,
+} from '~/models/records/chart-links'
 import { documentKind, formatFileSize } from '~/models/records/document'
 import { listPatientDocuments } from '~/models/records/documents.server'
 import { listPatientNotes } from '~/models/records/notes.server'

@@ -1,13 +1,4 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
-import {
-  AI_CONSULT_INTENT,
-  chartHref,
-  CREATE_NOTE_INTENT,
-  CREATE_PATIENT_INTENT,
-  UPDATE_NOTE_INTENT,
-  UPDATE_PATIENT_INTENT,
-  UPLOAD_DOCUMENT_INTENT,
-} from '~/components/records/chart-links'
 import { DeleteDocumentDialog } from '~/components/records/delete-document-dialog'
 import { DeleteNoteDialog } from '~/components/records/delete-note-dialog'
 import { DeletePatientDialog } from '~/components/records/delete-patient-dialog'
@@ -18,6 +9,15 @@ import { PatientList } from '~/components/records/patient-list'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import {
+  AI_CONSULT_INTENT,
+  chartHref,
+  CREATE_NOTE_INTENT,
+  CREATE_PATIENT_INTENT,
+  UPDATE_NOTE_INTENT,
+  UPDATE_PATIENT_INTENT,
+  UPLOAD_DOCUMENT_INTENT,
+} from '~/models/records/chart-links'
 import { chartAction } from './chart-actions.server'
 import { loadChart } from './chart-data.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: 'Patient Charting — Solace' 
 
 /**
  * Patient Charting: the practitioner's patients on the left, the selected one's profile,
- * notes or documents on the right, every dialog in the URL (components/records/chart-links.ts).
+ * notes or documents on the right, every dialog in the URL (models/records/chart-links.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadChart(request, await requirePractitioner(request))

@@ -5,7 +5,7 @@ import { getDb } from '~/db/client.server'
 import { EXPERIENCE_VALUES, PRACTICE_TYPES, SERVICE_CATEGORIES } from '~/db/schema'
 import { getEnv } from '~/env.server'
 import { verifyPassword } from '~/lib/password.server'
-import { migrateDatabase } from '../../../scripts/migrate.js'
+import { migrateDatabase } from '../../scripts/migrate.js'
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from './data/accounts'
 import { databaseState, isSeeded, seedDemo } from './demo'
 import { countRows } from './summary'
@@ -16,7 +16,7 @@ process.env.PASSWORD_HASH_COST ??= '12'
 /** Tuesday 3 March 2026, 09:00 in Toronto: the two weeks ahead cross the 8 March DST change. */
 const NOW = new Date('2026-03-03T14:00:00Z')
 const DAY_MS = 86_400_000
-const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public')
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public')
 
 const db = () => getDb()
 const all = <T>(sql: string, ...params: unknown[]) =>

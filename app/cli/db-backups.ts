@@ -6,7 +6,7 @@
  * See docs/decisions/024-backups-and-restore-drill.md.
  */
 import { closeDb } from '~/db/client.server'
-import { backUpDatabase, restoreDrill } from '~/lib/backups.server'
+import { backUpDatabase, restoreDrill } from '~/jobs/backups.server'
 
 async function main(command: string | undefined) {
   if (command === 'backup') {
@@ -23,7 +23,7 @@ async function main(command: string | undefined) {
     console.log(report.ok ? 'The restore drill passed.' : 'The restore drill FAILED.')
     return report.ok ? 0 : 1
   }
-  console.error('Usage: tsx app/db/backups/cli.ts backup | restore-drill')
+  console.error('Usage: tsx app/cli/db-backups.ts backup | restore-drill')
   return 2
 }
 
