@@ -23,13 +23,22 @@ export function e2eServer(project: string) {
   return { port, baseURL: `http://localhost:${port}`, dir, database: `${dir}/solace.db` }
 }
 
+/** The servers' session secret, for local tests only: tests/e2e/sessions.ts signs cookies with it. */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-for-local-tests-only-0123456789'
+/**
+ * The demo admin's authenticator app in these runs, for local tests only (the seed's
+ * --admin-authenticator): the admin area opens for the tests that sign the admin in without
+ * the form, and the tests of signing in compute the admin's codes from it.
+ */
+export const E2E_ADMIN_AUTHENTICATOR = 'E2EADMINTOTPSECRETFORLOCALTESTS2'
+
 type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number]
 
 function webServer(project: string): WebServer {
   const { port, baseURL, dir, database } = e2eServer(project)
   return {
     name: project,
-    command: `rm -rf ${dir} && npm run --silent db:seed && node --import ./tests/e2e/stop-with-runner.js server.js`,
+    command: `rm -rf ${dir} && npm run --silent db:seed -- --admin-authenticator ${E2E_ADMIN_AUTHENTICATOR} && node --import ./tests/e2e/stop-with-runner.js server.js`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,12 +52,14 @@ function webServer(project: string): WebServer {
       HOST: '127.0.0.1',
       APP_URL: baseURL,
       DATABASE_PATH: database,
-      SESSION_SECRET: 'e2e-session-secret-for-local-tests-only-0123456789',
+      SESSION_SECRET: E2E_SESSION_SECRET,
       // A key for local tests only.
       DOCUMENTS_ENCRYPTION_KEY: '0e2e'.repeat(16),
       ALLOW_EMULATED_PAYMENTS: 'true',
       // Every browser here shares one address; the limits themselves are tested in Vitest.
       RATE_LIMIT_FACTOR: '20',
+      // A lapsed hold is released within 2 s, not a minute (paid-booking.spec.ts waits for it).
+      SWEEP_SECONDS: '2',
       // Two production servers at once (and other runs beside them) would both take fly.toml's
       // metrics port; metrics are tested in tests/production.
       METRICS_PORT: 'off',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import { getEnv } from '~/env.server'
@@ -31,6 +31,13 @@ const ROW = {
   attempts: emailOutbox.attempts,
   createdAt: emailOutbox.createdAt,
 }
+
+/**
+ * The statuses as SQL literals, not bound parameters: SQLite uses the partial index
+ * `email_outbox_due_idx` (status IN ('queued', 'sending')) only for a WHERE it can see implies it.
+ */
+const QUEUED = sql`'queued'`
+const SENDING = sql`'sending'`
 
 /** Deliveries an email gets before it is `failed`: the first, then retries after these waits. */
 const RETRY_AFTER_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000]
@@ -110,12 +117,17 @@ export async function deliverQueuedEmails(now = new Date(), limit = 50) {
   const claimed = getDb().transaction(
     (tx) => {
       const ids = tx
-        .all<{ id: number }>(
-          sql`SELECT id FROM email_outbox
-              WHERE (status = 'queued' AND next_attempt_at <= ${at})
-                 OR (status = 'sending' AND claimed_at <= ${at - ABANDONED_AFTER_MS})
-              ORDER BY id LIMIT ${limit}`,
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          or(
+            and(eq(emailOutbox.status, QUEUED), lte(emailOutbox.nextAttemptAt, now)),
+            and(eq(emailOutbox.status, SENDING), lte(emailOutbox.claimedAt, new Date(at - ABANDONED_AFTER_MS))),
+          ),
         )
+        .orderBy(emailOutbox.id)
+        .limit(limit)
+        .all()
         .map((row) => row.id)
       if (!ids.length) return []
       return tx
@@ -150,12 +162,14 @@ gauge({
   collect() {
     const counts = new Map(
       getDb()
-        .all<{ status: string; n: number }>(
-          sql`SELECT status, count(*) AS n FROM email_outbox WHERE status IN ('queued', 'sending') GROUP BY status`,
-        )
+        .select({ status: emailOutbox.status, n: count() })
+        .from(emailOutbox)
+        .where(sql`${emailOutbox.status} IN (${QUEUED}, ${SENDING})`)
+        .groupBy(emailOutbox.status)
+        .all()
         .map((row) => [row.status, row.n]),
     )
-    for (const status of ['queued', 'sending']) this.set({ status }, counts.get(status) ?? 0)
+    for (const status of ['queued', 'sending'] as const) this.set({ status }, counts.get(status) ?? 0)
   },
 })
 

@@ -16,8 +16,15 @@ import { heldStayIds } from '~/models/sessions/signaling.server'
 import { backUpDatabase } from './backups.server'
 
 const HOUR_MS = 60 * 60 * 1000
-/** Holds last 30 minutes and sessions end on the minute: a minute is exact enough for both. */
-const MINUTE_MS = 60 * 1000
+/**
+ * How often the minute sweepers run (lapsed holds, message emails, the outbox). Holds last 30
+ * minutes and sessions end on the minute: a minute is exact enough for both. SWEEP_SECONDS
+ * (1 to 60) sweeps sooner: the end-to-end servers, whose tests wait for a lapsed hold's release.
+ */
+function sweepEveryMs() {
+  const seconds = Number(process.env.SWEEP_SECONDS ?? 60)
+  return Number.isInteger(seconds) && seconds >= 1 && seconds <= 60 ? seconds * 1000 : 60 * 1000
+}
 
 /**
  * Removes what can no longer be used: expired sessions, and spent or expired reset tokens and
@@ -103,9 +110,9 @@ export function startMaintenance() {
   if (globalForMaintenance.__solaceMaintenance || process.env.NODE_ENV === 'test') return
   globalForMaintenance.__solaceMaintenance = [
     every('purge', HOUR_MS, purgeExpired),
-    every('bookings', MINUTE_MS, sweepBookings),
-    every('messages', MINUTE_MS, sweepMessages),
-    every('emails', MINUTE_MS, sweepEmails),
+    every('bookings', sweepEveryMs(), sweepBookings),
+    every('messages', sweepEveryMs(), sweepMessages),
+    every('emails', sweepEveryMs(), sweepEmails),
     every('weekly-hours', HOUR_MS, sweepWeeklyHours),
     // Stored document files a crash left without their row.
     every('orphaned-documents', HOUR_MS, sweepOrphanedDocuments),

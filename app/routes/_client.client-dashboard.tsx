@@ -8,17 +8,12 @@ import { Link } from '~/components/ui/link'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { refuseWithRedirect } from '~/lib/forms.server'
-import { centsToDollars, formatPrice } from '~/lib/money'
+import { formatPrice } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
-import {
-  BOOKING_NOT_FOUND,
-  cancelBooking,
-  getClientSessions,
-  previewCancellation,
-  REFUND_FAILED,
-} from '~/models/booking/booking.server'
+import { BOOKING_NOT_FOUND, cancelBooking, previewCancellation, REFUND_FAILED } from '~/models/booking/booking.server'
+import { getClientSessions } from '~/models/booking/client-sessions.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 const PAGE = '/client-dashboard'
@@ -53,11 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Cancelled sessions stay off the two lists; `?cancelled=1` shows them, with their refunds.
     cancelled: params.has('cancelled') ? cancelled : null,
     counts,
-    cancelling: cancelling && {
-      ...cancelling,
-      paid: centsToDollars(cancelling.paidCents),
-      refund: centsToDollars(cancelling.refundCents),
-    },
+    cancelling,
   }
 }
 

@@ -13,7 +13,7 @@ import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { refusalOf, refuseWithRedirect } from '~/lib/forms.server'
-import { formatPrice } from '~/lib/money'
+import { centsToDollars, formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
@@ -24,7 +24,7 @@ import {
   holdLapsed,
   PAID_CANCELLATION_POLICY,
 } from '~/models/booking/booking'
-import { getBookingForClient } from '~/models/booking/booking.server'
+import { getBookingForClient } from '~/models/booking/booking-read.server'
 import {
   BookingPaymentSchema,
   PAYMENT_PROVIDER_FAILED,
@@ -145,6 +145,7 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
   const hydrated = useHydrated()
   const pending = useIsSubmitting()
   const zone = zoneAbbreviation(booking.startTime, timeZone)
+  const total = formatPrice(centsToDollars(booking.totalAmountCents))
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <header className="mb-8">
@@ -160,7 +161,7 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="font-medium">{booking.service.name}</dt>
-              <dd>{formatPrice(booking.service.price)}</dd>
+              <dd>{total}</dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">Date</dt>
@@ -174,7 +175,7 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
             </div>
             <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
               <dt>Total</dt>
-              <dd>{formatPrice(booking.totalAmount)}</dd>
+              <dd>{total}</dd>
             </div>
           </dl>
           {booking.holdExpiresAt ? (
@@ -197,7 +198,7 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
               intent={PAYMENT_INTENT}
               emulated={emulated}
               publishableKey={publishableKey}
-              total={formatPrice(booking.totalAmount)}
+              total={total}
             />
           ) : null}
           <Form method="post" className="space-y-2">
@@ -210,9 +211,7 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
               pending={pending}
               pendingText="Opening secure checkout..."
             >
-              {hydrated
-                ? 'Pay on the secure checkout page'
-                : `Pay ${formatPrice(booking.totalAmount)} on the secure checkout page`}
+              {hydrated ? 'Pay on the secure checkout page' : `Pay ${total} on the secure checkout page`}
             </SubmitButton>
           </Form>
           <p className="text-center text-xs text-muted-foreground">

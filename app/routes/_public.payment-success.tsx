@@ -2,10 +2,10 @@ import { useLoaderData } from '@remix-run/react'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { formatPrice } from '~/lib/money'
+import { centsToDollars, formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
-import { getBookingForClient } from '~/models/booking/booking.server'
+import { getBookingForClient } from '~/models/booking/booking-read.server'
 import { findPaymentReturn, paymentStateOf, type PaymentState } from '~/models/booking/payments.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
@@ -73,7 +73,7 @@ export default function PaymentSuccessPage() {
           <dl className="space-y-2 rounded-md bg-muted p-4 text-left text-sm">
             <div className="flex justify-between gap-4">
               <dt className="font-medium">{booking.service.name}</dt>
-              <dd>{formatPrice(booking.totalAmount)}</dd>
+              <dd>{formatPrice(centsToDollars(booking.totalAmountCents))}</dd>
             </div>
             {booking.practitioner ? (
               <div className="flex justify-between gap-4">

@@ -1,7 +1,9 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
-import { BOOKING_NOT_FOUND, getBookingForClient } from '~/models/booking/booking.server'
+import { bookingJson } from '~/models/booking/booking-api.server'
+import { getBookingForClient } from '~/models/booking/booking-read.server'
+import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { NEW_TIME_ACCEPTED } from '~/models/booking/reschedule'
 import { acceptMove } from '~/models/booking/reschedule.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
@@ -19,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
     acceptMove(user, id)
-    return Response.json({ booking: getBookingForClient(user, id), message: NEW_TIME_ACCEPTED })
+    return Response.json({ booking: bookingJson(getBookingForClient(user, id)), message: NEW_TIME_ACCEPTED })
   })
 }
 

@@ -1,7 +1,9 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
-import { BOOKING_NOT_FOUND, getBookingForParty } from '~/models/booking/booking.server'
+import { bookingJson } from '~/models/booking/booking-api.server'
+import { getBookingForParty } from '~/models/booking/booking-read.server'
+import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { CLIENT_MARKED_ABSENT } from '~/models/booking/no-show'
 import { markClientNoShow } from '~/models/booking/no-show.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
@@ -19,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
     await markClientNoShow(user, id)
-    return Response.json({ booking: getBookingForParty(user, id), message: CLIENT_MARKED_ABSENT })
+    return Response.json({ booking: bookingJson(getBookingForParty(user, id)), message: CLIENT_MARKED_ABSENT })
   })
 }
 

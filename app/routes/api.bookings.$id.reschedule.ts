@@ -1,7 +1,9 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
-import { BOOKING_NOT_FOUND, getBookingForParty } from '~/models/booking/booking.server'
+import { bookingJson } from '~/models/booking/booking-api.server'
+import { getBookingForParty } from '~/models/booking/booking-read.server'
+import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { sessionMoved } from '~/models/booking/reschedule'
 import { rescheduleBooking, RescheduleSchema } from '~/models/booking/reschedule.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
@@ -23,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
     const { timeSlotId, message } = await readJson(request, RescheduleSchema)
     const { movedBy } = await rescheduleBooking(user, id, timeSlotId, { message })
-    return Response.json({ booking: getBookingForParty(user, id), message: sessionMoved(movedBy) })
+    return Response.json({ booking: bookingJson(getBookingForParty(user, id)), message: sessionMoved(movedBy) })
   })
 }
 

@@ -1,13 +1,15 @@
 import { handleApi, readJson, requireMethod } from '~/lib/api.server'
 import { requireApiPractitioner, requireApiUser } from '~/models/accounts/auth.server'
-import { createBooking, CreateBookingSchema, listPractitionerBookings } from '~/models/booking/booking.server'
+import { bookingJson } from '~/models/booking/booking-api.server'
+import { listPractitionerBookings } from '~/models/booking/booking-read.server'
+import { createBooking, CreateBookingSchema } from '~/models/booking/booking.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
-/** GET /api/bookings → the signed-in practitioner's bookings (BookingView[]); 401 / 403 otherwise. */
+/** GET /api/bookings → the signed-in practitioner's bookings (BookingJson[]); 401 / 403 otherwise. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiPractitioner(request)
-    return Response.json(listPractitionerBookings(user))
+    return Response.json(listPractitionerBookings(user).map(bookingJson))
   })
 }
 

@@ -1,7 +1,7 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
-import { MESSAGE_NOT_FOUND } from '~/models/messaging/message'
+import { MESSAGE_NOT_FOUND, toApiMessage } from '~/models/messaging/message'
 import { markMessageRead } from '~/models/messaging/message.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
@@ -16,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request)
     const id = idFromParam(params.id)
     if (id === null) return jsonError(MESSAGE_NOT_FOUND, 404)
-    return Response.json(markMessageRead(user.id, id))
+    return Response.json(toApiMessage(markMessageRead(user.id, id)))
   })
 }
 

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { handleApi, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { pageField } from '~/models/marketplace/service-filters'
-import { listMessagesPage } from '~/models/messaging/conversations.server'
-import { MessageSchema } from '~/models/messaging/message'
+import { MessageSchema, toApiMessage } from '~/models/messaging/message'
 import { sendMessage } from '~/models/messaging/message.server'
+import { listMessagesPage } from '~/models/messaging/messages-page.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 const MessagesQuerySchema = z.object({ page: pageField })
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const user = await requireApiUser(request)
     const { page } = readQuery(request, MessagesQuerySchema)
     const { messages, ...position } = listMessagesPage(user.id, page)
-    return pagedJson(messages, position)
+    return pagedJson(messages.map(toApiMessage), position)
   })
 }
 
@@ -39,6 +39,6 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'GET', 'POST')
     const user = await requireApiUser(request)
     const input = await readJson(request, MessageSchema)
-    return Response.json(sendMessage(user.id, input), { status: 201 })
+    return Response.json(toApiMessage(sendMessage(user.id, input)), { status: 201 })
   })
 }

@@ -34,7 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const query = readQuery(request, QuerySchema)
     if (!getPublicService(serviceId)) return jsonError(SERVICE_NOT_FOUND, 404)
     const timeZone = query.timeZone ?? viewerTimeZone(request, await getUser(request))
-    return Response.json(listOpenSlots(serviceId, date, timeZone))
+    return Response.json(
+      listOpenSlots(serviceId, date, timeZone).map((slot) => ({
+        id: slot.id,
+        startTime: slot.startTime.toISOString(),
+        endTime: slot.endTime.toISOString(),
+      })),
+    )
   })
 }
 

@@ -2,7 +2,8 @@ import { AppError } from '~/lib/errors'
 import { idFromParam } from '~/lib/route-params'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
-import { BOOKING_NOT_FOUND, getSessionForCalendar } from '~/models/booking/booking.server'
+import { getSessionForCalendar } from '~/models/booking/booking-read.server'
+import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
 import { sessionIcs } from '~/models/booking/session-event.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
@@ -17,11 +18,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       {
         id: session.id,
         serviceName: session.service.name,
-        startTime: new Date(session.startTime),
-        endTime: new Date(session.endTime),
+        startTime: session.startTime,
+        endTime: session.endTime,
         status: session.status,
         sequence: session.sequence,
-        updatedAt: new Date(session.updatedAt),
+        updatedAt: session.updatedAt,
         joinUrl: session.joinUrl,
         otherName: session.practitioner ? `${session.practitioner.firstName} ${session.practitioner.lastName}` : null,
         asClient: true,

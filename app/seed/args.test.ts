@@ -7,6 +7,7 @@ describe('seed command line', () => {
       size: 'demo',
       ifEmpty: false,
       large: DEFAULT_LARGE_COUNTS,
+      adminAuthenticator: null,
       help: false,
     })
   })
@@ -25,5 +26,15 @@ describe('seed command line', () => {
       '--services must be at least --practitioners',
     )
     expect(() => parseSeedArgs(['--bogus'])).toThrow()
+    expect(() => parseSeedArgs(['--admin-authenticator', 'not-base32!'])).toThrow(
+      '--admin-authenticator must be a base32 secret',
+    )
+    expect(() => parseSeedArgs(['--admin-authenticator', 'ABCDEFGH'])).toThrow('at least 16 characters')
+  })
+
+  test('reads the admin authenticator secret for the browser tests', () => {
+    expect(parseSeedArgs(['--admin-authenticator', 'JBSWY3DPEHPK3PXPJBSWY3DP']).adminAuthenticator).toBe(
+      'JBSWY3DPEHPK3PXPJBSWY3DP',
+    )
   })
 })

@@ -21,6 +21,11 @@ export interface SeedArgs {
   /** Used by `npm run dev`: a database with other data is left alone without an error. */
   ifEmpty: boolean
   large: LargeCounts
+  /**
+   * For the browser tests: the demo admin's authenticator app, already set up with this base32
+   * secret, so a test can sign the admin in or compute its codes without setting it up first.
+   */
+  adminAuthenticator: string | null
   help: boolean
 }
 
@@ -33,6 +38,9 @@ export const USAGE = `Usage: npm run db:seed -- [options]
   --slots N            large: open time slots (default ${DEFAULT_LARGE_COUNTS.slots})
   --reviews N          large: reviewed past sessions (default ${DEFAULT_LARGE_COUNTS.reviews})
   --clients N          large: clients who wrote them (default ${DEFAULT_LARGE_COUNTS.clients})
+  --admin-authenticator SECRET
+                       tests: the demo admin's authenticator app set up with this base32
+                       secret (the demo otherwise leaves two-factor sign-in for them to set up)
   -h, --help           show this help`
 
 function count(name: string, raw: string | undefined, fallback: number, min: number) {
@@ -56,6 +64,7 @@ export function parseSeedArgs(argv: string[]): SeedArgs {
       slots: { type: 'string' },
       reviews: { type: 'string' },
       clients: { type: 'string' },
+      'admin-authenticator': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -75,5 +84,10 @@ export function parseSeedArgs(argv: string[]): SeedArgs {
   if (large.services < large.practitioners) {
     throw new Error('--services must be at least --practitioners (each practitioner offers one)')
   }
-  return { size: values.size, ifEmpty: values['if-empty'], large, help: values.help }
+  const adminAuthenticator = values['admin-authenticator'] ?? null
+  // RFC 4648 base32 of at least 80 bits (RFC 4226's minimum for a shared secret).
+  if (adminAuthenticator !== null && !/^[A-Z2-7]{16,}$/.test(adminAuthenticator)) {
+    throw new Error('--admin-authenticator must be a base32 secret of at least 16 characters (A-Z, 2-7)')
+  }
+  return { size: values.size, ifEmpty: values['if-empty'], large, adminAuthenticator, help: values.help }
 }

@@ -11,6 +11,7 @@ import { migrateDatabase } from '../../scripts/migrate.js'
 import { parseSeedArgs, USAGE, type SeedArgs } from './args'
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from './data/accounts'
 import { databaseState, seedDemo } from './demo'
+import { setUpDemoAdminAuthenticator } from './demo-admin-authenticator'
 import { hasLargeData, seedLarge } from './large'
 import { countRows, formatCounts } from './summary'
 
@@ -37,6 +38,14 @@ async function main(args: SeedArgs) {
     return args.ifEmpty ? 0 : 1
   } else {
     console.log(`Seeded demo data into ${databasePath} in ${seconds(started)}`)
+  }
+
+  if (args.adminAuthenticator) {
+    if (!setUpDemoAdminAuthenticator(db, args.adminAuthenticator)) {
+      console.error(`No demo admin in ${databasePath} to set an authenticator app up for.`)
+      return 1
+    }
+    console.log('The demo admin has an authenticator app set up (--admin-authenticator).')
   }
 
   if (args.size === 'large') {

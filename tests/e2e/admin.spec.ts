@@ -1,13 +1,13 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { signInAs } from './sessions'
 import {
   DEMO,
   DEMO_PEOPLE,
   expectDashboard,
   expectToast,
+  giveUpcomingSession,
   latestEmailTo,
   logIn,
-  logInAsAdmin,
-  giveUpcomingSession,
   uniqueEmail,
 } from './support'
 
@@ -20,7 +20,7 @@ import {
  */
 
 async function signInAsAdmin(page: Page) {
-  await logInAsAdmin(page)
+  await signInAs(page, DEMO.admin)
   await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
 }
 

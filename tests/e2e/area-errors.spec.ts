@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { DEMO, DEMO_PEOPLE, expectDashboard, logIn, logInAsAdmin, uniqueEmail } from './support'
+import { signInAs } from './sessions'
+import { DEMO, DEMO_PEOPLE, expectDashboard, uniqueEmail } from './support'
 
 /**
  * A page of a signed-in area that fails (a 404 from its loader, a form its action does not know)
@@ -41,7 +42,7 @@ async function sendUnknownForm(form: Locator, submit: string) {
 const UNKNOWN_FORM = { heading: 'Error 400', text: 'Unknown form' }
 
 test('a practice page that fails keeps the practice menu, and its Dashboard link leads home', async ({ page }) => {
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   // The dashboard's Open chart form posts to Patient Charting, which has no error screen of its own.
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: /^Open chart of / }) })
@@ -55,7 +56,7 @@ test('a practice page that fails keeps the practice menu, and its Dashboard link
 })
 
 test('a booking that does not exist is a 404 inside the client area, with its menu', async ({ page }) => {
-  await logIn(page, DEMO.client)
+  await signInAs(page, DEMO.client)
   await expectDashboard(page, 'client', DEMO_PEOPLE.client)
   // The booking page has its own 404 screen, drawn where the page would be, inside the frame.
   const response = await page.goto('/bookings/999999')
@@ -74,7 +75,7 @@ test('a booking that does not exist is a 404 inside the client area, with its me
 })
 
 test('a client page that fails keeps the client menu', async ({ page }) => {
-  await logIn(page, DEMO.client)
+  await signInAs(page, DEMO.client)
   await expectDashboard(page, 'client', DEMO_PEOPLE.client)
   await page.goto('/customer-settings')
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save changes' }) })
@@ -84,7 +85,7 @@ test('a client page that fails keeps the client menu', async ({ page }) => {
 })
 
 test('an admin page that fails keeps the admin menu', async ({ page }, testInfo) => {
-  await logInAsAdmin(page)
+  await signInAs(page, DEMO.admin)
   await expectDashboard(page, 'admin', DEMO_PEOPLE.admin)
   // The admin dashboard has an error screen of its own (inside the frame, like the booking's).
   // Filled, so the form's own checks let it go; the unknown intent means no one is created.

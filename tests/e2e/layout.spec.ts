@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, logIn, logInAsAdmin } from './support'
+import { signInAs } from './sessions'
+import { DEMO } from './support'
 
 /**
  * Every screen of the app, on a phone (390 × 844) with JavaScript on and off: none scrolls
@@ -46,7 +47,7 @@ async function publicScreens(page: Page) {
 }
 
 async function clientScreens(page: Page) {
-  await logIn(page, DEMO.client)
+  await signInAs(page, DEMO.client)
   await expect(page).toHaveURL(/\/client-dashboard$/)
   // A seeded session's confirmation page, from its card's Details link.
   const booking = await firstLink(page, '/client-dashboard', /^\/bookings\/\d+$/)
@@ -74,7 +75,7 @@ async function clientScreens(page: Page) {
  * holds a note with a long unbroken word, so each of the chart's tabs has something to show.
  */
 async function practitionerScreens(page: Page) {
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expect(page).toHaveURL(/\/practitioner\/dashboard$/)
   const created = await page.request.post('/api/patient-profiles', {
     data: { firstName: 'Layout', lastName: 'Patient', email: 'layout.patient@example.com', allergies: 'Pollen' },
@@ -116,7 +117,7 @@ async function practitionerScreens(page: Page) {
 }
 
 async function adminScreens(page: Page) {
-  await logInAsAdmin(page)
+  await signInAs(page, DEMO.admin)
   const tabs = await page
     .getByRole('navigation', { name: 'Admin sections' })
     .getByRole('link')

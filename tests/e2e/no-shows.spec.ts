@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test'
+import { signInAs } from './sessions'
 import {
+  DEMO,
   DEMO_PEOPLE,
   expectDashboard,
   expectToast,
   giveFinishedSession,
   latestEmailTo,
-  logInAsAdmin,
-  signUpClient,
   shown,
+  signUpClient,
   signUpPractitioner,
   valueBeside,
   writableTestDatabase,
@@ -121,7 +122,7 @@ test('a client reports that the practitioner did not attend, and an admin reads 
 
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
-  await logInAsAdmin(admin)
+  await signInAs(admin, DEMO.admin)
   await expectDashboard(admin, 'admin', DEMO_PEOPLE.admin)
   await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Messages' }).click()
   await expect(admin).toHaveURL('/admin/dashboard?tab=messages')
@@ -224,7 +225,7 @@ test('"I was there": the client marked absent tells the admins, who read the roo
 
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
-  await logInAsAdmin(admin)
+  await signInAs(admin, DEMO.admin)
   await expectDashboard(admin, 'admin', DEMO_PEOPLE.admin)
   await admin.goto('/admin/dashboard?tab=messages')
   const booking = admin.getByLabel(`Booking ${bookingId}`, { exact: true })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectToast, latestEmailTo, logInAsAdmin, signUpClient, uniqueEmail } from './support'
+import { signInAs } from './sessions'
+import { DEMO, expectToast, latestEmailTo, signUpClient, uniqueEmail } from './support'
 
 /**
  * New and changed passwords (issue 41): at least 10 characters, and none of the most common
@@ -75,7 +76,7 @@ test('reset password refuses 9 characters and a common password, then takes a go
 
 test("the admin's Create New User refuses 9 characters and a common password", async ({ page }, testInfo) => {
   test.slow()
-  await logInAsAdmin(page)
+  await signInAs(page, DEMO.admin)
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create User' }) })
   const create = async (password: string) => {
     await form.getByLabel('Email').fill(uniqueEmail(testInfo, 'admin-rules'))

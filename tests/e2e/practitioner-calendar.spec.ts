@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, logIn } from './support'
+import { signInAs } from './sessions'
+import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast } from './support'
 
 /**
  * The practitioner's calendar, with and without JavaScript: a single slot that then shows on
@@ -42,7 +43,7 @@ async function chooseFirstService(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
 })
 

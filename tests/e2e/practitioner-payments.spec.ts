@@ -1,13 +1,13 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import Database from 'better-sqlite3'
+import { signInAs } from './sessions'
 import {
-  cad,
   DEMO,
   DEMO_PEOPLE,
+  cad,
   expectDashboard,
-  expectedEarnings,
   expectToast,
-  logIn,
+  expectedEarnings,
   testDatabase,
   uniqueEmail,
   valueBeside,
@@ -101,7 +101,7 @@ test('the demo practitioner sees earnings, transfers and the ready state', async
   expect(earned.pendingCents).toBeGreaterThan(0)
   expect(earned.totalCents).toBeGreaterThan(earned.pendingCents)
 
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   await page.getByRole('link', { name: 'Earnings' }).first().click()
   await expect(page).toHaveURL(/\/practitioner\/earnings$/)

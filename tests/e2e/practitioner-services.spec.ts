@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, logIn, uniqueEmail } from './support'
+import { signInAs } from './sessions'
+import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, uniqueEmail } from './support'
 
 /**
  * My Services, with JavaScript and without (the two projects): create, edit, deactivate and
@@ -32,7 +33,7 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
   test.slow()
   const word = uniqueWord(testInfo.project.name)
   const name = `Sunrise Flow ${word}`
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   await page.goto(PAGE)
   await expect(page.getByRole('heading', { name: 'My Services' })).toBeVisible()
@@ -162,7 +163,7 @@ test('a practitioner without a payment account is told paid services need Paymen
 test('on a phone and a laptop, Add New Service keeps its whole submit button in view; with JavaScript it takes the focus and gives it back', async ({
   page,
 }, testInfo) => {
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   const opener = page.getByRole('link', { name: 'Add New Service' })
   const dialog = page.getByRole('dialog', { name: 'Add New Service' })

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test'
+import { signInAs } from './sessions'
 import {
-  cad,
   DEMO,
   DEMO_PEOPLE,
+  cad,
   expectDashboard,
-  expectedEarnings,
   expectToast,
+  expectedEarnings,
   logIn,
   signUpPractitioner,
   valueBeside,
@@ -22,7 +23,7 @@ const PNG = Buffer.from(
 const STAT_LABELS = ['Upcoming Sessions', 'Active Services', 'Total Earnings', 'Total Clients']
 
 test('the demo practitioner sees the four stat cards and upcoming sessions with paid state', async ({ page }) => {
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   const summary = page.getByRole('region', { name: 'Practice summary' })
   for (const label of STAT_LABELS) await expect(summary.getByText(label, { exact: true })).toBeVisible()

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, giveCompletedSession, logIn, signUpClient } from './support'
+import { signInAs } from './sessions'
+import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, giveCompletedSession, signUpClient } from './support'
 
 /** Opens a practitioner's profile the way people do: search, then their card. */
 async function openProfile(page: Page, name: string) {
@@ -134,7 +135,7 @@ test('a signed-in client asks a practitioner a question', async ({ page }, testI
 })
 
 test('practitioners do not see "Write a Review", and cannot message themselves', async ({ page }) => {
-  await logIn(page, DEMO.practitioner)
+  await signInAs(page, DEMO.practitioner)
   await expectDashboard(page, 'practitioner', DEMO_PEOPLE.practitioner)
   await openProfile(page, 'Daniel Okafor')
   await expect(page.getByRole('heading', { name: 'Client Reviews' })).toBeVisible()

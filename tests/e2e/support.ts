@@ -242,51 +242,13 @@ async function oneAtATime(account: string, work: () => Promise<void>) {
 }
 
 /**
- * Sets up the authenticator app on /account/security/two-factor from the secret the page shows
- * (each session has its own until a code confirms it), sees the recovery codes and follows the
- * continue link.
- * Answers false when another test turned it on first, so there is nothing to set up here.
- */
-async function setUpAppAs(page: Page, email: string) {
-  const url = page.url()
-  const field = page.getByLabel('Code', { exact: true })
-  const isOn = page.getByRole('heading', { level: 1, name: 'Two-factor sign-in is on' })
-  const alreadyOn = page.getByText('Two-factor sign-in is already on').first()
-  const codes = page.getByRole('list', { name: 'Recovery codes' })
-  const refused = page.getByText(WRONG_CODE).first()
-  for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) await page.goto(url)
-    await expect(field.or(isOn)).toBeVisible()
-    if (await isOn.isVisible()) return false
-    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '')
-    if (!secret) throw new Error(`No authenticator secret for ${email} on ${url}`)
-    await field.fill(totpCode(secret))
-    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
-    await expect(codes.or(refused).or(alreadyOn)).toBeVisible()
-    if (await codes.isVisible()) {
-      await page.getByRole('link', { name: 'I have saved my codes: continue' }).click()
-      return true
-    }
-    if (await alreadyOn.isVisible()) return false
-    if (attempt === 3) throw new Error(`Three codes for ${email} were refused on ${url}`)
-  }
-}
-
-/**
- * Signs in as the demo admin and ends on the admin dashboard, whatever the state of their
- * two-factor sign-in: the seed leaves it off, and the admin area then sends them to set it up
- * first (after which every password sign-in asks for a code). Tests side by side share the
- * account, so any of them may be the one that sets it up; each finds out from where the
- * password leads.
+ * Signs in as the demo admin through the form, both steps, and ends on the admin dashboard. The
+ * seed gave them an authenticator app (playwright.config.ts), so the password always leads to
+ * the second step. For the tests of signing in; the others sign in with sessions.ts.
  */
 export async function logInAsAdmin(page: Page) {
   await logIn(page, DEMO.admin)
-  await expect(page).toHaveURL(/\/(login\/verify|account\/security\/two-factor|admin\/dashboard)(\?|$)/)
-  const path = new URL(page.url()).pathname
-  if (path === '/login/verify') await passSecondStep(page, DEMO.admin)
-  if (path === '/account/security/two-factor' && !(await setUpAppAs(page, DEMO.admin))) {
-    await page.goto('/admin/dashboard')
-  }
+  await passSecondStep(page, DEMO.admin)
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
 }
 

@@ -94,7 +94,7 @@ describe('who sees it', () => {
     expect(data.booking).toMatchObject({
       id,
       status: 'confirmed',
-      totalAmount: 0,
+      totalAmountCents: 0,
       service: { name: 'Free Intro', duration: 30, meetingLink: MEETING_LINK },
       practitioner: {
         id: practitioner.id,
@@ -155,7 +155,12 @@ describe('times in the viewer’s zone', () => {
     })
     const { id } = await createBooking(client, { serviceId: paidServiceId, timeSlotId: slot.id })
     const data = await loaded(id, client.cookie)
-    expect(data.booking).toMatchObject({ status: 'pending', isPaid: false, awaitingPayment: true, totalAmount: 50 })
+    expect(data.booking).toMatchObject({
+      status: 'pending',
+      isPaid: false,
+      awaitingPayment: true,
+      totalAmountCents: 5000,
+    })
     expect(data.holdUntil).toMatch(/^\d{1,2}:\d{2} [AP]M (GMT|BST|GMT\+1)$/)
     expect(data.calendar).toBeNull()
   })
@@ -166,7 +171,7 @@ describe('the refund policy for this booking', () => {
     const client = await newClient('America/Toronto')
     const { id } = paidBookingAt(client.id, new Date('2031-01-20T15:00:00Z'))
     const data = await loaded(id, client.cookie)
-    expect(data.booking).toMatchObject({ status: 'confirmed', isPaid: true, totalAmount: 50 })
+    expect(data.booking).toMatchObject({ status: 'confirmed', isPaid: true, totalAmountCents: 5000 })
     expect(data.refundPolicy).toBe(
       'Free cancellation until January 19, 2031, 10:00 AM EST: cancel by then for a full refund. Later cancellations are not refunded.',
     )

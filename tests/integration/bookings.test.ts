@@ -11,10 +11,10 @@ import {
   SLOT_UNAVAILABLE,
   STARTED_NOT_CANCELLABLE,
   ALREADY_CANCELLED,
-  getClientSessions,
   MAX_UNPAID_HOLDS,
   TOO_MANY_UNPAID_HOLDS,
 } from '~/models/booking/booking.server'
+import { getClientSessions } from '~/models/booking/client-sessions.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import * as dashboardScreen from '~/routes/_client.client-dashboard'
 import * as servicePage from '~/routes/_public.services.$id'
@@ -395,7 +395,7 @@ describe('cancelling', () => {
     const page = await dashboardScreen.loader(
       routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
     )
-    expect(page.cancelling).toMatchObject({ id, isPaid: false, refund: 0 })
+    expect(page.cancelling).toMatchObject({ id, isPaid: false, refundCents: 0 })
     expect(page.upcoming.find((s) => s.id === id)?.canCancel).toBe(true)
 
     const answer = await dashboardScreen.action(
@@ -426,7 +426,7 @@ describe('cancelling', () => {
     const cancelledList = await dashboardScreen.loader(
       routeArgs(getRequest('/client-dashboard?cancelled=1', { cookie: client.cookie })),
     )
-    expect(cancelledList.cancelled?.map((s) => [s.id, s.refundedAmount])).toEqual([[id, 0]])
+    expect(cancelledList.cancelled?.map((s) => [s.id, s.refundedAmountCents])).toEqual([[id, 0]])
 
     // The freed slot can be booked again.
     const other = await createUser()

@@ -11,7 +11,8 @@ import {
 } from '~/db/schema'
 import { ONE_LINE_TEXT } from '~/lib/plain-text'
 import { deleteAccount } from '~/models/accounts/user.server'
-import { createBooking, getClientSessions } from '~/models/booking/booking.server'
+import { createBooking } from '~/models/booking/booking.server'
+import { getClientSessions } from '~/models/booking/client-sessions.server'
 import {
   ALREADY_SENT,
   ANSWER_REQUIRED,

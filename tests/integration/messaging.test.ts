@@ -5,12 +5,7 @@ import { bookings, messages } from '~/db/schema'
 import { sweepMessages } from '~/jobs/maintenance.server'
 import { resetAllLimits, TOO_MANY_REQUESTS } from '~/lib/rate-limit.server'
 import { deleteAccount } from '~/models/accounts/user.server'
-import {
-  getThread,
-  listConversations,
-  listMessagesPage,
-  unreadMessageCount,
-} from '~/models/messaging/conversations.server'
+import { getThread, listConversations, unreadMessageCount } from '~/models/messaging/conversations.server'
 import {
   ADMINS_DO_NOT_MESSAGE,
   CANNOT_MESSAGE_SELF,
@@ -29,6 +24,7 @@ import {
   markMessageRead,
   sendMessage,
 } from '~/models/messaging/message.server'
+import { listMessagesPage } from '~/models/messaging/messages-page.server'
 import * as messagesApi from '~/routes/api.messages'
 import * as messageApi from '~/routes/api.messages.$id'
 import * as readApi from '~/routes/api.messages.$id.read'
@@ -262,7 +258,7 @@ describe('reading', () => {
     expect(row(message.id)?.isRead).toBe(false)
     const read = markMessageRead(priya.id, message.id)
     expect(read).toMatchObject({ id: message.id, isRead: true })
-    expect(markMessageRead(priya.id, message.id).updatedAt).toBe(read.updatedAt)
+    expect(markMessageRead(priya.id, message.id).updatedAt).toEqual(read.updatedAt)
     // Deleted from the recipient's view: not found either.
     deleteMessageForMe(priya.id, message.id)
     expect(await refusal(() => markMessageRead(priya.id, message.id))).toEqual(notFound)

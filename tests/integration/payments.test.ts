@@ -15,7 +15,8 @@ import { findObject } from '~/integrations/stripe-emulator/store.server'
 import { webhookSecret } from '~/integrations/stripe.server'
 import { sweepBookings } from '~/jobs/maintenance.server'
 import { HOLD_EXPIRED, HOLD_LAPSED } from '~/models/booking/booking'
-import { cancelBooking, createBooking, getClientSessions, REFUND_FAILED } from '~/models/booking/booking.server'
+import { cancelBooking, createBooking, REFUND_FAILED } from '~/models/booking/booking.server'
+import { getClientSessions } from '~/models/booking/client-sessions.server'
 import { getBookingConfirmation } from '~/models/booking/confirmation.server'
 import {
   completeEndedSessions,
@@ -404,7 +405,7 @@ describe('paying with the Payment Element', () => {
     const load = (query: string, cookie = client.cookie) =>
       settle(() => checkoutPage.loader(routeArgs(getRequest(`/checkout${query}`, { cookie }))))
     expect(await load(`?bookingId=${id}`)).toMatchObject({
-      booking: { id, totalAmount: 65, service: { name: 'Deep Session' } },
+      booking: { id, totalAmountCents: 6500, service: { name: 'Deep Session' } },
       emulated: true,
     })
     for (const query of ['', '?bookingId=abc', '?bookingId=999999']) {
@@ -586,7 +587,13 @@ describe('cancelling a paid session', () => {
     const page = await dashboard.loader(
       routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
     )
-    expect(page.cancelling).toMatchObject({ id, isPaid: true, refund: 65, paid: 65, startTime: expect.any(String) })
+    expect(page.cancelling).toMatchObject({
+      id,
+      isPaid: true,
+      refundCents: 6500,
+      paidCents: 6500,
+      startTime: expect.any(Date),
+    })
 
     const answer = await dashboard.action(
       routeArgs(
@@ -621,7 +628,7 @@ describe('cancelling a paid session', () => {
     const page = await dashboard.loader(
       routeArgs(getRequest(`/client-dashboard?cancel=${id}`, { cookie: client.cookie })),
     )
-    expect(page.cancelling).toMatchObject({ isPaid: true, refund: 0, paid: 65 })
+    expect(page.cancelling).toMatchObject({ isPaid: true, refundCents: 0, paidCents: 6500 })
     const result = await cancelBooking(client, id)
     expect(result).toEqual({ id, status: 'cancelled', refundAmount: 0 })
     expect(raisedEvents()).toEqual([])

@@ -6,13 +6,8 @@ import { bookings, emailOutbox, timeSlots } from '~/db/schema'
 import { deliverQueuedEmails } from '~/integrations/email.server'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { MOVED_FULL_REFUND } from '~/models/booking/booking'
-import {
-  cancelBooking,
-  createBooking,
-  getClientSessions,
-  previewCancellation,
-  SLOT_UNAVAILABLE,
-} from '~/models/booking/booking.server'
+import { cancelBooking, createBooking, previewCancellation, SLOT_UNAVAILABLE } from '~/models/booking/booking.server'
+import { getClientSessions } from '~/models/booking/client-sessions.server'
 import { sessionSpan } from '~/models/booking/emails.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import {
@@ -298,7 +293,7 @@ describe('moves are bounded, and close ones send one email (issue 41)', () => {
       id: String(id),
     })
   const span = (time: { startTime: Date; endTime: Date }) =>
-    sessionSpan({ startTime: time.startTime.getTime(), endTime: time.endTime.getTime(), timeZone: 'America/Toronto' })
+    sessionSpan({ startTime: time.startTime, endTime: time.endTime, timeZone: 'America/Toronto' })
 
   test(`a booking moves at most ${MAX_MOVES} times: the next is refused with the message, by the API and both pages`, async () => {
     const { client, id } = await session()

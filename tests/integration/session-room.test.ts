@@ -4,7 +4,7 @@ import { getDb } from '~/db/client.server'
 import { bookings, sessionAttendance } from '~/db/schema'
 import { sweepBookings } from '~/jobs/maintenance.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
-import { getClientSessions } from '~/models/booking/booking.server'
+import { getClientSessions } from '~/models/booking/client-sessions.server'
 import { getDashboard, getRecentSessions } from '~/models/practice/dashboard.server'
 import { listAttendance } from '~/models/sessions/attendance.server'
 import { ROOM_TEXT, sessionRoomPath, type RoomEvent } from '~/models/sessions/room'
@@ -345,7 +345,7 @@ describe('signaling', () => {
     expect(mine.upcoming.map((s) => s.id)).not.toContain(id)
     expect(mine.past.find((s) => s.id === id)).toMatchObject({
       status: 'completed',
-      sessionEndedAt: row.sessionEndedAt!.toISOString(),
+      sessionEndedAt: row.sessionEndedAt,
       canCancel: false,
       canReschedule: false,
       canJoin: false,

@@ -10,7 +10,7 @@ import { buttonClass, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { imageUrlFor } from '~/lib/images'
-import { formatPrice } from '~/lib/money'
+import { centsToDollars, formatPrice } from '~/lib/money'
 import {
   awaitingPaymentNotice,
   BOOK_AGAIN,
@@ -64,11 +64,10 @@ function stateOf(b: BookingConfirmation) {
 
 /** What was or is to be paid: 'Free', the price, and any refund. */
 function priceLine(b: BookingConfirmation) {
-  if (b.totalAmount === 0) return { label: 'Price', value: formatPrice(0) }
-  const refunded = b.refundedAmount > 0 ? ` (refunded ${formatPrice(b.refundedAmount)})` : ''
-  return b.isPaid
-    ? { label: 'Price paid', value: `${formatPrice(b.totalAmount)}${refunded}` }
-    : { label: 'Price', value: formatPrice(b.totalAmount) }
+  const total = formatPrice(centsToDollars(b.totalAmountCents))
+  if (b.totalAmountCents === 0) return { label: 'Price', value: total }
+  const refunded = b.refundedAmountCents > 0 ? ` (refunded ${formatPrice(centsToDollars(b.refundedAmountCents))})` : ''
+  return b.isPaid ? { label: 'Price paid', value: `${total}${refunded}` } : { label: 'Price', value: total }
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {

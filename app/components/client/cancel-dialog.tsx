@@ -4,7 +4,7 @@ import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { formatPrice } from '~/lib/money'
+import { centsToDollars, formatPrice } from '~/lib/money'
 import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 
 export const CANCEL_INTENT = 'cancel'
@@ -13,11 +13,13 @@ export const CANCEL_INTENT = 'cancel'
  * What cancelling gives back, said before the client confirms
  * (docs/decisions/007-refunds-and-cancellation-policy.md).
  */
-function refundText(booking: { isPaid: boolean; paid: number; refund: number }) {
+function refundText(booking: { isPaid: boolean; paidCents: number; refundCents: number }) {
   if (!booking.isPaid)
-    return booking.paid === 0 ? FREE_SESSION_CANCELLATION : 'Nothing has been charged for this session.'
-  if (booking.refund > 0) return `You will be refunded ${formatPrice(booking.refund)} in full.`
-  return `This session starts in less than 24 hours, so the ${formatPrice(booking.paid)} paid will not be refunded.`
+    return booking.paidCents === 0 ? FREE_SESSION_CANCELLATION : 'Nothing has been charged for this session.'
+  if (booking.refundCents > 0)
+    return `You will be refunded ${formatPrice(centsToDollars(booking.refundCents))} in full.`
+  const paid = formatPrice(centsToDollars(booking.paidCents))
+  return `This session starts in less than 24 hours, so the ${paid} paid will not be refunded.`
 }
 
 /** The cancel confirmation, open while the URL has `cancel=<id>`; it posts to `page`. */
@@ -27,7 +29,14 @@ export function CancelDialog({
   timeZone,
 }: {
   page: string
-  booking: { id: number; serviceName: string; startTime: string; isPaid: boolean; paid: number; refund: number } | null
+  booking: {
+    id: number
+    serviceName: string
+    startTime: Date
+    isPaid: boolean
+    paidCents: number
+    refundCents: number
+  } | null
   timeZone: string
 }) {
   const action = booking ? `${page}?cancel=${booking.id}` : undefined

@@ -6,7 +6,7 @@ import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { formatPrice } from '~/lib/money'
+import { centsToDollars, formatPrice } from '~/lib/money'
 import {
   awaitingPaymentNotice,
   BOOK_AGAIN,
@@ -15,7 +15,7 @@ import {
   HOLD_LAPSED,
   JOIN_LINK_LATER,
 } from '~/models/booking/booking'
-import type { ClientSession } from '~/models/booking/booking.server'
+import type { ClientSession } from '~/models/booking/client-sessions.server'
 import { MISSED_SESSION } from '~/models/booking/no-show'
 
 /** A session as the client's dashboard lists it: the booking and what the client may do now. */
@@ -47,7 +47,7 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
         </p>
         <p className="text-sm">
           {`${formatDate(s.startTime, timeZone)} · ${formatTime(s.startTime, timeZone)} – ${formatTime(s.endTime, timeZone)} ` +
-            `${zoneAbbreviation(s.startTime, timeZone)} · ${s.service.duration} minutes · ${formatPrice(s.totalAmount)}`}
+            `${zoneAbbreviation(s.startTime, timeZone)} · ${s.service.duration} minutes · ${formatPrice(centsToDollars(s.totalAmountCents))}`}
         </p>
         {s.awaitingPayment && s.holdExpiresAt ? (
           <p className="text-sm font-medium">
@@ -62,8 +62,8 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
         ) : null}
         {s.status === 'cancelled' ? (
           <p className="text-sm font-medium">
-            {s.refundedAmount > 0
-              ? `Refunded ${formatPrice(s.refundedAmount)}`
+            {s.refundedAmountCents > 0
+              ? `Refunded ${formatPrice(centsToDollars(s.refundedAmountCents))}`
               : s.isPaid
                 ? 'Not refunded'
                 : 'Nothing was charged'}

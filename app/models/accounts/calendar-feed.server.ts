@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb } from '~/db/client.server'
-import { users } from '~/db/schema'
+import { bookings, services, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { buildFeed } from '~/lib/ics'
+import { buildFeed } from '~/lib/ics.server'
 import { check, clientIp, hit, type Limit } from '~/lib/rate-limit.server'
 import { sessionEvent } from '~/models/booking/session-event.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
@@ -53,32 +54,39 @@ export function stopCalendarFeed(userId: number) {
   getDb().update(users).set({ calendarFeedToken: null }).where(eq(users.id, userId)).run()
 }
 
-type FeedRow = {
-  id: number
-  clientId: number | null
-  serviceName: string
-  startTime: number
-  endTime: number
-  sequence: number
-  status: 'pending' | 'confirmed' | 'completed' | 'cancelled'
-  updatedAt: number
-  /** The practitioner's own meeting link when the service is held there; else the session's room. */
-  ownMeetingLink: string | null
-  practitionerName: string | null
-  clientName: string | null
-}
+const practitioner = alias(users, 'practitioner')
+const client = alias(users, 'client')
 
 /** The person's sessions on either side, from a month ago on. */
 function sessionsOf(userId: number, now: Date) {
-  return getDb().all<FeedRow>(
-    sql`SELECT b.id, b.client_id AS clientId, b.service_name AS serviceName, b.start_time AS startTime,
-               b.end_time AS endTime, b.status, b.sequence, b.updated_at AS updatedAt, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
-               p.first_name || ' ' || p.last_name AS practitionerName, c.first_name || ' ' || c.last_name AS clientName
-        FROM bookings b LEFT JOIN services s ON s.id = b.service_id
-        LEFT JOIN users p ON p.id = b.practitioner_id LEFT JOIN users c ON c.id = b.client_id
-        WHERE (b.client_id = ${userId} OR b.practitioner_id = ${userId}) AND b.end_time > ${now.getTime() - PAST_WINDOW_MS}
-        ORDER BY b.start_time, b.id LIMIT ${MAX_EVENTS}`,
-  )
+  return getDb()
+    .select({
+      id: bookings.id,
+      clientId: bookings.clientId,
+      serviceName: bookings.serviceName,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      status: bookings.status,
+      sequence: bookings.sequence,
+      updatedAt: bookings.updatedAt,
+      /** The practitioner's own meeting link when the service is held there; else the session's room. */
+      ownMeetingLink: sql<string | null>`${ownMeetingLinkSql('services')}`,
+      practitionerName: sql<string | null>`${practitioner.firstName} || ' ' || ${practitioner.lastName}`,
+      clientName: sql<string | null>`${client.firstName} || ' ' || ${client.lastName}`,
+    })
+    .from(bookings)
+    .leftJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(practitioner, eq(practitioner.id, bookings.practitionerId))
+    .leftJoin(client, eq(client.id, bookings.clientId))
+    .where(
+      and(
+        or(eq(bookings.clientId, userId), eq(bookings.practitionerId, userId)),
+        gt(bookings.endTime, new Date(now.getTime() - PAST_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(bookings.startTime), asc(bookings.id))
+    .limit(MAX_EVENTS)
+    .all()
 }
 
 function sameSecret(given: string, stored: string) {
@@ -118,9 +126,6 @@ export function readCalendarFeed(request: Request, feed: string, origin: string,
       return sessionEvent(
         {
           ...row,
-          startTime: new Date(row.startTime),
-          endTime: new Date(row.endTime),
-          updatedAt: new Date(row.updatedAt),
           joinUrl: joinUrl(row.id, row.ownMeetingLink),
           otherName: asClient ? row.practitionerName : row.clientName,
           asClient,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage } from '@remix-run/node'
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import { getDb } from '~/db/client.server'
 import { sessions } from '~/db/schema'
@@ -139,11 +139,16 @@ export function revokeUserSessions(userId: number, options: { exceptSid?: string
 
 /** Signs out all but the account's MAX_SESSIONS_PER_USER sessions seen most recently. */
 function keepNewestSessions(userId: number) {
-  getDb().run(
-    sql`DELETE FROM sessions WHERE user_id = ${userId} AND sid NOT IN (
-          SELECT sid FROM sessions WHERE user_id = ${userId}
-          ORDER BY coalesce(last_seen_at, created_at) DESC, created_at DESC LIMIT ${MAX_SESSIONS_PER_USER})`,
-  )
+  const db = getDb()
+  const kept = db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.createdAt))
+    .limit(MAX_SESSIONS_PER_USER)
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, userId), notInArray(sessions.sid, kept)))
+    .run()
 }
 
 /** Removes expired rows; run by the primary's maintenance loop, never by a GET. */

@@ -42,7 +42,7 @@ test('a session the practitioner moved is refunded in full until its client acce
   expect(refundDueCents({ ...moved, isPaid: false, startTime: startingIn(60_000) }, now)).toBe(0)
   expect(
     refundPolicyFor(
-      { status: 'confirmed', totalAmount: 85, startTime: startingIn(60_000).toISOString(), movedByPractitionerAt: 'x' },
+      { status: 'confirmed', totalAmountCents: 8500, startTime: startingIn(60_000), movedByPractitionerAt: now },
       'America/Toronto',
       now,
     ),
@@ -66,7 +66,11 @@ describe('clientMayReschedule: while free cancellation applies', () => {
 })
 
 describe('canJoinSession: while the room is open, from 15 minutes before the start until 30 minutes after the end', () => {
-  const session = { status: 'confirmed', startTime: '2026-11-22T15:00:00.000Z', endTime: '2026-11-22T16:00:00.000Z' }
+  const session = {
+    status: 'confirmed',
+    startTime: new Date('2026-11-22T15:00:00.000Z'),
+    endTime: new Date('2026-11-22T16:00:00.000Z'),
+  }
   test.each([
     ['2026-11-21T15:00:00Z', false],
     ['2026-11-22T14:44:59Z', false],
@@ -84,7 +88,7 @@ describe('canJoinSession: while the room is open, from 15 minutes before the sta
     expect(canJoinSession({ ...session, status: 'pending' }, during)).toBe(false)
     expect(canJoinSession({ ...session, status: 'cancelled' }, during)).toBe(false)
     expect(canJoinSession({ ...session, status: 'completed' }, new Date('2026-11-22T16:10:00Z'))).toBe(true)
-    expect(canJoinSession({ ...session, sessionEndedAt: '2026-11-22T15:05:00Z' }, during)).toBe(false)
+    expect(canJoinSession({ ...session, sessionEndedAt: new Date('2026-11-22T15:05:00Z') }, during)).toBe(false)
   })
 })
 
@@ -104,10 +108,10 @@ describe('noRefundNotice: said before paying for a time less than 24 hours away'
 })
 
 describe('refundPolicyFor: the policy as it stands for one booking now', () => {
-  const booking = (ms: number, more: Partial<{ status: string; totalAmount: number }> = {}) => ({
+  const booking = (ms: number, more: Partial<{ status: string; totalAmountCents: number }> = {}) => ({
     status: 'confirmed',
-    totalAmount: 85,
-    startTime: startingIn(ms).toISOString(),
+    totalAmountCents: 8500,
+    startTime: startingIn(ms),
     ...more,
   })
 
@@ -124,7 +128,7 @@ describe('refundPolicyFor: the policy as it stands for one booking now', () => {
     expect(refundPolicyFor(booking(2 * FULL_REFUND_NOTICE_MS, { status: 'pending' }), 'UTC', now)).toMatch(
       /^Free cancellation until December 2, 2026/,
     )
-    expect(refundPolicyFor(booking(60_000, { totalAmount: 0 }), 'UTC', now)).toBe(FREE_SESSION_CANCELLATION)
+    expect(refundPolicyFor(booking(60_000, { totalAmountCents: 0 }), 'UTC', now)).toBe(FREE_SESSION_CANCELLATION)
   })
 
   test('nothing once it has started, ended or been cancelled', () => {
@@ -137,8 +141,8 @@ describe('refundPolicyFor: the policy as it stands for one booking now', () => {
 test('googleCalendarUrl fills in Google’s event form in UTC, with the video link when there is one', () => {
   const session = {
     serviceName: 'Deep Rest & Reset',
-    startTime: '2026-12-03T15:30:00.000Z',
-    endTime: '2026-12-03T16:15:00.000Z',
+    startTime: new Date('2026-12-03T15:30:00.000Z'),
+    endTime: new Date('2026-12-03T16:15:00.000Z'),
     practitionerName: 'Priya Sharma',
     joinUrl: null,
   }

@@ -27,14 +27,14 @@ export const BOOK_AGAIN = 'Book Again'
  * the sweeper releases it (docs/decisions/005-slot-claiming-and-holds.md).
  */
 export function holdLapsed(
-  booking: { status: string; isPaid: boolean; holdExpiresAt: string | null; cancellationReason: string | null },
+  booking: { status: string; isPaid: boolean; holdExpiresAt: Date | null; cancellationReason: string | null },
   now = new Date(),
 ) {
   if (booking.status === 'cancelled') return booking.cancellationReason === 'hold_expired'
   return (
     booking.status === 'pending' &&
     !booking.isPaid &&
-    (booking.holdExpiresAt === null || Date.parse(booking.holdExpiresAt) <= now.getTime())
+    (booking.holdExpiresAt === null || booking.holdExpiresAt.getTime() <= now.getTime())
   )
 }
 
@@ -68,18 +68,10 @@ export const JOIN_LINK_LATER = 'The link to join appears here 15 minutes before 
 
 /** Join Session is offered while the session's room is open (docs/decisions/039-video-rooms.md). */
 export function canJoinSession(
-  session: { status: string; startTime: string; endTime: string; sessionEndedAt?: string | null },
+  session: { status: string; startTime: Date; endTime: Date; sessionEndedAt?: Date | null },
   now = new Date(),
 ) {
-  return isRoomOpen(
-    {
-      status: session.status,
-      startTime: new Date(session.startTime),
-      endTime: new Date(session.endTime),
-      sessionEndedAt: session.sessionEndedAt ? new Date(session.sessionEndedAt) : null,
-    },
-    now,
-  )
+  return isRoomOpen(session, now)
 }
 
 /**
@@ -120,13 +112,13 @@ export function clientMayReschedule(booking: { status: string; free: boolean; st
  * November 21, 2026, 9:30 AM EST: ...' while 24 hours or more remain, else noRefundNotice.
  */
 export function refundPolicyFor(
-  booking: { status: string; totalAmount: number; startTime: string; movedByPractitionerAt?: string | null },
+  booking: { status: string; totalAmountCents: number; startTime: Date; movedByPractitionerAt?: Date | null },
   timeZone: string,
   now = new Date(),
 ) {
-  const start = Date.parse(booking.startTime)
+  const start = booking.startTime.getTime()
   if ((booking.status !== 'pending' && booking.status !== 'confirmed') || start <= now.getTime()) return null
-  if (booking.totalAmount === 0) return FREE_SESSION_CANCELLATION
+  if (booking.totalAmountCents === 0) return FREE_SESSION_CANCELLATION
   if (booking.movedByPractitionerAt) return MOVED_FULL_REFUND
   const notice = noRefundNotice(booking.startTime, now)
   if (notice) return `${notice}.`
@@ -136,8 +128,8 @@ export function refundPolicyFor(
 }
 
 /** '20261121T143000Z': an instant as Google Calendar's `dates` parameter reads it (UTC). */
-function calendarStamp(instant: string) {
-  return new Date(instant)
+function calendarStamp(instant: Date) {
+  return instant
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '')
@@ -149,8 +141,8 @@ function calendarStamp(instant: string) {
  */
 export function googleCalendarUrl(session: {
   serviceName: string
-  startTime: string
-  endTime: string
+  startTime: Date
+  endTime: Date
   practitionerName: string
   /** Where it is joined, absolute: its room or the practitioner's own link. */
   joinUrl: string | null

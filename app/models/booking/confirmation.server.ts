@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { bookings, users } from '~/db/schema'
+import { users } from '~/db/schema'
 import { intakeStates } from '~/models/intake/intake-state.server'
 import { isBookingReviewable } from '~/models/marketplace/review.server'
-import { clientSession, getBookingForClient } from './booking.server'
+import { getBookingForClient } from './booking-read.server'
+import { clientSession } from './client-sessions.server'
 import { disputeNoShowRefusal } from './no-show'
 
 /**
  * A booking's confirmation page (`/bookings/:id`): the client's own booking, as
- * GET /api/bookings/:id answers it (so another person's booking is the same 404), with what
+ * GET /api/bookings/:id reads it (so another person's booking is the same 404), with what
  * the client may do now and the practitioner as their public profile shows them (null once
  * that account is deleted).
  */
@@ -32,28 +33,14 @@ export function getBookingConfirmation(client: { id: number }, bookingId: number
           .from(users)
           .where(eq(users.id, session.practitionerId))
           .get() ?? null)
-  const disputedAt =
-    getDb().select({ at: bookings.clientNoShowDisputedAt }).from(bookings).where(eq(bookings.id, session.id)).get()
-      ?.at ?? null
   const ended =
-    session.status === 'completed' || (session.status === 'confirmed' && Date.parse(session.endTime) <= now.getTime())
+    session.status === 'completed' || (session.status === 'confirmed' && session.endTime.getTime() <= now.getTime())
   return {
     ...session,
     practitioner,
     // Marked absent: the client may tell the admins they were there ("I was there"), once.
-    noShowDisputed: disputedAt !== null,
-    canDisputeNoShow:
-      disputeNoShowRefusal(
-        {
-          ...session,
-          startTime: new Date(session.startTime),
-          endTime: new Date(session.endTime),
-          clientNoShowAt: session.clientNoShowAt ? new Date(session.clientNoShowAt) : null,
-          practitionerNoShowReportedAt: null,
-          clientNoShowDisputedAt: disputedAt,
-        },
-        now,
-      ) === null,
+    noShowDisputed: session.clientNoShowDisputedAt !== null,
+    canDisputeNoShow: disputeNoShowRefusal({ ...session, practitionerNoShowReportedAt: null }, now) === null,
     // After the session: Book Again (its service), and Write a Review while it waits for one.
     ended,
     canReview: ended && practitioner !== null && isBookingReviewable(client.id, session.id),

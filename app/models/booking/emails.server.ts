@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
+import { bookings, services, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { log, logLine } from '~/lib/log.server'
@@ -11,7 +13,6 @@ import { joinUrl } from '~/models/sessions/room-window'
 import { bookAgainHref, FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
 import { I_WAS_THERE_ANCHOR } from './no-show'
 import { sessionIcsAttachment, type SessionForCalendar } from './session-event.server'
-import type { BookingRow } from './booking-state.server'
 
 /**
  * The emails a booking sends its client: confirmed (with an .ics invitation), cancelled (with
@@ -20,49 +21,50 @@ import type { BookingRow } from './booking-state.server'
  * and a page send the same words. They go after the change commits; a failing email is logged
  * (the outbox keeps it), never a reason to undo the booking.
  */
-export type EmailContext = {
-  id: number
-  serviceId: number | null
-  status: BookingRow['status']
-  sequence: number
-  updatedAt: number
-  serviceName: string
-  durationMinutes: number
-  startTime: number
-  endTime: number
-  totalAmountCents: number
-  isPaid: number
-  /** The practitioner's own meeting link when the service is held there; else the session's room. */
-  ownMeetingLink: string | null
-  clientEmail: string | null
-  clientFirstName: string | null
-  clientLastName: string | null
-  timeZone: string | null
-  practitionerFirstName: string | null
-  practitionerLastName: string | null
-  /** The practitioner's words with the new time they moved it to, while the client has not answered. */
-  moveMessage: string | null
-}
+const client = alias(users, 'client')
+const practitioner = alias(users, 'practitioner')
 
 /** The booking as its client's emails tell of it; `db` a transaction the email is written in. */
 export function loadContext(bookingId: number, db: Db | Tx = getDb()) {
-  return db.get<EmailContext | undefined>(
-    sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
-               b.start_time AS startTime, b.end_time AS endTime, b.total_amount_cents AS totalAmountCents,
-               b.is_paid AS isPaid, ${ownMeetingLinkSql('s')} AS ownMeetingLink, b.move_message AS moveMessage,
-               c.email AS clientEmail, c.first_name AS clientFirstName, c.last_name AS clientLastName, c.time_zone AS timeZone,
-               p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName
-        FROM bookings b LEFT JOIN services s ON s.id = b.service_id
-        LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
-        WHERE b.id = ${bookingId}`,
-  )
+  return db
+    .select({
+      id: bookings.id,
+      serviceId: bookings.serviceId,
+      status: bookings.status,
+      sequence: bookings.sequence,
+      updatedAt: bookings.updatedAt,
+      serviceName: bookings.serviceName,
+      durationMinutes: bookings.durationMinutes,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      totalAmountCents: bookings.totalAmountCents,
+      isPaid: bookings.isPaid,
+      /** The practitioner's own meeting link when the service is held there; else the session's room. */
+      ownMeetingLink: sql<string | null>`${ownMeetingLinkSql('services')}`,
+      /** The practitioner's words with the new time they moved it to, while the client has not answered. */
+      moveMessage: bookings.moveMessage,
+      clientEmail: client.email,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      timeZone: client.timeZone,
+      practitionerFirstName: practitioner.firstName,
+      practitionerLastName: practitioner.lastName,
+    })
+    .from(bookings)
+    .leftJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(client, eq(client.id, bookings.clientId))
+    .leftJoin(practitioner, eq(practitioner.id, bookings.practitionerId))
+    .where(eq(bookings.id, bookingId))
+    .get()
 }
 
+export type EmailContext = NonNullable<ReturnType<typeof loadContext>>
+
 /** "November 21, 2026, 9:30 AM – 10:30 AM EST": a session's time in one person's zone. */
-export function sessionSpan(booking: { startTime: number; endTime: number; timeZone: string | null }) {
+export function sessionSpan(booking: { startTime: Date; endTime: Date; timeZone: string | null }) {
   const zone = booking.timeZone ?? DEFAULT_TIME_ZONE
-  const start = new Date(booking.startTime)
-  return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(new Date(booking.endTime), zone)} ${zoneAbbreviation(start, zone)}`
+  const start = booking.startTime
+  return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(booking.endTime, zone)} ${zoneAbbreviation(start, zone)}`
 }
 
 export function practitionerName(booking: EmailContext) {
@@ -80,9 +82,6 @@ export function clientCalendarSession(booking: EmailContext): SessionForCalendar
   return {
     ...booking,
     joinUrl: joinUrl(booking.id, booking.ownMeetingLink),
-    startTime: new Date(booking.startTime),
-    endTime: new Date(booking.endTime),
-    updatedAt: new Date(booking.updatedAt),
     otherName: booking.practitionerFirstName ? practitionerName(booking) : null,
     asClient: true,
   }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { getDb, type Tx } from '~/db/client.server'
 import { bookings, contactMessages, users } from '~/db/schema'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
@@ -58,13 +58,30 @@ export async function markClientNoShow(
 }
 
 /** The client's name, email and zone, and the practitioner's name (null once their account is gone). */
-type ReportContext = {
-  clientFirstName: string
-  clientLastName: string
-  clientEmail: string
-  practitionerName: string | null
-  timeZone: string | null
+/** The client who reports and their practitioner's name (null once that account is gone), as the report tells them. */
+function reportContext(tx: Tx, clientId: number, practitionerId: number | null) {
+  const client = tx
+    .select({
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+      clientEmail: users.email,
+      timeZone: users.timeZone,
+    })
+    .from(users)
+    .where(eq(users.id, clientId))
+    .get()!
+  const practitioner =
+    practitionerId === null
+      ? undefined
+      : tx
+          .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+          .from(users)
+          .where(eq(users.id, practitionerId))
+          .get()
+  return { ...client, practitionerName: practitioner?.name ?? null }
 }
+
+type ReportContext = ReturnType<typeof reportContext>
 
 /** What each report says to the admins, and which mark on the booking says it was sent. */
 const REPORTS: Record<
@@ -108,17 +125,8 @@ export function reportNoShow(client: { id: number }, bookingId: number, input: N
       if (!row) throw new AppError(BOOKING_NOT_FOUND, 404)
       const refusal = reportRefusal(input.kind, row, now)
       if (refusal) throw new AppError(refusal, 409)
-      const people = tx.get<ReportContext>(
-        sql`SELECT c.first_name AS clientFirstName, c.last_name AS clientLastName, c.email AS clientEmail,
-              c.time_zone AS timeZone,
-              (SELECT p.first_name || ' ' || p.last_name FROM users p WHERE p.id = ${row.practitionerId}) AS practitionerName
-            FROM users c WHERE c.id = ${client.id}`,
-      )
-      const when = sessionSpan({
-        startTime: row.startTime.getTime(),
-        endTime: row.endTime.getTime(),
-        timeZone: people.timeZone,
-      })
+      const people = reportContext(tx, client.id, row.practitionerId)
+      const when = sessionSpan({ startTime: row.startTime, endTime: row.endTime, timeZone: people.timeZone })
       const practitioner = people.practitionerName ?? 'A former practitioner'
       const message = tx
         .insert(contactMessages)

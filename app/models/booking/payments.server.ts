@@ -391,10 +391,10 @@ export type PaymentState = 'paid' | 'processing' | 'refunded' | 'not_paid'
 export function paymentStateOf(booking: {
   status: string
   isPaid: boolean
-  refundedAmount: number
-  totalAmount: number
+  refundedAmountCents: number
+  totalAmountCents: number
 }): PaymentState {
-  if (booking.isPaid && booking.refundedAmount >= booking.totalAmount) return 'refunded'
+  if (booking.isPaid && booking.refundedAmountCents >= booking.totalAmountCents) return 'refunded'
   if (booking.isPaid) return 'paid'
   return booking.status === 'pending' ? 'processing' : 'not_paid'
 }

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
+import { bookings, services, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { log, logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
@@ -7,29 +9,41 @@ import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
 import { sessionSpan } from './emails.server'
 import { sessionIcsAttachment, sessionPageUrl, type SessionForCalendar } from './session-event.server'
-import type { BookingRow } from './booking-state.server'
 
 /**
  * What a booking's practitioner is told of it, as their settings ask: a new booking, a
  * cancellation, a client's move.
  */
 
-type PractitionerNoticeContext = {
-  id: number
-  status: BookingRow['status']
-  sequence: number
-  updatedAt: number
-  ownMeetingLink: string | null
-  practitionerLastName: string | null
-  serviceName: string
-  startTime: number
-  endTime: number
-  clientName: string | null
-  practitionerEmail: string | null
-  practitionerFirstName: string | null
-  timeZone: string | null
-  emailNewBookings: number
-  emailCancellations: number
+const client = alias(users, 'client')
+const practitioner = alias(users, 'practitioner')
+
+/** The booking as its practitioner's email tells of it, with what their settings ask. */
+function noticeContext(db: Db | Tx, bookingId: number) {
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      sequence: bookings.sequence,
+      updatedAt: bookings.updatedAt,
+      ownMeetingLink: sql<string | null>`${ownMeetingLinkSql('services')}`,
+      serviceName: bookings.serviceName,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      clientName: sql<string | null>`${client.firstName} || ' ' || ${client.lastName}`,
+      practitionerEmail: practitioner.email,
+      practitionerFirstName: practitioner.firstName,
+      practitionerLastName: practitioner.lastName,
+      timeZone: practitioner.timeZone,
+      emailNewBookings: practitioner.emailNewBookings,
+      emailCancellations: practitioner.emailCancellations,
+    })
+    .from(bookings)
+    .leftJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(client, eq(client.id, bookings.clientId))
+    .leftJoin(practitioner, eq(practitioner.id, bookings.practitionerId))
+    .where(eq(bookings.id, bookingId))
+    .get()
 }
 
 /**
@@ -56,26 +70,11 @@ export function practitionerNotice(
   kind: 'booked' | 'cancelled' | 'moved',
   previous?: { startTime: Date; endTime: Date },
 ): Email | null {
-  const booking = db.get<PractitionerNoticeContext | undefined>(
-    sql`SELECT b.id, b.status, b.sequence, b.updated_at AS updatedAt, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
-               b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
-               c.first_name || ' ' || c.last_name AS clientName,
-               p.email AS practitionerEmail, p.first_name AS practitionerFirstName, p.last_name AS practitionerLastName,
-               p.time_zone AS timeZone, p.email_new_bookings AS emailNewBookings, p.email_cancellations AS emailCancellations
-        FROM bookings b LEFT JOIN services s ON s.id = b.service_id
-        LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
-        WHERE b.id = ${bookingId}`,
-  )
+  const booking = noticeContext(db, bookingId)
   if (!booking?.practitionerEmail) return null
   if (!(kind === 'booked' ? booking.emailNewBookings : booking.emailCancellations)) return null
   const client = booking.clientName ?? 'A client'
-  const was = previous
-    ? sessionSpan({
-        startTime: previous.startTime.getTime(),
-        endTime: previous.endTime.getTime(),
-        timeZone: booking.timeZone,
-      })
-    : ''
+  const was = previous ? sessionSpan({ ...previous, timeZone: booking.timeZone }) : ''
   const line = {
     booked: `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`,
     cancelled: `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
@@ -85,9 +84,6 @@ export function practitionerNotice(
   const origin = configuredOrigin()
   const session: SessionForCalendar = {
     ...booking,
-    startTime: new Date(booking.startTime),
-    endTime: new Date(booking.endTime),
-    updatedAt: new Date(booking.updatedAt),
     joinUrl: joinUrl(booking.id, booking.ownMeetingLink),
     otherName: booking.clientName,
     asClient: false,

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Tx } from '~/db/client.server'
-import type { REMINDER_KINDS } from '~/db/schema'
+import { bookingReminders, bookings, services, users, type REMINDER_KINDS } from '~/db/schema'
 import { queueEmail, type Email } from '~/integrations/email.server'
 import { configuredOrigin } from '~/lib/url.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
@@ -29,33 +30,56 @@ export const REMINDER_LEAD_MS: Record<ReminderKind, number> = { day: 24 * 60 * 6
 /** The longest session there can be (service-form.ts): bookings are found by their end, which this bounds. */
 const LONGEST_SESSION_MS = 24 * 60 * 60_000
 
-type DueRow = {
-  id: number
-  serviceName: string
-  durationMinutes: number
-  startTime: number
-  endTime: number
-  sequence: number
-  updatedAt: number
-  /** Since when the booking has had this start: made, or last moved. */
-  since: number
-  /** The practitioner's own meeting link when the service is held there; else the session's room. */
-  ownMeetingLink: string | null
-  clientId: number | null
-  clientEmail: string | null
-  clientFirstName: string | null
-  clientLastName: string | null
-  clientZone: string | null
-  clientDay: number | null
-  clientHour: number | null
-  practitionerId: number | null
-  practitionerEmail: string | null
-  practitionerFirstName: string | null
-  practitionerLastName: string | null
-  practitionerZone: string | null
-  practitionerDay: number | null
-  practitionerHour: number | null
+const client = alias(users, 'client')
+const practitioner = alias(users, 'practitioner')
+
+/** Confirmed sessions starting within a day of `at` (found through bookings_status_end_idx). */
+function dueRows(tx: Tx, at: number) {
+  return tx
+    .select({
+      id: bookings.id,
+      serviceName: bookings.serviceName,
+      durationMinutes: bookings.durationMinutes,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      sequence: bookings.sequence,
+      updatedAt: bookings.updatedAt,
+      /** Since when the booking has had this start: made, or last moved. */
+      since: sql<Date>`coalesce(${bookings.rescheduledAt}, ${bookings.createdAt})`.mapWith(bookings.createdAt),
+      /** The practitioner's own meeting link when the service is held there; else the session's room. */
+      ownMeetingLink: sql<string | null>`${ownMeetingLinkSql('services')}`,
+      clientId: client.id,
+      clientEmail: client.email,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      clientZone: client.timeZone,
+      clientDay: client.emailReminderDay,
+      clientHour: client.emailReminderHour,
+      practitionerId: practitioner.id,
+      practitionerEmail: practitioner.email,
+      practitionerFirstName: practitioner.firstName,
+      practitionerLastName: practitioner.lastName,
+      practitionerZone: practitioner.timeZone,
+      practitionerDay: practitioner.emailReminderDay,
+      practitionerHour: practitioner.emailReminderHour,
+    })
+    .from(bookings)
+    .leftJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(client, eq(client.id, bookings.clientId))
+    .leftJoin(practitioner, eq(practitioner.id, bookings.practitionerId))
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        gt(bookings.endTime, new Date(at)),
+        lte(bookings.endTime, new Date(at + REMINDER_LEAD_MS.day + LONGEST_SESSION_MS)),
+        gt(bookings.startTime, new Date(at)),
+        lte(bookings.startTime, new Date(at + REMINDER_LEAD_MS.day)),
+      ),
+    )
+    .all()
 }
+
+type DueRow = ReturnType<typeof dueRows>[number]
 
 /**
  * The reminder each booking is due now, if any: a day's from 24 hours before the start until the
@@ -75,26 +99,10 @@ export function queueDueReminders(now = new Date(), origin = configuredOrigin())
   const at = now.getTime()
   return getDb().transaction(
     (tx) => {
-      // Confirmed sessions starting within a day (found through bookings_status_end_idx).
-      const rows = tx.all<DueRow>(
-        sql`SELECT b.id, b.service_name AS serviceName, b.duration_minutes AS durationMinutes,
-                   b.start_time AS startTime, b.end_time AS endTime, b.sequence, b.updated_at AS updatedAt,
-                   coalesce(b.rescheduled_at, b.created_at) AS since, ${ownMeetingLinkSql('s')} AS ownMeetingLink,
-                   c.id AS clientId, c.email AS clientEmail, c.first_name AS clientFirstName,
-                   c.last_name AS clientLastName, c.time_zone AS clientZone,
-                   c.email_reminder_day AS clientDay, c.email_reminder_hour AS clientHour,
-                   p.id AS practitionerId, p.email AS practitionerEmail, p.first_name AS practitionerFirstName,
-                   p.last_name AS practitionerLastName, p.time_zone AS practitionerZone,
-                   p.email_reminder_day AS practitionerDay, p.email_reminder_hour AS practitionerHour
-            FROM bookings b LEFT JOIN services s ON s.id = b.service_id
-            LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
-            WHERE b.status = 'confirmed' AND b.end_time > ${at}
-              AND b.end_time <= ${at + REMINDER_LEAD_MS.day + LONGEST_SESSION_MS}
-              AND b.start_time > ${at} AND b.start_time <= ${at + REMINDER_LEAD_MS.day}`,
-      )
+      const rows = dueRows(tx, at)
       let queued = 0
       for (const row of rows) {
-        const kind = dueKind(row, at)
+        const kind = dueKind({ startTime: row.startTime.getTime(), since: row.since.getTime() }, at)
         if (!kind) continue
         for (const recipient of recipients(row, kind)) {
           if (claim(tx, row, recipient.id, kind, compose(row, recipient, kind, origin), now)) queued += 1
@@ -119,7 +127,7 @@ const fullName = (first: string | null, last: string | null) => (first ? `${firs
 
 /** The booking's two people who still have an account and want this kind of reminder. */
 function recipients(row: DueRow, kind: ReminderKind): Recipient[] {
-  const wants = (day: number | null, hour: number | null) => Boolean(kind === 'day' ? day : hour)
+  const wants = (day: boolean | null, hour: boolean | null) => Boolean(kind === 'day' ? day : hour)
   const list: Recipient[] = []
   if (row.clientId !== null && row.clientEmail && wants(row.clientDay, row.clientHour)) {
     list.push({
@@ -146,14 +154,15 @@ function recipients(row: DueRow, kind: ReminderKind): Recipient[] {
 
 /** Records the reminder and queues its email, unless it was recorded before; true when this call did. */
 function claim(tx: Tx, row: DueRow, recipientId: number, kind: ReminderKind, email: Email, now: Date) {
-  const recorded = tx.get<{ id: number } | undefined>(
-    sql`INSERT INTO booking_reminders (booking_id, recipient_id, kind, start_time, created_at)
-        VALUES (${row.id}, ${recipientId}, ${kind}, ${row.startTime}, ${now.getTime()})
-        ON CONFLICT DO NOTHING RETURNING id`,
-  )
+  const recorded = tx
+    .insert(bookingReminders)
+    .values({ bookingId: row.id, recipientId, kind, startTime: row.startTime, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: bookingReminders.id })
+    .get()
   if (!recorded) return false
   const outboxId = queueEmail(tx, email, now)
-  tx.run(sql`UPDATE booking_reminders SET outbox_id = ${outboxId} WHERE id = ${recorded.id}`)
+  tx.update(bookingReminders).set({ outboxId }).where(eq(bookingReminders.id, recorded.id)).run()
   return true
 }
 
@@ -164,11 +173,11 @@ function compose(row: DueRow, recipient: Recipient, kind: ReminderKind, origin: 
   const session: SessionForCalendar = {
     id: row.id,
     serviceName: row.serviceName,
-    startTime: new Date(row.startTime),
-    endTime: new Date(row.endTime),
+    startTime: row.startTime,
+    endTime: row.endTime,
     status: 'confirmed',
     sequence: row.sequence,
-    updatedAt: new Date(row.updatedAt),
+    updatedAt: row.updatedAt,
     joinUrl: joinUrl(row.id, row.ownMeetingLink),
     otherName: recipient.otherName,
     asClient: recipient.asClient,

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb } from '~/db/client.server'
+import { bookings, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { log, logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
@@ -11,26 +13,8 @@ import { sessionIcsAttachment } from './session-event.server'
  * (decision 022), composed before the bookings are cancelled and sent after.
  */
 
-type RemovalContext = {
-  id: number
-  sequence: number
-  updatedAt: number
-  serviceName: string
-  startTime: number
-  endTime: number
-  isPaid: number
-  dueCents: number
-  clientId: number | null
-  clientEmail: string | null
-  clientFirstName: string | null
-  clientLastName: string | null
-  clientZone: string | null
-  practitionerId: number | null
-  practitionerEmail: string | null
-  practitionerFirstName: string | null
-  practitionerLastName: string | null
-  practitionerZone: string | null
-}
+const client = alias(users, 'client')
+const practitioner = alias(users, 'practitioner')
 
 /**
  * What an admin's removal of an account tells the other person of each session it cancels:
@@ -41,21 +25,36 @@ type RemovalContext = {
 export function composeRemovalNotices(bookingIds: number[], removedUserId: number) {
   const notices = new Map<number, Email>()
   if (!bookingIds.length) return notices
-  const rows = getDb().all<RemovalContext>(
-    sql`SELECT b.id, b.service_id AS serviceId, b.status, b.sequence, b.updated_at AS updatedAt, b.service_name AS serviceName, b.start_time AS startTime, b.end_time AS endTime,
-               b.is_paid AS isPaid,
-               CASE WHEN b.is_paid = 1 THEN b.total_amount_cents - b.refunded_amount_cents ELSE 0 END AS dueCents,
-               c.id AS clientId, c.email AS clientEmail, c.first_name AS clientFirstName,
-               c.last_name AS clientLastName, c.time_zone AS clientZone,
-               p.id AS practitionerId, p.email AS practitionerEmail, p.first_name AS practitionerFirstName,
-               p.last_name AS practitionerLastName, p.time_zone AS practitionerZone
-        FROM bookings b LEFT JOIN users c ON c.id = b.client_id LEFT JOIN users p ON p.id = b.practitioner_id
-        WHERE b.id IN (${sql.join(
-          bookingIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  )
-  for (const row of rows) {
+  const rows = getDb()
+    .select({
+      id: bookings.id,
+      sequence: bookings.sequence,
+      updatedAt: bookings.updatedAt,
+      serviceName: bookings.serviceName,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      isPaid: bookings.isPaid,
+      totalAmountCents: bookings.totalAmountCents,
+      refundedAmountCents: bookings.refundedAmountCents,
+      clientId: client.id,
+      clientEmail: client.email,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      clientZone: client.timeZone,
+      practitionerId: practitioner.id,
+      practitionerEmail: practitioner.email,
+      practitionerFirstName: practitioner.firstName,
+      practitionerLastName: practitioner.lastName,
+      practitionerZone: practitioner.timeZone,
+    })
+    .from(bookings)
+    .leftJoin(client, eq(client.id, bookings.clientId))
+    .leftJoin(practitioner, eq(practitioner.id, bookings.practitionerId))
+    .where(inArray(bookings.id, bookingIds))
+    .all()
+  for (const { totalAmountCents, refundedAmountCents, ...row } of rows) {
+    // What the client paid and has not had back: refunded in full with the cancellation.
+    const dueCents = row.isPaid ? totalAmountCents - refundedAmountCents : 0
     const span = (timeZone: string | null) => sessionSpan({ startTime: row.startTime, endTime: row.endTime, timeZone })
     // Composed before the cancellation commits: the event as it will be then (cancelled, its
     // SEQUENCE raised, as cancelLiveBooking raises it), so the person's calendar removes it.
@@ -64,11 +63,11 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
         {
           id: row.id,
           serviceName: row.serviceName,
-          startTime: new Date(row.startTime),
-          endTime: new Date(row.endTime),
+          startTime: row.startTime,
+          endTime: row.endTime,
           status: 'cancelled',
           sequence: row.sequence + 1,
-          updatedAt: new Date(row.updatedAt),
+          updatedAt: row.updatedAt,
           joinUrl: null,
           otherName,
           asClient,
@@ -85,8 +84,8 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
           `Hi ${row.clientFirstName},`,
           '',
           `Your session "${row.serviceName}" with ${practitioner} on ${span(row.clientZone)} has been cancelled: ${practitioner}'s account on Solace has been closed.`,
-          row.dueCents > 0
-            ? `We have refunded the full ${dollars(row.dueCents)} to your card. Refunds usually appear on your statement within 5 to 10 business days.`
+          dueCents > 0
+            ? `We have refunded the full ${dollars(dueCents)} to your card. Refunds usually appear on your statement within 5 to 10 business days.`
             : 'Nothing was charged for this session.',
           '',
           'We are sorry for the trouble. You can book another practitioner whenever you like.',
@@ -107,8 +106,8 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
           `Hi ${row.practitionerFirstName},`,
           '',
           `The session "${row.serviceName}" with ${client} on ${span(row.practitionerZone)} has been cancelled: ${client}'s account on Solace has been closed. The time is open for booking again.`,
-          row.dueCents > 0
-            ? `The client was refunded the full ${dollars(row.dueCents)}, so the payment to you for this session is reversed.`
+          dueCents > 0
+            ? `The client was refunded the full ${dollars(dueCents)}, so the payment to you for this session is reversed.`
             : 'Nothing had been paid for this session.',
         ].join('\n'),
         attachments: [

@@ -31,11 +31,7 @@ function clientMoveEmail(tx: Tx, bookingId: number, by: Mover, previous: Span): 
   if (!booking?.clientEmail) return null
   const practitioner = practitionerName(booking)
   const origin = configuredOrigin()
-  const was = sessionSpan({
-    startTime: previous.startTime.getTime(),
-    endTime: previous.endTime.getTime(),
-    timeZone: booking.timeZone,
-  })
+  const was = sessionSpan({ ...previous, timeZone: booking.timeZone })
   const page = `${origin}/bookings/${booking.id}`
   const lines =
     by === 'practitioner'

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { bookings } from '~/db/schema'
+import { bookings, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { multiLineText } from '~/lib/plain-text'
 import { clientMayReschedule, holdLapsed } from './booking'
@@ -60,8 +60,7 @@ export function findOwnBookingEitherSide(actor: { id: number }, bookingId: numbe
 /** Throws the reason `by` may not move this booking now; nothing when they may. */
 export function assertMovable(row: BookingRow, by: Mover, now: Date) {
   if (row.status === 'cancelled') throw new AppError(ALREADY_CANCELLED, 409)
-  const view = { ...row, holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null }
-  if (row.status === 'completed' || row.startTime.getTime() <= now.getTime() || holdLapsed(view, now)) {
+  if (row.status === 'completed' || row.startTime.getTime() <= now.getTime() || holdLapsed(row, now)) {
     throw new AppError(STARTED_NOT_MOVABLE, 409)
   }
   if (row.moveCount >= MAX_MOVES) throw new AppError(TOO_MANY_MOVES, 409)
@@ -71,13 +70,21 @@ export function assertMovable(row: BookingRow, by: Mover, now: Date) {
 
 /** The open slot the booking may move to, or null: its service's, in the future, not booked. */
 function openSlotFor(tx: Db | Tx, row: BookingRow, timeSlotId: number, now: Date) {
-  if (row.serviceId === null) return null
+  if (row.serviceId === null || row.practitionerId === null) return null
   return (
-    tx.get<{ startTime: number; endTime: number } | undefined>(
-      sql`SELECT start_time AS startTime, end_time AS endTime FROM time_slots
-          WHERE id = ${timeSlotId} AND service_id = ${row.serviceId} AND practitioner_id = ${row.practitionerId}
-            AND is_booked = 0 AND start_time > ${now.getTime()}`,
-    ) ?? null
+    tx
+      .select({ startTime: timeSlots.startTime, endTime: timeSlots.endTime })
+      .from(timeSlots)
+      .where(
+        and(
+          eq(timeSlots.id, timeSlotId),
+          eq(timeSlots.serviceId, row.serviceId),
+          eq(timeSlots.practitionerId, row.practitionerId),
+          eq(timeSlots.isBooked, false),
+          gt(timeSlots.startTime, now),
+        ),
+      )
+      .get() ?? null
   )
 }
 
@@ -111,8 +118,8 @@ export async function rescheduleBooking(
       tx.update(bookings)
         .set({
           timeSlotId,
-          startTime: new Date(slot.startTime),
-          endTime: new Date(slot.endTime),
+          startTime: slot.startTime,
+          endTime: slot.endTime,
           rescheduledAt: now,
           // The client's answer is asked for a practitioner's move; their own move is their answer.
           movedByPractitionerAt: by === 'practitioner' ? now : null,

@@ -1,5 +1,5 @@
 import { getEnv } from '~/env.server'
-import { buildIcs, type CalendarAddress, type CalendarEvent } from '~/lib/ics'
+import { buildIcs, type CalendarAddress, type CalendarEvent } from '~/lib/ics.server'
 import type { BookingRow } from './booking-state.server'
 
 /**

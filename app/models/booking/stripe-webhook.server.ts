@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '~/db/client.server'
+import { stripeEvents } from '~/db/schema'
 import { getStripe, webhookSecret, type Stripe } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
@@ -194,7 +195,11 @@ function claimEvent(event: Envelope, now: Date) {
         WHERE stripe_events.status = 'processing' AND stripe_events.claimed_at <= ${at - CLAIM_STALE_MS}`,
   ).changes
   if (claimed === 1) return 'claimed' as const
-  const row = getDb().get<{ status: string } | undefined>(sql`SELECT status FROM stripe_events WHERE id = ${event.id}`)
+  const row = getDb()
+    .select({ status: stripeEvents.status })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, event.id))
+    .get()
   return row?.status === 'done' ? ('done' as const) : ('taken' as const)
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
+import type { bookings, intakeResponses } from '~/db/schema'
 
 /**
  * Which bookings ask an intake, and where each stands (docs/decisions/041-intake-forms.md): read
@@ -23,11 +24,17 @@ const ASKED = sql`
       SELECT 1 FROM bookings e WHERE e.client_id = b.client_id AND e.practitioner_id = b.practitioner_id
         AND e.id <> b.id AND e.status <> 'cancelled' AND e.start_time < b.start_time))`
 
+type Response = typeof intakeResponses.$inferSelect
+
+/**
+ * A row of `askedRows`, typed from the schema: raw SQL on purpose, for the correlated NOT EXISTS
+ * (an earlier session with the same practitioner) the join's condition holds.
+ */
 export type AskedRow = {
-  bookingId: number
-  responseId: number | null
-  status: IntakeState | null
-  versionId: number | null
+  bookingId: (typeof bookings.$inferSelect)['id']
+  responseId: Response['id'] | null
+  status: Response['status'] | null
+  versionId: Response['versionId'] | null
 }
 
 export function askedRows(db: Db | Tx, where: ReturnType<typeof sql>) {

@@ -1,9 +1,38 @@
-import { sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import { preparedOnce } from '~/db/prepared.server'
+import { services, timeSlots } from '~/db/schema'
 import { dayBounds, formatLocalDate, localDateOf, type LocalDate } from '~/lib/zoned-time'
 import { SERVICE_LISTED } from './service.server'
 
-export type OpenSlot = { id: number; startTime: string; endTime: string }
+/** Times as Dates; GET /api/time-slots writes them as ISO strings. */
+export type OpenSlot = Pick<typeof timeSlots.$inferSelect, 'id' | 'startTime' | 'endTime'>
+
+const t = alias(timeSlots, 't')
+/** `services s`, as SERVICE_LISTED names it. */
+const s = alias(services, 's')
+
+/** A service's open slots from `from` to `to`; listed services only or any. */
+const openSlots = (listedOnly: boolean) =>
+  preparedOnce((db) =>
+    db
+      .select({ id: t.id, startTime: t.startTime, endTime: t.endTime })
+      .from(t)
+      .innerJoin(s, eq(s.id, t.serviceId))
+      .where(
+        and(
+          eq(t.serviceId, sql.placeholder('serviceId')),
+          listedOnly ? SERVICE_LISTED : undefined,
+          eq(t.isBooked, false),
+          gte(t.startTime, sql.placeholder('from')),
+          lt(t.startTime, sql.placeholder('to')),
+        ),
+      )
+      .orderBy(asc(t.startTime))
+      .prepare(),
+  )
+const listedOpenSlots = openSlots(true)
+const anyOpenSlots = openSlots(false)
 
 /**
  * Open slots of a listed service on a calendar day of the viewer's zone: not booked, not
@@ -18,32 +47,38 @@ export function listOpenSlots(
   { listedOnly = true } = {},
 ): OpenSlot[] {
   const { start, end } = dayBounds(date, timeZone)
+  // Placeholders' values go to SQLite as they are: times as epoch ms.
   const from = Math.max(start.getTime(), now.getTime())
-  return getDb()
-    .all<{ id: number; startTime: number; endTime: number }>(
-      sql`SELECT t.id, t.start_time AS startTime, t.end_time AS endTime
-          FROM time_slots t JOIN services s ON s.id = t.service_id
-          WHERE t.service_id = ${serviceId} AND ${listedOnly ? SERVICE_LISTED : sql`1`} AND t.is_booked = 0
-            AND t.start_time >= ${from} AND t.start_time < ${end.getTime()}
-          ORDER BY t.start_time`,
-    )
-    .map((slot) => ({
-      id: slot.id,
-      startTime: new Date(slot.startTime).toISOString(),
-      endTime: new Date(slot.endTime).toISOString(),
-    }))
+  return (listedOnly ? listedOpenSlots : anyOpenSlots)().all({ serviceId, from, to: end.getTime() })
 }
+
+/** A service's open starts from `from` to `to`, in order: what the two queries below read. */
+const openStarts = (limit?: number) =>
+  preparedOnce((db) => {
+    const query = db
+      .select({ startTime: timeSlots.startTime })
+      .from(timeSlots)
+      .where(
+        and(
+          eq(timeSlots.serviceId, sql.placeholder('serviceId')),
+          eq(timeSlots.isBooked, false),
+          gte(timeSlots.startTime, sql.placeholder('from')),
+          lt(timeSlots.startTime, sql.placeholder('to')),
+        ),
+      )
+      .orderBy(asc(timeSlots.startTime))
+    return (limit ? query.limit(limit) : query).prepare()
+  })
+const allOpenStarts = openStarts()
+const firstOpenStart = openStarts(1)
 
 /**
  * The open starts (not booked, not started) of this service from the start of `first` to the
- * end of `last` in the viewer's zone: what the two queries below select from.
+ * end of `last` in the viewer's zone, as the queries' placeholders (times in epoch ms).
  */
 function openStartsBetween(serviceId: number, first: LocalDate, last: LocalDate, timeZone: string, now: Date) {
   const from = Math.max(dayBounds(first, timeZone).start.getTime(), now.getTime())
-  const to = dayBounds(last, timeZone).end.getTime()
-  return sql`SELECT start_time AS startTime FROM time_slots
-      WHERE service_id = ${serviceId} AND is_booked = 0 AND start_time >= ${from} AND start_time < ${to}
-      ORDER BY start_time`
+  return { serviceId, from, to: dayBounds(last, timeZone).end.getTime() }
 }
 
 /**
@@ -57,8 +92,8 @@ export function listDaysWithOpenSlots(
   timeZone: string,
   now = new Date(),
 ) {
-  const starts = getDb().all<{ startTime: number }>(openStartsBetween(serviceId, first, last, timeZone, now))
-  return [...new Set(starts.map((s) => formatLocalDate(localDateOf(new Date(s.startTime), timeZone))))]
+  const starts = allOpenStarts().all(openStartsBetween(serviceId, first, last, timeZone, now))
+  return [...new Set(starts.map((s) => formatLocalDate(localDateOf(s.startTime, timeZone))))]
 }
 
 /**
@@ -72,8 +107,6 @@ export function firstDayWithOpenSlot(
   timeZone: string,
   now = new Date(),
 ): LocalDate | null {
-  const earliest = getDb().get<{ startTime: number } | undefined>(
-    sql`${openStartsBetween(serviceId, first, last, timeZone, now)} LIMIT 1`,
-  )
-  return earliest ? localDateOf(new Date(earliest.startTime), timeZone) : null
+  const earliest = firstOpenStart().get(openStartsBetween(serviceId, first, last, timeZone, now))
+  return earliest ? localDateOf(earliest.startTime, timeZone) : null
 }

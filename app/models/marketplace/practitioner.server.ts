@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb } from '~/db/client.server'
+import { bookings, reviews, services, users, userSpecialties } from '~/db/schema'
 import { formatDate } from '~/lib/dates'
 import { toFtsQuery } from '~/lib/fts.server'
 import { pageWindow } from '~/lib/paging'
@@ -14,10 +16,19 @@ import {
 import { PRACTITIONER_LISTED } from './service.server'
 import type { PractitionerFilters } from './practitioner-filters'
 
-const CARD_COLUMNS = sql.raw(
-  `u.id, u.first_name AS firstName, u.last_name AS lastName, u.profile_image_url AS profileImageUrl,
-   u.title, u.bio, u.rating, u.review_count AS reviewCount`,
-)
+/** `users u`: the listing rule (PRACTITIONER_LISTED) and the orders below name it so. */
+const u = alias(users, 'u')
+
+const CARD_COLUMNS = {
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  profileImageUrl: u.profileImageUrl,
+  title: u.title,
+  bio: u.bio,
+  rating: u.rating,
+  reviewCount: u.reviewCount,
+}
 
 /** Orders an index can serve directly (users_practitioner_rating_idx), so no page sorts them all. */
 const ORDERS: Record<PractitionerFilters['sortBy'], SQL> = {
@@ -31,9 +42,17 @@ type CardRow = Omit<PractitionerCardData, 'specialties'>
 /** The specialties of these practitioners, in their chosen order: one statement for a page. */
 function withSpecialties(rows: CardRow[]): PractitionerCardData[] {
   if (!rows.length) return []
-  const found = getDb().all<{ userId: number; specialty: string }>(
-    sql`SELECT user_id AS userId, specialty FROM user_specialties WHERE user_id IN ${rows.map((r) => r.id)} ORDER BY user_id, position`,
-  )
+  const found = getDb()
+    .select({ userId: userSpecialties.userId, specialty: userSpecialties.specialty })
+    .from(userSpecialties)
+    .where(
+      inArray(
+        userSpecialties.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(userSpecialties.userId, userSpecialties.position)
+    .all()
   const byUser = new Map<number, string[]>()
   for (const { userId, specialty } of found) byUser.set(userId, [...(byUser.get(userId) ?? []), specialty])
   return rows.map((row) => ({ ...row, specialties: byUser.get(row.id) ?? [] }))
@@ -54,21 +73,29 @@ function readPractitionersPage(filters: PractitionerFilters) {
   const db = getDb()
   const match = toFtsQuery(filters.search)
   const conditions: SQL[] = [PRACTITIONER_LISTED]
+  // Raw: an FTS5 MATCH, which drizzle has no builder for.
   if (match) conditions.push(sql`u.id IN (SELECT rowid FROM people_fts WHERE people_fts MATCH ${match})`)
   if (filters.specialty) {
-    conditions.push(
-      sql`u.id IN (SELECT user_id FROM user_specialties WHERE specialty = ${filters.specialty} COLLATE NOCASE)`,
-    )
+    const withSpecialty = db
+      .select({ userId: userSpecialties.userId })
+      .from(userSpecialties)
+      .where(sql`${userSpecialties.specialty} = ${filters.specialty} COLLATE NOCASE`)
+    conditions.push(inArray(u.id, withSpecialty))
   }
   const where = sql.join(conditions, sql` AND `)
   const total = memoForCatalogue(
     `practitioners:${JSON.stringify([filters.search, filters.specialty])}`,
-    () => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users u WHERE ${where}`)?.n ?? 0,
+    () => db.select({ n: count() }).from(u).where(where).get()?.n ?? 0,
   )
   const { page, pageCount, offset } = pageWindow(total, filters.page, PRACTITIONERS_PAGE_SIZE)
-  const rows = db.all<CardRow>(
-    sql`SELECT ${CARD_COLUMNS} FROM users u WHERE ${where} ORDER BY ${ORDERS[filters.sortBy]} LIMIT ${PRACTITIONERS_PAGE_SIZE} OFFSET ${offset}`,
-  )
+  const rows = db
+    .select(CARD_COLUMNS)
+    .from(u)
+    .where(where)
+    .orderBy(ORDERS[filters.sortBy])
+    .limit(PRACTITIONERS_PAGE_SIZE)
+    .offset(offset)
+    .all()
   return { practitioners: withSpecialties(rows), total, page, pageCount, pageSize: PRACTITIONERS_PAGE_SIZE }
 }
 
@@ -82,12 +109,18 @@ export function getFeaturedPractitioners(limit = 4) {
 }
 
 function readFeaturedPractitioners(limit: number) {
-  const rows = getDb().all<CardRow>(
-    sql`SELECT * FROM (SELECT ${CARD_COLUMNS} FROM users u WHERE ${PRACTITIONER_LISTED} ORDER BY ${ORDERS.rating} LIMIT 50) top
-        ORDER BY top.rating DESC, top.reviewCount DESC,
-          (SELECT count(*) FROM bookings b WHERE b.practitioner_id = top.id AND b.status = 'completed') DESC, top.id
-        LIMIT ${limit}`,
-  )
+  const db = getDb()
+  const top = db.select(CARD_COLUMNS).from(u).where(PRACTITIONER_LISTED).orderBy(ORDERS.rating).limit(50).as('top')
+  const completedSessions = db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.practitionerId, top.id), eq(bookings.status, 'completed')))
+  const rows = db
+    .select()
+    .from(top)
+    .orderBy(desc(top.rating), desc(top.reviewCount), sql`(${completedSessions}) DESC`, top.id)
+    .limit(limit)
+    .all()
   return withSpecialties(rows)
 }
 
@@ -95,9 +128,12 @@ function readFeaturedPractitioners(limit: number) {
 export function listSpecialties() {
   return memoForCatalogue('specialties', () =>
     getDb()
-      .all<{ specialty: string }>(
-        sql`SELECT DISTINCT us.specialty FROM user_specialties us JOIN users u ON u.id = us.user_id WHERE ${PRACTITIONER_LISTED} ORDER BY us.specialty COLLATE NOCASE`,
-      )
+      .selectDistinct({ specialty: userSpecialties.specialty })
+      .from(userSpecialties)
+      .innerJoin(u, eq(u.id, userSpecialties.userId))
+      .where(PRACTITIONER_LISTED)
+      .orderBy(sql`${userSpecialties.specialty} COLLATE NOCASE`)
+      .all()
       .map((r) => r.specialty),
   )
 }
@@ -111,24 +147,36 @@ export function getPractitionerProfile(id: number): PractitionerProfile | null {
 }
 
 function readPractitionerProfile(id: number): PractitionerProfile | null {
-  const row = getDb().get<CardRow>(
-    sql`SELECT ${CARD_COLUMNS} FROM users u WHERE u.id = ${id} AND ${PRACTITIONER_LISTED}`,
-  )
+  const row = getDb()
+    .select(CARD_COLUMNS)
+    .from(u)
+    .where(and(eq(u.id, id), PRACTITIONER_LISTED))
+    .get()
   if (!row) return null
   const [card] = withSpecialties([row])
   return { ...card!, reviews: listReviews(id) }
 }
 
 function listReviews(practitionerId: number): PublicReview[] {
+  const client = alias(users, 'c')
   return getDb()
-    .all<Omit<PublicReview, 'date'> & { createdAt: number }>(
-      sql`SELECT r.id, r.rating, r.content, r.created_at AS createdAt,
-            c.first_name || ' ' || substr(c.last_name, 1, 1) || '.' AS clientName, c.profile_image_url AS clientImage,
-            s.name AS serviceName
-          FROM reviews r JOIN users c ON c.id = r.client_id LEFT JOIN services s ON s.id = r.service_id
-          WHERE r.practitioner_id = ${practitionerId} ORDER BY r.created_at DESC, r.id DESC LIMIT 100`,
-    )
-    .map(({ createdAt, ...review }) => ({ ...review, date: new Date(createdAt).toISOString() }))
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      content: reviews.content,
+      createdAt: reviews.createdAt,
+      clientName: sql<string>`${client.firstName} || ' ' || substr(${client.lastName}, 1, 1) || '.'`,
+      clientImage: client.profileImageUrl,
+      serviceName: services.name,
+    })
+    .from(reviews)
+    .innerJoin(client, eq(client.id, reviews.clientId))
+    .leftJoin(services, eq(services.id, reviews.serviceId))
+    .where(eq(reviews.practitionerId, practitionerId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(100)
+    .all()
+    .map(({ createdAt, ...review }) => ({ ...review, date: createdAt.toISOString() }))
 }
 
 /** The reviews with their dates written in the viewer's zone, so the page shows the server's. */

@@ -1,5 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
+import { preparedOnce } from '~/db/prepared.server'
+import { bookings, services, users } from '~/db/schema'
 import { toFtsQuery } from '~/lib/fts.server'
 import { pageWindow } from '~/lib/paging'
 import { idFromParam } from '~/lib/route-params'
@@ -28,27 +31,39 @@ export const SERVICE_LISTED = sql.raw('s.is_listed = 1')
 /** Most trusted first: rating, then how many reviews, then how often booked. */
 const POPULARITY_ORDER = sql.raw('s.rating DESC, s.review_count DESC, s.booking_count DESC, s.id DESC')
 
-const CARD_COLUMNS = sql.raw(
-  `s.id, s.name, s.description, s.category, s.price_cents AS priceCents, s.duration_minutes AS duration,
-   s.image_url AS imageUrl, s.rating, s.review_count AS reviewCount, s.is_free_intro AS isFreeIntro,
-   s.practitioner_id AS practitionerId, u.first_name AS firstName, u.last_name AS lastName,
-   u.profile_image_url AS profileImageUrl`,
-)
+/** `services s` and `users u`, as the rules above and the orders name them. */
+const s = alias(services, 's')
+const u = alias(users, 'u')
 
-type CardRow = Omit<ServiceCardData, 'price' | 'practitioner' | 'isFreeIntro'> & {
-  priceCents: number
-  isFreeIntro: number
-  firstName: string
-  lastName: string
-  profileImageUrl: string | null
+const CARD_COLUMNS = {
+  id: s.id,
+  name: s.name,
+  description: s.description,
+  category: s.category,
+  priceCents: s.priceCents,
+  duration: s.durationMinutes,
+  imageUrl: s.imageUrl,
+  rating: s.rating,
+  reviewCount: s.reviewCount,
+  isFreeIntro: s.isFreeIntro,
+  practitionerId: s.practitionerId,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  profileImageUrl: u.profileImageUrl,
 }
+
+/** Services' cards with their practitioners, to be filtered and ordered. */
+const cards = <T extends typeof CARD_COLUMNS>(columns: T) =>
+  getDb().select(columns).from(s).innerJoin(u, eq(u.id, s.practitionerId))
+
+type CardRow = ReturnType<ReturnType<typeof cards<typeof CARD_COLUMNS>>['all']>[number]
 
 function toCard(row: CardRow): ServiceCardData {
   const { priceCents, firstName, lastName, profileImageUrl, isFreeIntro, ...rest } = row
   return {
     ...rest,
     price: priceCents / 100,
-    isFreeIntro: Boolean(isFreeIntro),
+    isFreeIntro,
     practitioner: { id: row.practitionerId, firstName, lastName, profileImageUrl },
   }
 }
@@ -73,11 +88,15 @@ function filterConditions(filters: Omit<ServiceFilters, 'page'>, { inOrder = fal
 const filtersKey = (filters: Omit<ServiceFilters, 'page'>) =>
   JSON.stringify([filters.search, filters.category, filters.priceRange])
 
-/** How many services a filter matches, kept until the next catalogue write. */
+/**
+ * How many services a filter matches, kept until the next catalogue write. `matching` is raw
+ * SQL (a FROM and its WHERE) because a search joins the FTS5 table by MATCH, which drizzle has
+ * no builder for.
+ */
 function countMatching(filters: Omit<ServiceFilters, 'page'>, matching: SQL) {
   return memoForCatalogue(
     `services:${filtersKey(filters)}`,
-    () => getDb().get<{ n: number }>(sql`SELECT count(*) AS n FROM ${matching}`)?.n ?? 0,
+    () => getDb().select({ n: count() }).from(matching).get()?.n ?? 0,
   )
 }
 
@@ -93,9 +112,13 @@ function rankedMatches(filters: Omit<ServiceFilters, 'page'>, matching: SQL) {
   return memoForCatalogue(`ranked:${filtersKey(filters)}`, () =>
     Int32Array.from(
       getDb()
-        .all<{ id: number }>(
-          sql`SELECT s.id FROM ${matching} ORDER BY f.rank, ${POPULARITY_ORDER} LIMIT ${RANKED_IDS_KEPT}`,
-        )
+        // Wrapped in sql: drizzle refuses a column of a table missing from the FROM it built,
+        // and this FROM is raw.
+        .select({ id: sql`${s.id}`.mapWith(s.id) })
+        .from(matching)
+        .orderBy(sql`f.rank, ${POPULARITY_ORDER}`)
+        .limit(RANKED_IDS_KEPT)
+        .all()
         .map((row) => row.id),
     ),
   )
@@ -104,13 +127,9 @@ function rankedMatches(filters: Omit<ServiceFilters, 'page'>, matching: SQL) {
 /** These services' cards, in this order. */
 function cardsInOrder(ids: ArrayLike<number>) {
   if (!ids.length) return []
-  const rows = getDb().all<CardRow>(
-    sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id
-        WHERE s.id IN (${sql.join(
-          Array.from(ids, (id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  )
+  const rows = cards(CARD_COLUMNS)
+    .where(inArray(s.id, Array.from(ids)))
+    .all()
   const byId = new Map(rows.map((row) => [row.id, row]))
   return Array.from(ids, (id) => byId.get(id)!)
 }
@@ -157,47 +176,53 @@ function readServicesPage(filters: ServiceFilters) {
   const inOrder = listed > 0 && (offset + SERVICES_PAGE_SIZE) * listed < total * total
   const pageOf = inOrder ? sql`services s WHERE ${filterConditions(filters, { inOrder })}` : matching
   const order = match ? sql`f.rank, ${POPULARITY_ORDER}` : POPULARITY_ORDER
-  const rows = getDb().all<CardRow>(
-    sql`SELECT ${CARD_COLUMNS} FROM (
-          SELECT s.id, ${match ? sql`f.rank` : sql`0`} AS rank FROM ${pageOf}
-          ORDER BY ${order} LIMIT ${SERVICES_PAGE_SIZE} OFFSET ${offset}
-        ) p JOIN services s ON s.id = p.id JOIN users u ON u.id = s.practitioner_id
-        ORDER BY p.rank, ${POPULARITY_ORDER}`,
-  )
+  // Raw: the page's ids come from `pageOf`, which a search writes with an FTS5 MATCH.
+  const pageIds = sql`(
+    SELECT s.id, ${match ? sql`f.rank` : sql`0`} AS rank FROM ${pageOf}
+    ORDER BY ${order} LIMIT ${SERVICES_PAGE_SIZE} OFFSET ${offset}
+  ) p`
+  const rows = getDb()
+    .select(CARD_COLUMNS)
+    .from(pageIds)
+    .innerJoin(s, eq(s.id, sql`p.id`))
+    .innerJoin(u, eq(u.id, s.practitionerId))
+    .orderBy(sql`p.rank, ${POPULARITY_ORDER}`)
+    .all()
   return { services: rows.map(toCard), ...window }
 }
 
 /** The home page's "Popular Wellness Services" (kept until the next catalogue write). */
 export function getPopularServices(limit = 3) {
   return memoForCatalogue(`popular:${limit}`, () =>
-    getDb()
-      .all<CardRow>(
-        sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE ${SERVICE_LISTED} ORDER BY ${POPULARITY_ORDER} LIMIT ${limit}`,
-      )
-      .map(toCard),
+    cards(CARD_COLUMNS).where(SERVICE_LISTED).orderBy(POPULARITY_ORDER).limit(limit).all().map(toCard),
   )
 }
 
 /** A practitioner's listed services, for their public profile (kept until the next catalogue write). */
 export function listPractitionerServices(practitionerId: number) {
   return memoForCatalogue(`practitioner-services:${practitionerId}`, () =>
-    getDb()
-      .all<CardRow>(
-        sql`SELECT ${CARD_COLUMNS} FROM services s JOIN users u ON u.id = s.practitioner_id WHERE s.practitioner_id = ${practitionerId} AND ${SERVICE_LISTED} ORDER BY s.is_free_intro DESC, s.price_cents, s.id`,
-      )
+    cards(CARD_COLUMNS)
+      .where(sql`${s.practitionerId} = ${practitionerId} AND ${SERVICE_LISTED}`)
+      .orderBy(sql`s.is_free_intro DESC, s.price_cents, s.id`)
+      .all()
       .map(toCard),
   )
 }
 
+/** Prepared once: a service page reads it on every request. */
+const publicService = preparedOnce(() =>
+  cards({ ...CARD_COLUMNS, details: s.details, title: u.title, bio: u.bio })
+    .where(and(eq(s.id, sql.placeholder('id')), SERVICE_LISTED))
+    .prepare(),
+)
+
 /** A listed service with its details and practitioner, or null (hidden and missing look alike). */
 export function getPublicService(id: number): ServiceDetail | null {
-  const row = getDb().get<CardRow & { details: string; title: string | null; bio: string | null }>(
-    sql`SELECT ${CARD_COLUMNS}, s.details, u.title, u.bio FROM services s JOIN users u ON u.id = s.practitioner_id WHERE s.id = ${id} AND ${SERVICE_LISTED}`,
-  )
+  const row = publicService().get({ id })
   if (!row) return null
   const { details, title, bio, ...cardRow } = row
   const card = toCard(cardRow)
-  return { ...card, details: JSON.parse(details) as string[], practitioner: { ...card.practitioner, title, bio } }
+  return { ...card, details, practitioner: { ...card.practitioner, title, bio } }
 }
 
 /**
@@ -205,10 +230,14 @@ export function getPublicService(id: number): ServiceDetail | null {
  * the booking model calls it with the services it touched, the seed with none (all).
  */
 export function recomputeBookingCounts(tx: Db | Tx, serviceIds?: number[]) {
-  const scope = serviceIds ? sql`WHERE id IN ${serviceIds.length ? serviceIds : [-1]}` : sql``
-  tx.run(
-    sql`UPDATE services SET booking_count = (SELECT count(*) FROM bookings b WHERE b.service_id = services.id AND b.status IN ('confirmed', 'completed')) ${scope}`,
-  )
+  const booked = tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.serviceId, services.id), inArray(bookings.status, ['confirmed', 'completed'])))
+  tx.update(services)
+    .set({ bookingCount: sql`(${booked})` })
+    .where(serviceIds ? inArray(services.id, serviceIds.length ? serviceIds : [-1]) : undefined)
+    .run()
 }
 
 /** `getPublicService` for an id taken from a URL: a malformed id is simply not found. */

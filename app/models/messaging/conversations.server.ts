@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { and, count, eq, isNull, ne, or, sql } from 'drizzle-orm'
+import { alias, unionAll, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { getDb } from '~/db/client.server'
-import { pageWindow } from '~/lib/paging'
+import { messages, users } from '~/db/schema'
 import {
-  API_MESSAGES_PAGE_SIZE,
   CONVERSATIONS_PAGE_SIZE,
   deletedParty,
   formatCursor,
@@ -10,24 +10,21 @@ import {
   messagingRefusal,
   parseCursor,
   THREAD_PAGE_SIZE,
-  type ApiListedMessage,
-  type ApiParty,
   type ConversationPage,
   type Party,
   type Thread,
   type ThreadMessage,
 } from './message'
-import { loadPair, toApiMessage, type ApiMessageRow } from './message.server'
+import { loadPair, MESSAGE_COLUMNS } from './message.server'
 
 /**
- * What a person reads: their conversations, a thread with one person, their unread count, and
- * the JSON API's page of messages. A message is in my view when I sent it and have not deleted
- * it, or it was sent to me and I have not deleted it (docs/decisions/018-messaging.md). `me` is
- * always the signed-in person's user id.
+ * What a person reads: their conversations, a thread with one person, their unread count. A
+ * message is in my view when I sent it and have not deleted it, or it was sent to me and I have
+ * not deleted it (docs/decisions/018-messaging.md). `me` is always the signed-in person's user id.
  *
  * Screens page with keyset cursors (a message's creation instant and id, `<ms>.<id>` in the
- * URL; see `parseCursor` in message.ts), so a page costs the same however deep it is. The API
- * pages by number with the X-Page headers, like every other /api list.
+ * URL; see `parseCursor` in message.ts), so a page costs the same however deep it is. The API's
+ * page of messages (by number, with the X-Page headers) is in messages-page.server.ts.
  */
 
 function pageSize(limit: number | undefined, fallback: number) {
@@ -35,13 +32,9 @@ function pageSize(limit: number | undefined, fallback: number) {
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(limit)))
 }
 
-const iso = (ms: number) => new Date(ms).toISOString()
-
 type PartyColumns = {
-  firstName: string | null
-  lastName: string | null
-  profileImageUrl: string | null
-  isPractitioner: number | null
+  [K in 'firstName' | 'lastName' | 'profileImageUrl' | 'isPractitioner']: (typeof users.$inferSelect)[K] | null
+} & {
   /** users.id, null once the account is deleted. */
   userId: number | null
 }
@@ -60,15 +53,6 @@ function toParty(id: number, row: PartyColumns): Party {
 
 /* ------------------------------------------------------------------------------------------ */
 
-type ConversationRow = PartyColumns & {
-  otherId: number
-  lastId: number
-  lastAt: number
-  lastSubject: string
-  lastSenderId: number
-  unreadCount: number
-}
-
 /**
  * My conversations, newest first: one per other person, with their name, photo and whether
  * they are a practitioner ('Deleted account' once their account is gone), the newest message in
@@ -86,37 +70,52 @@ export function listConversations(
   const position = after
     ? sql`AND (r.created_at < ${after.at} OR (r.created_at = ${after.at} AND r.id < ${after.id}))`
     : sql``
-  const rows = getDb().all<ConversationRow>(
-    sql`WITH mine AS (
-          SELECT recipient_id AS other_id, id, created_at FROM messages
-          WHERE sender_id = ${me} AND deleted_by_sender_at IS NULL
-          UNION ALL
-          SELECT sender_id AS other_id, id, created_at FROM messages
-          WHERE recipient_id = ${me} AND deleted_by_recipient_at IS NULL
-        ),
-        ranked AS (
-          SELECT other_id, id, created_at,
-                 row_number() OVER (PARTITION BY other_id ORDER BY created_at DESC, id DESC) AS n
-          FROM mine
-        ),
-        unread AS (
-          SELECT sender_id AS other_id, count(*) AS n FROM messages
-          WHERE recipient_id = ${me} AND is_read = 0 AND deleted_by_recipient_at IS NULL
-          GROUP BY sender_id
-        )
-        SELECT r.other_id AS otherId, r.id AS lastId, r.created_at AS lastAt,
-               m.subject AS lastSubject, m.sender_id AS lastSenderId,
-               coalesce(un.n, 0) AS unreadCount,
-               u.id AS userId, u.first_name AS firstName, u.last_name AS lastName,
-               u.profile_image_url AS profileImageUrl, u.is_practitioner AS isPractitioner
-        FROM ranked r
-        JOIN messages m ON m.id = r.id
-        LEFT JOIN users u ON u.id = r.other_id
-        LEFT JOIN unread un ON un.other_id = r.other_id
-        WHERE r.n = 1 ${position}
-        ORDER BY r.created_at DESC, r.id DESC
-        LIMIT ${size + 1}`,
+  const db = getDb()
+  // Raw: the newest message per person is a window function (row_number), which drizzle has no
+  // builder for. The CTEs stay SQL (declared without columns); the select reads their columns
+  // typed and decoded by the schema's (`mapWith`).
+  const mine = db.$with('mine', {}).as(
+    sql`SELECT recipient_id AS other_id, id, created_at FROM messages
+        WHERE sender_id = ${me} AND deleted_by_sender_at IS NULL
+        UNION ALL
+        SELECT sender_id AS other_id, id, created_at FROM messages
+        WHERE recipient_id = ${me} AND deleted_by_recipient_at IS NULL`,
   )
+  const ranked = db.$with('ranked', {}).as(
+    sql`SELECT other_id, id, created_at,
+               row_number() OVER (PARTITION BY other_id ORDER BY created_at DESC, id DESC) AS n
+        FROM mine`,
+  )
+  const unread = db.$with('unread', {}).as(
+    sql`SELECT sender_id AS other_id, count(*) AS n FROM messages
+        WHERE recipient_id = ${me} AND is_read = 0 AND deleted_by_recipient_at IS NULL
+        GROUP BY sender_id`,
+  )
+  const m = alias(messages, 'm')
+  const u = alias(users, 'u')
+  const rows = db
+    .with(mine, ranked, unread)
+    .select({
+      otherId: sql`r.other_id`.mapWith(messages.senderId),
+      lastId: sql`r.id`.mapWith(messages.id),
+      lastAt: sql`r.created_at`.mapWith(messages.createdAt),
+      lastSubject: m.subject,
+      lastSenderId: m.senderId,
+      unreadCount: sql<number>`coalesce(un.n, 0)`.mapWith(Number),
+      userId: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      profileImageUrl: u.profileImageUrl,
+      isPractitioner: u.isPractitioner,
+    })
+    .from(sql`ranked r`)
+    .innerJoin(m, eq(m.id, sql`r.id`))
+    .leftJoin(u, eq(u.id, sql`r.other_id`))
+    .leftJoin(sql`unread un`, sql`un.other_id = r.other_id`)
+    .where(sql`r.n = 1 ${position}`)
+    .orderBy(sql`r.created_at DESC, r.id DESC`)
+    .limit(size + 1)
+    .all()
   const page = rows.slice(0, size)
   const last = page.at(-1)
   return {
@@ -125,32 +124,21 @@ export function listConversations(
       lastMessage: {
         id: row.lastId,
         subject: row.lastSubject,
-        createdAt: iso(row.lastAt),
+        createdAt: row.lastAt.toISOString(),
         fromMe: row.lastSenderId === me,
       },
       unreadCount: row.unreadCount,
     })),
-    nextCursor: rows.length > size && last ? formatCursor({ at: last.lastAt, id: last.lastId }) : null,
+    nextCursor: rows.length > size && last ? formatCursor({ at: last.lastAt.getTime(), id: last.lastId }) : null,
   }
 }
 
 /* ------------------------------------------------------------------------------------------ */
 
-type ThreadRow = {
-  id: number
-  senderId: number
-  recipientId: number
-  subject: string
-  content: string
-  isRead: number
-  isReplyTo: number | null
-  createdAt: number
-}
+/** A message's columns but when it last changed. */
+const { updatedAt: _updatedAt, ...THREAD_COLUMNS } = MESSAGE_COLUMNS
 
-const THREAD_COLUMNS = sql.raw(
-  `id, sender_id AS senderId, recipient_id AS recipientId, subject, content, is_read AS isRead,
-   is_reply_to AS isReplyTo, created_at AS createdAt`,
-)
+type ThreadRow = Pick<typeof messages.$inferSelect, keyof typeof THREAD_COLUMNS>
 
 /**
  * One page of the thread between me and `otherId`, read from the pair's two index ranges
@@ -164,27 +152,34 @@ function threadPage(
   size: number,
 ) {
   const way = direction === 'older' ? 'DESC' : 'ASC'
+  // Also the compound's order: its result columns are named as the table's.
   const order = sql.raw(`created_at ${way}, id ${way}`)
-  // A compound SELECT is ordered by its result columns' names.
-  const outerOrder = sql.raw(`createdAt ${way}, id ${way}`)
   const position = !at
     ? sql``
     : direction === 'older'
       ? sql`AND created_at <= ${at.at} AND (created_at < ${at.at} OR id < ${at.id})`
       : sql`AND created_at >= ${at.at} AND (created_at > ${at.at} OR id > ${at.id})`
-  const rows = getDb().all<ThreadRow>(
-    sql`SELECT * FROM (
-          SELECT ${THREAD_COLUMNS} FROM messages
-          WHERE sender_id = ${me} AND recipient_id = ${otherId} AND deleted_by_sender_at IS NULL ${position}
-          ORDER BY ${order} LIMIT ${size + 1})
-        UNION ALL
-        SELECT * FROM (
-          SELECT ${THREAD_COLUMNS} FROM messages
-          WHERE sender_id = ${otherId} AND recipient_id = ${me} AND deleted_by_recipient_at IS NULL ${position}
-          ORDER BY ${order} LIMIT ${size + 1})
-        ORDER BY ${outerOrder}
-        LIMIT ${size + 1}`,
+  const db = getDb()
+  // Each side is cut in a subquery of its own: SQLite takes no ORDER BY or LIMIT on a bare arm.
+  const side = (from: number, to: number, deletedAt: SQLiteColumn) =>
+    db.select().from(
+      db
+        .select(THREAD_COLUMNS)
+        .from(messages)
+        .where(
+          sql`${messages.senderId} = ${from} AND ${messages.recipientId} = ${to} AND ${deletedAt} IS NULL ${position}`,
+        )
+        .orderBy(order)
+        .limit(size + 1)
+        .as('side'),
+    )
+  const rows: ThreadRow[] = unionAll(
+    side(me, otherId, messages.deletedBySenderAt),
+    side(otherId, me, messages.deletedByRecipientAt),
   )
+    .orderBy(order)
+    .limit(size + 1)
+    .all()
   return { rows: rows.slice(0, size), more: rows.length > size }
 }
 
@@ -196,9 +191,9 @@ function toThreadMessage(me: number, row: ThreadRow): ThreadMessage {
     fromMe: row.senderId === me,
     subject: row.subject,
     content: row.content,
-    isRead: Boolean(row.isRead),
+    isRead: row.isRead,
     isReplyTo: row.isReplyTo,
-    createdAt: iso(row.createdAt),
+    createdAt: row.createdAt.toISOString(),
   }
 }
 
@@ -236,14 +231,14 @@ export function getThread(
   if (newer) {
     const { rows, more } = threadPage(me, otherId, 'newer', newer, size)
     messages = rows
-    if (more) newerCursor = formatCursor({ at: rows.at(-1)!.createdAt, id: rows.at(-1)!.id })
-    if (rows[0]) olderCursor = formatCursor({ at: rows[0].createdAt, id: rows[0].id })
+    if (more) newerCursor = formatCursor({ at: rows.at(-1)!.createdAt.getTime(), id: rows.at(-1)!.id })
+    if (rows[0]) olderCursor = formatCursor({ at: rows[0].createdAt.getTime(), id: rows[0].id })
   } else {
     const { rows, more } = threadPage(me, otherId, 'older', older, size)
     messages = rows.reverse()
-    if (more && messages[0]) olderCursor = formatCursor({ at: messages[0].createdAt, id: messages[0].id })
+    if (more && messages[0]) olderCursor = formatCursor({ at: messages[0].createdAt.getTime(), id: messages[0].id })
     const newest = messages.at(-1)
-    if (older && newest) newerCursor = formatCursor({ at: newest.createdAt, id: newest.id })
+    if (older && newest) newerCursor = formatCursor({ at: newest.createdAt.getTime(), id: newest.id })
   }
 
   const canReply = messagingRefusal(pair.facts) === null
@@ -259,13 +254,18 @@ export function getThread(
 
 /** Whether any message between me and `otherId` is in my view. */
 function hasMessagesWith(me: number, otherId: number) {
-  return Boolean(
-    getDb().get<{ found: number }>(
-      sql`SELECT EXISTS (SELECT 1 FROM messages WHERE sender_id = ${me} AND recipient_id = ${otherId} AND deleted_by_sender_at IS NULL)
-              OR EXISTS (SELECT 1 FROM messages WHERE sender_id = ${otherId} AND recipient_id = ${me} AND deleted_by_recipient_at IS NULL)
-              AS found`,
-    )?.found,
-  )
+  const found = getDb()
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      or(
+        and(eq(messages.senderId, me), eq(messages.recipientId, otherId), isNull(messages.deletedBySenderAt)),
+        and(eq(messages.senderId, otherId), eq(messages.recipientId, me), isNull(messages.deletedByRecipientAt)),
+      ),
+    )
+    .limit(1)
+    .get()
+  return found !== undefined
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -278,84 +278,17 @@ function hasMessagesWith(me: number, otherId: number) {
  * of its own once shown, so the badge says what will be true once the page is shown.
  */
 export function unreadMessageCount(me: number, { exceptFrom }: { exceptFrom?: number | null } = {}) {
-  const except = exceptFrom ? sql`AND sender_id <> ${exceptFrom}` : sql``
-  return (
-    getDb().get<{ n: number }>(
-      sql`SELECT count(*) AS n FROM messages WHERE recipient_id = ${me} AND is_read = 0 AND deleted_by_recipient_at IS NULL ${except}`,
-    )?.n ?? 0
-  )
-}
-
-/* ------------------------------------------------------------------------------------------ */
-
-type ListedRow = ApiMessageRow & {
-  senderUserId: number | null
-  senderFirstName: string | null
-  senderLastName: string | null
-  senderIsPractitioner: number | null
-  recipientUserId: number | null
-  recipientFirstName: string | null
-  recipientLastName: string | null
-  recipientIsPractitioner: number | null
-}
-
-function apiParty(
-  id: number,
-  userId: number | null,
-  firstName: string | null,
-  lastName: string | null,
-  isPractitioner: number | null,
-): ApiParty {
-  if (userId === null) {
-    const { firstName: first, lastName: last, isPractitioner: practitioner } = deletedParty(id)
-    return { id, firstName: first, lastName: last, isPractitioner: practitioner }
-  }
-  return { id, firstName: firstName ?? '', lastName: lastName ?? '', isPractitioner: Boolean(isPractitioner) }
-}
-
-/**
- * GET /api/messages: every message in my view, both directions, newest first, each with its
- * sender and recipient `{ id, firstName, lastName, isPractitioner }`. Paged by number (24 a
- * page, `page` from 1; past the end answers the last page) so the route can answer the
- * X-Total-Count / X-Page / X-Page-Count / X-Page-Size headers every /api list uses. Two
- * statements: the count and the page.
- */
-export function listMessagesPage(me: number, requestedPage = 1) {
-  const db = getDb()
-  const total =
-    db.get<{ n: number }>(
-      sql`SELECT (SELECT count(*) FROM messages WHERE sender_id = ${me} AND deleted_by_sender_at IS NULL)
-               + (SELECT count(*) FROM messages WHERE recipient_id = ${me} AND deleted_by_recipient_at IS NULL) AS n`,
-    )?.n ?? 0
-  const { page, pageCount, offset } = pageWindow(total, requestedPage, API_MESSAGES_PAGE_SIZE)
-  const rows = db.all<ListedRow>(
-    sql`SELECT m.id, m.sender_id AS senderId, m.recipient_id AS recipientId, m.subject, m.content,
-               m.is_read AS isRead, m.is_reply_to AS isReplyTo, m.created_at AS createdAt, m.updated_at AS updatedAt,
-               s.id AS senderUserId, s.first_name AS senderFirstName, s.last_name AS senderLastName,
-               s.is_practitioner AS senderIsPractitioner,
-               r.id AS recipientUserId, r.first_name AS recipientFirstName, r.last_name AS recipientLastName,
-               r.is_practitioner AS recipientIsPractitioner
-        FROM (
-          SELECT id FROM messages WHERE sender_id = ${me} AND deleted_by_sender_at IS NULL
-          UNION ALL
-          SELECT id FROM messages WHERE recipient_id = ${me} AND deleted_by_recipient_at IS NULL
-        ) v
-        JOIN messages m ON m.id = v.id
-        LEFT JOIN users s ON s.id = m.sender_id
-        LEFT JOIN users r ON r.id = m.recipient_id
-        ORDER BY m.created_at DESC, m.id DESC
-        LIMIT ${API_MESSAGES_PAGE_SIZE} OFFSET ${offset}`,
-  )
-  const messages: ApiListedMessage[] = rows.map((row) => ({
-    ...toApiMessage(row),
-    sender: apiParty(row.senderId, row.senderUserId, row.senderFirstName, row.senderLastName, row.senderIsPractitioner),
-    recipient: apiParty(
-      row.recipientId,
-      row.recipientUserId,
-      row.recipientFirstName,
-      row.recipientLastName,
-      row.recipientIsPractitioner,
-    ),
-  }))
-  return { messages, total, page, pageCount, pageSize: API_MESSAGES_PAGE_SIZE }
+  const unread = getDb()
+    .select({ n: count() })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.recipientId, me),
+        eq(messages.isRead, false),
+        isNull(messages.deletedByRecipientAt),
+        exceptFrom ? ne(messages.senderId, exceptFrom) : undefined,
+      ),
+    )
+    .get()
+  return unread?.n ?? 0
 }

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { messages, users } from '~/db/schema'
 import { sendEmail } from '~/integrations/email.server'
 import { log, logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
@@ -22,28 +23,47 @@ import { partyName, UNREAD_EMAIL_DELAY_MS } from './message'
  */
 
 type Due = { recipientId: number; senderId: number; count: number }
-type Person = { id: number; email: string; firstName: string; lastName: string; isPractitioner: number }
+const PERSON_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isPractitioner: users.isPractitioner,
+}
+type Person = Pick<typeof users.$inferSelect, keyof typeof PERSON_COLUMNS>
+
+/**
+ * The `messages_unnotified_idx` partial index's condition, spelled out as SQL literals: SQLite
+ * uses a partial index only for a WHERE it can see implies the index's own.
+ */
+const UNNOTIFIED = sql`is_read = 0 AND notified_at IS NULL AND deleted_by_recipient_at IS NULL`
 
 /** Answers how many emails went out (or, offline, were written to the outbox). */
 export async function sendUnreadMessageEmails(now = new Date(), origin = configuredOrigin()) {
   const db = getDb()
-  const at = now.getTime()
   const claimed = db.transaction(
     (tx) => {
       // The conversations with a message unread for long enough that no email covers yet
-      // (read from the `messages_unnotified_idx` partial index: its condition, spelled out).
-      const due = tx.all<{ recipientId: number; senderId: number }>(
-        sql`SELECT recipient_id AS recipientId, sender_id AS senderId FROM messages
-            WHERE is_read = 0 AND notified_at IS NULL AND deleted_by_recipient_at IS NULL
-              AND created_at <= ${at - UNREAD_EMAIL_DELAY_MS}
-            GROUP BY recipient_id, sender_id`,
-      )
+      // (read from the `messages_unnotified_idx` partial index).
+      const due = tx
+        .select({ recipientId: messages.recipientId, senderId: messages.senderId })
+        .from(messages)
+        .where(and(UNNOTIFIED, lte(messages.createdAt, new Date(now.getTime() - UNREAD_EMAIL_DELAY_MS))))
+        .groupBy(messages.recipientId, messages.senderId)
+        .all()
       return due.flatMap((pair): Due[] => {
-        const { changes } = tx.run(
-          sql`UPDATE messages SET notified_at = ${at}
-              WHERE recipient_id = ${pair.recipientId} AND sender_id = ${pair.senderId}
-                AND is_read = 0 AND notified_at IS NULL AND deleted_by_recipient_at IS NULL AND created_at <= ${at}`,
-        )
+        const { changes } = tx
+          .update(messages)
+          .set({ notifiedAt: now })
+          .where(
+            and(
+              eq(messages.recipientId, pair.recipientId),
+              eq(messages.senderId, pair.senderId),
+              UNNOTIFIED,
+              lte(messages.createdAt, now),
+            ),
+          )
+          .run()
         return changes ? [{ ...pair, count: changes }] : []
       })
     },
@@ -54,13 +74,10 @@ export async function sendUnreadMessageEmails(now = new Date(), origin = configu
   const ids = [...new Set(claimed.flatMap((pair) => [pair.recipientId, pair.senderId]))]
   const people = new Map(
     db
-      .all<Person>(
-        sql`SELECT id, email, first_name AS firstName, last_name AS lastName, is_practitioner AS isPractitioner
-            FROM users WHERE id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-      )
+      .select(PERSON_COLUMNS)
+      .from(users)
+      .where(inArray(users.id, ids))
+      .all()
       .map((person) => [person.id, person]),
   )
 
@@ -83,7 +100,7 @@ export async function sendUnreadMessageEmails(now = new Date(), origin = configu
 function composeEmail(recipient: Person, sender: Person, count: number, origin: string) {
   const from = partyName(sender)
   // Opened at the newest messages, as a conversation opened in the inbox is.
-  const link = `${origin}${atLatest(inboxPath({ isPractitioner: Boolean(recipient.isPractitioner) }, sender.id))}`
+  const link = `${origin}${atLatest(inboxPath({ isPractitioner: recipient.isPractitioner }, sender.id))}`
   return {
     to: recipient.email,
     subject: `${from} sent you ${count === 1 ? 'a message' : 'messages'} on Solace`,

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
+import { bookings, messages, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { hit, LIMITS } from '~/lib/rate-limit.server'
 import { AUTHENTICATION_REQUIRED } from '~/models/accounts/user'
@@ -7,7 +9,6 @@ import {
   MESSAGE_NOT_FOUND,
   messagingRefusal,
   REPLY_NOT_IN_CONVERSATION,
-  type ApiMessage,
   type MessageInput,
   type MessagingFacts,
 } from './message'
@@ -30,38 +31,42 @@ function bookingLinks(a: number, b: number) {
     AND (b.status <> 'cancelled' OR b.is_paid = 1 OR b.total_amount_cents = 0)`
 }
 
-type PairRow = {
-  senderId: number
-  senderIsPractitioner: number
-  senderIsAdmin: number
-  recipientId: number | null
-  recipientIsPractitioner: number | null
-  recipientIsAdmin: number | null
-  firstName: string | null
-  lastName: string | null
-  profileImageUrl: string | null
-  wrote: number
-  booked: number
-}
-
 /** What the rule needs about `me` writing to `otherId`, and the other's public fields, in one statement. */
 export function loadPair(db: Db | Tx, me: number, otherId: number) {
-  const row = db.get<PairRow | undefined>(
-    sql`SELECT s.id AS senderId, s.is_practitioner AS senderIsPractitioner, s.is_admin AS senderIsAdmin,
-               r.id AS recipientId, r.is_practitioner AS recipientIsPractitioner, r.is_admin AS recipientIsAdmin,
-               r.first_name AS firstName, r.last_name AS lastName, r.profile_image_url AS profileImageUrl,
-               EXISTS (SELECT 1 FROM messages WHERE sender_id = ${otherId} AND recipient_id = ${me}) AS wrote,
-               EXISTS (SELECT 1 FROM bookings b WHERE ${bookingLinks(me, otherId)}) AS booked
-        FROM users s LEFT JOIN users r ON r.id = ${otherId}
-        WHERE s.id = ${me}`,
-  )
+  const sender = alias(users, 's')
+  const recipient = alias(users, 'r')
+  const b = alias(bookings, 'b')
+  const row = db
+    .select({
+      senderId: sender.id,
+      senderIsPractitioner: sender.isPractitioner,
+      senderIsAdmin: sender.isAdmin,
+      recipientId: recipient.id,
+      recipientIsPractitioner: recipient.isPractitioner,
+      recipientIsAdmin: recipient.isAdmin,
+      firstName: recipient.firstName,
+      lastName: recipient.lastName,
+      profileImageUrl: recipient.profileImageUrl,
+      wrote: sql`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(messages)
+          .where(and(eq(messages.senderId, otherId), eq(messages.recipientId, me))),
+      )}`.mapWith(Boolean),
+      booked: sql`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(b)
+          .where(bookingLinks(me, otherId)),
+      )}`.mapWith(Boolean),
+    })
+    .from(sender)
+    .leftJoin(recipient, eq(recipient.id, otherId))
+    .where(eq(sender.id, me))
+    .get()
   if (!row) return null
   const facts: MessagingFacts = {
-    sender: {
-      id: row.senderId,
-      isPractitioner: Boolean(row.senderIsPractitioner),
-      isAdmin: Boolean(row.senderIsAdmin),
-    },
+    sender: { id: row.senderId, isPractitioner: row.senderIsPractitioner, isAdmin: row.senderIsAdmin },
     recipient:
       row.recipientId === null
         ? null
@@ -70,8 +75,8 @@ export function loadPair(db: Db | Tx, me: number, otherId: number) {
             isPractitioner: Boolean(row.recipientIsPractitioner),
             isAdmin: Boolean(row.recipientIsAdmin),
           },
-    recipientWroteToSender: Boolean(row.wrote),
-    haveBooking: Boolean(row.booked),
+    recipientWroteToSender: row.wrote,
+    haveBooking: row.booked,
   }
   const other =
     row.recipientId === null
@@ -103,36 +108,20 @@ export function canMessage(me: number, otherId: number) {
   return pair !== null && messagingRefusal(pair.facts) === null
 }
 
-const API_COLUMNS = sql.raw(
-  `id, sender_id AS senderId, recipient_id AS recipientId, subject, content, is_read AS isRead,
-   is_reply_to AS isReplyTo, created_at AS createdAt, updated_at AS updatedAt`,
-)
-
-export type ApiMessageRow = {
-  id: number
-  senderId: number
-  recipientId: number
-  subject: string
-  content: string
-  isRead: number
-  isReplyTo: number | null
-  createdAt: number
-  updatedAt: number
+/** A message's own columns, as sending, marking read and GET /api/messages answer them. */
+export const MESSAGE_COLUMNS = {
+  id: messages.id,
+  senderId: messages.senderId,
+  recipientId: messages.recipientId,
+  subject: messages.subject,
+  content: messages.content,
+  isRead: messages.isRead,
+  isReplyTo: messages.isReplyTo,
+  createdAt: messages.createdAt,
+  updatedAt: messages.updatedAt,
 }
 
-export function toApiMessage(row: ApiMessageRow): ApiMessage {
-  return {
-    id: row.id,
-    senderId: row.senderId,
-    recipientId: row.recipientId,
-    subject: row.subject,
-    content: row.content,
-    isRead: Boolean(row.isRead),
-    isReplyTo: row.isReplyTo,
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
-  }
-}
+export type Message = Pick<typeof messages.$inferSelect, keyof typeof MESSAGE_COLUMNS>
 
 /**
  * Sends a message from `me`: a question, a reply (`isReplyTo`) or a practitioner's first
@@ -142,26 +131,48 @@ export function toApiMessage(row: ApiMessageRow): ApiMessage {
  * message between the same two people that `me` can still see; 429 past 20 messages an hour
  * per sender, replies included. Answers the stored message.
  */
-export function sendMessage(me: number, input: MessageInput, now = new Date()): ApiMessage {
+export function sendMessage(me: number, input: MessageInput, now = new Date()): Message {
   return getDb().transaction(
     (tx) => {
       assertMayMessage(tx, me, input.recipientId)
       if (input.isReplyTo !== undefined) {
-        const original = tx.get<{ id: number } | undefined>(
-          sql`SELECT id FROM messages WHERE id = ${input.isReplyTo} AND (
-                (sender_id = ${me} AND recipient_id = ${input.recipientId} AND deleted_by_sender_at IS NULL)
-                OR (sender_id = ${input.recipientId} AND recipient_id = ${me} AND deleted_by_recipient_at IS NULL))`,
-        )
+        const original = tx
+          .select({ id: messages.id })
+          .from(messages)
+          .where(
+            and(
+              eq(messages.id, input.isReplyTo),
+              or(
+                and(
+                  eq(messages.senderId, me),
+                  eq(messages.recipientId, input.recipientId),
+                  isNull(messages.deletedBySenderAt),
+                ),
+                and(
+                  eq(messages.senderId, input.recipientId),
+                  eq(messages.recipientId, me),
+                  isNull(messages.deletedByRecipientAt),
+                ),
+              ),
+            ),
+          )
+          .get()
         if (!original) throw new AppError(REPLY_NOT_IN_CONVERSATION, 400, 'isReplyTo')
       }
       hit(`messages:${me}`, LIMITS.messages)
-      const at = now.getTime()
-      const row = tx.get<ApiMessageRow>(
-        sql`INSERT INTO messages (sender_id, recipient_id, subject, content, is_reply_to, created_at, updated_at)
-            VALUES (${me}, ${input.recipientId}, ${input.subject}, ${input.content}, ${input.isReplyTo ?? null}, ${at}, ${at})
-            RETURNING ${API_COLUMNS}`,
-      )
-      return toApiMessage(row)
+      return tx
+        .insert(messages)
+        .values({
+          senderId: me,
+          recipientId: input.recipientId,
+          subject: input.subject,
+          content: input.content,
+          isReplyTo: input.isReplyTo ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(MESSAGE_COLUMNS)
+        .get()
     },
     { behavior: 'immediate' },
   )
@@ -172,14 +183,15 @@ export function sendMessage(me: number, input: MessageInput, now = new Date()): 
  * its recipient, and only while it is in their view; anyone else (its sender included) gets 404.
  * Reading it again changes nothing.
  */
-export function markMessageRead(me: number, messageId: number, now = new Date()): ApiMessage {
-  const row = getDb().get<ApiMessageRow | undefined>(
-    sql`UPDATE messages SET is_read = 1, updated_at = CASE WHEN is_read = 1 THEN updated_at ELSE ${now.getTime()} END
-        WHERE id = ${messageId} AND recipient_id = ${me} AND deleted_by_recipient_at IS NULL
-        RETURNING ${API_COLUMNS}`,
-  )
+export function markMessageRead(me: number, messageId: number, now = new Date()): Message {
+  const row = getDb()
+    .update(messages)
+    .set({ isRead: true, updatedAt: sql`CASE WHEN is_read = 1 THEN updated_at ELSE ${now.getTime()} END` })
+    .where(and(eq(messages.id, messageId), eq(messages.recipientId, me), isNull(messages.deletedByRecipientAt)))
+    .returning(MESSAGE_COLUMNS)
+    .get()
   if (!row) throw new AppError(MESSAGE_NOT_FOUND, 404)
-  return toApiMessage(row)
+  return row
 }
 
 /**
@@ -189,10 +201,18 @@ export function markMessageRead(me: number, messageId: number, now = new Date())
  * summary shows no unread messages.
  */
 export function markConversationRead(me: number, otherId: number, now = new Date()) {
-  return getDb().run(
-    sql`UPDATE messages SET is_read = 1, updated_at = ${now.getTime()}
-        WHERE recipient_id = ${me} AND sender_id = ${otherId} AND deleted_by_recipient_at IS NULL AND is_read = 0`,
-  ).changes
+  return getDb()
+    .update(messages)
+    .set({ isRead: true, updatedAt: now })
+    .where(
+      and(
+        eq(messages.recipientId, me),
+        eq(messages.senderId, otherId),
+        isNull(messages.deletedByRecipientAt),
+        eq(messages.isRead, false),
+      ),
+    )
+    .run().changes
 }
 
 /**
@@ -203,14 +223,16 @@ export function markConversationRead(me: number, otherId: number, now = new Date
 export function deleteMessageForMe(me: number, messageId: number, now = new Date()) {
   getDb().transaction(
     (tx) => {
-      const row = tx.get<
-        | { senderId: number; recipientId: number; deletedBySender: number | null; deletedByRecipient: number | null }
-        | undefined
-      >(
-        sql`SELECT sender_id AS senderId, recipient_id AS recipientId, deleted_by_sender_at AS deletedBySender,
-                   deleted_by_recipient_at AS deletedByRecipient
-            FROM messages WHERE id = ${messageId}`,
-      )
+      const row = tx
+        .select({
+          senderId: messages.senderId,
+          recipientId: messages.recipientId,
+          deletedBySender: messages.deletedBySenderAt,
+          deletedByRecipient: messages.deletedByRecipientAt,
+        })
+        .from(messages)
+        .where(eq(messages.id, messageId))
+        .get()
       const mine =
         row &&
         ((row.senderId === me && row.deletedBySender === null) ||
@@ -218,13 +240,10 @@ export function deleteMessageForMe(me: number, messageId: number, now = new Date
       if (!row || !mine) throw new AppError(MESSAGE_NOT_FOUND, 404)
       const asSender = row.senderId === me
       const otherSideGone = asSender ? row.deletedByRecipient !== null : row.deletedBySender !== null
-      if (otherSideGone) {
-        tx.run(sql`DELETE FROM messages WHERE id = ${messageId}`)
-      } else if (asSender) {
-        tx.run(sql`UPDATE messages SET deleted_by_sender_at = ${now.getTime()} WHERE id = ${messageId}`)
-      } else {
-        tx.run(sql`UPDATE messages SET deleted_by_recipient_at = ${now.getTime()} WHERE id = ${messageId}`)
-      }
+      const it = eq(messages.id, messageId)
+      if (otherSideGone) tx.delete(messages).where(it).run()
+      else if (asSender) tx.update(messages).set({ deletedBySenderAt: now }).where(it).run()
+      else tx.update(messages).set({ deletedByRecipientAt: now }).where(it).run()
     },
     { behavior: 'immediate' },
   )
@@ -237,15 +256,20 @@ export function deleteMessageForMe(me: number, messageId: number, now = new Date
  * recipient as 'Deleted account'.
  */
 export function forgetMessagesOf(tx: Db | Tx, userId: number, now = new Date()) {
-  const at = now.getTime()
-  tx.run(
-    sql`DELETE FROM messages WHERE (sender_id = ${userId} AND deleted_by_recipient_at IS NOT NULL)
-                                OR (recipient_id = ${userId} AND deleted_by_sender_at IS NOT NULL)`,
-  )
-  tx.run(
-    sql`UPDATE messages SET deleted_by_sender_at = ${at} WHERE sender_id = ${userId} AND deleted_by_sender_at IS NULL`,
-  )
-  tx.run(
-    sql`UPDATE messages SET deleted_by_recipient_at = ${at} WHERE recipient_id = ${userId} AND deleted_by_recipient_at IS NULL`,
-  )
+  tx.delete(messages)
+    .where(
+      or(
+        and(eq(messages.senderId, userId), isNotNull(messages.deletedByRecipientAt)),
+        and(eq(messages.recipientId, userId), isNotNull(messages.deletedBySenderAt)),
+      ),
+    )
+    .run()
+  tx.update(messages)
+    .set({ deletedBySenderAt: now })
+    .where(and(eq(messages.senderId, userId), isNull(messages.deletedBySenderAt)))
+    .run()
+  tx.update(messages)
+    .set({ deletedByRecipientAt: now })
+    .where(and(eq(messages.recipientId, userId), isNull(messages.deletedByRecipientAt)))
+    .run()
 }

@@ -146,6 +146,16 @@ export type ApiParty = { id: number; firstName: string; lastName: string; isPrac
 
 export type ApiListedMessage = ApiMessage & { sender: ApiParty; recipient: ApiParty }
 
+/**
+ * The /api routes' adapter: a message as the models hold it (times as Dates) into the JSON
+ * API's shape (ISO strings), each key where it was.
+ */
+export function toApiMessage<T extends { createdAt: Date; updatedAt: Date }>(
+  message: T,
+): Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string } {
+  return { ...message, createdAt: message.createdAt.toISOString(), updatedAt: message.updatedAt.toISOString() }
+}
+
 /* Paging. */
 
 export const CONVERSATIONS_PAGE_SIZE = 20

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { bookings, payouts, users } from '~/db/schema'
 
 /**
  * The practitioner's 'Automatic Transfers' (on Earnings), written from Stripe's transfer
@@ -27,20 +28,45 @@ const STATUS_RANK = (column: string) =>
 /** Records a transfer to one of our practitioners; transfers to other accounts are not ours. */
 export function recordTransfer(transfer: TransferEvent) {
   const status = transferStatus(transfer)
+  const db = getDb()
+  const now = new Date()
   // A transfer already recorded moves forward whatever account it names now.
-  const known = getDb().run(
-    sql`UPDATE payouts SET status = ${status}, updated_at = ${Date.now()}
-        WHERE stripe_transfer_id = ${transfer.id} AND ${STATUS_RANK(`'${status}'`)} > ${STATUS_RANK('status')}`,
-  ).changes
+  const known = db
+    .update(payouts)
+    .set({ status, updatedAt: now })
+    .where(
+      and(eq(payouts.stripeTransferId, transfer.id), sql`${STATUS_RANK(`'${status}'`)} > ${STATUS_RANK('status')}`),
+    )
+    .run().changes
   if (known) return known
   const bookingId = /^booking_(\d+)$/.exec(transfer.transferGroup ?? '')?.[1]
-  const createdAt = transfer.created * 1000
-  return getDb().run(
-    sql`INSERT INTO payouts (practitioner_id, booking_id, stripe_transfer_id, amount_cents, status, created_at, updated_at)
-        SELECT u.id, (SELECT id FROM bookings WHERE id = ${bookingId ? Number(bookingId) : null}), ${transfer.id},
-               ${transfer.amount}, ${status}, ${createdAt}, ${Date.now()}
-        FROM users u WHERE u.stripe_account_id = ${transfer.destination}
-        ON CONFLICT (stripe_transfer_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at
-        WHERE ${STATUS_RANK('excluded.status')} > ${STATUS_RANK('payouts.status')}`,
-  ).changes
+  // The booking while it still exists (else null); a row only for one of our practitioners.
+  const booking = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId ? Number(bookingId) : sql`NULL`))
+  return db
+    .insert(payouts)
+    .select(
+      // Every column in the table's order (drizzle's rule for INSERT ... SELECT); a new id.
+      db
+        .select({
+          id: sql`NULL`.as('id'),
+          practitionerId: users.id,
+          bookingId: sql`(${booking})`.as('booking_id'),
+          stripeTransferId: sql`${transfer.id}`.as('stripe_transfer_id'),
+          amountCents: sql`${transfer.amount}`.as('amount_cents'),
+          status: sql`${status}`.as('status'),
+          createdAt: sql`${transfer.created * 1000}`.as('created_at'),
+          updatedAt: sql`${now.getTime()}`.as('updated_at'),
+        })
+        .from(users)
+        .where(eq(users.stripeAccountId, transfer.destination)),
+    )
+    .onConflictDoUpdate({
+      target: payouts.stripeTransferId,
+      set: { status: sql`excluded.status`, updatedAt: sql`excluded.updated_at` },
+      setWhere: sql`${STATUS_RANK('excluded.status')} > ${STATUS_RANK('payouts.status')}`,
+    })
+    .run().changes
 }

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { createCookie } from '@remix-run/node'
+import { E2E_SESSION_SECRET, e2eServer } from '../../playwright.config'
+import { writableTestDatabase } from './support'
+
+/**
+ * Signed in without the sign-in form, for the flows that are not about signing in (decision 046).
+ * The form costs a production password hash, which the server runs one at a time per address
+ * (every browser here shares one), and an admin's second step waits for a 30-second code no
+ * other test took; done 80 times a run, that was minutes. The tests of signing in
+ * (accounts.spec.ts, two-factor.spec.ts, passkeys.spec.ts and the other specs that fill the
+ * form on purpose) still use the form.
+ *
+ * What a sign-in leaves behind is written as the app writes it (app/models/accounts/auth.server.ts
+ * `createUserSession`): a row in `sessions` with the user, a fresh verification and the browser,
+ * and the `__session` cookie holding its id, signed with the test server's secret. Each call
+ * makes its own session, so a test that signs out, or signs out every other session, ends only
+ * its own.
+ */
+export async function signInAs(page: Page, email: string, { to }: { to?: string } = {}) {
+  const userAgent = await page.evaluate(() => navigator.userAgent)
+  const { sid, home } = newSessionFor(email, userAgent)
+  await page.context().addCookies([
+    {
+      name: '__session',
+      value: await sessionCookieValue(sid),
+      url: e2eServer(test.info().project.name).baseURL,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    },
+  ])
+  await page.goto(to ?? home)
+  // A cookie the server did not take would land on the sign-in form: say so here, not later.
+  await expect(page).not.toHaveURL(/\/login(\?|$)/)
+}
+
+/** The session row a sign-in writes for this account, and where its sign-in would land. */
+function newSessionFor(email: string, userAgent: string) {
+  const db = writableTestDatabase()
+  try {
+    const user = db
+      .prepare('SELECT id, is_admin AS isAdmin, is_practitioner AS isPractitioner FROM users WHERE email = ?')
+      .get(email) as { id: number; isAdmin: number; isPractitioner: number } | undefined
+    if (!user) throw new Error(`No account ${email} to sign in as`)
+    const sid = randomBytes(32).toString('base64url')
+    const data = { userId: user.id, verifiedAt: Date.now(), device: { userAgent, region: null } }
+    // Twelve hours, as the app keeps a session signed in without "remember me" (session.server.ts).
+    db.prepare('INSERT INTO sessions (sid, user_id, sess, expire) VALUES (?, ?, ?, ?)').run(
+      sid,
+      user.id,
+      JSON.stringify(data),
+      Date.now() + 12 * 60 * 60 * 1000,
+    )
+    const home = user.isAdmin
+      ? '/admin/dashboard'
+      : user.isPractitioner
+        ? '/practitioner/dashboard'
+        : '/client-dashboard'
+    return { sid, home }
+  } finally {
+    db.close()
+  }
+}
+
+const sessionCookie = createCookie('__session', { secrets: [E2E_SESSION_SECRET] })
+
+/** The cookie's value as the app signs it (Remix's createCookie, the same secret as the server). */
+async function sessionCookieValue(sid: string) {
+  const header = await sessionCookie.serialize(sid)
+  const value = /^__session=([^;]+)/.exec(header)?.[1]
+  if (!value) throw new Error(`Not a session cookie: ${header}`)
+  return value
+}
