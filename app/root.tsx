@@ -3,6 +3,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import type { RootData } from '~/components/layout/root-data'
 import { markPageHydrated } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { browserErrorReportingScript } from '~/lib/error-reporting.server'
@@ -42,20 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zoneRules = zoneRulesFor(viewerTimeZone(request, user))
   // The module that reports the browser's errors, when SENTRY_DSN is set (app/lib/error-reporting.ts).
   const errorReportingScript = browserErrorReportingScript()
-  return data({ user, toast, unreadMessages, zoneRules, errorReportingScript }, { headers })
+  const shared: RootData = { user, unreadMessages }
+  return data({ ...shared, toast, zoneRules, errorReportingScript }, { headers })
 }
 
 export type RootLoader = typeof loader
-
-/** The signed-in user (or null), from the root loader; usable by any route's component. */
-export function useOptionalUser() {
-  return useRouteLoaderData<RootLoader>('root')?.user ?? null
-}
-
-/** How many messages addressed to the signed-in person are unread (0 signed out), from the root loader. */
-export function useUnreadMessageCount() {
-  return useRouteLoaderData<RootLoader>('root')?.unreadMessages ?? 0
-}
 
 /**
  * Zod's object schemas probe for `new Function` (a faster parser) when they are made. Our CSP

@@ -2,7 +2,7 @@ import { Outlet } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PublicFooter } from '~/components/layout/public-footer'
 import { PublicHeader } from '~/components/layout/public-header'
-import { useOptionalUser } from '~/root'
+import { useOptionalUser } from '~/components/layout/root-data'
 
 function PublicShell({ children }: { children: React.ReactNode }) {
   const user = useOptionalUser()

@@ -1,11 +1,11 @@
 import { NavLink, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { useOptionalUser, useUnreadMessageCount } from '~/components/layout/root-data'
 import { HeaderUnreadLink, UnreadBadge } from '~/components/messaging/unread-badge'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { dashboardPath } from '~/models/accounts/role'
-import { useOptionalUser, useUnreadMessageCount } from '~/root'
 import { LogoutButton } from './logout-button'
 import { Brand } from './public-header'
 

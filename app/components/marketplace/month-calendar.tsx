@@ -1,6 +1,7 @@
 import { Link } from '~/components/ui/link'
+import { formatMonth, monthGrid, shiftMonth, type CalendarMonth } from '~/lib/calendar-month'
 import { cn } from '~/lib/cn'
-import { addDays, formatLocalDate, weekdayOf, type LocalDate } from '~/lib/zoned-time'
+import { formatLocalDate, type LocalDate } from '~/lib/zoned-time'
 
 /*
  * The two halves of choosing a session's time: a month of dates (MonthCalendar, also the
@@ -10,32 +11,9 @@ import { addDays, formatLocalDate, weekdayOf, type LocalDate } from '~/lib/zoned
  * than the picker's code.
  */
 
-/** A calendar month: `{ year: 2026, month: 11 }` (1-12). */
-export type CalendarMonth = { year: number; month: number }
-
-/** The calendar grid is 42 days starting on the Sunday on or before the 1st. */
-export function monthGrid({ year, month }: CalendarMonth): LocalDate[] {
-  const first = { year, month, day: 1 }
-  const start = addDays(first, -weekdayOf(first))
-  return Array.from({ length: 42 }, (_, i) => addDays(start, i))
-}
-
-export function formatMonth({ year, month }: CalendarMonth) {
-  return `${year}-${String(month).padStart(2, '0')}`
-}
-
-/** `'2026-11'` → `{ year: 2026, month: 11 }`, or null. */
-export function parseMonth(text: string | null): CalendarMonth | null {
-  const match = /^(\d{4})-(\d{2})$/.exec(text ?? '')
-  if (!match) return null
-  const month = { year: Number(match[1]), month: Number(match[2]) }
-  return month.year >= 2000 && month.month >= 1 && month.month <= 12 ? month : null
-}
-
-export function shiftMonth({ year, month }: CalendarMonth, by: number): CalendarMonth {
-  const index = year * 12 + (month - 1) + by
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 }
-}
+// Client code imports these from here, never from lib, so they stay in this module's chunk
+// (app/lib/calendar-month.ts says why).
+export { formatMonth, monthGrid, parseMonth, shiftMonth, type CalendarMonth } from '~/lib/calendar-month'
 
 // Labels are made in UTC from calendar fields, so server and browser render the same text.
 const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' })

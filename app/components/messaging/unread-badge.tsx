@@ -1,7 +1,7 @@
+import { useUnreadMessageCount } from '~/components/layout/root-data'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { inboxPath } from '~/models/messaging/inbox'
-import { useUnreadMessageCount } from '~/root'
 
 /** '3 unread': a count of unread messages, read out with its word; nothing when there are none. */
 export function UnreadBadge({ count, className }: { count: number; className?: string }) {

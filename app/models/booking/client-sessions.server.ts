@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm'
-import { bookings } from '~/db/schema'
 import { intakeStates, type IntakeState } from '~/models/intake/intake-state.server'
 import { canJoinSession, clientMayReschedule, holdLapsed } from './booking'
-import { bookingsWhere, type Booking } from './booking-read.server'
+import { listClientBookings, type Booking } from './booking-read.server'
 import { isCancellable } from './booking.server'
 import { reportNoShowRefusal } from './no-show'
 
@@ -53,7 +51,7 @@ export type ClientSession = ReturnType<typeof clientSession>
  * Each says what the client may do now; the counts are those of the dashboard's cards.
  */
 export function getClientSessions(client: { id: number }, now = new Date()) {
-  const all = bookingsWhere(eq(bookings.clientId, client.id))
+  const all = listClientBookings(client)
   const intake = intakeStates(all.map((booking) => booking.id))
   const sessions = all.map((booking) => clientSession(booking, now, intake.get(booking.id) ?? null))
   const cancelled = sessions.filter((s) => s.status === 'cancelled')

@@ -1,8 +1,4 @@
-// The month arithmetic lives with the picker, so the booking page loads it in the picker's
-// chunk (its JavaScript budget has no room for a chunk of its own): the one import from
-// components the layers allow (decision 044).
-// eslint-disable-next-line import-x/no-restricted-paths
-import { formatMonth, monthGrid, parseMonth, type CalendarMonth } from '~/components/marketplace/month-calendar'
+import { formatMonth, monthGrid, parseMonth, type CalendarMonth } from '~/lib/calendar-month'
 import { formatLongDate, formatTime, zoneLabel } from '~/lib/dates'
 import {
   addDays,
