@@ -72,6 +72,17 @@ beforeAll(async () => {
 
 const row = (id: number) => getDb().select().from(bookings).where(eq(bookings.id, id)).get()!
 const slotBooked = (id: number) => getDb().select().from(timeSlots).where(eq(timeSlots.id, id)).get()!.isBooked
+/**
+ * The calendar day a time falls on for the practitioner and the client here (Toronto), as the
+ * Reschedule page's `?date=` names it; the UTC date is a day later in Toronto's evenings.
+ */
+const torontoDay = (time: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(time)
 /** A slot of the service on the minute (as every real slot is: calendar files count in seconds). */
 const slot = (serviceId: number, hoursAhead: number) =>
   insertSlot({
@@ -219,7 +230,7 @@ describe('the Reschedule pages', () => {
   test('the client’s: the service’s open times; a choice moves it and lands on the booking', async () => {
     const { client, id } = await session()
     const target = slot(freeServiceId, 150)
-    const day = target.startTime.toISOString().slice(0, 10)
+    const day = torontoDay(target.startTime)
     const page = await clientReschedule.loader(
       routeArgs(getRequest(`/bookings/${id}/reschedule?date=${day}`, { cookie: client.cookie }), { id: String(id) }),
     )
@@ -245,7 +256,7 @@ describe('the Reschedule pages', () => {
   test('a service the public no longer sees still offers its own times to move to', async () => {
     const { client, id } = await session()
     const target = slot(freeServiceId, 170)
-    const day = target.startTime.toISOString().slice(0, 10)
+    const day = torontoDay(target.startTime)
     updateServiceRow(freeServiceId, { isActive: false })
     try {
       const page = await clientReschedule.loader(
