@@ -73,6 +73,7 @@ export function SelectField({
   options,
   placeholder,
   errors,
+  hint,
   className,
 }: FieldProps & {
   selectProps: React.SelectHTMLAttributes<HTMLSelectElement>
@@ -91,6 +92,7 @@ export function SelectField({
           </option>
         ))}
       </Select>
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )

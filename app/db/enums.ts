@@ -79,3 +79,35 @@ export const ADMIN_ACTIONS = [
   'lead_delete',
   'leads_export',
 ] as const
+/**
+ * The professions a practitioner can name on their profile and receipts (issue 44): the
+ * regulated and usual wellness professions in Canada that extended health plans reimburse,
+ * and 'other', which the practitioner then names themselves. Labels live in
+ * app/models/practice/professions.ts.
+ */
+export const PROFESSIONS = [
+  'psychotherapist',
+  'counsellor',
+  'psychologist',
+  'social_worker',
+  'massage_therapist',
+  'naturopath',
+  'dietitian',
+  'nutritionist',
+  'chiropractor',
+  'physiotherapist',
+  'acupuncturist',
+  'kinesiologist',
+  'osteopath',
+  'occupational_therapist',
+  'yoga_therapist',
+  'other',
+] as const
+/**
+ * The sales tax a practitioner says applies to a service (issue 44): none (the default), GST,
+ * HST at each province's rate, or GST with Québec's QST. Rates and names are in
+ * app/models/billing/tax.ts.
+ */
+export const TAX_KINDS = ['none', 'gst5', 'hst13', 'hst14', 'hst15', 'gst_qst'] as const
+/** A receipt for a payment, or a refund receipt that refers to one. */
+export const RECEIPT_KINDS = ['receipt', 'refund'] as const

@@ -25,7 +25,10 @@ import {
   LEAD_USER_TYPES,
   NOTE_TYPES,
   PRACTICE_TYPES,
+  PROFESSIONS,
+  RECEIPT_KINDS,
   SERVICE_CATEGORIES,
+  TAX_KINDS,
 } from './enums'
 
 /**
@@ -103,6 +106,19 @@ export const users = sqliteTable(
     totpLastStep: integer('totp_last_step'),
     /** When a practitioner dismissed the dashboard's prompt to set up two-factor sign-in. */
     twoFactorPromptDismissedAt: integer('two_factor_prompt_dismissed_at', { mode: 'timestamp_ms' }),
+    /**
+     * A practitioner's professional details (issue 44), printed on their receipts: the
+     * profession (`professionOther` names it when it is 'other'), the regulatory college and the
+     * registration number there (also shown on the public profile), the business name and address,
+     * and the GST/HST registration number without which no service may charge tax.
+     */
+    profession: text('profession', { enum: PROFESSIONS }),
+    professionOther: text('profession_other'),
+    regulatoryBody: text('regulatory_body'),
+    registrationNumber: text('registration_number'),
+    businessName: text('business_name'),
+    businessAddress: text('business_address'),
+    gstHstNumber: text('gst_hst_number'),
     ...timestamps,
   },
   (t) => [
@@ -113,6 +129,7 @@ export const users = sqliteTable(
     check('users_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check('users_review_count_nonneg', sql`${t.reviewCount} >= 0`),
     check('users_country_code', sql`length(${t.country}) = 2`),
+    check('users_profession', sql`profession IS NULL OR ${oneOf('profession', PROFESSIONS)}`),
   ],
 )
 
@@ -219,6 +236,8 @@ export const services = sqliteTable(
       .default(sql`'[]'`),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     isFreeIntro: integer('is_free_intro', { mode: 'boolean' }).notNull().default(false),
+    /** The sales tax the practitioner says applies on top of the price (app/models/billing/tax.ts). */
+    taxKind: text('tax_kind', { enum: TAX_KINDS }).notNull().default('none'),
     rating: real('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** Confirmed and completed bookings, kept by the booking model: the popularity tie-break. */
@@ -237,6 +256,7 @@ export const services = sqliteTable(
     index('services_listed_price_idx').on(t.isListed, t.priceCents),
     index('services_listed_popularity_idx').on(t.isListed, t.rating, t.reviewCount, t.bookingCount),
     check('services_category', oneOf('category', SERVICE_CATEGORIES)),
+    check('services_tax_kind', oneOf('tax_kind', TAX_KINDS)),
     check('services_price_nonneg', sql`${t.priceCents} >= 0`),
     check('services_duration_min', sql`${t.durationMinutes} >= 15`),
     check('services_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
@@ -392,7 +412,14 @@ export const bookings = sqliteTable(
     startTime: integer('start_time', { mode: 'timestamp_ms' }).notNull(),
     endTime: integer('end_time', { mode: 'timestamp_ms' }).notNull(),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    /**
+     * What the client pays: the session's fee plus `taxCents`, the tax of `taxKind` on it (both
+     * copied from the service when booked). The platform fee is 5 % of the fee before tax; the
+     * practitioner's amount is the rest of the fee and the whole tax (app/models/billing/tax.ts).
+     */
     totalAmountCents: integer('total_amount_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxKind: text('tax_kind', { enum: TAX_KINDS }).notNull().default('none'),
     platformFeeCents: integer('platform_fee_cents').notNull().default(0),
     practitionerAmountCents: integer('practitioner_amount_cents').notNull().default(0),
     isPaid: integer('is_paid', { mode: 'boolean' }).notNull().default(false),
@@ -454,6 +481,8 @@ export const bookings = sqliteTable(
     ),
     check('bookings_order', sql`${t.endTime} > ${t.startTime}`),
     check('bookings_sequence_nonneg', sql`${t.sequence} >= 0`),
+    check('bookings_tax_kind', oneOf('tax_kind', TAX_KINDS)),
+    check('bookings_tax_range', sql`${t.taxCents} >= 0 AND ${t.taxCents} <= ${t.totalAmountCents}`),
     check(
       'bookings_amounts',
       sql`${t.totalAmountCents} >= 0 AND ${t.platformFeeCents} >= 0 AND ${t.practitionerAmountCents} >= 0 AND ${t.platformFeeCents} + ${t.practitionerAmountCents} <= ${t.totalAmountCents}`,
@@ -482,6 +511,64 @@ export const payouts = sqliteTable(
   (t) => [
     index('payouts_practitioner_idx').on(t.practitionerId, t.createdAt),
     uniqueIndex('payouts_transfer_unique').on(t.stripeTransferId),
+  ],
+)
+
+/**
+ * The last receipt number each practitioner issued: receipts are numbered 1, 2, 3… per
+ * practitioner, taken by one UPDATE in the transaction that records the payment or refund, so
+ * numbers never repeat or skip (docs/decisions/049-receipts.md).
+ */
+export const receiptCounters = sqliteTable('receipt_counters', {
+  practitionerId: integer('practitioner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+})
+
+/**
+ * Issued receipts (docs/decisions/049-receipts.md): a document, never a view. `snapshot` holds
+ * everything it prints, copied when it was issued, and `pdf` the file made from it once; neither
+ * changes afterwards (a trigger refuses it), so a later profile or booking change never rewrites
+ * an issued receipt. A refund receipt refers to the receipt of the payment it returns, and its
+ * amounts are negative. The people stay null-able: an account's removal does not unmake a
+ * document the other side may need.
+ */
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => users.id, { onDelete: 'set null' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    number: integer('number').notNull(),
+    kind: text('kind', { enum: RECEIPT_KINDS }).notNull(),
+    refersToId: integer('refers_to_id').references((): AnySQLiteColumn => receipts.id),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The amounts, negative on a refund receipt: fee + tax = total; the platform's 5 % of the fee. */
+    feeCents: integer('fee_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    pdf: blob('pdf', { mode: 'buffer' }),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('receipts_practitioner_number_unique').on(t.practitionerId, t.number),
+    // One receipt per paid booking; refunds may be several (partial refunds).
+    uniqueIndex('receipts_booking_payment_unique')
+      .on(t.bookingId)
+      .where(sql`kind = 'receipt'`),
+    index('receipts_client_issued_idx').on(t.clientId, t.issuedAt),
+    index('receipts_practitioner_issued_idx').on(t.practitionerId, t.issuedAt),
+    index('receipts_refers_to_idx').on(t.refersToId),
+    check('receipts_kind', oneOf('kind', RECEIPT_KINDS)),
+    check('receipts_number_positive', sql`${t.number} > 0`),
+    check(
+      'receipts_amounts',
+      sql`${t.feeCents} + ${t.taxCents} = ${t.totalCents} AND (kind = 'receipt') = (${t.totalCents} >= 0) AND (kind = 'refund') = (refers_to_id IS NOT NULL)`,
+    ),
   ],
 )
 

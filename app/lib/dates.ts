@@ -9,7 +9,8 @@ import { wallClock, zoneName } from './zone-rules'
 
 export const DEFAULT_TIME_ZONE = 'America/Toronto'
 
-const MONTHS = [
+/** The months' names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -29,13 +30,13 @@ const clockOf = (instant: Date | string | number, timeZone: string) => wallClock
 /** 'Nov 21, 2026' */
 export function formatDate(instant: Date | string | number, timeZone = DEFAULT_TIME_ZONE) {
   const { year, month, day } = clockOf(instant, timeZone)
-  return `${MONTHS[month - 1]!.slice(0, 3)} ${day}, ${year}`
+  return `${MONTH_NAMES[month - 1]!.slice(0, 3)} ${day}, ${year}`
 }
 
 /** 'November 21, 2026' */
 export function formatLongDate(instant: Date | string | number, timeZone = DEFAULT_TIME_ZONE) {
   const { year, month, day } = clockOf(instant, timeZone)
-  return `${MONTHS[month - 1]} ${day}, ${year}`
+  return `${MONTH_NAMES[month - 1]} ${day}, ${year}`
 }
 
 /** '9:30 AM' */

@@ -21,6 +21,11 @@ export function formatEarnings(cents: number) {
   return `$${centsToDollars(cents).toFixed(2)} CAD`
 }
 
+/** Earnings in cents with their sign, a minus sign before a refund's: '−$113.00 CAD'. */
+export function formatSignedEarnings(cents: number) {
+  return cents < 0 ? `−${formatEarnings(-cents)}` : formatEarnings(cents)
+}
+
 /** The platform keeps 5% of each session fee; the practitioner receives the rest (terms page). */
 export const PLATFORM_FEE_RATE = 0.05
 

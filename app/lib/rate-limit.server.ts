@@ -46,6 +46,8 @@ export const LIMITS = {
   contact: { max: 5, windowMs: 60 * 60_000 },
   leads: { max: 5, windowMs: 60 * 60_000 },
   messages: { max: 20, windowMs: 60 * 60_000 },
+  // Receipts a practitioner sends again to their clients: each emails a client (issue 44).
+  receiptEmails: { max: 10, windowMs: 60 * 60_000 },
   // A video room's signaling, per account: streams opened (each page load, each reconnection),
   // and messages (a call's negotiation is a few descriptions and some dozens of candidates).
   roomStreams: { max: 60, windowMs: 10 * 60_000 },

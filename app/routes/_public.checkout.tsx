@@ -17,6 +17,7 @@ import { centsToDollars, formatPrice } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
+import { bookingTaxRows } from '~/models/billing/price-lines'
 import {
   bookAgainHref,
   HOLD_EXPIRED,
@@ -146,6 +147,8 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
   const pending = useIsSubmitting()
   const zone = zoneAbbreviation(booking.startTime, timeZone)
   const total = formatPrice(centsToDollars(booking.totalAmountCents))
+  // With a tax: the session's line shows the fee, then the tax's own line, before the total.
+  const [feeRow, ...taxRows] = bookingTaxRows(booking)
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <header className="mb-8">
@@ -161,8 +164,14 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="font-medium">{booking.service.name}</dt>
-              <dd>{total}</dd>
+              <dd>{feeRow?.value ?? total}</dd>
             </div>
+            {taxRows.map((row) => (
+              <div key={row.label} className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">Date</dt>
               <dd>{formatLongDate(booking.startTime, timeZone)}</dd>

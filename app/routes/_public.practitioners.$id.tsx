@@ -19,6 +19,7 @@ import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
 import {
+  credentialsLine,
   FALLBACK_SPECIALTY,
   PRACTITIONER_NOT_FOUND,
   type PractitionerCardData,
@@ -146,6 +147,7 @@ export default function PractitionerProfilePage() {
   const pagePath = profilePath(practitioner.id)
   const fullName = `${practitioner.firstName} ${practitioner.lastName}`
   const specialties = practitioner.specialties.length ? practitioner.specialties : [FALLBACK_SPECIALTY]
+  const credentials = credentialsLine(practitioner)
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
 
   return (
@@ -172,6 +174,11 @@ export default function PractitionerProfilePage() {
                 {fullName}
               </h1>
               {practitioner.title ? <p className="mt-1 text-muted-foreground">{practitioner.title}</p> : null}
+              {credentials ? (
+                <p className="mt-1 text-sm text-muted-foreground" data-testid="practitioner-credentials">
+                  {credentials}
+                </p>
+              ) : null}
               {practitioner.reviewCount > 0 ? (
                 <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
                   <Stars rating={practitioner.rating} className="text-xl" />

@@ -44,6 +44,7 @@ export default function ServiceDetailsPage() {
         <header className="space-y-4">
           <div className="flex flex-wrap items-center gap-2">
             <PriceBadge price={service.price} />
+            {service.taxName ? <span className="text-sm text-muted-foreground">+ {service.taxName}</span> : null}
             <Badge tone="secondary" className="normal-case">
               {service.category}
             </Badge>
@@ -105,7 +106,7 @@ export default function ServiceDetailsPage() {
                   <dd className="text-muted-foreground">
                     {service.price === 0
                       ? 'This session is completely free'
-                      : `$${service.price.toFixed(2)} per session`}
+                      : `$${service.price.toFixed(2)} per session${service.taxName ? ` + ${service.taxName}` : ''}`}
                   </dd>
                 </div>
               </dl>

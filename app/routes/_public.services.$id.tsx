@@ -8,6 +8,7 @@ import { ServiceArticle } from '~/components/marketplace/service-article'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { dollarsToCents, formatEarnings } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -15,6 +16,8 @@ import { appOrigin } from '~/lib/url.server'
 import { formatLocalDate, parseLocalDate } from '~/lib/zoned-time'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
 import { timeZoneHref } from '~/models/accounts/time-zone-link'
+import { taxBreakdownLine } from '~/models/billing/price-lines'
+import { priceBreakdown } from '~/models/billing/tax'
 import { createBooking, SLOT_REQUIRED, TimeSlotChoiceSchema } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
@@ -34,8 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const timeZone = viewerTimeZone(request, await getUser(request))
   const calendar = slotCalendar(service.id, url.searchParams, timeZone, { priced: service.price > 0 })
+  const feeCents = dollarsToCents(service.price)
   return {
     service,
+    // Worded here, not in the browser: the page's JavaScript budget has no room for the tax arithmetic.
+    bookLabel:
+      feeCents === 0
+        ? 'Book Free Session'
+        : `Book & Pay ${formatEarnings(priceBreakdown(feeCents, service.taxKind).totalCents)}`,
+    taxLine: taxBreakdownLine(feeCents, service.taxKind),
     timeZone,
     ...calendar,
     changeZoneHref: timeZoneHref(`/services/${service.id}?${new URLSearchParams({ date: calendar.selected })}#book`),
@@ -108,6 +118,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ServiceBookingPage() {
   const {
     service,
+    bookLabel,
+    taxLine,
     zoneLabel,
     changeZoneHref,
     today,
@@ -134,6 +146,8 @@ export default function ServiceBookingPage() {
         <ServiceArticle service={service} />
         <BookingCard
           service={service}
+          bookLabel={bookLabel}
+          taxLine={taxLine}
           month={month}
           today={today}
           selected={selected}

@@ -6,7 +6,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 
 /**
  * GET /api/practitioners/:id → PractitionerProfile (specialties, and reviews newest first, each
- * with clientName and clientImage). Unknown, unlisted and malformed ids answer 404 { message }.
+ * with clientName and clientImage; profession by its name, regulatoryBody and registrationNumber,
+ * null when not given). Unknown, unlisted and malformed ids answer 404 { message }.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   return handleApi(() => {

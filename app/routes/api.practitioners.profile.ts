@@ -6,8 +6,10 @@ import { updateProfileFromApi } from '~/models/practice/profile.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
 /**
- * PATCH /api/practitioners/profile { firstName, lastName, title, bio, profileImageUrl, specialties }
- * → { user }. 401 signed out, 403 for non-practitioners, 400 { message } when a rule fails.
+ * PATCH /api/practitioners/profile { firstName, lastName, title, bio, profileImageUrl, specialties,
+ * and the professional details of issue 44: profession, professionOther, regulatoryBody,
+ * registrationNumber, businessName, businessAddress, gstHstNumber } → { user } (with those
+ * details). 401 signed out, 403 for non-practitioners, 400 { message } when a rule fails.
  * This static segment outranks /api/practitioners/:id, so "profile" is never read as an id.
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { AppError } from '~/lib/errors'
+import { AppError, fileOrRefusal } from '~/lib/errors'
 import { idFromParam } from '~/lib/route-params'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
@@ -11,7 +11,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const id = idFromParam(params.id)
-  try {
+  return fileOrRefusal(() => {
     if (id === null) throw new AppError(BOOKING_NOT_FOUND, 404)
     const session = getSessionForCalendar(user, id)
     const ics = sessionIcs(
@@ -36,8 +36,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         'Cache-Control': 'private, no-store',
       },
     })
-  } catch (error) {
-    if (error instanceof AppError) throw new Response(error.message, { status: error.status })
-    throw error
-  }
+  })
 }

@@ -1,21 +1,84 @@
-import { useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ReceiptsCard, SEND_RECEIPT_INTENT, type ReceiptRow } from '~/components/practice/earnings-receipts'
+import { StatementCard } from '~/components/practice/earnings-statement'
 import { StatCard } from '~/components/stat-card'
+import { Toaster } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatDate } from '~/lib/dates'
+import { readForm } from '~/lib/form-data.server'
+import { formId, refused } from '~/lib/forms.server'
 import { formatEarnings } from '~/lib/money'
+import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
+import { RECEIPT_NOT_FOUND, receiptSent, sendReceiptAgain } from '~/models/billing/receipt-emails.server'
+import { listReceipts } from '~/models/billing/receipts-read.server'
+import { monthlyTotals, statementYears, yearIn } from '~/models/billing/statement.server'
 import { getEarningsSummary, listPayouts } from '~/models/practice/earnings.server'
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Earnings — Solace' }]
 
+const PAGE = '/practitioner/earnings'
+
+/**
+ * The page's own query, kept across a form's round trip: `?receiptsPage=` (the receipts list's
+ * page) and `?year=` (the statement's year). Anything else is dropped.
+ */
+function pageQuery(url: URL) {
+  const kept = new URLSearchParams()
+  for (const key of ['receiptsPage', 'year']) {
+    const value = url.searchParams.get(key)
+    if (value && /^\d{1,4}$/.test(value)) kept.set(key, value)
+  }
+  const query = kept.toString()
+  return query ? `${PAGE}?${query}` : PAGE
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
+  const params = new URL(request.url).searchParams
+  const thisYear = yearIn(user.timeZone)
+  // The years with receipts and this one; a year asked for that is not one of them shows this one.
+  const years = [...new Set([thisYear, ...statementYears(user.id, user.timeZone)])].sort((a, b) => b - a)
+  const asked = Number(params.get('year'))
+  const year = years.includes(asked) ? asked : thisYear
+  const issued = listReceipts({ id: user.id, isPractitioner: true }, Number(params.get('receiptsPage')) || 1)
   return {
     timeZone: user.timeZone,
     summary: getEarningsSummary(user.id),
     payouts: listPayouts(user.id).map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
+    receipts: issued.receipts.map((receipt): ReceiptRow => ({
+      id: receipt.id,
+      kind: receipt.kind,
+      number: receipt.number,
+      issuedAt: receipt.issuedAt.toISOString(),
+      totalCents: receipt.totalCents,
+      clientName: receipt.clientName,
+      serviceName: receipt.service.name,
+    })),
+    receiptsPage: issued.page,
+    receiptsPageCount: issued.pageCount,
+    year,
+    years,
+    months: monthlyTotals(user.id, year, user.timeZone),
+  }
+}
+
+/**
+ * "Send again" on a receipt: emailed to its client once more, back to the page with a toast.
+ * Refused (another's receipt: 404, too many in an hour: 429), the page answers with the reason
+ * in an error toast and the status the rule gave.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePractitioner(request)
+  const formData = await readForm(request)
+  if (formData.get('intent') !== SEND_RECEIPT_INTENT) throw new Response('Unknown form', { status: 400 })
+  try {
+    const title = await sendReceiptAgain(user, formId(formData, 'receiptId', RECEIPT_NOT_FOUND))
+    return redirectWithToast(pageQuery(new URL(request.url)), { type: 'success', title: receiptSent(title) })
+  } catch (error) {
+    return refused({ initialValue: { intent: SEND_RECEIPT_INTENT } }, error, 'Receipt not sent')
   }
 }
 
@@ -25,9 +88,12 @@ function PayoutStatus({ status }: { status: string }) {
 }
 
 export default function PractitionerEarningsPage() {
-  const { summary, payouts, timeZone } = useLoaderData<typeof loader>()
+  const { summary, payouts, timeZone, receipts, receiptsPage, receiptsPageCount, year, years, months } =
+    useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   return (
     <div className="space-y-6">
+      <Toaster toast={actionData?.toast} />
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Earnings</h1>
         <p className="text-muted-foreground">What your sessions have earned, and the transfers to your account.</p>
@@ -76,6 +142,8 @@ export default function PractitionerEarningsPage() {
           )}
         </CardContent>
       </Card>
+      <ReceiptsCard receipts={receipts} page={receiptsPage} pageCount={receiptsPageCount} timeZone={timeZone} />
+      <StatementCard year={year} years={years} months={months} />
     </div>
   )
 }

@@ -8,6 +8,8 @@ import { invalid, refused } from '~/lib/forms.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
+import { detailsFormValues } from '~/models/practice/professional-details'
+import { readProfessionalDetails } from '~/models/practice/professional-details.server'
 import { missingProfileParts, ProfileFormSchema, SPECIALTY_EXISTS } from '~/models/practice/profile'
 import { updateProfileFromForm } from '~/models/practice/profile.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -30,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       specialties: user.specialties,
       updatedAt: user.updatedAt,
     },
+    details: detailsFormValues(readProfessionalDetails(user.id)!),
     missing: missingProfileParts(user),
   }
 }
@@ -55,8 +58,9 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // The upload was cut off at the size limit, so no field arrived: keep the saved values.
     const { firstName, lastName, title, bio, specialties } = user
+    const details = detailsFormValues(readProfessionalDetails(user.id)!)
     return refused(
-      { initialValue: { firstName, lastName, title: title ?? '', bio: bio ?? '', specialties } },
+      { initialValue: { firstName, lastName, title: title ?? '', bio: bio ?? '', specialties, ...details } },
       error,
       failureToast,
     )
@@ -79,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PractitionerProfilePage() {
-  const { profile, missing } = useLoaderData<typeof loader>()
+  const { profile, details, missing } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <div className="space-y-6">
@@ -89,7 +93,12 @@ export default function PractitionerProfilePage() {
       </div>
       <ProfileVisibilityStatus id={profile.id} missing={missing} />
       {/* A save reloads the profile: a fresh form starts from it, with the added specialties as boxes. */}
-      <ProfileForm key={profile.updatedAt} profile={profile} lastResult={actionData?.result ?? null} />
+      <ProfileForm
+        key={profile.updatedAt}
+        profile={profile}
+        details={details}
+        lastResult={actionData?.result ?? null}
+      />
       <Toaster toast={actionData?.toast} />
     </div>
   )

@@ -19,6 +19,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
+import { hasGstHstNumber } from '~/models/practice/professional-details.server'
 import { ServiceFormSchema } from '~/models/practice/service-form'
 import {
   createService,
@@ -46,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     services: listOwnServices(user.id),
     hasPaymentAccount: user.hasPaymentAccount,
+    // Without one the Tax field says to add it to the profile first.
+    hasGstHstNumber: hasGstHstNumber(user.id),
     creating: params.has('new'),
     editing: editId === null ? null : getOwnService(user.id, editId),
     deleting: deleteId === null ? null : getOwnService(user.id, deleteId),
@@ -117,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PractitionerServicesPage() {
-  const { services, hasPaymentAccount, creating, editing, deleting } = useLoaderData<typeof loader>()
+  const { services, hasPaymentAccount, hasGstHstNumber, creating, editing, deleting } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
@@ -135,11 +138,13 @@ export default function PractitionerServicesPage() {
       <AddServiceDialog
         open={creating}
         hasPaymentAccount={hasPaymentAccount}
+        hasGstHstNumber={hasGstHstNumber}
         lastResult={resultFor(CREATE_SERVICE_INTENT)}
       />
       <EditServiceDialog
         service={editing}
         hasPaymentAccount={hasPaymentAccount}
+        hasGstHstNumber={hasGstHstNumber}
         lastResult={resultFor(UPDATE_SERVICE_INTENT)}
       />
       <DeleteServiceDialog service={deleting} />

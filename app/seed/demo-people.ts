@@ -1,6 +1,7 @@
 import { userSpecialties, users } from '~/db/schema'
 import { DAY_MS } from '~/lib/zoned-time'
 import { DEMO_ADMIN, DEMO_CLIENT, OTHER_CLIENTS, PRACTITIONERS, type PersonSeed } from './data/accounts'
+import { PROFESSIONAL_DETAILS } from './data/professional-details'
 import type { Tx } from './types'
 
 export interface SeededPerson {
@@ -13,7 +14,7 @@ export interface SeededPerson {
   joinedAt: Date
 }
 
-/** Inserts the demo accounts, clients and practitioners (with their specialties). */
+/** Inserts the demo accounts, clients and practitioners (with their specialties and professional details). */
 export function insertDemoPeople(tx: Tx, passwordHash: string, now: Date) {
   const people = new Map<string, SeededPerson>()
 
@@ -63,6 +64,7 @@ export function insertDemoPeople(tx: Tx, passwordHash: string, now: Date) {
         stripeAccountId: practitioner.stripeAccountId,
         stripeAccountStatus: 'active',
         onboardingComplete: true,
+        ...PROFESSIONAL_DETAILS[practitioner.key],
       },
       practitioner.isNewcomer,
     )

@@ -1,5 +1,5 @@
 import { bookings, payouts, timeSlots } from '~/db/schema'
-import { splitFee } from '~/lib/money'
+import { priceBreakdown } from '~/models/billing/tax'
 import type { PlannedSession } from './demo-sessions'
 import type { PlannedSlot } from './demo-slots'
 import type { Tx } from './types'
@@ -37,7 +37,9 @@ export function insertSchedule(tx: Tx, slots: PlannedSlot[], sessions: PlannedSe
     if (slot.id === undefined) throw new Error('A session points at a slot that was not written')
     const ref = String(index + 1).padStart(4, '0')
     const paid = service.priceCents > 0
-    const { platformFeeCents, practitionerAmountCents } = splitFee(service.priceCents)
+    // As a booking made on the site: the fee and its tax, our 5 % of the fee (app/models/billing/tax.ts).
+    const price = priceBreakdown(service.priceCents, service.taxKind)
+    const { platformFeeCents, practitionerAmountCents } = price
     // Paid at checkout a few minutes after booking; completed by the sweeper at the end time.
     const paidAt = new Date(session.bookedAt.getTime() + 3 * MINUTE_MS)
     const updatedAt =
@@ -55,14 +57,16 @@ export function insertSchedule(tx: Tx, slots: PlannedSlot[], sessions: PlannedSe
         startTime: slot.start,
         endTime: slot.end,
         status: session.status,
-        totalAmountCents: service.priceCents,
+        totalAmountCents: price.totalCents,
+        taxCents: price.taxCents,
+        taxKind: service.taxKind,
         platformFeeCents,
         practitionerAmountCents,
         isPaid: paid,
         stripeCheckoutSessionId: paid ? `cs_demo_${ref}` : null,
         stripePaymentIntentId: paid ? `pi_demo_${ref}` : null,
         // Cancelled more than 24 hours ahead: a full refund (cancellation policy).
-        refundedAmountCents: cancelled ? service.priceCents : 0,
+        refundedAmountCents: cancelled ? price.totalCents : 0,
         stripeRefundId: cancelled && paid ? `re_demo_${ref}` : null,
         cancelledAt: session.cancelledAt,
         cancellationReason: cancelled ? 'client' : null,

@@ -1,5 +1,6 @@
 import { services } from '~/db/schema'
 import { DAY_MS } from '~/lib/zoned-time'
+import type { TaxKind } from '~/models/billing/tax'
 import { CATEGORY_IMAGES, MEETING_HOST, SERVICES, type Category } from './data/services'
 import type { SeededPerson } from './demo-people'
 import type { Tx } from './types'
@@ -12,6 +13,7 @@ export interface SeededService {
   name: string
   category: Category
   priceCents: number
+  taxKind: TaxKind
   durationMinutes: number
   isActive: boolean
   createdAt: Date
@@ -25,6 +27,7 @@ export function insertDemoServices(tx: Tx, people: Map<string, SeededPerson>, no
     if (!owner) throw new Error(`Service ${service.key} names unknown practitioner ${service.practitioner}`)
     const created = new Date(Math.min(now.getTime() - DAY_MS, owner.joinedAt.getTime() + (2 + (index % 5)) * DAY_MS))
     const isActive = service.isActive ?? true
+    const taxKind = service.taxKind ?? 'none'
     const row = tx
       .insert(services)
       .values({
@@ -33,6 +36,7 @@ export function insertDemoServices(tx: Tx, people: Map<string, SeededPerson>, no
         description: service.description,
         category: service.category,
         priceCents: service.priceCents,
+        taxKind,
         durationMinutes: service.durationMinutes,
         imageUrl: CATEGORY_IMAGES[service.category],
         meetingLink: `${MEETING_HOST}/${service.key}`,
@@ -52,6 +56,7 @@ export function insertDemoServices(tx: Tx, people: Map<string, SeededPerson>, no
       name: service.name,
       category: service.category,
       priceCents: service.priceCents,
+      taxKind,
       durationMinutes: service.durationMinutes,
       isActive,
       createdAt: created,

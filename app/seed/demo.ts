@@ -7,6 +7,7 @@ import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from './data/accounts'
 import { insertInbox } from './demo-inbox'
 import { DEMO_INTAKE_PRACTITIONER, insertDemoIntake } from './demo-intake'
 import { insertDemoPeople } from './demo-people'
+import { issueDemoReceipts } from './demo-receipts'
 import { insertReviews } from './demo-reviews'
 import { insertSchedule } from './demo-schedule'
 import { insertDemoServices } from './demo-services'
@@ -88,6 +89,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
         now,
       })
       const bookingIds = insertSchedule(tx, [...pastSlots, ...openSlots], sessions)
+      issueDemoReceipts(tx, sessions, bookingIds)
       insertReviews(tx, sessions, bookingIds, {
         practitionerIds: [...people.values()].filter((p) => p.isPractitioner).map((p) => p.id),
         serviceIds: allServices.map((s) => s.id),

@@ -5,6 +5,8 @@ import { getDb } from '~/db/client.server'
 import { EXPERIENCE_VALUES, PRACTICE_TYPES, SERVICE_CATEGORIES } from '~/db/schema'
 import { getEnv } from '~/env.server'
 import { verifyPassword } from '~/lib/password.server'
+import { taxOn, type TaxKind } from '~/models/billing/tax'
+import { ProfileApiSchema } from '~/models/practice/profile'
 import { migrateDatabase } from '../../scripts/migrate.js'
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from './data/accounts'
 import { databaseState, isSeeded, seedDemo } from './demo'
@@ -105,6 +107,33 @@ describe('demo seed', () => {
     }
   })
 
+  test('gives every practitioner professional details the profile would accept, and GST/HST numbers to those who charge tax', () => {
+    const rows = all<Record<string, string | null>>(
+      `SELECT first_name AS firstName, last_name AS lastName, profession, profession_other AS professionOther,
+         regulatory_body AS regulatoryBody, registration_number AS registrationNumber, business_name AS businessName,
+         business_address AS businessAddress, gst_hst_number AS gstHstNumber
+       FROM users WHERE is_practitioner = 1`,
+    )
+    for (const row of rows) {
+      expect(row.profession, row.firstName!).toBeTruthy()
+      expect(ProfileApiSchema.parse(row)).toMatchObject(row)
+    }
+    // The regulated ones name their college and registration number (the public trust line).
+    expect(rows.filter((r) => r.regulatoryBody && r.registrationNumber).length).toBeGreaterThanOrEqual(3)
+    expect(
+      rows
+        .filter((r) => r.gstHstNumber)
+        .map((r) => r.firstName)
+        .sort(),
+    ).toEqual(['Hannah', 'Liam'])
+    // A service charges tax only for a practitioner with a number.
+    expect(
+      one(`SELECT count(*) FROM services s JOIN users u ON u.id = s.practitioner_id
+           WHERE s.tax_kind != 'none' AND u.gst_hst_number IS NULL`),
+    ).toBe(0)
+    expect(one(`SELECT count(*) FROM services WHERE tax_kind != 'none'`)).toBeGreaterThan(0)
+  })
+
   test('offers services in every category, one free intro and at least one inactive', () => {
     const services = all<{
       practitioner_id: number
@@ -188,6 +217,8 @@ describe('demo seed', () => {
       slot_end: number
       slot_booked: number
       total_amount_cents: number
+      tax_cents: number
+      tax_kind: TaxKind
       platform_fee_cents: number
       practitioner_amount_cents: number
       is_paid: number
@@ -195,15 +226,24 @@ describe('demo seed', () => {
       name: string
       duration_minutes: number
       service_duration: number
+      service_price: number
+      service_tax_kind: TaxKind
     }>(`SELECT b.*, t.start_time AS slot_start, t.end_time AS slot_end, t.is_booked AS slot_booked,
-               s.name, s.duration_minutes AS service_duration
+               s.name, s.duration_minutes AS service_duration, s.price_cents AS service_price,
+               s.tax_kind AS service_tax_kind
           FROM bookings b JOIN time_slots t ON t.id = b.time_slot_id JOIN services s ON s.id = b.service_id`)
     expect(rows.length).toBe(one('SELECT count(*) FROM bookings'))
+    // Hannah Kim's services carry HST (issue 44): the demo has taxed bookings to show.
+    expect(rows.some((b) => b.tax_kind === 'hst13' && b.tax_cents > 0)).toBe(true)
     for (const b of rows) {
       expect([b.start_time, b.end_time]).toEqual([b.slot_start, b.slot_end])
       expect(b.service_name).toBe(b.name)
       expect(b.duration_minutes).toBe(b.service_duration)
-      expect(b.platform_fee_cents).toBe(Math.round(b.total_amount_cents * 0.05))
+      // As booked on the site: the fee and its tax; our 5 % of the fee before tax, the rest and the tax theirs.
+      expect(b.tax_kind).toBe(b.service_tax_kind)
+      expect(b.tax_cents).toBe(taxOn(b.service_price, b.tax_kind))
+      expect(b.total_amount_cents).toBe(b.service_price + b.tax_cents)
+      expect(b.platform_fee_cents).toBe(Math.round((b.total_amount_cents - b.tax_cents) * 0.05))
       expect(b.practitioner_amount_cents).toBe(b.total_amount_cents - b.platform_fee_cents)
       expect(b.is_paid).toBe(b.total_amount_cents > 0 ? 1 : 0)
       if (b.status === 'completed') {
@@ -226,6 +266,30 @@ describe('demo seed', () => {
     const upcoming = demo.filter((b) => b.status === 'confirmed' && b.start_time > NOW.getTime())
     expect(upcoming.length).toBeGreaterThanOrEqual(2)
     expect(demo.some((b) => b.practitioner_email === 'practitioner@solace.test')).toBe(true)
+  })
+
+  test('gives every paid session its receipt, and every refund its refund receipt, numbered in time order', () => {
+    const paid = one(`SELECT count(*) FROM bookings WHERE is_paid = 1 AND total_amount_cents > 0`)
+    const refunded = one(`SELECT count(*) FROM bookings WHERE is_paid = 1 AND refunded_amount_cents > 0`)
+    expect(paid).toBeGreaterThan(0)
+    expect(refunded).toBeGreaterThan(0)
+    expect(one(`SELECT count(*) FROM receipts WHERE kind = 'receipt'`)).toBe(paid)
+    expect(one(`SELECT count(*) FROM receipts WHERE kind = 'refund'`)).toBe(refunded)
+    expect(
+      one(`SELECT count(*) FROM receipts r JOIN bookings b ON b.id = r.booking_id
+           WHERE r.kind = 'receipt' AND (r.total_cents != b.total_amount_cents OR r.client_id IS NOT b.client_id)`),
+    ).toBe(0)
+    const rows = all<{ practitioner_id: number; number: number; issued_at: number }>(
+      `SELECT practitioner_id, number, issued_at FROM receipts ORDER BY practitioner_id, number`,
+    )
+    const byPractitioner = new Map<number, typeof rows>()
+    for (const row of rows)
+      byPractitioner.set(row.practitioner_id, [...(byPractitioner.get(row.practitioner_id) ?? []), row])
+    for (const list of byPractitioner.values()) {
+      expect(list.map((row) => row.number)).toEqual(list.map((_, i) => i + 1))
+      const times = list.map((row) => row.issued_at)
+      expect(times).toEqual([...times].sort((a, b) => a - b))
+    }
   })
 
   test('ties reviews to completed bookings and keeps ratings equal to their average', () => {

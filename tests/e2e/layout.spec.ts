@@ -64,6 +64,8 @@ async function clientScreens(page: Page) {
     room,
     intake,
     '/client-inbox',
+    // Receipts, with the seeded payments' and refunds' receipts.
+    '/receipts',
     '/customer-settings',
     // Security settings, with two-factor sign-in off: the demo client has none.
     '/account/security',

@@ -188,11 +188,16 @@ test('a hold that runs out says so on the payment page, the card and the confirm
 }, testInfo) => {
   // The sweeper releases lapsed holds once a minute (docs/decisions/005); the test servers sweep
   // every 2 s (SWEEP_SECONDS in playwright.config.ts).
-  const service = 'Meal Planning Follow-up'
+  // A service with HST on top (the seeded Hannah Kim charges it): the fee, the tax and the total
+  // show before anyone pays, on the booking card and on both payment pages (issue 44).
+  const service = 'Acupressure Self-Care Coaching'
   await signUpClient(page, testInfo)
   await pickTime(page, service)
-  await page.getByRole('button', { name: /^Book & Pay/ }).click()
+  await expect(page.getByText('Fee $75.00 CAD · HST 13% $9.75 CAD · Total $84.75 CAD')).toBeVisible()
+  await page.getByRole('button', { name: 'Book & Pay $84.75 CAD' }).click()
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_test_/)
+  await expect(page.getByRole('term').filter({ hasText: /^HST 13%$/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pay $84.75 CAD' })).toBeVisible()
   await page.getByRole('link', { name: 'Cancel and go back' }).click()
   await expect(page).toHaveURL(/\/client-dashboard$/)
   const details = page
@@ -201,6 +206,13 @@ test('a hold that runs out says so on the payment page, the card and the confirm
     .getByRole('link', { name: /^Details/ })
   const bookingPath = (await details.getAttribute('href'))!
   const bookingId = Number(bookingPath.split('/').pop())
+  await page.goto(`/checkout?bookingId=${bookingId}`)
+  await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible()
+  const summary = page.getByRole('definition')
+  await expect(summary.filter({ hasText: /^\$75\.00 CAD$/ })).toBeVisible()
+  await expect(page.getByRole('term').filter({ hasText: /^HST 13%$/ })).toBeVisible()
+  await expect(summary.filter({ hasText: /^\$9\.75 CAD$/ })).toBeVisible()
+  await expect(summary.filter({ hasText: /^\$84\.75 CAD$/ })).toBeVisible()
 
   // The 30 minutes pass.
   const db = writableTestDatabase()

@@ -59,6 +59,10 @@ test('a new practitioner completes their profile and clients see it', async ({ p
   await page.getByLabel('Add a suggested specialty').selectOption('Meditation')
   await page.getByLabel('Custom specialty').fill('Prenatal Yoga')
   await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+  // Professional details (issue 44): what receipts print, and the public profile's trust line.
+  await page.getByLabel('Profession', { exact: true }).selectOption('Registered Massage Therapist')
+  await page.getByLabel('Regulatory college').fill('College of Massage Therapists of Ontario')
+  await page.getByLabel('Registration number').fill('12345')
   if (testInfo.project.name === 'js') {
     // The preview follows the form before anything is saved.
     await expect(preview).toContainText('Registered Yoga Therapist')
@@ -92,6 +96,9 @@ test('a new practitioner completes their profile and clients see it', async ({ p
   await expect(page.getByText('Registered Yoga Therapist').first()).toBeVisible()
   await expect(page.getByText('Meditation', { exact: true }).first()).toBeVisible()
   await expect(page.getByText('Prenatal Yoga', { exact: true }).first()).toBeVisible()
+  await expect(page.getByTestId('practitioner-credentials')).toHaveText(
+    'Registered Massage Therapist · College of Massage Therapists of Ontario · Reg. no. 12345',
+  )
 })
 
 test('practitioner settings: payment setup, preferences, and a password change', async ({ page }, testInfo) => {

@@ -151,10 +151,11 @@ async function build(): Promise<RemixApp> {
         path: entry.path,
         index: entry.index,
         pattern,
+        // A param may end in a literal (`:id.pdf`, from `$id[.pdf]`): its name is up to the literal.
         params: pattern
           .split('/')
           .filter((s) => s.startsWith(':') || s === '*')
-          .map((s) => s.replace(/^:/, '').replace(/\?$/, '')),
+          .map((s) => (s === '*' ? s : /^:([\w-]+)/.exec(s)![1]!)),
         module,
         isResource: module.default == null && module.ErrorBoundary == null,
       }
@@ -260,9 +261,10 @@ export function urlFor(pattern: string, values: Record<string, string>, { raw = 
     .map((segment) => {
       if (segment === '*') return values['*'] ?? ''
       if (!segment.startsWith(':')) return segment
-      const name = segment.slice(1).replace(/\?$/, '')
-      const value = values[name] ?? ''
-      return raw ? value : encodeURIComponent(value)
+      // `:id`, `:id?`, or `:id.pdf` (a param and a literal after it).
+      const [, name, suffix] = /^:([\w-]+)\??(.*)$/.exec(segment)!
+      const value = values[name!] ?? ''
+      return (raw ? value : encodeURIComponent(value)) + suffix
     })
     .join('/')
   return `${ORIGIN}${filled || '/'}`

@@ -4,12 +4,15 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { CONNECT_ACCOUNT_INTENT, ONBOARDING_LINK_INTENT } from '~/components/payments/payment-setup-card'
+import { SEND_RECEIPT_INTENT } from '~/components/practice/earnings-receipts'
 import { getDb } from '~/db/client.server'
-import { bookings, passkeys } from '~/db/schema'
+import { bookings, passkeys, receipts } from '~/db/schema'
+import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { calendarFeedOf, resetCalendarFeed } from '~/models/accounts/calendar-feed.server'
 import { getSession, noteSessionSeen, updateSessionData } from '~/models/accounts/session.server'
 import { DELETE_LEAD_INTENT, DELETE_MESSAGE_INTENT, DELETE_USER_INTENT } from '~/models/admin/admin-links'
+import { issuePaymentReceipt } from '~/models/billing/receipts.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import { rescheduleBooking } from '~/models/booking/reschedule.server'
@@ -27,6 +30,7 @@ import { RECENT_VERIFICATION_MS, SECURITY_INTENTS, SECURITY_PATH, VERIFY_PATH } 
 import {
   createListedPractitioner,
   createUser,
+  deliverRaisedEvents,
   insertBooking,
   insertCompletedSession,
   insertService,
@@ -66,6 +70,9 @@ import {
  * email, the service's name) appears in any refusal. Reads are also sent the ways a browser's
  * JavaScript sends them: Remix's single fetch (`/path.data`) and its legacy data request
  * (`?_data=<route id>`), which runs that route's loader alone, without its parents' guards.
+ *
+ * OWN_RECORDS does the same for routes without an id that still reach a record (one named in
+ * the form, or an answer made of the actor's own records).
  *
  * A class near the end, "a GET that writes", sends every route with a loader a GET marked as
  * started by another site and checks the database is as it was. The last, "what can take an
@@ -207,6 +214,19 @@ async function bookingOfA({ paid = false } = {}) {
   const client = { ...people.clientA, isPractitioner: false, isAdmin: false }
   const booking = await createBooking(client as never, { serviceId: service.id, timeSlotId: slots[0]!.id })
   return { booking, service, name, slots }
+}
+
+/**
+ * Client A's paid session with practitioner A and its receipt, paid on the emulated Checkout
+ * as a client pays (its confirmation email stores the receipt's file).
+ */
+async function receiptOfA() {
+  const { booking, name } = await bookingOfA({ paid: true })
+  const { url } = await startCheckout(people.clientA, booking.id, 'http://localhost')
+  payCheckoutSession(url.split('/').pop()!, '4242424242424242')
+  await deliverRaisedEvents()
+  const receipt = getDb().select().from(receipts).where(eq(receipts.bookingId, booking.id)).get()!
+  return { receipt, name, booking }
 }
 
 /**
@@ -1127,6 +1147,41 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  // A receipt is its client's and its practitioner's (docs/decisions/049-receipts.md): both get
+  // the file, everyone else 404. A year's file is the client's receipts of that year: anyone
+  // else, the practitioner included, paid none that year (404).
+  'app/routes/receipts.$id[.pdf].ts': [
+    {
+      method: 'GET',
+      rule: 'owner',
+      overrides: { practitionerA: 'ok' },
+      setup: async () => {
+        const { receipt, name } = await receiptOfA()
+        return { params: { id: String(receipt.id) }, secrets: secretsOfA(name) }
+      },
+      success: (answer) => {
+        expect(answer.headers.get('Content-Type')).toBe('application/pdf')
+        expect(answer.headers.get('Cache-Control')).toBe('private, no-store')
+        expect(answer.text.startsWith('%PDF-')).toBe(true)
+      },
+    },
+  ],
+  'app/routes/receipts.year.$year[.pdf].ts': [
+    {
+      method: 'GET',
+      rule: 'owner',
+      setup: async () => {
+        const { receipt, name } = await receiptOfA()
+        const year = String((receipt.snapshot as { issuedOn: string }).issuedOn).slice(-4)
+        return { params: { year }, secrets: secretsOfA(name) }
+      },
+      success: (answer) => {
+        expect(answer.headers.get('Content-Type')).toBe('application/pdf')
+        expect(answer.text.startsWith('%PDF-')).toBe(true)
+      },
+    },
+  ],
+
   'app/routes/dev.checkout.$id.tsx': [
     {
       method: 'GET',
@@ -1194,6 +1249,57 @@ const MATRIX: Record<string, Case[]> = {
       success: (answer) => expect(answer.headers.get('Content-Type')).toMatch(/^image\//),
     },
   ],
+}
+
+/**
+ * Routes without an id that still reach someone's records, checked like MATRIX's entries (same
+ * rules, same refusals, nothing of the record in a refusal): the record is named in the form (a
+ * receipt to send again: another practitioner's is 404) or the answer is made of the actor's
+ * own records only (a statement: another practitioner gets theirs, without practitioner A's).
+ */
+const OWN_RECORDS: Record<string, Case[]> = {
+  'app/routes/practitioner.earnings.tsx': [
+    {
+      method: 'POST',
+      name: 'send a receipt again',
+      rule: 'practitioner-owner',
+      setup: issuedReceiptOfA,
+      body: (fixture) => ({ form: { intent: SEND_RECEIPT_INTENT, receiptId: fixture.extra!.receiptId as string } }),
+      success: (answer) => expect(answer.location).toBe('/practitioner/earnings'),
+    },
+  ],
+  'app/routes/practitioner.earnings.statement[.csv].ts': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: issuedReceiptOfA,
+      query: 'year=' + new Date().getUTCFullYear(),
+      // Practitioner B gets a statement too: their own, without practitioner A's lines.
+      overrides: { practitionerB: 'ok' },
+      success: (answer, fixture, actor) => {
+        expect(answer.text).toMatch(/^\ufeff?Date,Receipt,Type,Service,Fee,Tax,Platform fee,Refund,Net\r\n/)
+        const name = fixture.secrets.at(-1)!
+        if (actor === 'practitionerA') expect(answer.text).toContain(name)
+        else expect(answer.text).not.toContain(name)
+      },
+    },
+  ],
+}
+
+/** A receipt practitioner A issued to client A for a paid session (its service's name is the secret). */
+function issuedReceiptOfA(): Fixture {
+  const { service, name } = serviceOfA()
+  const booking = insertBooking({
+    clientId: people.clientA.id,
+    practitionerId: people.practitionerA.id,
+    serviceId: service.id,
+    startsInHours: 48,
+  })
+  getDb().update(bookings).set({ serviceName: name }).where(eq(bookings.id, booking.id)).run()
+  // Issued mid-year, so it is in this year's statement on any practitioner's clock.
+  const issuedAt = new Date(Date.UTC(new Date().getUTCFullYear(), 5, 15))
+  const receiptId = issuePaymentReceipt(getDb(), booking.id, { brand: 'visa', last4: '4242' }, issuedAt)!
+  return { params: {}, secrets: secretsOfA(name), extra: { receiptId: String(receiptId) } }
 }
 
 /** Practitioner A's profile picture, uploaded through the profile screen as a browser would. */
@@ -1384,8 +1490,19 @@ const extraMethodRows: Row[] = routesWithIds
       .map((method): Row => [route.file, `${method} (not answered)`, route, { method, rule: 'read-only', setup }])
   })
 
+/** OWN_RECORDS's rows, on the routes they name. */
+const ownRecordRows: Row[] = Object.entries(OWN_RECORDS).flatMap(([file, cases]) => {
+  const route = table.routes.find((r) => r.file === file)
+  return route ? cases.map((c): Row => [file, `${c.method}${c.name ? ` (${c.name})` : ''}`, route, c]) : []
+})
+
 describe('who may do what with each record', () => {
-  test.each([...rows, ...extraMethodRows])('%s %s', async (file, _name, route, testCase) => {
+  test('OWN_RECORDS names only routes that exist, without an id', () => {
+    const files = new Set(table.routes.filter((route) => route.params.length === 0).map((route) => route.file))
+    expect(Object.keys(OWN_RECORDS).filter((file) => !files.has(file))).toEqual([])
+  })
+
+  test.each([...rows, ...extraMethodRows, ...ownRecordRows])('%s %s', async (file, _name, route, testCase) => {
     const fixture = await testCase.setup()
     const failures: string[] = []
     const expected = (actor: Actor) => testCase.overrides?.[actor] ?? DEFAULTS[testCase.rule][actor]
@@ -1454,6 +1571,63 @@ describe('who may do what with each record', () => {
     }
 
     expect(failures, `${file} ${testCase.method}:\n${failures.join('\n')}`).toEqual([])
+  })
+})
+
+/**
+ * Lists without an id answer each person their own records: the receipts a client paid and a
+ * practitioner issued (GET /api/receipts, and the client's Receipts screen, which lists what
+ * the person paid), never anyone else's; signed out, 401 or the login page.
+ */
+describe('lists without an id: each person their own only', () => {
+  test('GET /api/receipts and /receipts', async () => {
+    const { receipt } = await receiptOfA()
+    const failures: string[] = []
+    const listedIds = (answer: AppAnswer, path: string) => {
+      if (path.startsWith('/api/')) return (answer.json as { id: number }[]).map((r) => r.id)
+      const data = (answer.json as { loaderData: Record<string, { receipts: { id: number }[] }> }).loaderData
+      return data['routes/_client.receipts']!.receipts.map((r) => r.id)
+    }
+    const sees: Record<string, Actor[]> = {
+      '/api/receipts': ['clientA', 'practitionerA'],
+      '/receipts': ['clientA'],
+    }
+    for (const [path, owners] of Object.entries(sees)) {
+      for (const actor of ACTORS) {
+        const headers: Record<string, string> = actor === 'visitor' ? {} : { Cookie: await signIn(people[actor].id) }
+        const answer = normalise(await app.http(new Request(`http://localhost${path}`, { headers })))
+        const where = `GET ${path} as ${actor} → ${answer.status}`
+        if (actor === 'visitor') {
+          const refused = path.startsWith('/api/')
+            ? answer.status === 401
+            : answer.redirect && (answer.location ?? '').startsWith('/login')
+          if (!refused) failures.push(`${where}: expected to be asked to sign in`)
+          continue
+        }
+        if (answer.status !== 200) {
+          failures.push(`${where}: expected 200`)
+          continue
+        }
+        const ids = listedIds(answer, path)
+        if (ids.includes(receipt.id) !== owners.includes(actor)) {
+          failures.push(`${where}: lists ${ids.join(', ') || 'nothing'}`)
+        }
+        // Nobody sees a receipt that is not theirs, whatever else the file made.
+        const own = getDb()
+          .select({ id: receipts.id })
+          .from(receipts)
+          .where(
+            path.startsWith('/api/') && actor.startsWith('practitioner')
+              ? eq(receipts.practitionerId, people[actor].id)
+              : eq(receipts.clientId, people[actor].id),
+          )
+          .all()
+          .map((r) => r.id)
+        const foreign = ids.filter((id) => !own.includes(id))
+        if (foreign.length) failures.push(`${where}: lists another person's ${foreign.join(', ')}`)
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([])
   })
 })
 

@@ -94,6 +94,9 @@ describe('GET /api/services: the answer', () => {
       rating: 0,
       reviewCount: 0,
       isFreeIntro: false,
+      // The price is before tax; none by default (issue 44).
+      taxKind: 'none',
+      taxName: null,
       practitionerId: practitioner.id,
       practitioner: {
         id: practitioner.id,

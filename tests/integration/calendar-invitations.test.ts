@@ -47,9 +47,15 @@ type Invite = {
   url: string
 }
 
-/** The email's invitation as ical.js reads it, checked to read the same with node-ical. */
+/**
+ * The email's invitation as ical.js reads it, checked to read the same with node-ical. It is
+ * the email's first attachment and its only one, but for the receipt a paid booking's emails
+ * carry after it (a PDF).
+ */
 function inviteOf(email: { attachments: { content: string; contentType: string }[] }): Invite {
-  expect(email.attachments).toHaveLength(1)
+  expect(email.attachments.slice(1).map((a) => a.contentType)).toEqual(
+    email.attachments.length > 1 ? ['application/pdf'] : [],
+  )
   const text = Buffer.from(email.attachments[0]!.content, 'base64').toString('utf8')
   const calendar = new ICAL.Component(ICAL.parse(text))
   const vevent = calendar.getFirstSubcomponent('vevent')!
@@ -181,10 +187,20 @@ describe('one event from booking to cancellation', () => {
     const { url } = await startCheckout(client, id, ORIGIN)
     payCheckoutSession(url.split('/').pop()!, '4242424242424242')
     await deliverRaisedEvents()
-    const confirmed = inviteOf(outbox(client.email).find((e) => e.subject === 'Booking confirmed: Paid Hour')!)
+    const confirmedEmail = outbox(client.email).find((e) => e.subject === 'Booking confirmed: Paid Hour')!
+    const confirmed = inviteOf(confirmedEmail)
+    // A paid booking's emails carry its receipts beside the invitation.
+    expect(confirmedEmail.attachments.map((a) => a.filename)).toEqual([
+      'session.ics',
+      expect.stringMatching(/^receipt-\d{4}\.pdf$/),
+    ])
     await recordRefund({ paymentIntentId: row(id).stripePaymentIntentId!, bookingId: id, amountRefundedCents: 5000 })
     expect(row(id).status).toBe('cancelled')
     const refunded = outbox(client.email).find((e) => e.subject === 'Payment refunded: Paid Hour')!
+    expect(refunded.attachments.map((a) => a.filename)).toEqual([
+      'session.ics',
+      expect.stringMatching(/^refund-receipt-\d{4}\.pdf$/),
+    ])
     expect(inviteOf(refunded)).toMatchObject({
       method: 'CANCEL',
       uid: confirmed.uid,

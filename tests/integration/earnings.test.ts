@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, payouts } from '~/db/schema'
+import { yearIn } from '~/models/billing/statement.server'
 import { getDashboard } from '~/models/practice/dashboard.server'
 import { getEarningsSummary, listPayouts } from '~/models/practice/earnings.server'
 import * as earningsApi from '~/routes/api.practitioner.earnings'
@@ -175,6 +176,20 @@ describe('the Earnings screen', () => {
       timeZone: 'America/Vancouver',
       summary: { totalEarningsCents: 9500, pendingEarningsCents: 4750, completedBookings: 1 },
       payouts: [{ id: transfer.id, amountCents: 4750, createdAt: transfer.createdAt.toISOString(), status: 'paid' }],
+      // Bookings made without a payment have no receipts: the lists are empty, this year's statement zeros.
+      receipts: [],
+      receiptsPage: 1,
+      receiptsPageCount: 1,
+      year: yearIn('America/Vancouver'),
+      years: [yearIn('America/Vancouver')],
+      months: Array.from({ length: 12 }, (_, i) => ({
+        month: i + 1,
+        paymentsCents: 0,
+        taxCents: 0,
+        platformFeeCents: 0,
+        refundsCents: 0,
+        netCents: 0,
+      })),
     })
   })
 

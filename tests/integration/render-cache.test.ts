@@ -265,6 +265,26 @@ describe('a cached page changes right after the write behind it', () => {
     expect((await get('/practitioners')).body).toContain('Forest bathing')
   })
 
+  test('the practitioner gives their profession and registration number', async () => {
+    const practitioner = await createListedPractitioner({ firstName: 'Credentia' })
+    const path = `/practitioners/${practitioner.id}`
+    expect((await cached(path)).body).not.toContain('Reg. no. 4821')
+    // No specialty or title changes here: only the professional details' own bump can show it.
+    await updatePractitionerProfile(
+      practitioner.id,
+      ProfileSchema.parse({
+        firstName: 'Credentia',
+        lastName: 'Stone',
+        title: practitioner.title,
+        bio: practitioner.bio,
+      }),
+      { kind: 'keep' },
+      { profession: 'dietitian', regulatoryBody: 'College of Dietitians of Ontario', registrationNumber: '4821' },
+    )
+    const body = (await get(path)).body
+    expect(body).toContain('Registered Dietitian · College of Dietitians of Ontario · Reg. no. 4821')
+  })
+
   test('an admin suspends a practitioner, and deletes another', async () => {
     const admin = await createUser({ isAdmin: true })
     const suspended = await createListedPractitioner({ firstName: 'Suspendia' })

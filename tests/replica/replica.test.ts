@@ -149,6 +149,19 @@ function readIds() {
       booking: one(
         "SELECT b.id FROM bookings b JOIN users u ON u.id = b.client_id WHERE u.email = 'client@solace.test' ORDER BY b.id LIMIT 1",
       ),
+      // A seeded receipt of the demo client's, whose file nobody has asked for yet.
+      receipt: one(
+        "SELECT r.id FROM receipts r JOIN users u ON u.id = r.client_id WHERE u.email = 'client@solace.test' AND r.pdf IS NULL ORDER BY r.id LIMIT 1",
+      ),
+      receiptYear: Number(
+        (
+          db
+            .prepare(
+              "SELECT substr(json_extract(r.snapshot, '$.issuedOn'), -4) AS year FROM receipts r JOIN users u ON u.id = r.client_id WHERE u.email = 'client@solace.test' ORDER BY r.id LIMIT 1",
+            )
+            .get() as { year: string } | undefined
+        )?.year ?? new Date().getUTCFullYear(),
+      ),
       patient: one('SELECT id FROM patient_profiles ORDER BY id DESC LIMIT 1'),
       note: one('SELECT id FROM patient_notes ORDER BY id DESC LIMIT 1'),
       document: one('SELECT id FROM patient_documents ORDER BY id DESC LIMIT 1'),
@@ -197,6 +210,8 @@ function paramsFor(pattern: string): Record<string, string | number> | undefined
     ['/dev/checkout/:id', { id: 'cs_emulated_unknown' }],
     ['/dev/onboarding/:linkId', { linkId: 'unknown' }],
     ['/uploads/images/:name', { name: ids.image }],
+    ['/receipts/year/:year', { year: ids.receiptYear }],
+    ['/receipts/:id', { id: ids.receipt }],
     // An address nobody holds: a replica answers it (404) without writing.
     ['/calendar/:feed', { feed: `${ids.client}-${'0'.repeat(64)}.ics` }],
   ]
@@ -316,6 +331,27 @@ describe('a replica serves every page without writing', () => {
     expect(problems).toEqual([])
     // Nearly everything is answered by the replica itself.
     expect(served).toBeGreaterThan(targets.size * ACTORS.length * 0.9)
+  })
+
+  test('a receipt’s file: the replica draws it without writing, the same bytes the primary then stores', async () => {
+    const target = `/receipts/${ids.receipt}.pdf`
+    const stored = () => {
+      const db = new Database(primary.database, { readonly: true })
+      try {
+        return (db.prepare('SELECT pdf FROM receipts WHERE id = ?').get(ids.receipt) as { pdf: Buffer | null }).pdf
+      } finally {
+        db.close()
+      }
+    }
+    const onReplica = await call(replica, 'client', target)
+    expect(onReplica.status).toBe(200)
+    expect(onReplica.headers.get('fly-replay')).toBeNull()
+    const drawn = Buffer.from(await onReplica.arrayBuffer())
+    expect(drawn.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(stored()).toBeNull()
+    const onPrimary = await call(primary, 'client', target)
+    expect(Buffer.from(await onPrimary.arrayBuffer()).equals(drawn)).toBe(true)
+    expect(stored()?.equals(drawn)).toBe(true)
   })
 
   test('every other write answers the replay to the primary before its body is read', async () => {

@@ -10,7 +10,7 @@ import { buttonClass, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { imageUrlFor } from '~/lib/images'
-import { centsToDollars, formatPrice } from '~/lib/money'
+import { bookingPriceRows } from '~/models/billing/price-lines'
 import {
   awaitingPaymentNotice,
   BOOK_AGAIN,
@@ -60,14 +60,6 @@ function stateOf(b: BookingConfirmation) {
         tone: 'destructive',
         heading: b.holdLapsed ? HOLD_EXPIRED : 'This booking was not paid',
       } as const)
-}
-
-/** What was or is to be paid: 'Free', the price, and any refund. */
-function priceLine(b: BookingConfirmation) {
-  const total = formatPrice(centsToDollars(b.totalAmountCents))
-  if (b.totalAmountCents === 0) return { label: 'Price', value: total }
-  const refunded = b.refundedAmountCents > 0 ? ` (refunded ${formatPrice(centsToDollars(b.refundedAmountCents))})` : ''
-  return b.isPaid ? { label: 'Price paid', value: `${total}${refunded}` } : { label: 'Price', value: total }
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -121,7 +113,6 @@ function MovedNotice({
 export function BookingConfirmationView(props: Props) {
   const { booking: b, when, holdUntil, email, refundPolicy, calendar, messageHref, reportResult } = props
   const state = stateOf(b)
-  const price = priceLine(b)
   const p = b.practitioner
   const ahead = b.status === 'confirmed' && b.upcoming
   return (
@@ -216,7 +207,11 @@ export function BookingConfirmationView(props: Props) {
               'a former practitioner'
             )}
           </Row>
-          <Row label={price.label}>{price.value}</Row>
+          {bookingPriceRows(b).map((row) => (
+            <Row key={row.label} label={row.label}>
+              {row.value}
+            </Row>
+          ))}
           <Row label="Status">{state.label}</Row>
         </dl>
       </Card>

@@ -14,6 +14,8 @@ import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/bo
  */
 export function BookingCard({
   service,
+  bookLabel,
+  taxLine,
   month,
   today,
   selected,
@@ -28,6 +30,10 @@ export function BookingCard({
   redirecting,
 }: {
   service: { price: number; duration: number }
+  /** The button's words, with the total to pay ('Book & Pay $56.50 CAD'). */
+  bookLabel: string
+  /** 'Fee … · HST 13% … · Total …' for a taxed service, null without tax (worded by the loader). */
+  taxLine: string | null
   month: CalendarMonth
   /** yyyy-MM-dd in the viewer's zone. */
   today: string
@@ -70,6 +76,7 @@ export function BookingCard({
           <span className="text-muted-foreground">{service.duration} minutes</span>
           <PriceBadge price={service.price} />
         </div>
+        {taxLine ? <p className="mt-2 text-sm">{taxLine}</p> : null}
 
         <div className="mt-6">
           <p className="mb-3 text-sm font-semibold">Select a date</p>
@@ -118,7 +125,7 @@ export function BookingCard({
             disabled={pending || redirecting || (hydrated && !pickedSlot)}
             pendingText="Processing..."
           >
-            {service.price === 0 ? 'Book Free Session' : `Book & Pay $${service.price.toFixed(2)} CAD`}
+            {bookLabel}
           </SubmitButton>
           <p className="text-center text-xs text-muted-foreground">
             {service.price === 0 ? FREE_SESSION_CANCELLATION : PAID_CANCELLATION_POLICY}

@@ -8,6 +8,7 @@ import { NameFields } from '~/components/name-fields'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { BIO_MAX_LENGTH, firstDuplicateIndex, ProfileFormSchema } from '~/models/practice/profile'
+import { ProfessionalDetailsFields } from './professional-details-fields'
 import { ProfilePreview, type PreviewProfile } from './profile-preview'
 import { SpecialtiesPicker } from './specialties-picker'
 
@@ -40,9 +41,12 @@ function distinct(list: string[]) {
 /** The My Profile form (a multipart post to the page itself) with its live preview beside it. */
 export function ProfileForm({
   profile,
+  details,
   lastResult,
 }: {
   profile: EditableProfile
+  /** The saved professional details, '' where none is given. */
+  details: Record<string, string>
   lastResult: SubmissionResult<string[]> | null
 }) {
   const pending = useIsSubmitting()
@@ -55,6 +59,7 @@ export function ProfileForm({
       title: profile.title ?? '',
       bio: profile.bio ?? '',
       specialties: profile.specialties,
+      ...details,
     },
   })
   // After a refused save without JavaScript, the boxes show what was sent; otherwise all are kept.
@@ -147,6 +152,7 @@ export function ProfileForm({
               checkedAtFirst={keptAtFirst}
               checked={draft.kept}
             />
+            <ProfessionalDetailsFields fields={fields} />
             <FormErrors id={form.errorId} errors={form.errors} />
             <SubmitButton pending={pending} pendingText="Saving...">
               Save profile

@@ -9,6 +9,7 @@ import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { SERVICE_CATEGORIES } from '~/db/enums'
+import { TAX_KINDS, TAX_NAMES } from '~/models/billing/tax'
 import { DEFAULT_DURATION_MINUTES, ServiceFormSchema, type OwnService } from '~/models/practice/service-form'
 import { CREATE_SERVICE_INTENT, SERVICES_PATH, UPDATE_SERVICE_INTENT } from './service-links'
 
@@ -21,37 +22,41 @@ import { CREATE_SERVICE_INTENT, SERVICES_PATH, UPDATE_SERVICE_INTENT } from './s
 type LastResult = SubmissionResult<string[]> | null
 
 const CATEGORY_OPTIONS = SERVICE_CATEGORIES.map((c) => [c, c] as const)
+const TAX_OPTIONS = TAX_KINDS.map((kind) => [kind, TAX_NAMES[kind]] as const)
 
-export function AddServiceDialog({
-  open,
-  hasPaymentAccount,
-  lastResult,
-}: {
-  open: boolean
-  hasPaymentAccount: boolean
-  lastResult: LastResult
-}) {
+type FormFlags = { hasPaymentAccount: boolean; hasGstHstNumber: boolean; lastResult: LastResult }
+
+/**
+ * What the Tax field says under it. We do not decide anyone's obligation: the practitioner says
+ * which tax applies, and only once they have a GST/HST number (the model refuses otherwise).
+ */
+function TaxHint({ hasGstHstNumber }: { hasGstHstNumber: boolean }) {
+  if (hasGstHstNumber) {
+    return <>Only if you are registered for GST/HST. The tax is added to the price and goes to you to remit.</>
+  }
+  return (
+    <>
+      Only if you are registered for GST/HST: add your GST/HST number to{' '}
+      <Link to="/practitioner/profile" className="font-medium text-primary underline">
+        your profile
+      </Link>{' '}
+      first. The tax is added to the price and goes to you to remit.
+    </>
+  )
+}
+
+export function AddServiceDialog({ open, ...flags }: FormFlags & { open: boolean }) {
   return (
     <UrlDialog open={open} closeTo={SERVICES_PATH} title="Add New Service">
-      <ServiceForm service={null} hasPaymentAccount={hasPaymentAccount} lastResult={lastResult} />
+      <ServiceForm service={null} {...flags} />
     </UrlDialog>
   )
 }
 
-export function EditServiceDialog({
-  service,
-  hasPaymentAccount,
-  lastResult,
-}: {
-  service: OwnService | null
-  hasPaymentAccount: boolean
-  lastResult: LastResult
-}) {
+export function EditServiceDialog({ service, ...flags }: FormFlags & { service: OwnService | null }) {
   return (
     <UrlDialog open={Boolean(service)} closeTo={SERVICES_PATH} title="Edit Service">
-      {service ? (
-        <ServiceForm key={service.id} service={service} hasPaymentAccount={hasPaymentAccount} lastResult={lastResult} />
-      ) : null}
+      {service ? <ServiceForm key={service.id} service={service} {...flags} /> : null}
     </UrlDialog>
   )
 }
@@ -75,12 +80,9 @@ function PaymentNotice() {
 function ServiceForm({
   service,
   hasPaymentAccount,
+  hasGstHstNumber,
   lastResult,
-}: {
-  service: OwnService | null
-  hasPaymentAccount: boolean
-  lastResult: LastResult
-}) {
+}: FormFlags & { service: OwnService | null }) {
   const intent = service ? UPDATE_SERVICE_INTENT : CREATE_SERVICE_INTENT
   const actionUrl = service ? `${SERVICES_PATH}?edit=${service.id}` : `${SERVICES_PATH}?new=1`
   const pending = useIsSubmitting(actionUrl)
@@ -99,8 +101,9 @@ function ServiceForm({
           useOwnMeetingLink: service.useOwnMeetingLink,
           isActive: service.isActive,
           isFreeIntro: service.isFreeIntro,
+          taxKind: service.taxKind,
         }
-      : { duration: String(DEFAULT_DURATION_MINUTES), isActive: true, isFreeIntro: false },
+      : { duration: String(DEFAULT_DURATION_MINUTES), isActive: true, isFreeIntro: false, taxKind: 'none' },
   })
   return (
     <Form
@@ -149,6 +152,13 @@ function ServiceForm({
           errors={fields.duration.errors}
         />
       </div>
+      <SelectField
+        labelProps={{ children: 'Tax' }}
+        selectProps={getSelectProps(fields.taxKind)}
+        options={TAX_OPTIONS}
+        hint={<TaxHint hasGstHstNumber={hasGstHstNumber} />}
+        errors={fields.taxKind.errors}
+      />
       <TextareaField
         labelProps={{ children: 'Details (one per line)' }}
         textareaProps={{ ...getTextareaProps(fields.details), rows: 3 }}

@@ -55,6 +55,8 @@ export type Charge = StripeObject & {
   payment_intent: string
   metadata: Metadata
   transfer: string | null
+  /** As Stripe reports a card payment: the receipt prints the brand and the last four digits. */
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } } | null
 }
 
 export type Transfer = StripeObject & {
@@ -207,8 +209,27 @@ export function createPaymentIntent(params: {
   })
 }
 
+/**
+ * The card brand Stripe names for a test card number, by its first digits (Visa 4…, Mastercard
+ * 51–55 and 22–27, American Express 34/37, Discover 6011/65, JCB 35, Diners 36/38).
+ */
+function cardBrand(number: string) {
+  if (/^4/.test(number)) return 'visa'
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard'
+  if (/^3[47]/.test(number)) return 'amex'
+  if (/^(6011|65)/.test(number)) return 'discover'
+  if (/^35/.test(number)) return 'jcb'
+  if (/^3[068]/.test(number)) return 'diners'
+  return 'unknown'
+}
+
+function cardDetails(cardNumber: string) {
+  const digits = cardNumber.replace(/\D/g, '')
+  return { type: 'card' as const, card: { brand: cardBrand(digits), last4: digits.slice(-4) } }
+}
+
 /** A card payment succeeds: the charge, and the destination charge's automatic transfer. */
-function succeed(intent: PaymentIntent) {
+function succeed(intent: PaymentIntent, cardNumber: string) {
   if (intent.status === 'succeeded') return intent
   if (intent.status === 'canceled')
     throw new EmulatorError('This PaymentIntent was canceled.', 400, 'payment_intent_unexpected_state')
@@ -222,6 +243,7 @@ function succeed(intent: PaymentIntent) {
     payment_intent: intent.id,
     metadata: intent.metadata,
     transfer: null,
+    payment_method_details: cardDetails(cardNumber),
   })
   const paid = saveObject<PaymentIntent>({
     ...intent,
@@ -264,7 +286,7 @@ export function confirmPaymentIntent(id: string, cardNumber: string) {
     emitEvent('payment_intent.payment_failed', failed)
     throw new EmulatorError('Your card was declined.', 402, 'card_declined')
   }
-  return succeed(intent)
+  return succeed(intent, cardNumber)
 }
 
 export function cancelPaymentIntent(id: string) {
@@ -374,6 +396,7 @@ function recreateDemoPayment(intentId: string, amount: number | undefined) {
     payment_intent: intentId,
     metadata: {},
     transfer: transfer.id,
+    payment_method_details: cardDetails('4242424242424242'),
   })
   saveObject<PaymentIntent>({
     id: intentId,

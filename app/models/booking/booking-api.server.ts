@@ -1,4 +1,5 @@
 import { centsToDollars } from '~/lib/money'
+import { taxNameOf } from '~/models/billing/price-lines'
 import type { Booking } from './booking-read.server'
 
 const iso = (instant: Date | null) => instant?.toISOString() ?? null
@@ -23,6 +24,9 @@ export function bookingJson(booking: Booking) {
     practitionerAmount: centsToDollars(booking.practitionerAmountCents),
     isPaid: booking.isPaid,
     refundedAmount: centsToDollars(booking.refundedAmountCents),
+    /** The tax within totalAmount (0 without), and its name (null without tax). */
+    tax: centsToDollars(booking.taxCents),
+    taxName: taxNameOf(booking.taxKind),
     holdExpiresAt: iso(booking.holdExpiresAt),
     cancellationReason: booking.cancellationReason,
     cancellationNote: booking.cancellationNote,

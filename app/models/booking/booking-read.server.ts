@@ -32,6 +32,8 @@ const COLUMNS = {
   endTime: bookings.endTime,
   status: bookings.status,
   totalAmountCents: bookings.totalAmountCents,
+  taxCents: bookings.taxCents,
+  taxKind: bookings.taxKind,
   platformFeeCents: bookings.platformFeeCents,
   practitionerAmountCents: bookings.practitionerAmountCents,
   isPaid: bookings.isPaid,
@@ -75,7 +77,7 @@ function selectWhere(where: SQL | undefined) {
 
 /**
  * A client's bookings: the client dashboard reads them on every visit, and building this query
- * (35 columns, three joins) cost more than running it, so it is built once per connection
+ * (37 columns, three joins) cost more than running it, so it is built once per connection
  * (decision 047).
  */
 const clientBookings = preparedOnce((db) =>
@@ -101,6 +103,9 @@ function toBooking(row: Row) {
     endTime: row.endTime,
     status: row.status,
     totalAmountCents: row.totalAmountCents,
+    /** The tax within the total (none, 0, by default), copied from the service when booked. */
+    taxCents: row.taxCents,
+    taxKind: row.taxKind,
     platformFeeCents: row.platformFeeCents,
     practitionerAmountCents: row.practitionerAmountCents,
     isPaid: row.isPaid,

@@ -5,9 +5,10 @@ import { getDb } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
-import { centsToDollars, splitFee } from '~/lib/money'
+import { centsToDollars } from '~/lib/money'
 import { check, hit, LIMITS } from '~/lib/rate-limit.server'
 import type { PublicUser } from '~/models/accounts/user'
+import { priceBreakdown } from '~/models/billing/tax'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
 import { PAYMENT_HOLD_MS, refundDueCents } from './booking'
@@ -83,6 +84,7 @@ export async function createBooking(
           name: listed.name,
           durationMinutes: listed.durationMinutes,
           priceCents: listed.priceCents,
+          taxKind: listed.taxKind,
           practitionerId: listed.practitionerId,
         })
         .from(listed)
@@ -113,7 +115,8 @@ export async function createBooking(
       }
       if (!slot || !claimSlot(tx, input.timeSlotId, now, service.id)) throw new AppError(SLOT_UNAVAILABLE, 409)
 
-      const { platformFeeCents, practitionerAmountCents } = splitFee(service.priceCents)
+      // The client pays the fee and its tax; our 5 % is of the fee alone, the tax goes to the practitioner.
+      const price = priceBreakdown(service.priceCents, service.taxKind)
       const row = tx
         .insert(bookings)
         .values({
@@ -128,9 +131,11 @@ export async function createBooking(
           endTime: slot.endTime,
           status: requiresPayment ? 'pending' : 'confirmed',
           holdExpiresAt: requiresPayment ? new Date(now.getTime() + PAYMENT_HOLD_MS) : null,
-          totalAmountCents: service.priceCents,
-          platformFeeCents,
-          practitionerAmountCents,
+          totalAmountCents: price.totalCents,
+          taxCents: price.taxCents,
+          taxKind: service.taxKind,
+          platformFeeCents: price.platformFeeCents,
+          practitionerAmountCents: price.practitionerAmountCents,
           isPaid: false,
         })
         .returning({ id: bookings.id })

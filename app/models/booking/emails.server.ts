@@ -7,6 +7,10 @@ import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from 
 import { log, logLine } from '~/lib/log.server'
 import { centsToDollars, formatPrice } from '~/lib/money'
 import { configuredOrigin } from '~/lib/url.server'
+import type { ReceiptKind } from '~/models/billing/receipt'
+import { receiptAttachment } from '~/models/billing/receipt-emails.server'
+import { RECEIPTS_PATH } from '~/models/billing/receipt-links'
+import { bookingReceiptId } from '~/models/billing/receipts-read.server'
 import { intakeStates } from '~/models/intake/intake-state.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
@@ -111,7 +115,29 @@ async function sendAbout(bookingId: number, compose: (booking: EmailContext & { 
   }
 }
 
-export function sendBookingConfirmed(bookingId: number) {
+/**
+ * The booking's receipt of `kind` (the newest, for a refund) as an attachment, made before the
+ * email is composed; none when there is none (a free session) or its file cannot be made now
+ * (the email goes without it: the Receipts screen has it).
+ */
+async function receiptOf(bookingId: number, kind: ReceiptKind) {
+  try {
+    const id = bookingReceiptId(bookingId, kind)
+    return id === null ? null : await receiptAttachment(id)
+  } catch (error) {
+    log.error({ err: error }, logLine`[booking ${bookingId}] receipt not attached`)
+    return null
+  }
+}
+
+/** What an email carrying a receipt adds to its text. */
+const receiptLines = () => [
+  'Your receipt is attached.',
+  `All your receipts: ${new URL(RECEIPTS_PATH, configuredOrigin()).href}`,
+]
+
+export async function sendBookingConfirmed(bookingId: number) {
+  const receipt = await receiptOf(bookingId, 'receipt')
   return sendAbout(bookingId, (booking) => {
     const practitioner = practitionerName(booking)
     return {
@@ -130,8 +156,9 @@ export function sendBookingConfirmed(bookingId: number) {
         '',
         `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION} Cancel from your dashboard.`,
         'The attached invitation adds the session to your calendar.',
+        ...(receipt ? receiptLines() : []),
       ].join('\n'),
-      attachments: [clientInvitation(booking)],
+      attachments: [clientInvitation(booking), ...(receipt ? [receipt] : [])],
     }
   })
 }
@@ -225,7 +252,8 @@ export function sendMarkedMissed(bookingId: number) {
  * A refund reached the card (from the refund event). `late_payment`: the payment came after
  * the booking's hold had lapsed and its time went to someone else.
  */
-export function sendPaymentRefunded(bookingId: number, refundedCents: number, reason: 'refund' | 'late_payment') {
+export async function sendPaymentRefunded(bookingId: number, refundedCents: number, reason: 'refund' | 'late_payment') {
+  const receipt = await receiptOf(bookingId, 'refund')
   return sendAbout(bookingId, (booking) => ({
     to: booking.clientEmail,
     subject: `Payment refunded: ${booking.serviceName}`,
@@ -236,9 +264,13 @@ export function sendPaymentRefunded(bookingId: number, refundedCents: number, re
         ? `Your payment for "${booking.serviceName}" on ${sessionSpan(booking)} arrived after the 30 minutes we hold a time for, and the time had been booked by someone else. We have refunded the full ${dollars(refundedCents)}.`
         : `We have refunded ${dollars(refundedCents)} for "${booking.serviceName}" on ${sessionSpan(booking)}.`,
       'Refunds usually appear on your statement within 5 to 10 business days.',
+      ...(receipt ? ['', 'Your refund receipt is attached.'] : []),
     ].join('\n'),
     // A refund in full cancelled the session: the calendar's event goes with it. A late payment's
-    // booking had lapsed before any invitation was sent.
-    ...(reason === 'refund' && booking.status === 'cancelled' ? { attachments: [clientInvitation(booking)] } : {}),
+    // booking had lapsed before any invitation was sent (nor had it a receipt).
+    attachments: [
+      ...(reason === 'refund' && booking.status === 'cancelled' ? [clientInvitation(booking)] : []),
+      ...(receipt ? [receipt] : []),
+    ],
   }))
 }

@@ -6,6 +6,7 @@ import { getStripe, isStripeError } from '~/integrations/stripe.server'
 import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
+import { issuePaymentReceipt, issueRefundReceipt, type PaymentCard } from '~/models/billing/receipts.server'
 import { HOLD_LAPSED, PAYMENT_HOLD_MS } from './booking'
 import {
   cancelLiveBooking,
@@ -16,6 +17,7 @@ import {
   type BookingRow,
   type CancellationReason,
 } from './booking-state.server'
+import { checkoutLineItems } from './checkout-line-items'
 import { sendBookingConfirmed, sendPaymentRefunded } from './emails.server'
 import { notifyPractitioner } from './practitioner-emails.server'
 
@@ -114,17 +116,8 @@ export async function startCheckout(
     const { metadata, ...charge } = destinationCharge(booking)
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'cad',
-            unit_amount: booking.totalAmountCents,
-            // The payment page says which session it pays for: its time in the client's zone.
-            product_data: { name: booking.serviceName, description: sessionLine(booking, client.timeZone) },
-          },
-        },
-      ],
+      // The payment page says which session it pays for (its time in the client's zone), and its tax.
+      line_items: checkoutLineItems(booking, sessionLine(booking, client.timeZone)),
       payment_intent_data: { ...charge, metadata },
       metadata,
       client_reference_id: String(booking.id),
@@ -217,9 +210,13 @@ const REVIVABLE: readonly (CancellationReason | null)[] = ['hold_expired', 'paym
  * A payment for the booking succeeded. Pending: confirmed. Its hold lapsed but the slot is still
  * free: confirmed all the same. Paid already by this payment: nothing. Otherwise (the slot went
  * to someone else, the client cancelled, or a second payment): the money goes back in full,
- * before anything is recorded, so a failed refund is retried with the event.
+ * before anything is recorded, so a failed refund is retried with the event. A confirmed payment
+ * has its receipt issued in the same transaction, printing `card` when the provider told it.
  */
-export async function recordPayment(payment: { bookingId: number; paymentIntentId: string }, now = new Date()) {
+export async function recordPayment(
+  payment: { bookingId: number; paymentIntentId: string; card?: PaymentCard | null },
+  now = new Date(),
+) {
   const outcome = getDb().transaction(
     (tx) => {
       const booking = findBooking(tx, payment.bookingId)
@@ -236,6 +233,7 @@ export async function recordPayment(payment: { bookingId: number; paymentIntentI
         claimSlot(tx, booking.timeSlotId, now)
       if (booking.status === 'pending' || revivable) {
         confirmPaidBooking(tx, booking, payment.paymentIntentId, now)
+        issuePaymentReceipt(tx, booking.id, payment.card ?? null, now)
         return 'confirmed' as const
       }
       return 'late' as const
@@ -291,8 +289,8 @@ export function releaseUnpaidBooking(
 
 /**
  * A refund reached the charge (`charge.refunded`): the booking paid by it records the refunded
- * total (never less than known), and a live booking refunded in full is cancelled. The client
- * hears of each new refunded amount once.
+ * total (never less than known), and a live booking refunded in full is cancelled. Each new
+ * refunded amount issues a refund receipt in the same transaction, and the client hears of it once.
  */
 export async function recordRefund(
   charge: { paymentIntentId: string; bookingId: number | null; amountRefundedCents: number },
@@ -331,6 +329,7 @@ export async function recordRefund(
         .where(eq(bookings.id, booking.id))
         .run()
       if (isLive(booking) && refunded >= booking.totalAmountCents) cancelLiveBooking(tx, booking, 'refunded', now)
+      issueRefundReceipt(tx, booking.id, added, now)
       const late = booking.status === 'cancelled' && REVIVABLE.includes(booking.cancellationReason)
       return { bookingId: booking.id, added, late }
     },

@@ -6,6 +6,7 @@ import { getStripe, webhookSecret, type Stripe } from '~/integrations/stripe.ser
 import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
 import { isTransientFailure } from '~/lib/transient-failure.server'
+import { paymentCardOf } from '~/models/billing/payment-card.server'
 import { syncConnectedAccount } from '~/models/practice/connect.server'
 import { recordTransfer } from '~/models/practice/payouts.server'
 import { recordPayment, recordRefund, releaseUnpaidBooking } from './payments.server'
@@ -106,7 +107,8 @@ function bookingIdOf(metadata: Record<string, string> | null | undefined) {
 
 async function paid(event: Envelope, bookingId: number | null, paymentIntentId: string | null | undefined) {
   if (!bookingId || !paymentIntentId) return
-  const outcome = await recordPayment({ bookingId, paymentIntentId })
+  const card = await paymentCardOf(paymentIntentId)
+  const outcome = await recordPayment({ bookingId, paymentIntentId, card })
   if (outcome === 'unknown') log.warn(logLine`[webhook] ${event.type} ${event.id}: no booking ${bookingId}`)
 }
 

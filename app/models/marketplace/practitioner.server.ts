@@ -5,6 +5,7 @@ import { bookings, reviews, services, users, userSpecialties } from '~/db/schema
 import { formatDate } from '~/lib/dates'
 import { toFtsQuery } from '~/lib/fts.server'
 import { pageWindow } from '~/lib/paging'
+import { professionName } from '~/models/practice/professions'
 import { memoForCatalogue } from './catalogue-version.server'
 import {
   PRACTITIONERS_PAGE_SIZE,
@@ -148,13 +149,26 @@ export function getPractitionerProfile(id: number): PractitionerProfile | null {
 
 function readPractitionerProfile(id: number): PractitionerProfile | null {
   const row = getDb()
-    .select(CARD_COLUMNS)
+    .select({
+      ...CARD_COLUMNS,
+      profession: u.profession,
+      professionOther: u.professionOther,
+      regulatoryBody: u.regulatoryBody,
+      registrationNumber: u.registrationNumber,
+    })
     .from(u)
     .where(and(eq(u.id, id), PRACTITIONER_LISTED))
     .get()
   if (!row) return null
-  const [card] = withSpecialties([row])
-  return { ...card!, reviews: listReviews(id) }
+  const { profession, professionOther, regulatoryBody, registrationNumber, ...cardRow } = row
+  const [card] = withSpecialties([cardRow])
+  return {
+    ...card!,
+    profession: professionName(profession, professionOther),
+    regulatoryBody,
+    registrationNumber,
+    reviews: listReviews(id),
+  }
 }
 
 function listReviews(practitionerId: number): PublicReview[] {

@@ -36,7 +36,28 @@ export type PublicReview = {
   serviceName: string | null
 }
 
-export type PractitionerProfile = PractitionerCardData & { reviews: PublicReview[] }
+/**
+ * A practitioner's page: the card, their reviews, and the professional details clients may see
+ * (issue 44): the profession by its name, the regulatory college and the registration number.
+ * The business address and the GST/HST number are for receipts only.
+ */
+export type PractitionerProfile = PractitionerCardData & {
+  profession: string | null
+  regulatoryBody: string | null
+  registrationNumber: string | null
+  reviews: PublicReview[]
+}
+
+/** The trust line under a practitioner's name: "Registered Massage Therapist · College … · Reg. no. 12345". */
+export function credentialsLine({
+  profession,
+  regulatoryBody,
+  registrationNumber,
+}: Pick<PractitionerProfile, 'profession' | 'regulatoryBody' | 'registrationNumber'>) {
+  return [profession, regulatoryBody, registrationNumber ? `Reg. no. ${registrationNumber}` : null]
+    .filter(Boolean)
+    .join(' · ')
+}
 
 /** A review with its date written in the viewer's zone ('Nov 21, 2026'), for the profile page. */
 export type DatedReview = PublicReview & { dateLabel: string }

@@ -6,6 +6,7 @@ import { bookings, services, users } from '~/db/schema'
 import { toFtsQuery } from '~/lib/fts.server'
 import { pageWindow } from '~/lib/paging'
 import { idFromParam } from '~/lib/route-params'
+import { taxNameOf } from '~/models/billing/price-lines'
 import { memoForCatalogue } from './catalogue-version.server'
 import { PRICE_RANGE_CENTS, SERVICES_PAGE_SIZE, type ServiceCardData, type ServiceDetail } from './service'
 import type { ServiceFilters } from './service-filters'
@@ -46,6 +47,7 @@ const CARD_COLUMNS = {
   rating: s.rating,
   reviewCount: s.reviewCount,
   isFreeIntro: s.isFreeIntro,
+  taxKind: s.taxKind,
   practitionerId: s.practitionerId,
   firstName: u.firstName,
   lastName: u.lastName,
@@ -64,6 +66,8 @@ function toCard(row: CardRow): ServiceCardData {
     ...rest,
     price: priceCents / 100,
     isFreeIntro,
+    // The price is before tax; cards show it so, and the service's page adds the tax's name.
+    taxName: taxNameOf(row.taxKind),
     practitioner: { id: row.practitionerId, firstName, lastName, profileImageUrl },
   }
 }

@@ -1,3 +1,5 @@
+import type { TaxKind } from '~/models/billing/tax'
+
 /**
  * Services as the browse pages show them. No zod here, so cards and filters stay light in the
  * browser; the query schema is in service-filters.ts.
@@ -35,6 +37,9 @@ export type ServiceCardData = {
   rating: number
   reviewCount: number
   isFreeIntro: boolean
+  /** The tax added to `price` when booked (none by default), and its name (null without tax). */
+  taxKind: TaxKind
+  taxName: string | null
   practitionerId: number
   practitioner: { id: number; firstName: string; lastName: string; profileImageUrl: string | null }
 }

@@ -5,6 +5,8 @@ import { AppError } from '~/lib/errors'
 import type { PublicUser } from '~/models/accounts/user'
 import { getUserById, type PictureChange } from '~/models/accounts/user.server'
 import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
+import { PROFESSIONAL_DETAIL_KEYS, type ProfessionalDetailsChange } from './professional-details'
+import { readProfessionalDetails, writeProfessionalDetails } from './professional-details.server'
 import { specialtiesFromForm, type ProfileApiSchema, type ProfileFields, type ProfileFormSchema } from './profile'
 import type { z } from 'zod'
 
@@ -12,6 +14,8 @@ import type { z } from 'zod'
  * Saves a practitioner's public profile: the users columns and the specialties (replaced, in
  * the given order) in one transaction, so a reader never sees the new title with the old
  * specialties. Search (people_fts) and listing (services.is_listed) follow by triggers.
+ * The professional details in `details` (left out: kept) are written in the same transaction
+ * (writeProfessionalDetails, whose refusals roll the whole save back).
  * A new photo is checked and stored before the transaction; a replaced or removed photo's
  * file is deleted once no row points at it, and a new file is deleted if the write fails.
  */
@@ -19,6 +23,7 @@ export async function updatePractitionerProfile(
   userId: number,
   fields: ProfileFields,
   picture: PictureChange = { kind: 'keep' },
+  details: ProfessionalDetailsChange = {},
 ) {
   const before = getUserById(userId)
   if (!before?.isPractitioner) throw new AppError('Only practitioners can do this', 403)
@@ -31,6 +36,7 @@ export async function updatePractitionerProfile(
   try {
     getDb().transaction(
       (tx) => {
+        writeProfessionalDetails(tx, userId, details)
         tx.update(users)
           .set({
             firstName: fields.firstName,
@@ -71,17 +77,31 @@ export function updateProfileFromForm(userId: number, value: z.output<typeof Pro
     userId,
     { firstName, lastName, title, bio, specialties: specialtiesFromForm(value) },
     picture,
+    detailsOf(value),
   )
 }
 
-/** PATCH /api/practitioners/profile: fields left out keep their saved values. */
-export function updateProfileFromApi(user: PublicUser, body: z.output<typeof ProfileApiSchema>) {
+/** The professional details a parsed form or body carries (undefined where a PATCH left one out). */
+function detailsOf(value: ProfessionalDetailsChange): ProfessionalDetailsChange {
+  return Object.fromEntries(PROFESSIONAL_DETAIL_KEYS.map((key) => [key, value[key]]))
+}
+
+/** The user as the API answers it: the account's fields and the professional details as stored. */
+export function withProfessionalDetails(user: PublicUser) {
+  return { ...user, ...readProfessionalDetails(user.id) }
+}
+
+/**
+ * PATCH /api/practitioners/profile: fields left out keep their saved values. The answer is the
+ * user with their professional details (withProfessionalDetails).
+ */
+export async function updateProfileFromApi(user: PublicUser, body: z.output<typeof ProfileApiSchema>) {
   let picture: PictureChange = { kind: 'keep' }
   if (body.profileImageUrl === null) picture = { kind: 'remove' }
   else if (body.profileImageUrl !== undefined && body.profileImageUrl !== user.profileImageUrl) {
     picture = { kind: 'replace', file: imageFileFromDataUrl(body.profileImageUrl) }
   }
-  return updatePractitionerProfile(
+  const saved = await updatePractitionerProfile(
     user.id,
     {
       firstName: body.firstName,
@@ -91,5 +111,7 @@ export function updateProfileFromApi(user: PublicUser, body: z.output<typeof Pro
       specialties: body.specialties ?? user.specialties,
     },
     picture,
+    detailsOf(body),
   )
+  return withProfessionalDetails(saved)
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
+import {
+  PROFESSIONAL_DETAILS_FIELDS,
+  PROFESSIONAL_DETAILS_PATCH_FIELDS,
+  requireProfessionOther,
+} from './professional-details'
 
 /** A practitioner is visible to clients once photo, bio and title are all there. */
 export function missingProfileParts(user: {
@@ -99,7 +104,9 @@ export const ProfileSchema = z.object({
  * the picker to '') removes the photo; the current URL (or leaving it out) keeps it; a new
  * photo comes as an image `data:` URL, as the spec's picker sends it, which the server
  * decodes, checks and stores as a file. Anything else is refused. Leaving out title, bio or
- * specialties keeps them (it is a PATCH).
+ * specialties keeps them (it is a PATCH); so does leaving out a professional detail (issue 44:
+ * profession, professionOther, regulatoryBody, registrationNumber, businessName,
+ * businessAddress, gstHstNumber), which '' or null clears.
  */
 export const ProfileApiSchema = ProfileSchema.extend({
   title: ProfileSchema.shape.title.optional(),
@@ -111,13 +118,15 @@ export const ProfileApiSchema = ProfileSchema.extend({
     .nullable()
     .optional()
     .transform(blankImageAsNull),
-})
+  ...PROFESSIONAL_DETAILS_PATCH_FIELDS,
+}).superRefine(requireProfessionOther)
 
 /**
  * The My Profile form: the same fields, with the photo as a file upload, and specialties as
  * the controls a page without JavaScript can offer: the current list as checkboxes named
  * `specialties` (checked = keep), one pick from the suggestions and one typed-in specialty.
  * What they add up to is `specialtiesFromForm`, checked with the same rules as the API's list.
+ * The professional details are the API's fields, every one sent (an empty one clears it).
  */
 export const ProfileFormSchema = ProfileSchema.extend({
   specialties: z.array(specialtyText).max(MAX_SPECIALTIES, TOO_MANY_SPECIALTIES).default([]),
@@ -127,7 +136,9 @@ export const ProfileFormSchema = ProfileSchema.extend({
     .optional(),
   profilePictureFile: z.instanceof(File).optional(),
   removeProfilePicture: z.boolean().default(false),
+  ...PROFESSIONAL_DETAILS_FIELDS,
 }).superRefine((value, ctx) => {
+  requireProfessionOther(value, ctx)
   const kept = value.specialties
   const added: [field: 'suggestedSpecialty' | 'customSpecialty', text: string | undefined][] = [
     ['suggestedSpecialty', value.suggestedSpecialty],

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SERVICE_CATEGORIES } from '~/db/enums'
+import { SERVICE_CATEGORIES, TAX_KINDS } from '~/db/enums'
 import { isOneLineText, multiLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '~/models/images/image'
 
@@ -21,6 +21,11 @@ export const TOO_MANY_SERVICES = `You can have at most ${MAX_SERVICES} services.
 /** A line of the dialog's details box with a tab or a control character in it (said on the box itself). */
 export const DETAIL_LINES_TEXT =
   'Please write each detail on a line of its own, as plain text without tabs or hidden control characters.'
+
+/** A tax chosen by a practitioner without a GST/HST number (said on the Tax field). */
+export const TAX_NEEDS_NUMBER = 'Add your GST/HST number to your profile before charging tax.'
+/** A tax chosen on a service whose price is 0 (said on the Tax field). */
+export const FREE_SESSION_NO_TAX = 'A free session has no tax.'
 
 export const DEFAULT_DURATION_MINUTES = 60
 export const MAX_PRICE_DOLLARS = 100_000
@@ -73,6 +78,12 @@ function requireLinkWhenChosen(
   }
 }
 
+/**
+ * The sales tax the practitioner says applies on top of the price (issue 44; the rules that
+ * need the practitioner and the price are the model's, services.server.ts).
+ */
+const taxKind = z.enum(TAX_KINDS, { error: 'Please select a tax' })
+
 const detailItems = z
   .array(oneLineText().max(200, 'Each detail must be at most 200 characters'))
   .transform((items) => items.filter(Boolean))
@@ -123,6 +134,8 @@ export const ServiceApiSchema = z
      * spec's client never sends it.
      */
     useOwnMeetingLink: z.boolean().optional(),
+    /** Left out (the spec's client never sends it): none on a new service, unchanged on an edit. */
+    taxKind: taxKind.optional(),
   })
   .superRefine(requireLinkWhenChosen)
 
@@ -156,6 +169,8 @@ export const ServiceFormSchema = z
     removeImage: z.boolean().default(false),
     /** The "Where sessions are held" choice: its own-link radio sends `on`, the room's nothing. */
     useOwnMeetingLink: z.boolean().default(false),
+    /** The Tax select always sends its value; none is its first option. */
+    taxKind: taxKind.default('none'),
   })
   .superRefine(requireLinkWhenChosen)
 
@@ -178,6 +193,9 @@ export type OwnService = {
   details: string[]
   isActive: boolean
   isFreeIntro: boolean
+  /** The tax added to the price (none by default), and its name (null without tax). */
+  taxKind: (typeof TAX_KINDS)[number]
+  taxName: string | null
   rating: number
   reviewCount: number
   createdAt: string

@@ -4,13 +4,18 @@ import { bookings, services, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { dollarsToCents } from '~/lib/money'
 import type { PublicUser } from '~/models/accounts/user'
+import { taxNameOf } from '~/models/billing/price-lines'
+import type { TaxKind } from '~/models/billing/tax'
 import { NOT_AN_IMAGE } from '~/models/images/image'
 import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
+import { hasGstHstNumber } from './professional-details.server'
 import {
+  FREE_SESSION_NO_TAX,
   MAX_SERVICES,
   PAID_SERVICE_NEEDS_ACCOUNT,
   SERVICE_HAS_BOOKINGS,
+  TAX_NEEDS_NUMBER,
   TOO_MANY_SERVICES,
   type OwnService,
   type ServiceInput,
@@ -44,6 +49,8 @@ function toOwnService(row: Row): OwnService {
     details: row.details,
     isActive: row.isActive,
     isFreeIntro: row.isFreeIntro,
+    taxKind: row.taxKind,
+    taxName: taxNameOf(row.taxKind),
     rating: row.rating,
     reviewCount: row.reviewCount,
     createdAt: row.createdAt.toISOString(),
@@ -85,6 +92,20 @@ function requireOwnRow(practitionerId: number, id: number) {
 /** Paid services are charged through the practitioner's connected account, so they need one. */
 function assertCanCharge(owner: Owner, priceCents: number) {
   if (priceCents > 0 && !owner.hasPaymentAccount) throw new AppError(PAID_SERVICE_NEEDS_ACCOUNT, 400, 'price')
+}
+
+/**
+ * The tax the service will charge (issue 44). Chosen (the form always chooses; the API when it
+ * sends `taxKind`): a tax needs the practitioner's GST/HST number, and a free session has none.
+ * Left out (the spec's client never sends it): none on a new service, the service's own on an
+ * edit, except that a service made free drops its tax, since the API client could not say so.
+ */
+function resolveTaxKind(ownerId: number, chosen: TaxKind | undefined, current: TaxKind, priceCents: number): TaxKind {
+  if (chosen === undefined) return priceCents === 0 ? 'none' : current
+  if (chosen === 'none') return chosen
+  if (priceCents === 0) throw new AppError(FREE_SESSION_NO_TAX, 400, 'taxKind')
+  if (!hasGstHstNumber(ownerId)) throw new AppError(TAX_NEEDS_NUMBER, 400, 'taxKind')
+  return chosen
 }
 
 type ImagePlan = { kind: 'keep' } | { kind: 'set'; url: string | null } | { kind: 'store'; file: File }
@@ -153,6 +174,7 @@ function assertRoomForService(db: Db | Tx, practitionerId: number) {
 export async function createService(owner: Owner, input: ServiceInput, image?: File) {
   const values = columns(input)
   assertCanCharge(owner, values.priceCents)
+  const taxKind = resolveTaxKind(owner.id, input.taxKind, 'none', values.priceCents)
   assertRoomForService(getDb(), owner.id)
   const plan = imagePlan(input, image, null)
   const imageUrl = (await resolveImage(plan, owner.id)) ?? null
@@ -162,7 +184,7 @@ export async function createService(owner: Owner, input: ServiceInput, image?: F
         assertRoomForService(tx, owner.id)
         return tx
           .insert(services)
-          .values({ ...values, practitionerId: owner.id, imageUrl })
+          .values({ ...values, taxKind, practitionerId: owner.id, imageUrl })
           .returning()
           .get()
       },
@@ -181,12 +203,13 @@ export async function updateService(owner: Owner, id: number, input: ServiceInpu
   const before = requireOwnRow(owner.id, id)
   const values = columns(input)
   if (before.priceCents === 0) assertCanCharge(owner, values.priceCents)
+  const taxKind = resolveTaxKind(owner.id, input.taxKind, before.taxKind, values.priceCents)
   const plan = imagePlan(input, image, before.imageUrl)
   const imageUrl = await resolveImage(plan, owner.id, before.imageUrl)
   const row = await writeWithImage(imageUrl, plan.kind === 'store', () =>
     getDb()
       .update(services)
-      .set({ ...values, ...(imageUrl !== undefined ? { imageUrl } : {}), updatedAt: new Date() })
+      .set({ ...values, taxKind, ...(imageUrl !== undefined ? { imageUrl } : {}), updatedAt: new Date() })
       .where(and(eq(services.id, id), eq(services.practitionerId, owner.id)))
       .returning()
       .get(),

@@ -1,4 +1,5 @@
 import type { SERVICE_CATEGORIES } from '~/db/schema'
+import type { TaxKind } from '~/models/billing/tax'
 
 export type Category = (typeof SERVICE_CATEGORIES)[number]
 
@@ -29,6 +30,8 @@ export interface ServiceSeed {
   details: string[]
   isActive?: boolean
   isFreeIntro?: boolean
+  /** The tax on top of the price (none unless said); only for a practitioner seeded with a GST/HST number. */
+  taxKind?: TaxKind
 }
 
 export const SERVICES: ServiceSeed[] = [
@@ -272,7 +275,7 @@ export const SERVICES: ServiceSeed[] = [
       'Recommended reading and recordings',
     ],
   },
-  // Hannah Kim
+  // Hannah Kim, in Ontario and registered for HST (her GST/HST number is in data/professional-details.ts): 13 % on top.
   {
     key: 'tcm-consultation',
     practitioner: 'hannah',
@@ -281,6 +284,7 @@ export const SERVICES: ServiceSeed[] = [
       'A full TCM intake covering sleep, digestion, stress and energy, with tongue observation by video. You receive lifestyle, food and acupressure recommendations matched to your pattern.',
     category: 'Holistic Health',
     priceCents: 11500,
+    taxKind: 'hst13',
     durationMinutes: 60,
     details: [
       'Detailed health and lifestyle intake',
@@ -297,6 +301,7 @@ export const SERVICES: ServiceSeed[] = [
       'Learn to find and press key acupressure points for tension headaches, stress and sleep. Hands-on guidance on camera so you get the locations right.',
     category: 'Holistic Health',
     priceCents: 7500,
+    taxKind: 'hst13',
     durationMinutes: 45,
     details: [
       'How acupressure works and when not to use it',

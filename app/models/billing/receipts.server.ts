@@ -1,0 +1,210 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import type { Db, Tx } from '~/db/client.server'
+import { bookings, receipts, users } from '~/db/schema'
+import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { professionName } from '~/models/practice/professions'
+import { paymentMethodLabel, type ReceiptSnapshot } from './receipt'
+import { refundParts, TAX_NAMES } from './tax'
+
+/**
+ * Issuing receipts (docs/decisions/049-receipts.md). Each is issued inside the transaction that
+ * records the payment or the refund causing it, so a payment recorded has its receipt and a
+ * receipt has its payment, and the number is taken in that same transaction: SQLite has one
+ * writer at a time, so two payments landing together get consecutive numbers, none repeated or
+ * skipped. What it prints is copied into `snapshot` now; the file is made from it after the
+ * commit (receipt-files.server.ts).
+ */
+
+export type PaymentCard = { brand: string; last4: string }
+
+/** The practitioner's next receipt number: one statement, which creates their counter at 1. */
+function nextReceiptNumber(tx: Db | Tx, practitionerId: number) {
+  const row = tx.get<{ last_number: number }>(
+    sql`INSERT INTO receipt_counters (practitioner_id, last_number) VALUES (${practitionerId}, 1)
+        ON CONFLICT (practitioner_id) DO UPDATE SET last_number = last_number + 1
+        RETURNING last_number`,
+  )
+  return row.last_number
+}
+
+const client = alias(users, 'client')
+const practitioner = alias(users, 'practitioner')
+
+/** The booking, its client and its practitioner, as a receipt prints them now. */
+function receiptParties(tx: Db | Tx, bookingId: number) {
+  return tx
+    .select({
+      id: bookings.id,
+      clientId: bookings.clientId,
+      practitionerId: bookings.practitionerId,
+      serviceName: bookings.serviceName,
+      startTime: bookings.startTime,
+      durationMinutes: bookings.durationMinutes,
+      totalCents: bookings.totalAmountCents,
+      taxCents: bookings.taxCents,
+      taxKind: bookings.taxKind,
+      platformFeeCents: bookings.platformFeeCents,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      clientTimeZone: client.timeZone,
+      practitionerFirstName: practitioner.firstName,
+      practitionerLastName: practitioner.lastName,
+      profession: practitioner.profession,
+      professionOther: practitioner.professionOther,
+      regulatoryBody: practitioner.regulatoryBody,
+      registrationNumber: practitioner.registrationNumber,
+      businessName: practitioner.businessName,
+      businessAddress: practitioner.businessAddress,
+      gstHstNumber: practitioner.gstHstNumber,
+    })
+    .from(bookings)
+    .innerJoin(client, eq(client.id, bookings.clientId))
+    .innerJoin(practitioner, eq(practitioner.id, bookings.practitionerId))
+    .where(eq(bookings.id, bookingId))
+    .get()
+}
+
+type Parties = NonNullable<ReturnType<typeof receiptParties>>
+
+function snapshotOf(
+  parties: Parties,
+  receipt: Pick<ReceiptSnapshot, 'kind' | 'number' | 'refersToNumber' | 'amounts' | 'paymentMethod' | 'status'>,
+  now: Date,
+): ReceiptSnapshot {
+  const zone = parties.clientTimeZone || DEFAULT_TIME_ZONE
+  return {
+    ...receipt,
+    issuedAt: now.toISOString(),
+    issuedOn: formatDate(now, zone),
+    client: { name: `${parties.clientFirstName} ${parties.clientLastName}` },
+    practitioner: {
+      name: `${parties.practitionerFirstName} ${parties.practitionerLastName}`,
+      profession: professionName(parties.profession, parties.professionOther),
+      regulatoryBody: parties.regulatoryBody,
+      registrationNumber: parties.registrationNumber,
+      businessName: parties.businessName,
+      businessAddress: parties.businessAddress,
+      // The tax number is printed only when tax was charged: it is what the tax line refers to.
+      gstHstNumber: parties.taxCents > 0 ? parties.gstHstNumber : null,
+    },
+    service: {
+      name: parties.serviceName,
+      date: formatDate(parties.startTime, zone),
+      time: `${formatTime(parties.startTime, zone)} ${zoneAbbreviation(parties.startTime, zone)}`,
+      timeZone: zone,
+      durationMinutes: parties.durationMinutes,
+    },
+  }
+}
+
+/**
+ * The receipt for a booking's payment, issued in the transaction that confirms it; nothing when
+ * the booking has one already (a payment event applied twice), is free, or has lost its client
+ * or practitioner. Returns the receipt's id.
+ */
+export function issuePaymentReceipt(tx: Db | Tx, bookingId: number, card: PaymentCard | null, now: Date) {
+  const parties = receiptParties(tx, bookingId)
+  if (!parties || parties.totalCents <= 0) return null
+  const existing = tx
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(and(eq(receipts.bookingId, bookingId), eq(receipts.kind, 'receipt')))
+    .get()
+  if (existing) return existing.id
+  const number = nextReceiptNumber(tx, parties.practitionerId!)
+  const feeCents = parties.totalCents - parties.taxCents
+  const snapshot = snapshotOf(
+    parties,
+    {
+      kind: 'receipt',
+      number,
+      refersToNumber: null,
+      amounts: {
+        feeCents,
+        taxCents: parties.taxCents,
+        taxName: parties.taxCents > 0 ? TAX_NAMES[parties.taxKind] : null,
+        totalCents: parties.totalCents,
+      },
+      paymentMethod: paymentMethodLabel(card),
+      status: 'Paid',
+    },
+    now,
+  )
+  return tx
+    .insert(receipts)
+    .values({
+      practitionerId: parties.practitionerId,
+      clientId: parties.clientId,
+      bookingId,
+      number,
+      kind: 'receipt',
+      issuedAt: now,
+      feeCents,
+      taxCents: parties.taxCents,
+      totalCents: parties.totalCents,
+      platformFeeCents: parties.platformFeeCents,
+      snapshot,
+    })
+    .returning({ id: receipts.id })
+    .get().id
+}
+
+/**
+ * A refund receipt for `refundCents` newly refunded on a booking, issued in the transaction that
+ * records the refund. It refers to the payment's receipt and repeats its people and session
+ * (the same session, even if an account has gone since); only the amounts, the number and the
+ * date are its own. Nothing when there is no such receipt (a payment that came too late and went
+ * straight back was never receipted) or its practitioner's account is gone (no numbering left
+ * to continue). Returns the refund receipt's id.
+ */
+export function issueRefundReceipt(tx: Db | Tx, bookingId: number, refundCents: number, now: Date) {
+  if (refundCents <= 0) return null
+  const original = tx
+    .select({
+      id: receipts.id,
+      number: receipts.number,
+      practitionerId: receipts.practitionerId,
+      clientId: receipts.clientId,
+      snapshot: receipts.snapshot,
+      totalCents: bookings.totalAmountCents,
+      taxCents: bookings.taxCents,
+      platformFeeCents: bookings.platformFeeCents,
+    })
+    .from(receipts)
+    .innerJoin(bookings, eq(bookings.id, receipts.bookingId))
+    .where(and(eq(receipts.bookingId, bookingId), eq(receipts.kind, 'receipt')))
+    .get()
+  if (!original?.practitionerId) return null
+  const paid = original.snapshot as ReceiptSnapshot
+  const parts = refundParts(refundCents, original)
+  const number = nextReceiptNumber(tx, original.practitionerId)
+  const snapshot: ReceiptSnapshot = {
+    ...paid,
+    kind: 'refund',
+    number,
+    refersToNumber: original.number,
+    issuedAt: now.toISOString(),
+    issuedOn: formatDate(now, paid.service.timeZone),
+    amounts: { ...paid.amounts, feeCents: parts.feeCents, taxCents: parts.taxCents, totalCents: refundCents },
+    status: 'Refunded',
+  }
+  return tx
+    .insert(receipts)
+    .values({
+      practitionerId: original.practitionerId,
+      clientId: original.clientId,
+      bookingId,
+      number,
+      kind: 'refund',
+      refersToId: original.id,
+      issuedAt: now,
+      feeCents: -parts.feeCents,
+      taxCents: -parts.taxCents,
+      totalCents: -refundCents,
+      platformFeeCents: -parts.platformFeeCents,
+      snapshot,
+    })
+    .returning({ id: receipts.id })
+    .get().id
+}
