@@ -32,6 +32,33 @@ export const E2E_SESSION_SECRET = 'e2e-session-secret-for-local-tests-only-01234
  */
 export const E2E_ADMIN_AUTHENTICATOR = 'E2EADMINTOTPSECRETFORLOCALTESTS2'
 
+/**
+ * A production server's environment in these runs: the projects' servers, and the one
+ * tests/e2e/call-recovery.spec.ts starts inside a network namespace of its own.
+ */
+export function e2eServerEnv({ port, baseURL, database }: { port: number; baseURL: string; database: string }) {
+  return {
+    NODE_ENV: 'production' as const,
+    BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseURL,
+    DATABASE_PATH: database,
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    // A key for local tests only.
+    DOCUMENTS_ENCRYPTION_KEY: '0e2e'.repeat(16),
+    ALLOW_EMULATED_PAYMENTS: 'true',
+    // Every browser here shares one address; the limits themselves are tested in Vitest.
+    RATE_LIMIT_FACTOR: '20',
+    // A lapsed hold is released within 2 s, not a minute (paid-booking.spec.ts waits for it).
+    SWEEP_SECONDS: '2',
+    // Two production servers at once (and other runs beside them) would both take fly.toml's
+    // metrics port; metrics are tested in tests/production.
+    METRICS_PORT: 'off',
+    LOG_LEVEL: 'warn',
+  }
+}
+
 type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number]
 
 function webServer(project: string): WebServer {
@@ -45,30 +72,12 @@ function webServer(project: string): WebServer {
     // The server's log is JSON on stdout (server/log.js): warnings and errors only, shown with the run.
     stdout: 'pipe',
     stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATABASE_PATH: database,
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      // A key for local tests only.
-      DOCUMENTS_ENCRYPTION_KEY: '0e2e'.repeat(16),
-      ALLOW_EMULATED_PAYMENTS: 'true',
-      // Every browser here shares one address; the limits themselves are tested in Vitest.
-      RATE_LIMIT_FACTOR: '20',
-      // A lapsed hold is released within 2 s, not a minute (paid-booking.spec.ts waits for it).
-      SWEEP_SECONDS: '2',
-      // Two production servers at once (and other runs beside them) would both take fly.toml's
-      // metrics port; metrics are tested in tests/production.
-      METRICS_PORT: 'off',
-      LOG_LEVEL: 'warn',
-    },
+    env: e2eServerEnv({ port, baseURL, database }),
   }
 }
 
-const chromium = {
+/** The browser both projects use (and tests/e2e/call-recovery.spec.ts launches itself). */
+export const e2eChromium = {
   ...devices['Desktop Chrome'],
   // The platform's default zone and the demo accounts': a first visit then has no zone to
   // learn, so no page reloads under a flow (tests/e2e/time-zone-choice.spec.ts tests that reload).
@@ -116,8 +125,8 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   projects: [
-    { name: 'js', use: { ...chromium, baseURL: e2eServer('js').baseURL, javaScriptEnabled: true } },
-    { name: 'no-js', use: { ...chromium, baseURL: e2eServer('no-js').baseURL, javaScriptEnabled: false } },
+    { name: 'js', use: { ...e2eChromium, baseURL: e2eServer('js').baseURL, javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...e2eChromium, baseURL: e2eServer('no-js').baseURL, javaScriptEnabled: false } },
   ],
   webServer: E2E_PROJECTS.map(webServer),
 })

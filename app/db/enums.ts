@@ -111,3 +111,12 @@ export const PROFESSIONS = [
 export const TAX_KINDS = ['none', 'gst5', 'hst13', 'hst14', 'hst15', 'gst_qst'] as const
 /** A receipt for a payment, or a refund receipt that refers to one. */
 export const RECEIPT_KINDS = ['receipt', 'refund'] as const
+/**
+ * What a video room's page reports of its connection (docs/decisions/039-video-rooms.md): the
+ * first remote picture or sound (ms from its join), a reconnection's start and its end (with its
+ * duration), and how the page's call ended (Leave, the practitioner's End, the page closed).
+ * Joins are session_attendance's.
+ */
+export const CONNECTION_EVENT_KINDS = ['first_media', 'reconnecting', 'reconnected', 'left', 'ended', 'closed'] as const
+/** The two people of a booking. */
+export const BOOKING_SIDES = ['client', 'practitioner'] as const

@@ -14,8 +14,10 @@ import {
 import {
   ADMIN_ACTIONS,
   AUDIT_ACTIONS,
+  BOOKING_SIDES,
   BOOKING_STATUSES,
   CANCELLATION_REASONS,
+  CONNECTION_EVENT_KINDS,
   EMAIL_STATUSES,
   EXPERIENCE_VALUES,
   type INTAKE_QUESTION_KINDS,
@@ -1076,6 +1078,41 @@ export const sessionAttendance = sqliteTable(
   (t) => [
     index('session_attendance_booking_idx').on(t.bookingId, t.joinedAt),
     check('session_attendance_order', sql`${t.leftAt} IS NULL OR ${t.leftAt} >= ${t.joinedAt}`),
+  ],
+)
+
+/**
+ * How a video room's connection went for each of its two people, nothing private: no media, no
+ * address, no device (docs/decisions/039-video-rooms.md). One row per event the room's page
+ * reports (`CONNECTION_EVENT_KINDS`): `value_ms` is the time to first media from the page's join,
+ * or a reconnection's duration; `relay` whether the selected candidate pair went through TURN.
+ * Written only by app/models/sessions/connection-events.server.ts (bounded per person and
+ * session); read by the admin dashboard's figures and the metrics.
+ */
+export const sessionConnectionEvents = sqliteTable(
+  'session_connection_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    side: text('side', { enum: BOOKING_SIDES }).notNull(),
+    kind: text('kind', { enum: CONNECTION_EVENT_KINDS }).notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    valueMs: integer('value_ms'),
+    relay: integer('relay', { mode: 'boolean' }),
+  },
+  (t) => [
+    index('session_connection_events_booking_idx').on(t.bookingId, t.userId),
+    index('session_connection_events_at_idx').on(t.at),
+    check('session_connection_events_side', oneOf('side', BOOKING_SIDES)),
+    check('session_connection_events_kind', oneOf('kind', CONNECTION_EVENT_KINDS)),
+    // A time for the first media and a reconnection's end, and only for them; a relay likewise.
+    check(
+      'session_connection_events_value',
+      sql`(kind IN ('first_media', 'reconnected')) = (value_ms IS NOT NULL) AND (value_ms IS NULL OR value_ms >= 0) AND (relay IS NULL OR kind IN ('first_media', 'reconnected'))`,
+    ),
   ],
 )
 

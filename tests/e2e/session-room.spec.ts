@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import {
   expect,
   test,
@@ -21,8 +22,10 @@ import {
  * A booking's private video room (issue 31): the client and the practitioner, each in a browser
  * of their own, join from the preview and see each other's live video; what one side turns off
  * shows on the other; leaving, rejoining and reloading bring the call back; the practitioner
- * ends it for both. Nobody else gets in (404), the page counts down to the room's opening, and
- * without JavaScript it says the call needs it and offers the practitioner's own meeting link.
+ * ends it for both. Before joining, the lobby checks the microphone, the speakers and the
+ * network, and says whether all is ready (issue 45). Nobody else gets in (404), the page counts
+ * down to the room's opening, and without JavaScript it says the call needs it and offers the
+ * practitioner's own meeting link.
  *
  * The browsers have a fake camera and microphone (playwright.config.ts) and no ICE servers, so
  * they connect through host candidates; each context drops the other side's candidates on any
@@ -113,6 +116,20 @@ async function expectPlaying(video: Locator) {
   await expect.poll(async () => (await playbackOf(video)).time).toBeGreaterThan(before.time)
   await expect.poll(async () => (await playbackOf(video)).frames).toBeGreaterThan(before.frames)
   return before.stream
+}
+
+/** What each side's page reported of its connection (issue 45): its events' kinds, first first. */
+function connectionReport(bookingId: number) {
+  const db = writableTestDatabase()
+  try {
+    const rows = db
+      .prepare('SELECT side, kind FROM session_connection_events WHERE booking_id = ? ORDER BY id')
+      .all(bookingId) as { side: 'client' | 'practitioner'; kind: string }[]
+    const of = (side: string) => rows.filter((row) => row.side === side).map((row) => row.kind)
+    return { client: of('client'), practitioner: of('practitioner') }
+  } finally {
+    db.close()
+  }
 }
 
 /** Nothing runs off the side of the screen: the page does not scroll sideways. */
@@ -300,6 +317,13 @@ test.describe('the call', () => {
       await expect(page.getByRole('button', { name: ROOM_TEXT.leave })).toHaveCount(0)
       await expect(page.locator('video')).toHaveCount(0)
     }
+    // Each page reported its first remote frame, the client's Leave, and the End.
+    await expect
+      .poll(() => connectionReport(bookingId))
+      .toEqual({
+        client: expect.arrayContaining(['first_media', 'left', 'ended']),
+        practitioner: expect.arrayContaining(['first_media', 'ended']),
+      })
     // And it stays closed, saying by whom and when.
     await client.reload()
     await expect(client.getByText(ROOM_TEXT.endedBy(PRACTITIONER), { exact: true })).toBeVisible()
@@ -360,6 +384,39 @@ test.describe('the call', () => {
     await join(client, ROOM_TEXT.joinWithoutMedia)
     await expect(client.getByRole('status').filter({ hasText: ROOM_TEXT.otherNotJoined(PRACTITIONER) })).toBeVisible()
     await expect(client.getByRole('button', { name: ROOM_TEXT.unmute, exact: true })).toBeDisabled()
+    await close()
+  })
+
+  test('the check before the call: the camera, the microphone’s level, a test sound, the connection and a verdict', async ({
+    browser,
+  }, testInfo) => {
+    const start = Date.now() + 5 * MINUTE
+    const { client, bookingId, service, close } = await twoPeopleAndASession(browser, testInfo, start)
+    // Counts the tones the page starts: the test sound is an oscillator through the speakers.
+    await client.addInitScript(() => {
+      const start = OscillatorNode.prototype.start
+      OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: Parameters<typeof start>) {
+        const page = window as unknown as { tones?: number }
+        page.tones = (page.tones ?? 0) + 1
+        return start.apply(this, args)
+      }
+    })
+    await openRoom(client, bookingId, service, `${PRACTITIONER} Hale`, start)
+    const check = client.getByRole('region', { name: ROOM_TEXT.check.heading, exact: true })
+    await expectPlaying(client.getByLabel(ROOM_TEXT.yourVideo, { exact: true }))
+
+    // The fake microphone beeps: its level rises above zero.
+    const meter = check.getByRole('meter', { name: ROOM_TEXT.check.micLevel, exact: true })
+    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+    await check.getByRole('button', { name: ROOM_TEXT.check.playTestSound, exact: true }).click()
+    expect(await client.evaluate(() => (window as unknown as { tones?: number }).tones)).toBe(1)
+
+    // These servers have no STUN or TURN server (the default): the check says the connection
+    // cannot be tested rather than failing it, and the verdict speaks of the devices alone.
+    await expect(check.getByText(ROOM_TEXT.check.network.untested, { exact: true })).toBeVisible()
+    await expect(check.getByRole('status')).toHaveText(ROOM_TEXT.check.devicesReady)
+    const { violations } = await new AxeBuilder({ page: client }).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     await close()
   })
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { createCookie } from '@remix-run/node'
+import Database from 'better-sqlite3'
 import { E2E_SESSION_SECRET, e2eServer } from '../../playwright.config'
-import { writableTestDatabase } from './support'
 
 /**
  * Signed in without the sign-in form, for the flows that are not about signing in (decision 046).
@@ -18,14 +18,22 @@ import { writableTestDatabase } from './support'
  * makes its own session, so a test that signs out, or signs out every other session, ends only
  * its own.
  */
-export async function signInAs(page: Page, email: string, { to }: { to?: string } = {}) {
+export async function signInAs(
+  page: Page,
+  email: string,
+  // Another server than the project's (call-recovery.spec.ts runs its own).
+  {
+    to,
+    server = e2eServer(test.info().project.name),
+  }: { to?: string; server?: { baseURL: string; database: string } } = {},
+) {
   const userAgent = await page.evaluate(() => navigator.userAgent)
-  const { sid, home } = newSessionFor(email, userAgent)
+  const { sid, home } = newSessionFor(email, userAgent, server.database)
   await page.context().addCookies([
     {
       name: '__session',
       value: await sessionCookieValue(sid),
-      url: e2eServer(test.info().project.name).baseURL,
+      url: server.baseURL,
       httpOnly: true,
       secure: true,
       sameSite: 'Lax',
@@ -37,8 +45,8 @@ export async function signInAs(page: Page, email: string, { to }: { to?: string 
 }
 
 /** The session row a sign-in writes for this account, and where its sign-in would land. */
-function newSessionFor(email: string, userAgent: string) {
-  const db = writableTestDatabase()
+function newSessionFor(email: string, userAgent: string, database: string) {
+  const db = new Database(database, { fileMustExist: true, timeout: 30_000 })
   try {
     const user = db
       .prepare('SELECT id, is_admin AS isAdmin, is_practitioner AS isPractitioner FROM users WHERE email = ?')

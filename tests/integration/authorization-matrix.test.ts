@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { CONNECT_ACCOUNT_INTENT, ONBOARDING_LINK_INTENT } from '~/components/payments/payment-setup-card'
 import { SEND_RECEIPT_INTENT } from '~/components/practice/earnings-receipts'
 import { getDb } from '~/db/client.server'
-import { bookings, passkeys, receipts } from '~/db/schema'
+import { bookings, passkeys, receipts, sessionConnectionEvents } from '~/db/schema'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { calendarFeedOf, resetCalendarFeed } from '~/models/accounts/calendar-feed.server'
@@ -1072,6 +1072,28 @@ const MATRIX: Record<string, Case[]> = {
         expect(row?.status).toBe('completed')
       },
     },
+  ],
+
+  'app/routes/sessions.$id.connection-events.ts': [
+    {
+      method: 'POST',
+      // How the call went, as the room's page reports it: its client and its practitioner.
+      rule: 'owner',
+      overrides: { visitor: 'refused', practitionerA: 'ok' },
+      setup: liveSessionOfA,
+      body: () => ({ json: { events: [{ kind: 'first_media', agoMs: 0, valueMs: 900, relay: false }] } }),
+      success: (answer, fixture) => {
+        expect(answer.status).toBe(204)
+        const rows = getDb()
+          .select()
+          .from(sessionConnectionEvents)
+          .where(eq(sessionConnectionEvents.bookingId, Number(fixture.params.id)))
+          .all()
+        expect(rows.at(-1)).toMatchObject({ kind: 'first_media', valueMs: 900, relay: false })
+      },
+    },
+    // Only POST: a GET is a 405 for everyone.
+    { method: 'GET', rule: 'read-only', setup: liveSessionOfA },
   ],
 
   'app/routes/_client.bookings.$id_.intake.tsx': [

@@ -22,6 +22,7 @@ await Promise.all([
   import('~/jobs/maintenance.server'),
   import('~/integrations/email.server'),
   import('~/routes/webhooks.stripe'),
+  import('~/models/sessions/video-figures.server'),
   import('../../server/request-log.js'),
   import('../../server/log.js'),
 ])

@@ -14,8 +14,10 @@ import { RoomSignaling, SignalRefused } from './signaling'
  *   joined from Join until Leave.
  * - A connection exists while both are joined, with the other's current page: a new peer id
  *   (they reloaded), their leaving or their going away closes it, and the next join opens a new one.
- * - Recovery: ICE restarts on failure and on a network change; the stream reconnects by itself,
- *   and its next `hello` keeps the connection if the other's page is the same one.
+ * - Recovery: ICE restarts on failure, on a network change and when the stream comes back (an
+ *   offer sent while it was down is lost); the stream reconnects by itself, and its next `hello`
+ *   keeps the connection if the other's page is the same one. A signal still queued when a newer
+ *   offer replaces it is not sent: after an outage only the latest offer and its candidates go.
  */
 
 export type CallSessionOptions = {
@@ -26,6 +28,8 @@ export type CallSessionOptions = {
   dispatch: (action: CallAction) => void
   /** The server refused the stream: the page asks the server whether the room is still open. */
   onRefused: () => void
+  /** Each new connection to the other's page, for the connection report (connection-report.ts). */
+  onPeerConnection?: (pc: RTCPeerConnection) => void
 }
 
 export type MediaState = { audio: boolean; video: boolean }
@@ -44,6 +48,8 @@ export class CallSession {
   private media: MediaState = { audio: false, video: false }
   private statsTimer: ReturnType<typeof setInterval> | null = null
   private lastSample: StatsSample | null = null
+  /** Offers made on this page: a signal queued before the latest offer is not sent (RoomSignaling.post). */
+  private offers = 0
   private stopped = false
 
   constructor(private readonly options: CallSessionOptions) {
@@ -120,6 +126,8 @@ export class CallSession {
         // Joined before the stream opened, or back after a drop (if the server had let our place
         // go, this joins again; a join is idempotent), with the microphone and camera as they are now.
         if (this.joined) this.postOrSay({ type: 'join', peerId: this.options.peerId, ...this.media })
+        // What was sent while the stream was down may be lost: a connection not connected starts over.
+        void this.link?.recover()
         return
       case 'presence':
         return this.onPresence(event.other)
@@ -161,10 +169,14 @@ export class CallSession {
       polite: role === 'client',
       iceServers,
       localStream: this.localStream,
-      send: (signal) =>
-        void this.signaling.post({ type: 'signal', peerId, to: remotePeerId, ...signal }).catch((error) => {
+      send: (signal) => {
+        // Each offer starts a new round: what is left of an older one (its candidates) is stale.
+        const offer = signal.description?.type === 'offer' ? ++this.offers : this.offers
+        const isStale = () => this.link !== link || (signal.description?.type !== 'answer' && offer !== this.offers)
+        this.signaling.post({ type: 'signal', peerId, to: remotePeerId, ...signal }, { isStale }).catch((error) => {
           console.warn('Session room: a signal was not sent', error)
-        }),
+        })
+      },
       onRemoteStream: (stream) => this.link === link && dispatch({ type: 'remote-stream', stream }),
       onConnectionState: (state) => {
         if (this.link !== link) return
@@ -175,6 +187,7 @@ export class CallSession {
       onRemoteRestarted: (signal) => this.link === link && this.restartLink(signal),
     })
     this.link = link
+    this.options.onPeerConnection?.(link.pc)
     this.lastSample = null
     this.statsTimer = setInterval(() => void this.sampleStats(link), STATS_EVERY_MS)
   }
@@ -235,7 +248,7 @@ export class CallSession {
 
   /** A network change: new candidates for the connection, and the stream back at once if it was refused. */
   private readonly onOnline = () => {
-    this.link?.restartIce()
+    void this.link?.recover()
     this.signaling.retryNow()
   }
 

@@ -65,6 +65,7 @@ export function LiveRoom({ data, clock }: { data: SessionRoomData; clock: Server
     return (
       <Lobby
         media={media}
+        iceServers={data.iceServers}
         signaling={call.state.signaling}
         other={call.state.other}
         otherFirstName={otherFirstName}

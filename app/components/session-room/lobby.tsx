@@ -1,6 +1,7 @@
 import { Button } from '~/components/ui/button'
-import { ROOM_TEXT, type OtherPresence } from '~/models/sessions/room'
+import { ROOM_TEXT, type OtherPresence, type SessionRoomData } from '~/models/sessions/room'
 import { DevicePickers } from './device-pickers'
+import { LobbyCheck } from './lobby-check'
 import { MediaToggles } from './media-toggles'
 import { CameraIcon, CameraOffIcon } from './room-icons'
 import { StreamVideo } from './stream-video'
@@ -20,9 +21,12 @@ const PROBLEM_TEXT: Record<MediaProblem, string> = {
  * to fix it, and still lets the person in without them. After Leave it offers Rejoin instead,
  * the camera's light off until then, and shows the switches as the person left them: a camera
  * left on is said to come back on with the rejoin, not to be off (it was, and is, on).
+ * Before the first join, a check (lobby-check.tsx) shows the microphone's level, plays a test
+ * sound and tries the network, and says whether all is ready or what to do.
  */
 export function Lobby({
   media,
+  iceServers,
   signaling,
   other,
   otherFirstName,
@@ -35,6 +39,8 @@ export function Lobby({
   onRejoin,
 }: {
   media: LocalMedia
+  /** The room's STUN and TURN servers, for the network check. */
+  iceServers: SessionRoomData['iceServers']
   /** Until the room's stream is open, who is there is not known. */
   signaling: SignalingState
   other: OtherPresence
@@ -137,6 +143,9 @@ export function Lobby({
             onChoose={onChoose}
           />
         ) : null}
+
+        {/* After Leave the camera and microphone are off until Rejoin: nothing to check. */}
+        {waitingForRejoin ? null : <LobbyCheck media={media} iceServers={iceServers} />}
 
         {error ? (
           <p role="alert" className="text-sm font-medium text-destructive">

@@ -14,7 +14,11 @@
  *   the impolite side's offer arrive first (its own tracks then ride on that offer's sections),
  *   and offers itself only if none has come after a few seconds.
  * - A watchdog: a connection that is not connected some seconds after it started restarts ICE,
- *   whatever stalled it (a lost candidate, a network change no event told us of).
+ *   whatever stalled it (a lost candidate, a network change no event told us of). An offer
+ *   still unanswered then was lost (sent while the network was gone, tests/e2e/call-recovery.spec.ts):
+ *   it is rolled back, or the connection would wait for its answer forever (no new offer is
+ *   made until the last one is answered). A call that had connected is retried more often, and
+ *   by the impolite side only (leavesRecoveryToOther).
  *
  * A plain class: React's renders must not create or close connections.
  */
@@ -23,6 +27,27 @@
 const FIRST_OFFER_WAIT_MS = 3_000
 /** How long a connection may go without connecting before ICE restarts (and again as often). */
 const CONNECT_WATCHDOG_MS = 12_000
+/**
+ * The same once it had connected: the network is known to work, so a drop is retried every few
+ * seconds and the call comes back within seconds of the network (each try is one offer).
+ */
+const RECONNECT_WATCHDOG_MS = 4_000
+
+/**
+ * What the watchdog does to a connection: nothing, restart ICE, or first roll back an offer
+ * never answered. `offerUnanswered`: the offer pending now was already pending at the last tick
+ * (an answer takes a second; a lost offer would hold even a connected call's next negotiation).
+ */
+export function watchdogStep(
+  pc: Pick<RTCPeerConnection, 'connectionState' | 'signalingState'>,
+  offerUnanswered: boolean,
+): 'none' | 'restart' | 'rollback-and-restart' {
+  if (pc.connectionState === 'closed') return 'none'
+  if (pc.signalingState === 'have-local-offer' && (offerUnanswered || pc.connectionState !== 'connected')) {
+    return 'rollback-and-restart'
+  }
+  return pc.connectionState === 'connected' ? 'none' : 'restart'
+}
 
 export type OutgoingSignal = {
   description?: { type: 'offer' | 'answer'; sdp: string }
@@ -73,6 +98,8 @@ export class PeerLink {
   private remoteSession: string | null = null
   private readonly fallbackStream = new MediaStream()
   private readonly timers: ReturnType<typeof setTimeout>[] = []
+  private watchdog: ReturnType<typeof setInterval> | null = null
+  private everConnected = false
 
   constructor(
     readonly remotePeerId: string,
@@ -85,11 +112,7 @@ export class PeerLink {
     this.mayOffer = !options.polite
     if (this.mayOffer) this.askForMissingKinds()
     else this.timers.push(setTimeout(() => this.startOffering(), FIRST_OFFER_WAIT_MS))
-    this.timers.push(
-      setInterval(() => {
-        if (pc.connectionState !== 'connected') this.restartIce()
-      }, CONNECT_WATCHDOG_MS),
-    )
+    this.watch(CONNECT_WATCHDOG_MS)
 
     pc.onnegotiationneeded = () => void this.offer()
     pc.onicecandidate = ({ candidate }) => {
@@ -99,11 +122,16 @@ export class PeerLink {
       options.send({ candidate: { candidate: candidate.candidate, sdpMid, sdpMLineIndex, usernameFragment } })
     }
     pc.oniceconnectionstatechange = () => {
-      // New candidates, perhaps over a new network: the polite and the impolite alike may ask.
-      if (pc.iceConnectionState === 'failed') this.restartIce()
+      // New candidates, perhaps over a new network (once connected, the impolite side asks: see recover).
+      if (pc.iceConnectionState === 'failed' && !this.leavesRecoveryToOther()) this.restartIce()
     }
     pc.onconnectionstatechange = () => {
-      if (!this.closed) options.onConnectionState(pc.connectionState)
+      if (this.closed) return
+      if (pc.connectionState === 'connected' && !this.everConnected) {
+        this.everConnected = true
+        this.watch(RECONNECT_WATCHDOG_MS)
+      }
+      options.onConnectionState(pc.connectionState)
     }
     pc.ontrack = ({ track, streams }) => {
       if (this.closed) return
@@ -156,6 +184,34 @@ export class PeerLink {
     this.pc.restartIce()
   }
 
+  /**
+   * The way to the other side may be back (the network, the room's stream): unless connected,
+   * ICE restarts with a new offer, the one still unanswered (lost, most likely) rolled back.
+   */
+  async recover(offerUnanswered = false) {
+    const step = watchdogStep(this.pc, offerUnanswered)
+    if (this.closed || step === 'none' || this.makingOffer || this.leavesRecoveryToOther()) return
+    try {
+      if (step === 'rollback-and-restart') await this.pc.setLocalDescription({ type: 'rollback' })
+    } catch (error) {
+      return this.warn('rollback', error)
+    }
+    this.restartIce()
+    // Chromium's negotiationneeded came during the rollback (and was let go, not being stable)
+    // and does not come again: the offer is made here.
+    await this.offer()
+  }
+
+  /**
+   * A call that had connected is brought back by the impolite side alone: Chromium's rollback of
+   * a re-offer of the polite side's (its own, or the implicit one when both offer at once) leaves
+   * its receiving video track without frames for good, though they keep arriving and being decoded
+   * (tests/e2e/call-recovery.spec.ts). The polite side answers the impolite side's restarts.
+   */
+  private leavesRecoveryToOther() {
+    return this.options.polite && this.everConnected
+  }
+
   getStats() {
     return this.pc.getStats()
   }
@@ -163,12 +219,23 @@ export class PeerLink {
   close() {
     if (this.closed) return
     this.closed = true
-    // One list for the wait and the watchdog: clearTimeout clears an interval as well.
     this.timers.forEach(clearTimeout)
+    if (this.watchdog) clearInterval(this.watchdog)
     const pc = this.pc
     pc.onnegotiationneeded = pc.onicecandidate = pc.oniceconnectionstatechange = null
     pc.onconnectionstatechange = pc.ontrack = null
     pc.close()
+  }
+
+  /** The watchdog, every `ms` from now on (replacing the one before). */
+  private watch(ms: number) {
+    if (this.watchdog) clearInterval(this.watchdog)
+    let offerAtLastTick: string | undefined
+    this.watchdog = setInterval(() => {
+      const pending = this.pc.signalingState === 'have-local-offer' ? this.pc.localDescription?.sdp : undefined
+      void this.recover(pending !== undefined && pending === offerAtLastTick)
+      offerAtLastTick = pending
+    }, ms)
   }
 
   /** Perfect negotiation's `onnegotiationneeded`: an offer of what changed, unless one is under way. */

@@ -3,13 +3,14 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { SessionRoomData } from '~/models/sessions/room'
 import { CallSession, type MediaState } from './call-session'
 import { callReducer, initialCallState } from './call-state'
+import { ConnectionReport } from './connection-report'
 import { newPeerId } from './signaling'
 
 /**
  * The call as React sees it: the state to render (call-state.ts) and the actions the buttons
  * take. The CallSession behind it lives as long as the component: it opens the room's stream on
  * mount (the other side then sees this person present) and closes the connection, the stream
- * and its timers on unmount.
+ * and its timers on unmount. The connection report (connection-report.ts) hears every action.
  */
 export function usePeerCall({ booking, me, iceServers }: Pick<SessionRoomData, 'booking' | 'me' | 'iceServers'>) {
   const [state, dispatch] = useReducer(callReducer, initialCallState)
@@ -27,12 +28,17 @@ export function usePeerCall({ booking, me, iceServers }: Pick<SessionRoomData, '
   const bookingId = booking.id
   const role = me.role
   useEffect(() => {
+    const report = new ConnectionReport(bookingId)
     const call = new CallSession({
       bookingId,
       peerId,
       role,
       iceServers: latest.current.iceServers,
-      dispatch,
+      dispatch: (action) => {
+        report.observe(action)
+        dispatch(action)
+      },
+      onPeerConnection: (pc) => report.watch(pc),
       // The room may have closed (its window ended, the practitioner ended it elsewhere): the
       // page's loader says so, and the page then shows that instead of the call.
       onRefused: () => {
@@ -43,6 +49,7 @@ export function usePeerCall({ booking, me, iceServers }: Pick<SessionRoomData, '
     call.start()
     return () => {
       call.dispose()
+      report.dispose()
       session.current = null
     }
   }, [bookingId, peerId, role])

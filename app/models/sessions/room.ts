@@ -137,6 +137,42 @@ export const ROOM_TEXT = {
     'Your camera or microphone could not start; another app may be using it. Try again, or join without them.',
   camera: 'Camera',
   microphone: 'Microphone',
+  /** The check before the call (app/components/session-room/lobby-check.tsx). */
+  check: {
+    heading: 'Check before you join',
+    micLevel: 'Microphone level',
+    micHint: 'Say something: the bar moves when your microphone hears you.',
+    playTestSound: 'Play test sound',
+    testSoundHint:
+      "You should hear a short tone. If you don't, turn up the volume or choose other speakers in your computer's sound settings.",
+    network: {
+      checking: 'Checking your connection…',
+      untested:
+        'No STUN or TURN server is set up for this site, so your connection cannot be tested before the call. The call connects directly where your network allows it.',
+      ok: 'Your network can reach the call servers.',
+      limited: 'Your network reached the call servers only in part.',
+      blocked: 'Your network did not reach the call servers.',
+      unsupported: 'This browser cannot make video calls.',
+    },
+    allReady: 'Your camera, microphone and connection are ready',
+    devicesReady: 'Your camera and microphone are ready',
+    checking: 'Checking your camera, microphone and connection…',
+    problems: 'Before you join:',
+    /** What to do, one sentence for each problem the check finds. */
+    fix: {
+      denied: "Allow the camera and microphone in your browser's site settings (the icon in the address bar).",
+      'no-devices': 'No camera or microphone was found: connect one, or join without them.',
+      failed: 'Your camera or microphone would not start: close other apps that use it, then try again.',
+      noCamera: 'No camera was found: connect one, or join with sound only.',
+      noMicrophone: 'No microphone was found: connect one or pick another microphone.',
+      microphoneSilent:
+        "We can't hear your microphone: pick another microphone, or check that it isn't muted on the device itself.",
+      limited:
+        'Most calls will still connect, but a strict network (at work, at school, on some VPNs) may block this one: if the call does not connect, try another network or turn off your VPN.',
+      blocked: 'Your network blocks video calls: try another network (a phone hotspot) or turn off your VPN.',
+      unsupported: 'Your browser cannot make video calls: open this page in a recent Chrome, Edge, Firefox or Safari.',
+    },
+  },
 
   /* The call (app/components/session-room/call-view.tsx). */
   yourVideo: 'Your video',

@@ -12,13 +12,17 @@ import type { OtherPresence, RoomEvent, SignalMessage } from './room'
  * stream's GET is replayed there, and every POST goes there anyway).
  *
  * One stream per person and room: a second one (another tab or device) replaces the first. A
- * stream that drops is given a short grace, so an EventSource reconnecting after a network
+ * stream that drops is given a grace, so an EventSource reconnecting after a network
  * blip finds its place, its stay and its "joined" as they were.
  */
 
 const KEEPALIVE_MS = 20_000
-/** How long a dropped stream's person still counts as there. */
-export const RECONNECT_GRACE_MS = 15_000
+/**
+ * How long a dropped stream's person still counts as there: two minutes, longer than a Wi-Fi
+ * drop or a phone changing networks (a 40 s outage must find both places as they were, issue 45).
+ * Closing or reloading the tab does not wait for it: the page posts its `leave` as it goes.
+ */
+export const RECONNECT_GRACE_MS = 2 * 60_000
 
 export const NOT_CONNECTED = 'This page lost its place in the room. Please reload it to continue.'
 export const ONLY_PRACTITIONER_ENDS = 'Only the practitioner can end the session.'

@@ -14,6 +14,8 @@ import { NOBODY_IN_ROOM } from '~/models/booking/no-show'
 import { listContactMessages } from '~/models/marketplace/contact.server'
 import { LEAD_SOURCE_LABELS } from '~/models/marketplace/lead'
 import { listLeads } from '~/models/marketplace/lead.server'
+import { videoCardRows } from '~/models/sessions/video-figures'
+import { videoFigures } from '~/models/sessions/video-figures.server'
 
 /** The list the URL shows, without any dialog: where forms go back to and dialogs close to. */
 export function viewState(params: URLSearchParams): AdminState {
@@ -40,8 +42,8 @@ function paging(view: AdminState, key: 'page' | 'activity', { page, pageCount }:
 }
 
 /**
- * Everything /admin/dashboard shows for its URL: the four counts, the open tab's page, the
- * Activity section's page and whichever delete confirmation is open. Only the open tab's list
+ * Everything /admin/dashboard shows for its URL: the four counts, the video sessions' card, the
+ * open tab's page, the Activity section's page and whichever delete confirmation is open. Only the open tab's list
  * is read. Instants are worded here, in the viewer's zone, so the page is the same with or
  * without JavaScript.
  */
@@ -71,6 +73,7 @@ export function loadDashboard(request: Request, admin: PublicUser) {
     here,
     tab,
     counts: getUserCounts(),
+    video: videoCardRows(videoFigures()),
     tabs: ADMIN_TABS.map(([key, label]) => ({
       key,
       label,

@@ -7,6 +7,7 @@ import { DeleteLeadDialog, DeleteMessageDialog, DeleteUserDialog } from '~/compo
 import { LeadsTab } from '~/components/admin/leads-tab'
 import { MessagesTab } from '~/components/admin/messages-tab'
 import { UserList } from '~/components/admin/user-list'
+import { VideoSessionsCard } from '~/components/admin/video-sessions-card'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
 import { requireAdmin } from '~/models/accounts/auth.server'
@@ -18,10 +19,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 export const meta: MetaFunction = () => [{ title: 'Admin dashboard — Solace' }]
 
 /**
- * The admin dashboard: the four counts, the User Management / Messages / Leads tabs and the
- * Activity trail, with every filter, page and confirmation in the URL
- * (models/admin/admin-links.ts). Non-admins go to / (here too, not only in the layout: a
- * data request runs this loader alone).
+ * The admin dashboard: the four counts, how the video rooms worked (last 30 days), the User
+ * Management / Messages / Leads tabs and the Activity trail, with every filter, page and
+ * confirmation in the URL (models/admin/admin-links.ts). Non-admins go to / (here too, not only
+ * in the layout: a data request runs this loader alone).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadDashboard(request, await requireAdmin(request))
@@ -42,6 +43,7 @@ export default function AdminDashboard() {
         <p className="text-muted-foreground">Users, contact messages and early-access leads.</p>
       </div>
       <CountCards counts={data.counts} />
+      <VideoSessionsCard rows={data.video} />
       <AdminTabs tabs={data.tabs} />
       {data.users ? (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
