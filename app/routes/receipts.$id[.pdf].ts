@@ -1,7 +1,7 @@
 import { AppError, fileOrRefusal } from '~/lib/errors'
 import { idFromParam } from '~/lib/route-params'
 import { requireUser } from '~/models/accounts/auth.server'
-import { RECEIPT_NOT_FOUND } from '~/models/billing/receipt-emails.server'
+import { RECEIPT_NOT_FOUND } from '~/models/billing/receipt'
 import { findReceiptFile, pdfResponse } from '~/models/billing/receipts-read.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 

@@ -5,7 +5,13 @@ import { sendEmail } from '~/integrations/email.server'
 import { AppError } from '~/lib/errors'
 import { check, hit, LIMITS } from '~/lib/rate-limit.server'
 import { configuredOrigin } from '~/lib/url.server'
-import { receiptTitle, type ReceiptSnapshot } from './receipt'
+import {
+  RECEIPT_CLIENT_GONE,
+  RECEIPT_NOT_FOUND,
+  receiptTitle,
+  TOO_MANY_RECEIPT_EMAILS,
+  type ReceiptSnapshot,
+} from './receipt'
 import { receiptFileName, receiptPdf } from './receipt-files.server'
 import { RECEIPTS_PATH } from './receipt-links'
 
@@ -15,11 +21,6 @@ import { RECEIPTS_PATH } from './receipt-links'
  * says of a receipt is its number, the practitioner and the session's name and date, as the
  * booking emails already do; the PDF holds the rest.
  */
-
-export const RECEIPT_NOT_FOUND = 'Receipt not found'
-export const RECEIPT_CLIENT_GONE = 'This client no longer has an account, so the receipt cannot be emailed.'
-export const TOO_MANY_RECEIPT_EMAILS = 'You have sent many receipts in the last hour. Please try again later.'
-export const receiptSent = (title: string) => `${title} was sent to your client.`
 
 /** A receipt's PDF as an email attachment, or null for no such receipt. */
 export async function receiptAttachment(receiptId: number) {

@@ -34,6 +34,12 @@ export type ReceiptSnapshot = {
   status: 'Paid' | 'Refunded'
 }
 
+/* The receipts' texts: a screen, a route and the models show them. */
+export const RECEIPT_NOT_FOUND = 'Receipt not found'
+export const RECEIPT_CLIENT_GONE = 'This client no longer has an account, so the receipt cannot be emailed.'
+export const TOO_MANY_RECEIPT_EMAILS = 'You have sent many receipts in the last hour. Please try again later.'
+export const receiptSent = (title: string) => `${title} was sent to your client.`
+
 /** '#0012': a practitioner's receipts are numbered from 1; four digits keep a year's list aligned. */
 export function receiptNumberLabel(number: number) {
   return `#${String(number).padStart(4, '0')}`

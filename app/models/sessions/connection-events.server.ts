@@ -27,26 +27,29 @@ export function recordConnectionEvents(
   }
   const db = getDb()
   // One synchronous transaction: two reports at once cannot both pass the bound.
-  db.transaction((tx) => {
-    const held =
-      tx
-        .select({ n: count() })
-        .from(sessionConnectionEvents)
-        .where(and(eq(sessionConnectionEvents.bookingId, booking.id), eq(sessionConnectionEvents.userId, user.id)))
-        .get()?.n ?? 0
-    if (held + events.length > MAX_CONNECTION_EVENTS) throw new AppError(CONNECTION_TEXT.full, 409)
-    tx.insert(sessionConnectionEvents)
-      .values(
-        events.map((event) => ({
-          bookingId: booking.id,
-          userId: user.id,
-          side: booking.side,
-          kind: event.kind,
-          at: new Date(now.getTime() - event.agoMs),
-          valueMs: event.valueMs ?? null,
-          relay: event.relay ?? null,
-        })),
-      )
-      .run()
-  })
+  db.transaction(
+    (tx) => {
+      const held =
+        tx
+          .select({ n: count() })
+          .from(sessionConnectionEvents)
+          .where(and(eq(sessionConnectionEvents.bookingId, booking.id), eq(sessionConnectionEvents.userId, user.id)))
+          .get()?.n ?? 0
+      if (held + events.length > MAX_CONNECTION_EVENTS) throw new AppError(CONNECTION_TEXT.full, 409)
+      tx.insert(sessionConnectionEvents)
+        .values(
+          events.map((event) => ({
+            bookingId: booking.id,
+            userId: user.id,
+            side: booking.side,
+            kind: event.kind,
+            at: new Date(now.getTime() - event.agoMs),
+            valueMs: event.valueMs ?? null,
+            relay: event.relay ?? null,
+          })),
+        )
+        .run()
+    },
+    { behavior: 'immediate' },
+  )
 }
