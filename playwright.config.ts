@@ -59,6 +59,9 @@ export function e2eServerEnv({ port, baseURL, database }: { port: number; baseUR
   }
 }
 
+/** The longest flows, started before every other (see `projects`). */
+const LONG_FIRST = ['**/call-*.spec.ts']
+
 type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number]
 
 function webServer(project: string): WebServer {
@@ -102,6 +105,8 @@ export const e2eChromium = {
   },
 }
 
+const withJavaScript = { ...e2eChromium, baseURL: e2eServer('js').baseURL, javaScriptEnabled: true }
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Per port, so two runs side by side (docs/configuration.md: E2E_PORT) do not clear each other's traces.
@@ -124,8 +129,14 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
   },
+  // Playwright hands tests to the workers in the projects' order, then the files' (by name), so
+  // a long flow that starts last runs alone at the end of the run. The flows in a network
+  // namespace of their own (call-*.spec.ts, about a minute each, JavaScript only) start first:
+  // a first 'js' project runs them, and the second the rest. Both are 'js', the name that picks
+  // the server (e2eServer) and that `--project js` selects.
   projects: [
-    { name: 'js', use: { ...e2eChromium, baseURL: e2eServer('js').baseURL, javaScriptEnabled: true } },
+    { name: 'js', testMatch: LONG_FIRST, use: withJavaScript },
+    { name: 'js', testIgnore: LONG_FIRST, use: withJavaScript },
     { name: 'no-js', use: { ...e2eChromium, baseURL: e2eServer('no-js').baseURL, javaScriptEnabled: false } },
   ],
   webServer: E2E_PROJECTS.map(webServer),

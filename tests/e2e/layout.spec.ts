@@ -233,6 +233,22 @@ async function fontsDrawing(page: Page, selector: string) {
   }
 }
 
+/**
+ * axe's findings on the page. axe's default run ends in a blank page it opens for every call
+ * (to gather what each frame found, cross-origin frames included), which cost about as much as
+ * the analysis itself; on a page whose frames are all of its own origin, axe's single-page run
+ * (`setLegacyMode`) checks the same frames with the same rules, without that page: the same
+ * findings (violations with their elements, passes, incomplete, inapplicable) on the pages
+ * compared, in 73 s instead of 124 s for the four areas (decision 046).
+ */
+function axeOn(page: Page) {
+  const origin = new URL(page.url()).origin
+  const foreignFrame = page
+    .frames()
+    .some((frame) => /^https?:/.test(frame.url()) && new URL(frame.url()).origin !== origin)
+  return new AxeBuilder({ page }).setLegacyMode(!foreignFrame).analyze()
+}
+
 // What the tests measure (widths, wrapping, what fits a phone) must not depend on the fonts a
 // machine happens to have: pages draw their text with the font the app serves (decision 031).
 test('pages draw their text in the font the app serves, not one the machine has', async ({ page }) => {
@@ -264,7 +280,7 @@ for (const [area, screens] of Object.entries(AREAS)) {
       test.setTimeout(120_000)
       for (const path of await screens(page)) {
         await page.goto(path)
-        const { violations } = await new AxeBuilder({ page }).analyze()
+        const { violations } = await axeOn(page)
         const found = violations.map(
           (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
         )

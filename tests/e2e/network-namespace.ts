@@ -30,6 +30,11 @@ export type NetworkNamespace = {
   browser: Browser
   /** The loopback, and with it the whole network of the namespace, down or up. */
   setNetwork: (up: boolean) => void
+  /**
+   * The whole namespace's traffic (both browsers and the server share its loopback) capped at
+   * this many kilobits a second by a token bucket (`tc` `tbf`), or uncapped (null).
+   */
+  setBandwidth: (kilobits: number | null) => void
   close: () => Promise<void>
 }
 
@@ -38,6 +43,7 @@ export async function openNetworkNamespace(
   projectDatabase: string,
 ): Promise<NetworkNamespace | { unavailable: string }> {
   const name = `solace-call-${process.pid}-${Date.now() % 100_000}`
+  removeLeftovers()
   try {
     execFileSync('ip', ['netns', 'add', name], { stdio: 'pipe' })
   } catch (error) {
@@ -91,10 +97,48 @@ export async function openNetworkNamespace(
       database,
       browser,
       setNetwork: (up) => void inNamespace('ip', 'link', 'set', 'lo', up ? 'up' : 'down'),
+      setBandwidth: (kilobits) =>
+        void (kilobits === null
+          ? inNamespace('tc', 'qdisc', 'del', 'dev', 'lo', 'root')
+          : // A queue of at most 300 ms: a slow link's queue, not a buffer that hides the cap.
+            inNamespace(
+              ...['tc', 'qdisc', 'replace', 'dev', 'lo', 'root', 'tbf', 'rate', `${kilobits}kbit`],
+              ...['burst', '32kbit', 'latency', '300ms'],
+            )),
       close,
     }
   } catch (error) {
     await close()
     throw error
+  }
+}
+
+/** Namespaces of runs that were killed before they could delete theirs (their process is gone). */
+function removeLeftovers() {
+  let names: string[]
+  try {
+    names = execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.split(' ')[0] ?? '')
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const pid = Number(/^solace-call-(\d+)-/.exec(name)?.[1])
+    if (!pid || isAlive(pid)) continue
+    try {
+      execFileSync('ip', ['netns', 'delete', name], { stdio: 'pipe' })
+    } catch {
+      // Deleted meanwhile by whoever else cleans up.
+    }
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
   }
 }

@@ -190,7 +190,7 @@ describe('signaling', () => {
     expect(await c.next('hello')).toEqual({
       type: 'hello',
       peerId: CLIENT_PEER,
-      other: { present: false, joined: false, peerId: null, audio: false, video: false },
+      other: { present: false, joined: false, peerId: null, audio: false, video: false, audioOnly: false },
     })
     const p = await stream(id, practitioner, PRACTITIONER_PEER)
     expect(await p.next('hello')).toMatchObject({ other: { present: true, joined: false, peerId: CLIENT_PEER } })
@@ -215,7 +215,10 @@ describe('signaling', () => {
     // Meant for a page that is gone: dropped.
     await post(id, client, { type: 'signal', peerId: CLIENT_PEER, to: 'an-old-page-0001', candidate })
     await post(id, client, { type: 'state', peerId: CLIENT_PEER, audio: false, video: false })
-    expect(await p.next('presence')).toMatchObject({ other: { joined: true, audio: false } })
+    expect(await p.next('presence')).toMatchObject({ other: { joined: true, audio: false, audioOnly: false } })
+    // Audio only on a weak link: the other side hears of it with the rest of the state.
+    await post(id, client, { type: 'state', peerId: CLIENT_PEER, audio: true, video: true, audioOnly: true })
+    expect(await p.next('presence')).toMatchObject({ other: { audio: true, video: true, audioOnly: true } })
     expect(p.events.filter((e) => e.type === 'signal')).toEqual([])
 
     // A message from a page that is not the person's current one.

@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, '../../app') } },
   test: {
+    name: 'replica',
     root: path.resolve(import.meta.dirname, '../..'),
     include: ['tests/replica/**/*.test.ts'],
     environment: 'node',

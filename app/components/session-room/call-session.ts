@@ -1,8 +1,10 @@
 import { ROOM_TEXT, type OtherPresence, type RoomEvent, type SessionRoomData } from '~/models/sessions/room'
 import { NOBODY, type CallAction } from './call-state'
-import { qualityBetween, readSample, type StatsSample } from './connection-quality'
+import { qualityBetween, readLink, readSample, type StatsSample } from './connection-quality'
 import { PeerLink, type IncomingSignal } from './peer-link'
+import { tuneSenders } from './sender-tuning'
 import { RoomSignaling, SignalRefused } from './signaling'
+import { chooseAudioOnly, firstPlan, nextPlan, startLow, type VideoPlan } from './video-steps'
 
 /**
  * One page's part in a booking's room: the signaling channel, the peer connection to the other
@@ -34,8 +36,10 @@ export type CallSessionOptions = {
 
 export type MediaState = { audio: boolean; video: boolean }
 
-/** How often the connection's statistics are sampled for the quality shown. */
-const STATS_EVERY_MS = 4_000
+/** How often the connection's statistics are sampled, for the quality shown and the video's step. */
+const STATS_EVERY_MS = 2_000
+/** The wait before a state the network lost is sent again. */
+const STATE_RETRY_MS = 1_000
 
 export class CallSession {
   private readonly signaling: RoomSignaling
@@ -48,6 +52,9 @@ export class CallSession {
   private media: MediaState = { audio: false, video: false }
   private statsTimer: ReturnType<typeof setInterval> | null = null
   private lastSample: StatsSample | null = null
+  private plan: VideoPlan = firstPlan(Date.now())
+  /** Each state sent counts up: a retry of an older one is not made. */
+  private stateVersion = 0
   /** Offers made on this page: a signal queued before the latest offer is not sent (RoomSignaling.post). */
   private offers = 0
   private stopped = false
@@ -77,7 +84,7 @@ export class CallSession {
     this.media = media
     this.options.dispatch({ type: 'joined' })
     // Before the stream's hello the server would refuse it; the hello then sends it.
-    if (this.streamOpen) this.postOrSay({ type: 'join', peerId: this.options.peerId, ...media })
+    if (this.streamOpen) this.postOrSay({ type: 'join', ...this.myState() })
     this.connectIfBothJoined()
   }
 
@@ -105,9 +112,34 @@ export class CallSession {
   /** The microphone or camera was turned on or off: the other side shows it. */
   setMedia(media: MediaState) {
     this.media = media
-    if (this.joined && this.streamOpen && !this.stopped) {
-      this.postOrSay({ type: 'state', peerId: this.options.peerId, ...media })
-    }
+    this.postState()
+  }
+
+  /** Audio only on (the offer taken) or off (video back now): for both sides, the other told. */
+  setAudioOnly(audioOnly: boolean) {
+    if (this.stopped || audioOnly === this.plan.audioOnly) return
+    this.changePlan(chooseAudioOnly(this.plan, audioOnly, Date.now()))
+  }
+
+  /** This page's part of the room's state: the microphone, the camera, and audio only. */
+  private myState() {
+    return { peerId: this.options.peerId, ...this.media, audioOnly: this.plan.audioOnly }
+  }
+
+  /**
+   * The latest state, to the other side. A try the network lost is made again while the stream
+   * is open, unless a newer state went meanwhile (a reopened stream's hello sends it anyway):
+   * audio only is chosen on a congested link, where a request can take several tries.
+   */
+  private postState() {
+    if (!this.joined || !this.streamOpen || this.stopped) return
+    const version = ++this.stateVersion
+    this.options.dispatch({ type: 'error', message: null })
+    this.signaling.post({ type: 'state', ...this.myState() }).catch((error) => {
+      if (this.stopped || version !== this.stateVersion) return
+      if (error instanceof SignalRefused) return this.options.dispatch({ type: 'error', message: error.message })
+      setTimeout(() => version === this.stateVersion && this.postState(), STATE_RETRY_MS)
+    })
   }
 
   /** The page goes away (unmount): leave the call if in it, and close everything. */
@@ -125,7 +157,7 @@ export class CallSession {
         this.onPresence(event.other)
         // Joined before the stream opened, or back after a drop (if the server had let our place
         // go, this joins again; a join is idempotent), with the microphone and camera as they are now.
-        if (this.joined) this.postOrSay({ type: 'join', peerId: this.options.peerId, ...this.media })
+        if (this.joined) this.postOrSay({ type: 'join', ...this.myState() })
         // What was sent while the stream was down may be lost: a connection not connected starts over.
         void this.link?.recover()
         return
@@ -141,7 +173,10 @@ export class CallSession {
   }
 
   private onPresence(other: OtherPresence) {
+    // Their audio only ended: the link was narrow a moment ago, so video comes back low and climbs.
+    if (this.other.audioOnly && !other.audioOnly) this.plan = startLow(this.plan, Date.now())
     this.other = other
+    if (this.link) void this.tune(this.link)
     this.options.dispatch({ type: 'presence', other })
     const link = this.link
     // The connection is to their current page while they are in the call; anything else ends it.
@@ -189,6 +224,8 @@ export class CallSession {
     this.link = link
     this.options.onPeerConnection?.(link.pc)
     this.lastSample = null
+    // A new connection starts at the full picture; audio only, a person's choice, stays as chosen.
+    this.changePlan({ ...firstPlan(Date.now()), audioOnly: this.plan.audioOnly })
     this.statsTimer = setInterval(() => void this.sampleStats(link), STATS_EVERY_MS)
   }
 
@@ -215,13 +252,33 @@ export class CallSession {
 
   private async sampleStats(link: PeerLink) {
     try {
-      const sample = readSample(await link.getStats())
+      const report = await link.getStats()
       if (this.link !== link || link.pc.connectionState !== 'connected') return
-      this.options.dispatch({ type: 'quality', quality: qualityBetween(this.lastSample, sample) })
+      const sample = readSample(report)
+      const expectVideo = this.other.video && !this.other.audioOnly && !this.plan.audioOnly
+      this.options.dispatch({ type: 'quality', quality: qualityBetween(this.lastSample, sample, expectVideo) })
       this.lastSample = sample
+      this.changePlan(nextPlan(this.plan, readLink(report), Date.now()))
     } catch {
       // A connection closing as it is read: the next one is sampled afresh.
     }
+  }
+
+  /** A new plan for this page's video: the senders follow it, the page shows it, the other hears of audio only. */
+  private changePlan(plan: VideoPlan) {
+    const before = this.plan
+    this.plan = plan
+    if (this.link) void this.tune(this.link)
+    if (plan.audioOnly !== before.audioOnly) this.postState()
+    const { step, audioOnly, offerAudioOnly } = plan
+    if (step !== before.step || audioOnly !== before.audioOnly || offerAudioOnly !== before.offerAudioOnly) {
+      this.options.dispatch({ type: 'video-plan', step, audioOnly, offerAudioOnly })
+    }
+  }
+
+  private tune(link: PeerLink) {
+    const sendVideo = !this.plan.audioOnly && !this.other.audioOnly
+    return tuneSenders(link.pc, { step: this.plan.step, sendVideo })
   }
 
   /** Sends a message whose failure the person must hear of (join, leave, state). */

@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { callReducer, initialCallState, NOBODY, type CallAction, type CallState } from './call-state'
 
-const joinedOther = { present: true, joined: true, peerId: 'peer-of-other', audio: true, video: true }
+const joinedOther = {
+  present: true,
+  joined: true,
+  peerId: 'peer-of-other',
+  audio: true,
+  video: true,
+  audioOnly: false,
+}
 const stream = {} as MediaStream
 
 const run = (...actions: CallAction[]) => actions.reduce(callReducer, initialCallState)
@@ -62,5 +69,12 @@ describe('callReducer', () => {
       expect(callReducer(state, { type: 'presence', other: NOBODY })).toBe(state)
       expect(callReducer(state, { type: 'joined' })).toBe(state)
     }
+  })
+
+  test("this page's video plan shows until the page leaves the call", () => {
+    const plan = { step: 3, audioOnly: false, offerAudioOnly: true }
+    const state = run({ type: 'joined' }, { type: 'link-opened' }, { type: 'video-plan', ...plan })
+    expect(state.video).toEqual(plan)
+    expect(callReducer(state, { type: 'left' }).video).toEqual({ step: 0, audioOnly: false, offerAudioOnly: false })
   })
 })

@@ -35,6 +35,8 @@ export type CallState = {
   otherLeft: boolean
   link: LinkState
   quality: Quality | null
+  /** This page's video (video-steps.ts): its step, audio only chosen here, and the offer of it. */
+  video: { step: number; audioOnly: boolean; offerAudioOnly: boolean }
   remoteStream: MediaStream | null
   /** A message that did not reach the room (the server's words when it gave any), until the next try. */
   error: string | null
@@ -50,11 +52,21 @@ export type CallAction =
   | { type: 'connection'; state: RTCPeerConnectionState }
   | { type: 'remote-stream'; stream: MediaStream }
   | { type: 'quality'; quality: Quality }
+  | { type: 'video-plan'; step: number; audioOnly: boolean; offerAudioOnly: boolean }
   | { type: 'ended' }
   | { type: 'replaced' }
   | { type: 'error'; message: string | null }
 
-export const NOBODY: OtherPresence = { present: false, joined: false, peerId: null, audio: false, video: false }
+export const NOBODY: OtherPresence = {
+  present: false,
+  joined: false,
+  peerId: null,
+  audio: false,
+  video: false,
+  audioOnly: false,
+}
+
+const FULL_VIDEO = { step: 0, audioOnly: false, offerAudioOnly: false }
 
 export const initialCallState: CallState = {
   phase: 'lobby',
@@ -64,6 +76,7 @@ export const initialCallState: CallState = {
   otherLeft: false,
   link: 'none',
   quality: null,
+  video: FULL_VIDEO,
   remoteStream: null,
   error: null,
 }
@@ -95,7 +108,7 @@ export function callReducer(state: CallState, action: CallAction): CallState {
     case 'joined':
       return { ...state, phase: 'in-call', error: null }
     case 'left':
-      return { ...state, ...NO_LINK, phase: 'lobby', hasLeft: true, otherLeft: false }
+      return { ...state, ...NO_LINK, video: FULL_VIDEO, phase: 'lobby', hasLeft: true, otherLeft: false }
     case 'link-opened':
       return { ...state, ...NO_LINK, link: 'connecting', otherLeft: false }
     case 'link-closed':
@@ -106,6 +119,10 @@ export function callReducer(state: CallState, action: CallAction): CallState {
       return state.link === 'none' ? state : { ...state, remoteStream: action.stream }
     case 'quality':
       return state.link === 'none' ? state : { ...state, quality: action.quality }
+    case 'video-plan': {
+      const { step, audioOnly, offerAudioOnly } = action
+      return { ...state, video: { step, audioOnly, offerAudioOnly } }
+    }
     case 'ended':
       return { ...state, ...NO_LINK, phase: 'ended', error: null }
     case 'replaced':

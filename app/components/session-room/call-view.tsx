@@ -8,12 +8,14 @@ import { MediaToggles } from './media-toggles'
 import { CameraOffIcon, HangUpIcon, MicOffIcon, StopIcon } from './room-icons'
 import { useServerNow, type ServerClock } from './server-clock'
 import { StreamVideo } from './stream-video'
+import { VideoNotice } from './video-notice'
 import type { CallState } from './call-state'
 import type { LocalMedia } from './use-local-media'
 
 /**
  * The call: the other person large, oneself small in a corner (mirrored and muted, as a mirror
- * is), what the other has turned off, the time into the session and the connection, and the
+ * is), what the other has turned off, the time into the session and the connection, what a
+ * weak link did to the video (audio only offered or on), and the
  * controls (the practitioner's End session, from the booked start, asks first). The frame keeps
  * a video's shape on any screen, from a 390 px phone up.
  */
@@ -27,6 +29,7 @@ export function CallView({
   onToggle,
   onLeave,
   onEnd,
+  onAudioOnly,
 }: {
   state: CallState
   media: LocalMedia
@@ -37,12 +40,15 @@ export function CallView({
   onToggle: (kind: 'audio' | 'video', on: boolean) => void
   onLeave: () => void
   onEnd: () => void
+  onAudioOnly: (audioOnly: boolean) => void
 }) {
   const { other } = state
   const [confirmingEnd, setConfirmingEnd] = useState(false)
   // End is offered from the booked start (the server refuses it before); until then only Leave.
   const started = useServerNow(clock) >= Date.parse(booking.startTime)
   const connected = state.link === 'connected'
+  // Audio only, on either side: no picture comes, so the other's initial shows instead of a frozen frame.
+  const audioOnly = state.video.audioOnly || other.audioOnly
   // What the other has turned off, said only while there is a call to see it in.
   const otherOff = connected
     ? [
@@ -60,7 +66,7 @@ export function CallView({
           label={ROOM_TEXT.otherVideo(otherFirstName)}
           className="absolute inset-0 size-full object-contain"
         />
-        {!connected || !other.video ? (
+        {!connected || !other.video || audioOnly ? (
           // The other's initial where their picture would be: waiting, connecting, or camera off.
           <div
             aria-hidden
@@ -101,6 +107,7 @@ export function CallView({
         ) : null}
       </div>
 
+      <VideoNotice state={state} otherFirstName={otherFirstName} onAudioOnly={onAudioOnly} />
       <CallStatus state={state} otherFirstName={otherFirstName} booking={booking} clock={clock} />
 
       <div className="flex flex-wrap justify-center gap-2">

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { qualityBetween, readSample } from './connection-quality'
+import { qualityBetween, readLink, readSample } from './connection-quality'
 import { sdpSessionId } from './peer-link'
 import { formatCountdown, formatElapsed } from './server-clock'
 
@@ -19,7 +19,33 @@ describe('connection quality', () => {
         { id: 'p2', type: 'candidate-pair', nominated: true, state: 'succeeded', currentRoundTripTime: 0.04 },
       ]),
     )
-    expect(sample).toEqual({ packetsReceived: 400, packetsLost: 10, roundTripTime: 0.04 })
+    expect(sample).toEqual({
+      packetsReceived: 400,
+      packetsLost: 10,
+      roundTripTime: 0.04,
+      framesDecoded: null,
+      at: null,
+    })
+  })
+
+  test("reads the frames of the other's video, and when", () => {
+    const sample = readSample(
+      report([{ id: 'v', type: 'inbound-rtp', kind: 'video', framesDecoded: 600, timestamp: 20_000 }]),
+    )
+    expect(sample).toMatchObject({ framesDecoded: 600, at: 20_000 })
+  })
+
+  test("reads the link as this page's sending sees it: round trip, the other's worst loss of ours, what may be sent", () => {
+    const link = readLink(
+      report([
+        { id: 't', type: 'transport', selectedCandidatePairId: 'p' },
+        { id: 'p', type: 'candidate-pair', currentRoundTripTime: 0.32, availableOutgoingBitrate: 180_000 },
+        { id: 'ra', type: 'remote-inbound-rtp', kind: 'audio', fractionLost: 0.01 },
+        { id: 'rv', type: 'remote-inbound-rtp', kind: 'video', fractionLost: 0.08 },
+      ]),
+    )
+    expect(link).toEqual({ roundTripMs: 320, loss: 0.08, availableBps: 180_000 })
+    expect(readLink(report([]))).toEqual({ roundTripMs: null, loss: null, availableBps: null })
   })
 
   test('without a round trip of its pair, the remote report says it', () => {
@@ -32,6 +58,8 @@ describe('connection quality', () => {
       packetsReceived: received,
       packetsLost: lost,
       roundTripTime,
+      framesDecoded: null,
+      at: null,
     })
     expect(qualityBetween(null, at(1000, 0))).toBe('good')
     expect(qualityBetween(null, at(0, 0, null))).toBe('good')
@@ -41,6 +69,24 @@ describe('connection quality', () => {
     expect(qualityBetween(at(1000, 0), at(1950, 50))).toBe('fair')
     expect(qualityBetween(at(1000, 200), at(2000, 200))).toBe('good')
     expect(qualityBetween(at(1000, 0), at(1800, 200))).toBe('poor')
+  })
+
+  test("the other's frame rate counts when their video is expected", () => {
+    const at = (framesDecoded: number, seconds: number) => ({
+      packetsReceived: 1000 * seconds,
+      packetsLost: 0,
+      roundTripTime: 0.05,
+      framesDecoded,
+      at: seconds * 1_000,
+    })
+    // 20, 10 and 4 frames a second over two seconds.
+    expect(qualityBetween(at(100, 10), at(140, 12), true)).toBe('good')
+    expect(qualityBetween(at(100, 10), at(120, 12), true)).toBe('fair')
+    expect(qualityBetween(at(100, 10), at(108, 12), true)).toBe('poor')
+    // Their camera off, or audio only: no frames is no fault of the line's.
+    expect(qualityBetween(at(100, 10), at(100, 12), false)).toBe('good')
+    // The first sample of a connection has nothing to count frames against.
+    expect(qualityBetween(null, at(0, 2), true)).toBe('good')
   })
 })
 

@@ -94,6 +94,7 @@ export function LiveRoom({ data, clock }: { data: SessionRoomData; clock: Server
         stop()
       }}
       onEnd={call.end}
+      onAudioOnly={call.setAudioOnly}
     />
   )
 }

@@ -1,4 +1,4 @@
-import { signalPath, type RoomEvent, type SignalMessage } from '~/models/sessions/room'
+import { KEEPALIVE_SILENCE_MS, signalPath, type RoomEvent, type SignalMessage } from '~/models/sessions/room'
 
 /**
  * The room's signaling channel, with nothing but the browser's own APIs: an EventSource brings
@@ -33,6 +33,17 @@ export function retryDelayMs(attempt: number) {
   return attempt < 14 ? 5_000 : 15_000
 }
 
+/**
+ * Whether a stream last heard from at `heardAt` has gone silent for longer than its keepalives
+ * allow: dead, though the browser may not know it yet.
+ */
+export function isSilent(heardAt: number, now: number) {
+  return now - heardAt > KEEPALIVE_SILENCE_MS
+}
+
+/** How often the page checks that its stream still speaks. */
+const SILENCE_CHECK_MS = 10_000
+
 /** A POST that has not been answered by then failed (a network gone silent), so the ones after it go. */
 const POST_TIMEOUT_MS = 8_000
 
@@ -43,6 +54,9 @@ export class RoomSignaling {
   private closed = false
   /** Posts go one at a time: an ICE candidate must not reach the other side before its offer. */
   private queue: Promise<unknown> = Promise.resolve()
+  /** When the stream last said anything (its opening, an event, a keepalive); page clock ms. */
+  private heardAt = 0
+  private silenceCheck: ReturnType<typeof setInterval> | null = null
 
   constructor(
     private readonly bookingId: number,
@@ -60,11 +74,18 @@ export class RoomSignaling {
     const source = new EventSource(`${signalPath(this.bookingId)}?peer=${encodeURIComponent(this.peerId)}`)
     this.source = source
     this.handlers.onStatus('connecting')
+    this.heardAt = Date.now()
+    this.silenceCheck ??= setInterval(() => this.reopenIfSilent(), SILENCE_CHECK_MS)
     source.onopen = () => {
+      this.heardAt = Date.now()
       this.retries = 0
       this.handlers.onStatus('open')
     }
+    source.addEventListener('keepalive', () => {
+      this.heardAt = Date.now()
+    })
     source.onmessage = ({ data }: MessageEvent<string>) => {
+      this.heardAt = Date.now()
       let event: RoomEvent
       try {
         event = JSON.parse(data) as RoomEvent
@@ -81,6 +102,16 @@ export class RoomSignaling {
       this.handlers.onRefused()
       this.retryTimer = setTimeout(() => this.open(), retryDelayMs(this.retries++))
     }
+  }
+
+  /** A stream silent past its keepalives is closed and opened again at once (its hello then says where things stand). */
+  private reopenIfSilent() {
+    const source = this.source
+    if (this.closed || !source || !isSilent(this.heardAt, Date.now())) return
+    source.close()
+    this.source = null
+    this.handlers.onStatus('down')
+    this.open()
   }
 
   /** Opens a refused stream now rather than after its pause (the network came back). */
@@ -111,6 +142,7 @@ export class RoomSignaling {
   close() {
     this.closed = true
     if (this.retryTimer) clearTimeout(this.retryTimer)
+    if (this.silenceCheck) clearInterval(this.silenceCheck)
     this.source?.close()
     this.source = null
   }

@@ -60,6 +60,7 @@ export function usePeerCall({ booking, me, iceServers }: Pick<SessionRoomData, '
       leave: () => session.current?.leave(),
       end: () => void session.current?.end(),
       setMedia: (media: MediaState) => session.current?.setMedia(media),
+      setAudioOnly: (audioOnly: boolean) => session.current?.setAudioOnly(audioOnly),
     }),
     [],
   )

@@ -19,6 +19,15 @@ export const MAX_SDP_CHARS = 32_000
 /** Every message's body, at most (docs/decisions/014: bounded before it is read). */
 export const MAX_SIGNAL_BYTES = 48 * 1024
 
+/**
+ * The stream sends a `keepalive` event this often when nothing else goes. A page that has heard
+ * nothing for KEEPALIVE_SILENCE_MS knows its stream is dead though the browser has not noticed
+ * (a connection the network dropped without a word, as a phone changing networks does), and
+ * opens another; a comment line would not do, a page never sees those.
+ */
+export const KEEPALIVE_MS = 20_000
+export const KEEPALIVE_SILENCE_MS = 50_000
+
 const DescriptionSchema = z.object({
   type: z.enum(['offer', 'answer']),
   sdp: z.string().max(MAX_SDP_CHARS),
@@ -31,14 +40,19 @@ const CandidateSchema = z.object({
   usernameFragment: z.string().max(256).nullable().optional(),
 })
 
-const MediaState = { audio: z.boolean(), video: z.boolean() }
+const MediaState = {
+  audio: z.boolean(),
+  video: z.boolean(),
+  /** Audio only on a poor link (the other side then sends no video either); left out: off. */
+  audioOnly: z.boolean().default(false),
+}
 
 export const SignalMessageSchema = z.discriminatedUnion('type', [
   /** Into the room from the preview (the other side then sees "is waiting" and negotiates). */
   z.object({ type: z.literal('join'), peerId: PeerIdSchema, ...MediaState }),
   /** Out of the room (Leave); the page closing says so too, by its stream ending. */
   z.object({ type: z.literal('leave'), peerId: PeerIdSchema }),
-  /** Microphone or camera turned on or off: the other side shows it. */
+  /** Microphone or camera turned on or off, audio only chosen or ended: the other side shows it. */
   z.object({ type: z.literal('state'), peerId: PeerIdSchema, ...MediaState }),
   /** A description or an ICE candidate for the other side's current peer (`to`). */
   z.object({
@@ -65,6 +79,8 @@ export type OtherPresence = {
   peerId: string | null
   audio: boolean
   video: boolean
+  /** They chose audio only on a poor link: neither side sends video until they take it back. */
+  audioOnly: boolean
 }
 
 export type RoomEvent =
@@ -203,6 +219,14 @@ export const ROOM_TEXT = {
   startsIn: (time: string) => `Starts in ${time}`,
   quality: { good: 'Good', fair: 'Fair', poor: 'Poor' },
   connection: (quality: string) => `Connection: ${quality}`,
+  /** The video gives way on a weak link (app/components/session-room/video-steps.ts). */
+  videoLowered: 'Your video is lowered to keep your voices clear',
+  audioOnlyOffer: 'Your connection is too weak for video. Switch to audio only to keep your voices clear.',
+  audioOnly: 'Audio only',
+  audioOnlyOn: 'Audio only while the connection is weak. Video comes back by itself when it recovers.',
+  videoBack: 'Turn video back on',
+  otherAudioOnly: (name: string) =>
+    `Audio only: ${name}'s connection is weak. Video comes back by itself when it recovers.`,
   notSent: 'That did not reach the room. Check your connection and try again.',
 } as const
 

@@ -1,8 +1,8 @@
 import { AppError } from '~/lib/errors'
 import { log } from '~/lib/log.server'
 import { recordJoin, recordLeave } from './attendance.server'
+import { KEEPALIVE_MS, type OtherPresence, type RoomEvent, type SignalMessage } from './room'
 import { markSessionEnded, type RoomBooking, type Side } from './room.server'
-import type { OtherPresence, RoomEvent, SignalMessage } from './room'
 
 /**
  * The signaling hub (docs/decisions/039-video-rooms.md): introduces a booking's two people to
@@ -16,7 +16,6 @@ import type { OtherPresence, RoomEvent, SignalMessage } from './room'
  * blip finds its place, its stay and its "joined" as they were.
  */
 
-const KEEPALIVE_MS = 20_000
 /**
  * How long a dropped stream's person still counts as there: two minutes, longer than a Wi-Fi
  * drop or a phone changing networks (a 40 s outage must find both places as they were, issue 45).
@@ -33,6 +32,7 @@ type Person = {
   joined: boolean
   audio: boolean
   video: boolean
+  audioOnly: boolean
   /** The open stay in session_attendance while joined. */
   stayId: number | null
   /** Sends to this person's current stream (a no-op while it is down). */
@@ -50,8 +50,15 @@ const otherSide = (side: Side): Side => (side === 'client' ? 'practitioner' : 'c
 
 function presenceOf(person: Person | undefined): OtherPresence {
   return person
-    ? { present: true, joined: person.joined, peerId: person.peerId, audio: person.audio, video: person.video }
-    : { present: false, joined: false, peerId: null, audio: false, video: false }
+    ? {
+        present: true,
+        joined: person.joined,
+        peerId: person.peerId,
+        audio: person.audio,
+        video: person.video,
+        audioOnly: person.audioOnly,
+      }
+    : { present: false, joined: false, peerId: null, audio: false, video: false, audioOnly: false }
 }
 
 function tellOther(room: Room, side: Side) {
@@ -62,6 +69,7 @@ function leave(person: Person, now: Date) {
   if (person.stayId !== null) recordLeave(person.stayId, now)
   person.stayId = null
   person.joined = false
+  person.audioOnly = false
 }
 
 /** Takes a person out of the room (their stream is gone for good, or replaced); their stay ends `at`. */
@@ -127,6 +135,7 @@ export function openRoomStream(booking: RoomBooking, userId: number, peerId: str
       joined: false,
       audio: false,
       video: false,
+      audioOnly: false,
       stayId: null,
       push: () => {},
       close: () => {},
@@ -142,7 +151,8 @@ export function openRoomStream(booking: RoomBooking, userId: number, peerId: str
       sink = controller
       send(frame({ type: 'hello', peerId, other: presenceOf(room[otherSide(side)]) }))
       tellOther(room, side)
-      keepalive = setInterval(() => send(encoder.encode(': keepalive\n\n')), KEEPALIVE_MS)
+      // An event, not a comment: the page sees it, and knows its stream is alive (room.ts KEEPALIVE_MS).
+      keepalive = setInterval(() => send(encoder.encode('event: keepalive\ndata: 1\n\n')), KEEPALIVE_MS)
     },
     cancel() {
       dropped()
@@ -182,10 +192,10 @@ export function handleSignal(booking: RoomBooking, message: SignalMessage, now =
         person.joined = true
         person.stayId = recordJoin(booking.id, person.userId, now)
       }
-      Object.assign(person, { audio: message.audio, video: message.video })
+      Object.assign(person, { audio: message.audio, video: message.video, audioOnly: message.audioOnly })
       return tellOther(room, side)
     case 'state':
-      Object.assign(person, { audio: message.audio, video: message.video })
+      Object.assign(person, { audio: message.audio, video: message.video, audioOnly: message.audioOnly })
       return tellOther(room, side)
     case 'leave':
       leave(person, now)
