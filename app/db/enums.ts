@@ -111,6 +111,8 @@ export const PROFESSIONS = [
 export const TAX_KINDS = ['none', 'gst5', 'hst13', 'hst14', 'hst15', 'gst_qst'] as const
 /** A receipt for a payment, or a refund receipt that refers to one. */
 export const RECEIPT_KINDS = ['receipt', 'refund'] as const
+/** A bought package: `pending` while its Checkout is open, `paid` once the payment landed. */
+export const PACKAGE_HOLDING_STATUSES = ['pending', 'paid'] as const
 /**
  * What a video room's page reports of its connection (docs/decisions/039-video-rooms.md): the
  * first remote picture or sound (ms from its join), a reconnection's start and its end (with its

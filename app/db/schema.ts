@@ -18,6 +18,7 @@ import {
   BOOKING_STATUSES,
   CANCELLATION_REASONS,
   CONNECTION_EVENT_KINDS,
+  PACKAGE_HOLDING_STATUSES,
   EMAIL_STATUSES,
   EXPERIENCE_VALUES,
   type INTAKE_QUESTION_KINDS,
@@ -313,6 +314,92 @@ export const timeSlots = sqliteTable(
   ],
 )
 
+/* The waitlist (docs/decisions/050-waitlist.md). */
+
+export const WAITLIST_ENTRY_STATUSES = ['waiting', 'booked'] as const
+export const WAITLIST_OFFER_STATES = ['live', 'claimed', 'expired', 'withdrawn'] as const
+/** A stretch of the week a waitlisted client can come: weekdays (0 is Sunday) and clock times. */
+export type WaitlistWindow = { days: number[]; from: string; to: string }
+
+/**
+ * A client waiting for a time of a service, in join order (`id`): at most one waiting entry per
+ * client and service. `windows` are read in `time_zone` (the client's zone when they joined); none
+ * means any time. An entry that took an offer is `booked` and waits no more.
+ */
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    windows: text('windows', { mode: 'json' })
+      .notNull()
+      .$type<WaitlistWindow[]>()
+      .default(sql`'[]'`),
+    timeZone: text('time_zone').notNull(),
+    status: text('status', { enum: WAITLIST_ENTRY_STATUSES }).notNull().default('waiting'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_waiting_unique')
+      .on(t.clientId, t.serviceId)
+      .where(sql`status = 'waiting'`),
+    index('waitlist_entries_service_idx').on(t.serviceId, t.status, t.id),
+    check('waitlist_entries_status', oneOf('status', WAITLIST_ENTRY_STATUSES)),
+  ],
+)
+
+/**
+ * A freed time offered to one waiting entry. While `live` (until `expires_at`) the slot is held
+ * for them (`time_slots.is_booked` = 1, so nobody else can claim it); one live offer per slot and
+ * per entry, and an entry is offered a slot at most once. `token` is the SHA-256 of the emailed
+ * link's single-use token.
+ */
+export const waitlistOffers = sqliteTable(
+  'waitlist_offers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    /** Null once the practitioner removed the time: its link then says so. */
+    timeSlotId: integer('time_slot_id').references(() => timeSlots.id, { onDelete: 'set null' }),
+    token: text('token').notNull(),
+    state: text('state', { enum: WAITLIST_OFFER_STATES }).notNull().default('live'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    bookingId: integer('booking_id').references((): AnySQLiteColumn => bookings.id, { onDelete: 'set null' }),
+    outboxId: integer('outbox_id'),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('waitlist_offers_token_unique').on(t.token),
+    uniqueIndex('waitlist_offers_slot_entry_unique').on(t.timeSlotId, t.entryId),
+    uniqueIndex('waitlist_offers_live_slot_unique')
+      .on(t.timeSlotId)
+      .where(sql`state = 'live'`),
+    uniqueIndex('waitlist_offers_live_entry_unique')
+      .on(t.entryId)
+      .where(sql`state = 'live'`),
+    index('waitlist_offers_live_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`state = 'live'`),
+    check('waitlist_offers_state', oneOf('state', WAITLIST_OFFER_STATES)),
+  ],
+)
+
+/** Services whose practitioner turned their waitlist off: nobody joins, nothing is offered. */
+export const waitlistClosedServices = sqliteTable('waitlist_closed_services', {
+  serviceId: integer('service_id')
+    .primaryKey()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  createdAt,
+})
+
 /**
  * Weekly hours (docs/decisions/026-weekly-hours.md): ranges of a weekday's wall clock, in
  * `time_zone` (the practitioner's zone when they saved), each offering one service. Ranges of a
@@ -461,9 +548,14 @@ export const bookings = sqliteTable(
     /** The practitioner ended the session in its video room: the room stays closed. */
     sessionEndedAt: integer('session_ended_at', { mode: 'timestamp_ms' }),
     notes: text('notes'),
+    /** Booked with a session of this package (nothing paid on the booking itself): docs/decisions/051-packages.md. */
+    packageHoldingId: integer('package_holding_id').references((): AnySQLiteColumn => packageHoldings.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
+    index('bookings_package_holding_idx').on(t.packageHoldingId),
     index('bookings_client_start_idx').on(t.clientId, t.startTime),
     index('bookings_practitioner_start_idx').on(t.practitionerId, t.startTime),
     index('bookings_practitioner_status_idx').on(t.practitionerId, t.status),
@@ -554,6 +646,10 @@ export const receipts = sqliteTable(
     platformFeeCents: integer('platform_fee_cents').notNull(),
     snapshot: text('snapshot', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     pdf: blob('pdf', { mode: 'buffer' }),
+    /** A package's receipt (or its refund receipt) names the package bought instead of a booking. */
+    packageHoldingId: integer('package_holding_id').references((): AnySQLiteColumn => packageHoldings.id, {
+      onDelete: 'set null',
+    }),
     createdAt,
   },
   (t) => [
@@ -565,11 +661,102 @@ export const receipts = sqliteTable(
     index('receipts_client_issued_idx').on(t.clientId, t.issuedAt),
     index('receipts_practitioner_issued_idx').on(t.practitionerId, t.issuedAt),
     index('receipts_refers_to_idx').on(t.refersToId),
+    uniqueIndex('receipts_package_payment_unique')
+      .on(t.packageHoldingId)
+      .where(sql`kind = 'receipt'`),
     check('receipts_kind', oneOf('kind', RECEIPT_KINDS)),
     check('receipts_number_positive', sql`${t.number} > 0`),
     check(
       'receipts_amounts',
       sql`${t.feeCents} + ${t.taxCents} = ${t.totalCents} AND (kind = 'receipt') = (${t.totalCents} >= 0) AND (kind = 'refund') = (refers_to_id IS NOT NULL)`,
+    ),
+  ],
+)
+
+/**
+ * A practitioner's package: `sessions` sessions of one service for `priceCents` (before tax),
+ * valid `expiresInMonths` months from purchase (docs/decisions/051-packages.md). One that
+ * someone bought is retired (`retiredAt`), never deleted, when its practitioner deletes it.
+ */
+export const packages = sqliteTable(
+  'packages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    sessions: integer('sessions').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    expiresInMonths: integer('expires_in_months').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    retiredAt: integer('retired_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('packages_service_idx').on(t.serviceId),
+    index('packages_practitioner_idx').on(t.practitionerId),
+    check('packages_sessions', sql`${t.sessions} >= 2 AND ${t.sessions} <= 50`),
+    check('packages_price', sql`${t.priceCents} > 0`),
+    check('packages_months', sql`${t.expiresInMonths} >= 1 AND ${t.expiresInMonths} <= 36`),
+  ],
+)
+
+/**
+ * A package a client bought (or is paying for: `pending`), with what was bought copied from the
+ * package and its service, as a booking copies them. Its balance: `sessionsTotal` minus
+ * `sessionsUsed` (booked with it) minus `sessionsRefunded` (given back as money), never below zero.
+ */
+export const packageHoldings = sqliteTable(
+  'package_holdings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => users.id, { onDelete: 'set null' }),
+    practitionerId: integer('practitioner_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    status: text('status', { enum: PACKAGE_HOLDING_STATUSES }).notNull().default('pending'),
+    sessionsTotal: integer('sessions_total').notNull(),
+    sessionsUsed: integer('sessions_used').notNull().default(0),
+    sessionsRefunded: integer('sessions_refunded').notNull().default(0),
+    expiresInMonths: integer('expires_in_months').notNull(),
+    /** What the client pays: the price plus its tax; 5 % of the price is ours, the rest and the tax the practitioner's. */
+    totalAmountCents: integer('total_amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxKind: text('tax_kind', { enum: TAX_KINDS }).notNull().default('none'),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    practitionerAmountCents: integer('practitioner_amount_cents').notNull(),
+    refundedAmountCents: integer('refunded_amount_cents').notNull().default(0),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** Set when paid: `paidAt` plus `expiresInMonths`; no session is booked with it from then. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('package_holdings_client_idx').on(t.clientId, t.serviceId),
+    index('package_holdings_practitioner_idx').on(t.practitionerId),
+    index('package_holdings_package_idx').on(t.packageId),
+    uniqueIndex('package_holdings_checkout_session_unique').on(t.stripeCheckoutSessionId),
+    uniqueIndex('package_holdings_payment_intent_unique').on(t.stripePaymentIntentId),
+    check('package_holdings_status', oneOf('status', PACKAGE_HOLDING_STATUSES)),
+    check('package_holdings_tax_kind', oneOf('tax_kind', TAX_KINDS)),
+    check(
+      'package_holdings_balance',
+      sql`${t.sessionsUsed} >= 0 AND ${t.sessionsRefunded} >= 0 AND ${t.sessionsUsed} + ${t.sessionsRefunded} <= ${t.sessionsTotal}`,
+    ),
+    check(
+      'package_holdings_amounts',
+      sql`${t.totalAmountCents} > 0 AND ${t.taxCents} >= 0 AND ${t.platformFeeCents} >= 0 AND ${t.practitionerAmountCents} >= 0 AND ${t.platformFeeCents} + ${t.practitionerAmountCents} <= ${t.totalAmountCents}`,
+    ),
+    check(
+      'package_holdings_refund_range',
+      sql`${t.refundedAmountCents} >= 0 AND ${t.refundedAmountCents} <= ${t.totalAmountCents}`,
     ),
   ],
 )

@@ -13,6 +13,7 @@ import { topUpWeeklySlots } from '~/models/practice/weekly-hours.server'
 import { sweepOrphanedDocuments } from '~/models/records/documents.server'
 import { closeStrayStays } from '~/models/sessions/attendance.server'
 import { heldStayIds } from '~/models/sessions/signaling.server'
+import { expireLapsedOffers } from '~/models/waitlist/offers.server'
 import { backUpDatabase } from './backups.server'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -37,7 +38,7 @@ export function purgeExpired(now = new Date()) {
 
 /**
  * Bookings move on with the clock: unpaid holds that ran out are released, ended sessions
- * completed, and stays in a video room that a stopped machine left open are closed
+ * completed, waitlist offers that ran out handed to the next in line, and stays in a video room that a stopped machine left open are closed
  * (docs/decisions/039-video-rooms.md).
  */
 export function sweepBookings(now = new Date()) {
@@ -45,6 +46,8 @@ export function sweepBookings(now = new Date()) {
     releasedHolds: releaseLapsedHolds(now),
     completed: completeEndedSessions(now),
     strayStays: closeStrayStays(heldStayIds(), now),
+    // After the holds: a hold released above may already be offered to the waitlist.
+    waitlistOffers: expireLapsedOffers(now),
   }
 }
 

@@ -48,6 +48,10 @@ export const LIMITS = {
   messages: { max: 20, windowMs: 60 * 60_000 },
   // Receipts a practitioner sends again to their clients: each emails a client (issue 44).
   receiptEmails: { max: 10, windowMs: 60 * 60_000 },
+  // Package purchases started, per client account: each writes a row and opens a Checkout (issue 47).
+  packagePurchases: { max: 10, windowMs: 60 * 60_000 },
+  // A practitioner's package offers created, changed or deleted: each moves their public pages (issue 47).
+  packageChanges: { max: 60, windowMs: 60 * 60_000 },
   // A video room's signaling, per account: streams opened (each page load, each reconnection),
   // and messages (a call's negotiation is a few descriptions and some dozens of candidates).
   roomStreams: { max: 60, windowMs: 10 * 60_000 },

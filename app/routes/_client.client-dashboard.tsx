@@ -1,10 +1,13 @@
 import { useLoaderData } from '@remix-run/react'
 import { CANCEL_INTENT, CancelDialog } from '~/components/client/cancel-dialog'
+import { MyPackages } from '~/components/client/my-packages'
 import { SessionCard, type ClientSession } from '~/components/client/session-card'
 import { StatCard } from '~/components/stat-card'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
+import { OfferNotice } from '~/components/waitlist/waitlist-notices'
+import { DEFAULT_TIME_ZONE, formatDate } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { refuseWithRedirect } from '~/lib/forms.server'
@@ -14,6 +17,9 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND, cancelBooking, previewCancellation, REFUND_FAILED } from '~/models/booking/booking.server'
 import { getClientSessions } from '~/models/booking/client-sessions.server'
+import { listClientPackages } from '~/models/packages/holdings.server'
+import { liveOffersOf } from '~/models/waitlist/notices.server'
+import { offerNoticeLines } from '~/models/waitlist/screens.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 const PAGE = '/client-dashboard'
@@ -26,11 +32,19 @@ const PAYMENT_TOASTS = {
   cancelled: { type: 'info', title: 'Payment cancelled' },
 } as const
 
+const PACKAGE_PAID_TOAST = {
+  type: 'success',
+  title: 'Package bought',
+  description: 'Its sessions are under My Packages once the payment is confirmed.',
+} as const
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const params = new URL(request.url).searchParams
   const payment = params.get('payment')
   if (payment === 'success' || payment === 'cancelled') throw await redirectWithToast(PAGE, PAYMENT_TOASTS[payment])
+  // Back from paying for a package: its payment is confirmed by the webhook, usually already.
+  if (params.get('package') === 'paid') throw await redirectWithToast(PAGE, PACKAGE_PAID_TOAST)
 
   const { upcoming, past, cancelled, counts } = getClientSessions(user)
   // `?cancel=<id>` opens the confirmation (a URL, so it works without JavaScript) with the
@@ -49,6 +63,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cancelled: params.has('cancelled') ? cancelled : null,
     counts,
     cancelling,
+    // Times from the client's waitlists held for them now (their own only).
+    offers: offerNoticeLines(liveOffersOf(user.id), user.timeZone),
+    packages: listClientPackages(user.id).map((p) => ({
+      id: p.id,
+      serviceId: p.serviceId,
+      serviceName: p.serviceName,
+      sessions: p.sessionsTotal,
+      remaining: p.expired ? 0 : p.remaining,
+      delivered: p.delivered,
+      validUntil: formatDate(p.expiresAt, user.timeZone ?? DEFAULT_TIME_ZONE),
+      expired: p.expired,
+    })),
   }
 }
 
@@ -85,13 +111,15 @@ function SessionList({ label, sessions, timeZone }: { label: string; sessions: C
 }
 
 export default function ClientDashboard() {
-  const { firstName, timeZone, upcoming, past, cancelled, counts, cancelling } = useLoaderData<typeof loader>()
+  const { firstName, timeZone, upcoming, past, cancelled, counts, cancelling, offers, packages } =
+    useLoaderData<typeof loader>()
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Welcome, {firstName}</h1>
         <p className="text-muted-foreground">Your sessions at a glance.</p>
       </div>
+      <OfferNotice offers={offers} />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Sessions" value={counts.total} />
         <StatCard label="Upcoming Sessions" value={counts.upcoming} />
@@ -148,6 +176,7 @@ export default function ClientDashboard() {
           </>
         ) : null}
       </section>
+      <MyPackages packages={packages} />
       <CancelDialog page={PAGE} booking={cancelling} timeZone={timeZone} />
     </div>
   )

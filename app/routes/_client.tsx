@@ -4,11 +4,13 @@ import { SIGNED_IN_TOP_LINKS } from '~/components/layout/site-nav'
 import { requireUser } from '~/models/accounts/auth.server'
 import { RECEIPTS_PATH } from '~/models/billing/receipt-links'
 import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
+import { WAITLIST_PATH } from '~/models/waitlist/waitlist-links'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const SIDE_LINKS: ShellLink[] = [
   { to: '/client-dashboard', label: 'My Sessions' },
   { to: CLIENT_INBOX_PATH, label: 'Inbox', unread: true },
+  { to: WAITLIST_PATH, label: 'Waitlists' },
   { to: RECEIPTS_PATH, label: 'Receipts' },
   { to: '/customer-settings', label: 'Settings' },
 ]

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { MessageCard, type MessageCardViewer } from '~/components/marketplace/message-card'
+import { PackageOffers } from '~/components/marketplace/package-offers'
 import { MESSAGE_INTENT, REVIEW_INTENT } from '~/components/marketplace/profile-intents'
 import { REVIEW_PARAM, ReviewDialog } from '~/components/marketplace/review-dialog'
 import { ReviewList } from '~/components/marketplace/review-list'
@@ -30,6 +31,7 @@ import { createReview, reviewBlocker } from '~/models/marketplace/review.server'
 import { listPractitionerServices } from '~/models/marketplace/service.server'
 import { QuestionSchema, SEND_MESSAGE_FAILED, TRY_AGAIN_LATER } from '~/models/messaging/message'
 import { canMessage, sendMessage } from '~/models/messaging/message.server'
+import { offerCards } from '~/models/packages/packages.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -73,6 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     practitioner,
     services: listPractitionerServices(practitioner.id),
+    offers: offerCards({ practitionerId: practitioner.id }),
     viewer,
     // Practitioners and admins never see "Write a Review"; a client who cannot review (no
     // completed session left to review) reads why in its place.
@@ -141,7 +144,8 @@ function reviewToast(errors: Record<string, string[] | null> | null | undefined)
 }
 
 export default function PractitionerProfilePage() {
-  const { practitioner, services, viewer, canWriteReview, reviewBlocker, reviews } = useLoaderData<typeof loader>()
+  const { practitioner, services, offers, viewer, canWriteReview, reviewBlocker, reviews } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const pagePath = profilePath(practitioner.id)
@@ -227,6 +231,8 @@ export default function PractitionerProfilePage() {
           <p className="mt-4 text-muted-foreground">No services available from this practitioner at the moment.</p>
         )}
       </section>
+
+      <PackageOffers offers={offers} returnTo={profilePath(practitioner.id)} />
 
       <section aria-labelledby="reviews-heading" className="mt-14">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-4">

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
+import { PackageOffers } from '~/components/marketplace/package-offers'
 import { PriceBadge } from '~/components/marketplace/price-badge'
 import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
 import { RatingSummary } from '~/components/marketplace/stars'
@@ -9,6 +10,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
+import { offerCards } from '~/models/packages/packages.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.service.name} — Solace` : 'Service Not Found — Solace' },
@@ -18,11 +20,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export function loader({ params }: LoaderFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
   if (!service) throw data({ message: 'Service Not Found' }, { status: 404 })
-  return { service }
+  return { service, offers: offerCards({ serviceId: service.id }) }
 }
 
 export default function ServiceDetailsPage() {
-  const { service } = useLoaderData<typeof loader>()
+  const { service, offers } = useLoaderData<typeof loader>()
   const { practitioner } = service
   const bookPath = `/services/${service.id}`
 
@@ -131,6 +133,7 @@ export default function ServiceDetailsPage() {
           </ButtonLink>
         </div>
       </article>
+      <PackageOffers offers={offers} returnTo={`/service-details/${service.id}`} />
     </div>
   )
 }

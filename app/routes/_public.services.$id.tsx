@@ -23,6 +23,10 @@ import { startCheckout } from '~/models/booking/payments.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 import { slotCalendar } from '~/models/marketplace/slot-calendar.server'
+import { packageSessionsLeft } from '~/models/packages/holdings.server'
+import { USE_PACKAGE_SESSION } from '~/models/packages/package'
+import { isWaitlistOn, waitingEntryFor } from '~/models/waitlist/entries.server'
+import { joinWaitlistPath, WAITLIST_PATH } from '~/models/waitlist/waitlist-links'
 
 const NOT_FOUND = { message: SERVICE_NOT_FOUND }
 
@@ -35,7 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
   if (!service) throw data(NOT_FOUND, { status: 404 })
   const url = new URL(request.url)
-  const timeZone = viewerTimeZone(request, await getUser(request))
+  const user = await getUser(request)
+  const timeZone = viewerTimeZone(request, user)
+  // A package of this service held (decision 051): booking with one of its sessions is offered.
+  const packageSessions = user ? packageSessionsLeft(user.id, service.id) : 0
   const calendar = slotCalendar(service.id, url.searchParams, timeZone, { priced: service.price > 0 })
   const feeCents = dollarsToCents(service.price)
   return {
@@ -51,6 +58,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     changeZoneHref: timeZoneHref(`/services/${service.id}?${new URLSearchParams({ date: calendar.selected })}#book`),
     // `?slot=`: the time chosen before logging in, chosen again (if it is still open that day).
     chosenSlot: idFromParam(url.searchParams.get('slot') ?? undefined),
+    waitlist: waitlistLink(service, user, calendar.markedDays.length === 0),
+    packageLabel: packageSessions > 0 ? `${USE_PACKAGE_SESSION} (${packageSessions} left)` : null,
+  }
+}
+
+/**
+ * The waitlist's link under the booking card, worded and styled here (the page's JavaScript
+ * budget has no room for a component): always there while the service takes a waitlist, and
+ * prominent when the month shown has no open time.
+ */
+function waitlistLink(
+  service: { id: number; practitioner: { id: number } },
+  user: { id: number } | null,
+  noTime: boolean,
+) {
+  if (user?.id === service.practitioner.id || !isWaitlistOn(service.id)) return null
+  if (user && waitingEntryFor(user.id, service.id) !== null) {
+    return {
+      href: WAITLIST_PATH,
+      label: 'You are on the waitlist for this service',
+      className: 'mt-6 text-center text-sm',
+    }
+  }
+  return {
+    href: joinWaitlistPath(service.id),
+    label: noTime
+      ? 'No time suits? Join the waitlist and get the first one that opens'
+      : 'No time suits? Join the waitlist',
+    className: noTime
+      ? 'mt-6 rounded-lg border border-primary p-4 text-center font-semibold'
+      : 'mt-6 text-center text-sm',
   }
 }
 
@@ -88,7 +126,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   let booking: Awaited<ReturnType<typeof createBooking>>
   try {
-    booking = await createBooking(user, { serviceId: service.id, timeSlotId: submission.value.timeSlotId })
+    const { timeSlotId, usePackage } = submission.value
+    booking = await createBooking(user, { serviceId: service.id, timeSlotId, usePackage })
   } catch (error) {
     return refused(submission, error, 'Booking failed')
   }
@@ -96,7 +135,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(`/bookings/${booking.id}`, {
       type: 'success',
       title: 'Booking confirmed!',
-      description: 'Your free session has been confirmed.',
+      description: submission.value.usePackage
+        ? 'One session of your package was used.'
+        : 'Your free session has been confirmed.',
     })
   }
 
@@ -130,6 +171,8 @@ export default function ServiceBookingPage() {
     markedDays,
     slots,
     chosenSlot,
+    waitlist,
+    packageLabel,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const redirectTo = actionData && 'redirectTo' in actionData ? actionData.redirectTo : undefined
@@ -160,8 +203,14 @@ export default function ServiceBookingPage() {
           chosenSlot={chosenSlot}
           error={error}
           redirecting={Boolean(redirectTo)}
+          packageLabel={packageLabel}
         />
       </div>
+      {waitlist ? (
+        <p className={waitlist.className}>
+          <a href={waitlist.href}>{waitlist.label}</a>
+        </p>
+      ) : null}
       <Toaster toast={actionData?.toast} />
     </div>
   )

@@ -56,6 +56,7 @@ import {
   listSlots,
   slotDay,
 } from '~/models/practice/slots.server'
+import { heldForWaitlist } from '~/models/waitlist/offers.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Calendar — Solace' }]
@@ -86,7 +87,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
   const grid = monthGrid(month)
 
   const { start, end } = dayBounds(date, timeZone)
-  const slots = listSlots(user.id, start, new Date(end.getTime() - 1)).map((slot) => ({
+  const listed = listSlots(user.id, start, new Date(end.getTime() - 1))
+  // Times held for a client from a waitlist (docs/decisions/050-waitlist.md): not a booking.
+  const held = heldForWaitlist(listed.map((slot) => slot.id))
+  const slots = listed.map((slot) => ({
     id: slot.id,
     // Formatted here, in the practitioner's zone, so the browser shows what the server rendered.
     timeLabel: `${formatTime(slot.startTime, timeZone)} – ${formatTime(slot.endTime, timeZone)}`,
@@ -94,6 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
     priceLabel: slot.servicePrice === null ? null : formatPrice(slot.servicePrice),
     duration: slot.serviceDuration,
     isBooked: slot.isBooked,
+    heldForWaitlist: held.has(slot.id),
     isGenerated: slot.isGenerated,
   }))
 
@@ -132,7 +137,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
         timeZone,
       )} – ${formatTime(toDelete.endTime, timeZone)}`,
       serviceName: toDelete.serviceName,
-      isBooked: toDelete.isBooked,
+      // A held time may go: deleting it withdraws its offer.
+      isBooked: toDelete.isBooked && !heldForWaitlist([toDelete.id]).has(toDelete.id),
       inBatch: toDelete.batchId !== null,
       isGenerated: toDelete.isGenerated,
     },

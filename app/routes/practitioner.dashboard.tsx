@@ -8,6 +8,7 @@ import { StatCard } from '~/components/stat-card'
 import { ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
+import { FilledNotice } from '~/components/waitlist/waitlist-notices'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
 import { centsToDollars, formatEarnings } from '~/lib/money'
@@ -28,6 +29,8 @@ import { markIntakeReminded } from '~/models/intake/intake-responses.server'
 import { getDashboard, getRecentSessions, UPCOMING_LIST_SIZE } from '~/models/practice/dashboard.server'
 import { missingProfileParts } from '~/models/practice/profile'
 import { dismissTwoFactorPrompt, showTwoFactorPrompt } from '~/models/security/two-factor.server'
+import { recentWaitlistFills } from '~/models/waitlist/notices.server'
+import { fillNoticeLines } from '~/models/waitlist/screens.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard — Solace' }]
@@ -49,6 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const recentSessions = getRecentSessions(user.id, now)
   return {
     firstName: user.firstName,
+    // Freed times a waitlisted client took this week: the practitioner hears of each.
+    waitlistFills: fillNoticeLines(recentWaitlistFills(user.id, now), user.timeZone),
     missing: missingProfileParts(user),
     timeZone: user.timeZone,
     stats: dashboard.stats,
@@ -149,6 +154,7 @@ export default function PractitionerDashboard() {
     recentSessions,
     markingNoShow,
     twoFactorPrompt,
+    waitlistFills,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
@@ -158,6 +164,7 @@ export default function PractitionerDashboard() {
         <p className="text-muted-foreground">Here is how your practice is doing.</p>
       </div>
       {twoFactorPrompt ? <TwoFactorPrompt /> : null}
+      <FilledNotice fills={waitlistFills} />
       {missing.length ? (
         <div role="alert" className="rounded-lg border border-accent/60 bg-accent-soft p-4">
           <p className="font-semibold">Complete your profile</p>

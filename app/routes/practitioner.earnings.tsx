@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ReceiptsCard, SEND_RECEIPT_INTENT, type ReceiptRow } from '~/components/practice/earnings-receipts'
 import { StatementCard } from '~/components/practice/earnings-statement'
+import { PackageSalesCard } from '~/components/practice/package-sales'
 import { StatCard } from '~/components/stat-card'
 import { Toaster } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
@@ -15,6 +16,7 @@ import { RECEIPT_NOT_FOUND, receiptSent } from '~/models/billing/receipt'
 import { sendReceiptAgain } from '~/models/billing/receipt-emails.server'
 import { listReceipts } from '~/models/billing/receipts-read.server'
 import { monthlyTotals, statementYears, yearIn } from '~/models/billing/statement.server'
+import { soldPackageCards } from '~/models/packages/holdings.server'
 import { getEarningsSummary, listPayouts } from '~/models/practice/earnings.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
@@ -63,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     year,
     years,
     months: monthlyTotals(user.id, year, user.timeZone),
+    packages: soldPackageCards(user.id, user.timeZone),
   }
 }
 
@@ -89,7 +92,7 @@ function PayoutStatus({ status }: { status: string }) {
 }
 
 export default function PractitionerEarningsPage() {
-  const { summary, payouts, timeZone, receipts, receiptsPage, receiptsPageCount, year, years, months } =
+  const { summary, payouts, timeZone, receipts, receiptsPage, receiptsPageCount, year, years, months, packages } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
@@ -143,6 +146,7 @@ export default function PractitionerEarningsPage() {
           )}
         </CardContent>
       </Card>
+      {packages.length ? <PackageSalesCard sold={packages} refunding={null} /> : null}
       <ReceiptsCard receipts={receipts} page={receiptsPage} pageCount={receiptsPageCount} timeZone={timeZone} />
       <StatementCard year={year} years={years} months={months} />
     </div>

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { DeleteServiceDialog } from '~/components/practice/delete-service-dialog'
 import { OwnServiceGrid } from '~/components/practice/own-service-grid'
+import { PACKAGES_PATH } from '~/components/practice/package-links'
 import { AddServiceDialog, EditServiceDialog } from '~/components/practice/service-form-dialog'
 import {
   CREATE_SERVICE_INTENT,
@@ -130,9 +131,14 @@ export default function PractitionerServicesPage() {
           <h1 className="text-2xl font-bold tracking-tight">My Services</h1>
           <p className="text-muted-foreground">The sessions you offer to clients.</p>
         </div>
-        <ButtonLink to="?new=1" preventScrollReset>
-          Add New Service
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={PACKAGES_PATH} variant="outline">
+            Packages
+          </ButtonLink>
+          <ButtonLink to="?new=1" preventScrollReset>
+            Add New Service
+          </ButtonLink>
+        </div>
       </div>
       <OwnServiceGrid services={services} />
       <AddServiceDialog

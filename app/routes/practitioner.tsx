@@ -2,6 +2,7 @@ import { Outlet, useLoaderData } from '@remix-run/react'
 import { AppShell, AreaErrorBoundary, type ShellLink, type ShellUser } from '~/components/layout/app-shell'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { PRACTITIONER_INBOX_PATH } from '~/models/messaging/inbox'
+import { PRACTITIONER_WAITLIST_PATH } from '~/models/waitlist/waitlist-links'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
 const TOP_LINKS: ShellLink[] = [
@@ -16,6 +17,7 @@ const SIDE_LINKS: ShellLink[] = [
   { to: '/practitioner/dashboard', label: 'Dashboard' },
   { to: '/practitioner/calendar', label: 'Calendar' },
   { to: '/practitioner/services', label: 'My Services' },
+  { to: PRACTITIONER_WAITLIST_PATH, label: 'Waitlists' },
   { to: '/practitioner/profile', label: 'My Profile' },
   { to: '/practitioner/earnings', label: 'Earnings' },
   { to: '/practitioner/patient-charting', label: 'Patient Charting' },

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import { signInAs } from './sessions'
+import { signInAs, signUpAs } from './sessions'
 import {
   DEMO,
   DEMO_PEOPLE,
@@ -100,19 +100,14 @@ test('an admin creates a practitioner, finds, suspends, unsuspends and deletes t
   await them.context.close()
 
   // Delete: the confirmation counts their upcoming session; its client is told.
-  const client = await otherBrowser(browser, testInfo)
   const clientEmail = uniqueEmail(testInfo, 'admin-client')
-  const signup = await client.page.request.post('/api/signup', {
-    data: {
-      email: clientEmail,
-      password: 'secret-1234',
-      firstName: 'Cleo',
-      lastName: 'Client',
-      phoneNumber: '416 555 0123',
-    },
+  await signUpAs(undefined, {
+    email: clientEmail,
+    password: 'secret-1234',
+    firstName: 'Cleo',
+    lastName: 'Client',
+    phoneNumber: '416 555 0123',
   })
-  expect(signup.status()).toBe(201)
-  await client.context.close()
   giveUpcomingSession(email, clientEmail, Date.now() + 7 * 24 * 60 * 60_000, 'Admin Test Session')
   await userRow(page, name)
     .getByRole('link', { name: `Delete ${name}` })

@@ -66,6 +66,8 @@ async function clientScreens(page: Page) {
     '/client-inbox',
     // Receipts, with the seeded payments' and refunds' receipts.
     '/receipts',
+    // The client's waitlists (none yet: the empty list and what to do).
+    '/waitlists',
     '/customer-settings',
     // Security settings, with two-factor sign-in off: the demo client has none.
     '/account/security',
@@ -102,6 +104,8 @@ async function practitionerScreens(page: Page) {
     '/practitioner/calendar',
     '/practitioner/calendar/hours',
     '/practitioner/services',
+    '/practitioner/services/packages',
+    '/practitioner/waitlists',
     '/practitioner/profile',
     '/practitioner/earnings',
     '/practitioner/patient-charting',

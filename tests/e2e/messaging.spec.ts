@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { signUpAs } from './sessions'
 import { expectToast, signUpClient, uniqueEmail, writableTestDatabase } from './support'
 
 /**
@@ -15,18 +16,15 @@ async function newPractitioner(browser: Browser, testInfo: TestInfo) {
   const page = await context.newPage()
   const email = uniqueEmail(testInfo, 'inbox-practitioner')
   const lastName = `Rivers${testInfo.project.name === 'js' ? 'Js' : 'Plain'}`
-  const response = await page.request.post('/api/signup', {
-    data: {
-      email,
-      password: 'secret-1234',
-      firstName: 'Quinn',
-      lastName,
-      phoneNumber: '416 555 0199',
-      isPractitioner: true,
-      country: 'CA',
-    },
+  await signUpAs(page, {
+    email,
+    password: 'secret-1234',
+    firstName: 'Quinn',
+    lastName,
+    phoneNumber: '416 555 0199',
+    isPractitioner: true,
+    country: 'CA',
   })
-  expect(response.status()).toBe(201)
   // A listed profile needs a picture, a title and a bio; the profile screen has its own tests.
   const db = writableTestDatabase()
   try {

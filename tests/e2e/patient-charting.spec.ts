@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { signUpAs } from './sessions'
 import { expectToast, uniqueEmail } from './support'
 
 /**
@@ -15,18 +16,15 @@ function patientRow(page: Page, name: string) {
 
 test('a practitioner charts a patient: profile, notes, and deletion', async ({ page }, testInfo) => {
   test.slow()
-  const signup = await page.request.post('/api/signup', {
-    data: {
-      email: uniqueEmail(testInfo, 'chart-practitioner'),
-      password: 'secret-1234',
-      firstName: 'Mara',
-      lastName: 'Chart',
-      phoneNumber: '416 555 0199',
-      isPractitioner: true,
-      country: 'CA',
-    },
+  await signUpAs(page, {
+    email: uniqueEmail(testInfo, 'chart-practitioner'),
+    password: 'secret-1234',
+    firstName: 'Mara',
+    lastName: 'Chart',
+    phoneNumber: '416 555 0199',
+    isPractitioner: true,
+    country: 'CA',
   })
-  expect(signup.status()).toBe(201)
 
   await page.goto(PAGE)
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Charting' })).toBeVisible()
@@ -189,18 +187,15 @@ test('a practitioner charts a patient: profile, notes, and deletion', async ({ p
 test('a practitioner consults the AI about a patient: ask, read, expand the summary, clear', async ({
   page,
 }, testInfo) => {
-  const signup = await page.request.post('/api/signup', {
-    data: {
-      email: uniqueEmail(testInfo, 'ai-practitioner'),
-      password: 'secret-1234',
-      firstName: 'Ines',
-      lastName: 'Asker',
-      phoneNumber: '416 555 0198',
-      isPractitioner: true,
-      country: 'CA',
-    },
+  await signUpAs(page, {
+    email: uniqueEmail(testInfo, 'ai-practitioner'),
+    password: 'secret-1234',
+    firstName: 'Ines',
+    lastName: 'Asker',
+    phoneNumber: '416 555 0198',
+    isPractitioner: true,
+    country: 'CA',
   })
-  expect(signup.status()).toBe(201)
   const created = await page.request.post('/api/patient-profiles', {
     data: { firstName: 'Noor', lastName: 'Haddad', allergies: 'Latex' },
   })

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { signInAs } from './sessions'
+import { signInAs, signUpAs } from './sessions'
 import {
   DEMO,
   DEMO_PEOPLE,
@@ -23,18 +23,15 @@ const SETTINGS = '/practitioner/settings'
 
 async function signUpPractitioner(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail(testInfo, 'payee')
-  const response = await page.request.post('/api/signup', {
-    data: {
-      email,
-      password: 'secret-1234',
-      firstName: 'Jordan',
-      lastName: 'Payee',
-      phoneNumber: '416 555 0190',
-      isPractitioner: true,
-      country: 'CA',
-    },
+  await signUpAs(page, {
+    email,
+    password: 'secret-1234',
+    firstName: 'Jordan',
+    lastName: 'Payee',
+    phoneNumber: '416 555 0190',
+    isPractitioner: true,
+    country: 'CA',
   })
-  expect(response.status()).toBe(201)
   return email
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInAs } from './sessions'
+import { signInAs, signUpAs } from './sessions'
 import { DEMO, DEMO_PEOPLE, expectDashboard, expectToast, uniqueEmail } from './support'
 
 /**
@@ -118,18 +118,15 @@ test('a practitioner without a payment account is told paid services need Paymen
   page,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, 'newpractitioner')
-  const signup = await page.request.post('/api/signup', {
-    data: {
-      email,
-      password: 'secret-1234',
-      firstName: 'Nia',
-      lastName: 'New',
-      phoneNumber: '416 555 0199',
-      isPractitioner: true,
-      country: 'CA',
-    },
+  await signUpAs(page, {
+    email,
+    password: 'secret-1234',
+    firstName: 'Nia',
+    lastName: 'New',
+    phoneNumber: '416 555 0199',
+    isPractitioner: true,
+    country: 'CA',
   })
-  expect(signup.status()).toBe(201)
   await page.goto(PAGE)
   await expect(page.getByText('No services yet')).toBeVisible()
   await expect(page.getByText('Get started by creating your first service.')).toBeVisible()

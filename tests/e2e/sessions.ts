@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { createCookie } from '@remix-run/node'
 import Database from 'better-sqlite3'
+import { hashPassword } from '../../app/lib/password.server'
+import { timeZoneHint } from '../../app/lib/time-zone.server'
+import { SignupApiSchema } from '../../app/models/accounts/user'
 import { E2E_SESSION_SECRET, e2eServer } from '../../playwright.config'
+import type { z } from 'zod'
 
 /**
  * Signed in without the sign-in form, for the flows that are not about signing in (decision 046).
@@ -27,6 +31,14 @@ export async function signInAs(
     server = e2eServer(test.info().project.name),
   }: { to?: string; server?: { baseURL: string; database: string } } = {},
 ) {
+  const home = await startSession(page, email, server)
+  await page.goto(to ?? home)
+  // A cookie the server did not take would land on the sign-in form: say so here, not later.
+  await expect(page).not.toHaveURL(/\/login(\?|$)/)
+}
+
+/** A new session for this account in the page's browser context; where its sign-in would land. */
+async function startSession(page: Page, email: string, server: { baseURL: string; database: string }) {
   const userAgent = await page.evaluate(() => navigator.userAgent)
   const { sid, home } = newSessionFor(email, userAgent, server.database)
   await page.context().addCookies([
@@ -39,9 +51,73 @@ export async function signInAs(
       sameSite: 'Lax',
     },
   ])
-  await page.goto(to ?? home)
-  // A cookie the server did not take would land on the sign-in form: say so here, not later.
-  await expect(page).not.toHaveURL(/\/login(\?|$)/)
+  return home
+}
+
+/**
+ * A new account, made without the sign-up form or POST /api/signup, for the flows that are not
+ * about signing up (decision 046): each sign-up costs a production password hash on the server,
+ * one at a time for every browser here (they share one address), about 115 times a run. The
+ * tests of signing up (accounts.spec.ts, password-rules.spec.ts, onboarding) still use the form.
+ *
+ * What a sign-up writes is written as the app writes it (app/models/accounts/signup.server.ts
+ * `signup` and user.server.ts `createUser`): the details read by the API's own schema (so the
+ * email is trimmed and lower-cased, the phone number normalised, as the app stores them), one
+ * `users` row (a practitioner's listing rows follow from the table's triggers), the zone the
+ * browser's cookies hint at, and a password hash made by the app's own function, once per
+ * password in each test worker. With `page`, that browser context is signed in as the new
+ * account, as POST /api/signup signs it in (a session of its own, see `signInAs`), without
+ * leaving the page it is on; without, nobody is.
+ */
+export async function signUpAs(
+  page: Page | undefined,
+  details: z.input<typeof SignupApiSchema>,
+  { server = e2eServer(test.info().project.name) }: { server?: { baseURL: string; database: string } } = {},
+) {
+  const account = SignupApiSchema.parse(details)
+  const cookies = page ? await page.context().cookies(server.baseURL) : []
+  const hint = timeZoneHint(
+    new Request(server.baseURL, {
+      headers: { Cookie: cookies.map(({ name, value }) => `${name}=${value}`).join('; ') },
+    }),
+  )
+  const passwordHash = await hashOf(account.password)
+  const db = new Database(server.database, { fileMustExist: true, timeout: 30_000 })
+  let id: number
+  try {
+    const columns = {
+      email: account.email,
+      password_hash: passwordHash,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      phone_number: account.phoneNumber ?? null,
+      is_practitioner: account.isPractitioner ? 1 : 0,
+      is_admin: 0,
+      country: account.country ?? 'CA',
+      ...(hint ? { time_zone: hint } : {}),
+    }
+    const names = Object.keys(columns)
+    id = Number(
+      db
+        .prepare(`INSERT INTO users (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
+        .run(...Object.values(columns)).lastInsertRowid,
+    )
+  } finally {
+    db.close()
+  }
+  if (page) await startSession(page, account.email, server)
+  return { id, email: account.email, password: account.password }
+}
+
+/** Each password's hash, made once per worker: the same work the app does for a sign-up. */
+const hashes = new Map<string, Promise<string>>()
+function hashOf(password: string) {
+  let hash = hashes.get(password)
+  if (!hash) {
+    hash = hashPassword(password, { address: 'e2e-test-accounts' })
+    hashes.set(password, hash)
+  }
+  return hash
 }
 
 /** The session row a sign-in writes for this account, and where its sign-in would land. */

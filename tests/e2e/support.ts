@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import { splitFee } from '../../app/lib/money'
 import { WRONG_CODE } from '../../app/models/security/security'
 import { e2eServer } from '../../playwright.config'
+import { signUpAs } from './sessions'
 
 export const DEMO_PASSWORD = 'Solace-demo-2026'
 export const DEMO = {
@@ -106,9 +107,14 @@ export function expectedEarnings(practitionerEmail: string) {
   }
 }
 
-/** A fresh address per test and project, so runs never collide. */
+let lastStamp = 0
+/**
+ * A fresh address per test and project, so runs never collide: the time, never the same twice
+ * in a worker (accounts are made within the same millisecond now that no hash comes between).
+ */
 export function uniqueEmail(testInfo: TestInfo, label: string) {
-  return `${label}-${testInfo.project.name}-${Date.now()}-${testInfo.workerIndex}@example.com`
+  lastStamp = Math.max(Date.now(), lastStamp + 1)
+  return `${label}-${testInfo.project.name}-${lastStamp}-${testInfo.workerIndex}@example.com`
 }
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD, path = '/login') {
@@ -270,23 +276,20 @@ export function latestEmailTo(to: string) {
 }
 
 /**
- * A new client account, signed in within this page's browser context (the API sets the
- * session cookie the page then uses). Quicker than the sign-up screen, which has its own tests.
+ * A new client account, signed in within this page's browser context, made the way the app's
+ * sign-up makes one without its form or its hash on the server (sessions.ts `signUpAs`). The
+ * sign-up screen and POST /api/signup have their own tests.
  */
 export async function signUpClient(page: Page, testInfo: TestInfo, password = 'secret-1234') {
   const email = uniqueEmail(testInfo, 'member')
-  const response = await page.request.post('/api/signup', {
-    data: {
-      email,
-      password,
-      firstName: 'Morgan',
-      lastName: 'Member',
-      phoneNumber: '416 555 0123',
-      isPractitioner: false,
-    },
+  return signUpAs(page, {
+    email,
+    password,
+    firstName: 'Morgan',
+    lastName: 'Member',
+    phoneNumber: '416 555 0123',
+    isPractitioner: false,
   })
-  expect(response.status()).toBe(201)
-  return { email, password }
 }
 
 /**
@@ -410,23 +413,18 @@ export function giveUpcomingSession(
   }
 }
 
-/** A new practitioner, signed in within this page's browser context (the API sets the cookie). */
+/** A new practitioner, signed in within this page's browser context (as signUpClient). */
 export async function signUpPractitioner(page: Page, testInfo: TestInfo, password = 'secret-1234') {
   const email = uniqueEmail(testInfo, 'practitioner')
-  const response = await page.request.post('/api/signup', {
-    data: {
-      email,
-      password,
-      firstName: 'Robin',
-      lastName: 'Hale',
-      phoneNumber: '416 555 0177',
-      isPractitioner: true,
-      country: 'CA',
-    },
+  return signUpAs(page, {
+    email,
+    password,
+    firstName: 'Robin',
+    lastName: 'Hale',
+    phoneNumber: '416 555 0177',
+    isPractitioner: true,
+    country: 'CA',
   })
-  expect(response.status()).toBe(201)
-  const { user } = (await response.json()) as { user: { id: number } }
-  return { email, password, id: user.id }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { signUpAs } from './sessions'
 import { expectToast, uniqueEmail, writableTestDatabase } from './support'
 
 /**
@@ -25,18 +26,15 @@ function nextWeekday() {
 /** A listed practitioner with one free service, signed in on `page`. */
 async function newPractitioner(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail(testInfo, 'hours-practitioner')
-  const signup = await page.request.post('/api/signup', {
-    data: {
-      email,
-      password: 'secret-1234',
-      firstName: 'Harper',
-      lastName: 'Hours',
-      phoneNumber: '416 555 0142',
-      isPractitioner: true,
-      country: 'CA',
-    },
+  await signUpAs(page, {
+    email,
+    password: 'secret-1234',
+    firstName: 'Harper',
+    lastName: 'Hours',
+    phoneNumber: '416 555 0142',
+    isPractitioner: true,
+    country: 'CA',
   })
-  expect(signup.status()).toBe(201)
   // A listed profile needs a picture, a title and a bio; the profile screen has its own tests.
   const db = writableTestDatabase()
   try {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { CONNECT_ACCOUNT_INTENT, ONBOARDING_LINK_INTENT } from '~/components/payments/payment-setup-card'
 import { SEND_RECEIPT_INTENT } from '~/components/practice/earnings-receipts'
 import { getDb } from '~/db/client.server'
-import { bookings, passkeys, receipts, sessionConnectionEvents } from '~/db/schema'
+import { bookings, passkeys, receipts, sessionConnectionEvents, waitlistEntries } from '~/db/schema'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { calendarFeedOf, resetCalendarFeed } from '~/models/accounts/calendar-feed.server'
@@ -20,6 +20,8 @@ import { createForm } from '~/models/intake/intake-forms.server'
 import { createContactMessage } from '~/models/marketplace/contact.server'
 import { createLead } from '~/models/marketplace/lead.server'
 import { sendMessage } from '~/models/messaging/message.server'
+import { startPackageCheckout } from '~/models/packages/package-payments.server'
+import { createPackage } from '~/models/packages/packages.server'
 import { createConnectedAccount } from '~/models/practice/connect.server'
 import { blockDates } from '~/models/practice/weekly-hours.server'
 import { uploadDocument } from '~/models/records/documents.server'
@@ -27,6 +29,8 @@ import { createNote } from '~/models/records/notes.server'
 import { createPatient } from '~/models/records/patients.server'
 import { listSessions } from '~/models/security/devices.server'
 import { RECENT_VERIFICATION_MS, SECURITY_INTENTS, SECURITY_PATH, VERIFY_PATH } from '~/models/security/security'
+import { joinWaitlist } from '~/models/waitlist/entries.server'
+import { offerFreedSlot } from '~/models/waitlist/offers.server'
 import {
   createListedPractitioner,
   createUser,
@@ -35,6 +39,7 @@ import {
   insertCompletedSession,
   insertService,
   insertSlot,
+  outbox,
   PASSWORD,
   readToast,
   signIn,
@@ -229,6 +234,27 @@ async function receiptOfA() {
   return { receipt, name, booking }
 }
 
+/** A package of five sessions of a paid service of practitioner A, on offer. */
+function packageOfA() {
+  const { service } = serviceOfA({ priceCents: 5000, isFreeIntro: false })
+  const id = createPackage(people.practitionerA.id, {
+    serviceId: service.id,
+    sessions: 5,
+    price: 200,
+    expiresInMonths: 6,
+    active: true,
+  })
+  return { id, service }
+}
+
+/** Client A's paid package of practitioner A, bought through the emulated Checkout: its holding's id. */
+async function heldPackageOfA() {
+  const { url, holdingId } = await startPackageCheckout(people.clientA, packageOfA().id, 'http://localhost')
+  payCheckoutSession(url.split('/').pop()!, '4242424242424242')
+  await deliverRaisedEvents()
+  return holdingId
+}
+
 /**
  * Client A's booking, with another open time of its service for each actor to move it to
  * (`extra.slots`, by the actor's place in ACTORS), and the booking row's id.
@@ -391,6 +417,31 @@ async function documentOfA(): Promise<Fixture> {
 /** A blocked date of practitioner A, far ahead (blocks are dates only: nothing else to keep secret). */
 function blockOfA() {
   return blockDates(people.practitionerA.id, { firstDate: '2099-07-01', lastDate: '2099-07-02' }).block.id
+}
+
+/** Client A on the waitlist of a new service of practitioner A (with no open time). */
+function waitlistEntryOfA() {
+  // Client A waits for this one alone: the cap on waiting entries and the joins' limit stay out of the way.
+  resetAllLimits()
+  getDb().delete(waitlistEntries).where(eq(waitlistEntries.clientId, people.clientA.id)).run()
+  const name = tag('Waitlisted Session')
+  const service = insertService(people.practitionerA.id, { name, priceCents: 0, isFreeIntro: true })
+  const entry = joinWaitlist(people.clientA, { serviceId: service.id, windows: [] }, 'America/Toronto')
+  return { service, entry, name }
+}
+
+/** A time of that service freed and offered to client A: the emailed link's token names the offer. */
+function waitlistOfferOfA(): Fixture {
+  const { service, name } = waitlistEntryOfA()
+  const slot = insertSlot({
+    practitionerId: people.practitionerA.id,
+    serviceId: service.id,
+    startTime: new Date(Date.now() + (96 + ++unique) * HOUR),
+  })
+  getDb().transaction((tx) => offerFreedSlot(tx, slot.id, new Date()), { behavior: 'immediate' })
+  const email = outbox(people.clientA.email).findLast((row) => row.subject.startsWith('A time opened'))!
+  const token = /\/waitlist\/offers\/([\w-]+)/.exec(email.text)![1]!
+  return { params: { token }, secrets: secretsOfA(name) }
 }
 
 const pdfUpload = () => {
@@ -885,6 +936,64 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
 
+  'app/routes/api.practitioners.$id.packages.ts': [
+    {
+      method: 'GET',
+      rule: 'public',
+      setup: () => {
+        packageOfA()
+        return { params: { id: String(people.practitionerA.id) }, secrets: [people.practitionerA.email] }
+      },
+      success: (answer) =>
+        expect(answer.json).toEqual(expect.arrayContaining([expect.objectContaining({ sessions: 5 })])),
+    },
+  ],
+  'app/routes/api.packages.$id._index.ts': [
+    {
+      method: 'PATCH',
+      rule: 'practitioner-owner',
+      setup: () => ({ params: { id: String(packageOfA().id) }, secrets: [people.practitionerA.email] }),
+      body: () => ({ json: { active: false } }),
+      success: (answer) => expect(answer.json).toMatchObject({ active: false }),
+    },
+    {
+      method: 'DELETE',
+      rule: 'practitioner-owner',
+      setup: () => ({ params: { id: String(packageOfA().id) }, secrets: [people.practitionerA.email] }),
+      success: (answer) => expect(answer.json).toMatchObject({ message: 'Package deleted' }),
+    },
+  ],
+  'app/routes/api.packages.$id.purchase.ts': [
+    {
+      method: 'POST',
+      // Anyone signed in may buy a package on offer; its own practitioner may not (400).
+      rule: 'any-signed-in',
+      overrides: { practitionerA: 'refused' },
+      setup: () => ({ params: { id: String(packageOfA().id) }, secrets: [people.practitionerA.email] }),
+      success: (answer) => expect((answer.json as { url: string }).url).toMatch(/\/dev\/checkout\/cs_/),
+    },
+  ],
+  'app/routes/packages.$id.buy.ts': [
+    {
+      method: 'POST',
+      rule: 'any-signed-in',
+      setup: () => ({ params: { id: String(packageOfA().id) }, secrets: [people.practitionerA.email] }),
+      body: () => ({ form: { returnTo: '/services' } }),
+      // Its own practitioner is sent back to the page with the reason in a toast.
+      success: (answer, _fixture, actor) =>
+        expect(answer.location).toMatch(actor === 'practitionerA' ? /^\/services$/ : /\/dev\/checkout\/cs_/),
+    },
+    { method: 'GET', rule: 'nobody', setup: () => ({ params: { id: String(packageOfA().id) }, secrets: [] }) },
+  ],
+  'app/routes/api.package-holdings.$id.refund.ts': [
+    {
+      method: 'POST',
+      rule: 'practitioner-owner',
+      setup: async () => ({ params: { id: String(await heldPackageOfA()) }, secrets: [people.clientA.email] }),
+      success: (answer) => expect(answer.json).toMatchObject({ sessionsRefunded: 5 }),
+    },
+  ],
+
   'app/routes/api.services.$id.ts': [
     { method: 'GET', rule: 'public', setup: () => ({ params: { id: String(serviceOfA().service.id) }, secrets: [] }) },
     {
@@ -920,6 +1029,86 @@ const MATRIX: Record<string, Case[]> = {
       method: 'GET',
       rule: 'read-only',
       setup: () => ({ params: { id: String(blockOfA()) }, secrets: [people.practitionerA.email] }),
+    },
+  ],
+
+  'app/routes/api.waitlist.$id.ts': [
+    {
+      method: 'DELETE',
+      rule: 'owner',
+      setup: () => {
+        const { entry, name } = waitlistEntryOfA()
+        return { params: { id: String(entry.id) }, secrets: secretsOfA(name) }
+      },
+      success: (answer) => expect(answer.json).toMatchObject({ message: 'You have left the waitlist.' }),
+    },
+    // Only DELETE: a GET is a 405 for everyone, never the entry.
+    {
+      method: 'GET',
+      rule: 'read-only',
+      setup: () => ({ params: { id: String(waitlistEntryOfA().entry.id) }, secrets: [] }),
+    },
+  ],
+
+  'app/routes/_client.waitlist.offers.$token.tsx': [
+    {
+      method: 'GET',
+      rule: 'owner',
+      setup: waitlistOfferOfA,
+      success: (answer) => expect(answer.text).toContain('Book This Time'),
+    },
+    {
+      method: 'POST',
+      name: 'take the offered time',
+      rule: 'owner',
+      setup: waitlistOfferOfA,
+      body: () => ({ form: { intent: 'claim' } }),
+      success: (answer) => expect(answer.location).toMatch(/^\/bookings\/\d+$/),
+    },
+  ],
+
+  'app/routes/_client.waitlists.join.$serviceId.tsx': [
+    {
+      method: 'GET',
+      rule: 'any-signed-in',
+      setup: () => ({ params: { serviceId: String(serviceOfA().service.id) }, secrets: [people.practitionerA.email] }),
+    },
+    {
+      method: 'POST',
+      name: 'join the waitlist',
+      rule: 'any-signed-in',
+      // A practitioner cannot wait for their own service (400).
+      overrides: { practitionerA: 'refused' },
+      setup: () => ({ params: { serviceId: String(serviceOfA().service.id) }, secrets: [people.practitionerA.email] }),
+      body: () => ({ form: {} }),
+      success: (answer) => expect(answer.location).toBe('/waitlists'),
+    },
+  ],
+
+  'app/routes/practitioner.waitlists.$serviceId.tsx': [
+    {
+      method: 'GET',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { service, name } = waitlistEntryOfA()
+        return { params: { serviceId: String(service.id) }, secrets: [name, people.clientA.email] }
+      },
+      success: (answer) => expect(answer.text).toContain('"total":1'),
+    },
+    {
+      method: 'POST',
+      name: 'remove someone',
+      rule: 'practitioner-owner',
+      setup: () => {
+        const { service, entry, name } = waitlistEntryOfA()
+        return {
+          params: { serviceId: String(service.id) },
+          secrets: [name, people.clientA.email],
+          extra: { entry: entry.id },
+        }
+      },
+      body: (fixture) => ({ form: { intent: 'remove', entryId: String(fixture.extra!.entry) } }),
+      success: (answer, fixture) => expect(answer.location).toBe(`/practitioner/waitlists/${fixture.params.serviceId}`),
     },
   ],
 
@@ -1280,6 +1469,33 @@ const MATRIX: Record<string, Case[]> = {
  * own records only (a statement: another practitioner gets theirs, without practitioner A's).
  */
 const OWN_RECORDS: Record<string, Case[]> = {
+  'app/routes/api.packages.mine.ts': [
+    {
+      method: 'GET',
+      rule: 'any-signed-in',
+      setup: async () => ({ params: {}, secrets: [], extra: { holdingId: await heldPackageOfA() } }),
+      // Each person gets their own packages: client A's holds the one bought, nobody else's does.
+      success: (answer, fixture, actor) => {
+        const ids = (answer.json as { id: number }[]).map((p) => p.id)
+        if (actor === 'clientA') expect(ids).toContain(fixture.extra!.holdingId)
+        else expect(ids).not.toContain(fixture.extra!.holdingId)
+      },
+    },
+  ],
+  'app/routes/practitioner.services_.packages/route.tsx': [
+    {
+      method: 'POST',
+      name: 'refund unused sessions',
+      rule: 'practitioner-owner',
+      setup: async () => ({
+        params: {},
+        secrets: [people.clientA.email],
+        extra: { holdingId: await heldPackageOfA() },
+      }),
+      body: (fixture) => ({ form: { intent: 'refund-package', holdingId: String(fixture.extra!.holdingId) } }),
+      success: (answer) => expect(answer.location).toBe('/practitioner/services/packages'),
+    },
+  ],
   'app/routes/practitioner.earnings.tsx': [
     {
       method: 'POST',
@@ -1647,6 +1863,29 @@ describe('lists without an id: each person their own only', () => {
           .map((r) => r.id)
         const foreign = ids.filter((id) => !own.includes(id))
         if (foreign.length) failures.push(`${where}: lists another person's ${foreign.join(', ')}`)
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([])
+  })
+
+  test('GET /api/waitlist and /waitlists', async () => {
+    const { entry, name } = waitlistEntryOfA()
+    const failures: string[] = []
+    for (const path of ['/api/waitlist', '/waitlists']) {
+      for (const actor of ACTORS) {
+        const headers: Record<string, string> = actor === 'visitor' ? {} : { Cookie: await signIn(people[actor].id) }
+        const answer = normalise(await app.http(new Request(`http://localhost${path}`, { headers })))
+        const where = `GET ${path} as ${actor} → ${answer.status}`
+        if (actor === 'visitor') {
+          const refused = path.startsWith('/api/')
+            ? answer.status === 401
+            : answer.redirect && (answer.location ?? '').startsWith('/login')
+          if (!refused) failures.push(`${where}: expected to be asked to sign in`)
+          continue
+        }
+        if (answer.status !== 200) failures.push(`${where}: expected 200`)
+        // Client A's own entry, and nobody else's line: others never see it.
+        else if (answer.text.includes(name) !== (actor === 'clientA')) failures.push(`${where}: the entry ${entry.id}`)
       }
     }
     expect(failures, failures.join('\n')).toEqual([])

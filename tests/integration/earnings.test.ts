@@ -190,6 +190,8 @@ describe('the Earnings screen', () => {
         refundsCents: 0,
         netCents: 0,
       })),
+      // No package sold (decision 051): the Packages card is not shown.
+      packages: [],
     })
   })
 

@@ -3,10 +3,14 @@ import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { bookings, timeSlots } from '~/db/schema'
+import { bookings, packageHoldings, timeSlots } from '~/db/schema'
 import { getEnv } from '~/env.server'
 import { createBooking, SLOT_UNAVAILABLE } from '~/models/booking/booking.server'
 import { MAX_MOVES, TOO_MANY_MOVES } from '~/models/booking/reschedule'
+import { NO_PACKAGE_SESSION } from '~/models/packages/package'
+import { joinWaitlist } from '~/models/waitlist/entries.server'
+import { offerFreedSlot } from '~/models/waitlist/offers.server'
+import { OFFER_TAKEN } from '~/models/waitlist/waitlist'
 import { createListedPractitioner, createUser, insertService, insertSlot } from '../helpers'
 import type { Attempt, Outcome } from './slot-race.worker'
 
@@ -175,5 +179,111 @@ test(`${CONTENDERS} processes moving their own bookings to one slot, 5 rounds: o
         expect(getDb().select().from(timeSlots).where(eq(timeSlots.id, was.timeSlotId!)).get()?.isBooked).toBe(false)
       } else expect(booking).toEqual(was)
     }
+  }
+}, 30_000)
+
+test(`${CONTENDERS} processes on one time offered from the waitlist, 5 rounds: its client's claims and others' bookings give one booking, theirs`, async () => {
+  const practitioner = await createListedPractitioner()
+  const waiting = await createUser({ firstName: 'Waiting', timeZone: 'America/Toronto' })
+  const others = await Promise.all(
+    Array.from({ length: CONTENDERS }, (_, i) => createUser({ firstName: `Booker${i}`, timeZone: 'America/Toronto' })),
+  )
+  const rounds: Outcome[][] = []
+  for (let round = 0; round < 5; round++) {
+    // A paid service of its own each round (the waiting client's entry is booked once it is taken).
+    const service = insertService(practitioner.id, { name: `Waited Session ${round}`, priceCents: 6500 })
+    joinWaitlist(waiting, { serviceId: service.id, windows: [] }, 'America/Toronto')
+    const slot = insertSlot({
+      practitionerId: practitioner.id,
+      serviceId: service.id,
+      startTime: new Date(Date.now() + (100 + round) * HOUR),
+    })
+    const offer = getDb().transaction((tx) => offerFreedSlot(tx, slot.id, new Date()), { behavior: 'immediate' })!
+    const at = Date.now() + 25
+    rounds.push(
+      await Promise.all(
+        contenders.map((child, i) =>
+          attempt(child, {
+            round,
+            slotId: slot.id,
+            serviceId: service.id,
+            client: i % 2 === 0 ? waiting : others[i]!,
+            way: i % 2 === 0 ? 'take' : 'book',
+            offerId: offer.offerId,
+            at,
+          }),
+        ),
+      ),
+    )
+    getDb().update(bookings).set({ status: 'confirmed', isPaid: true }).where(eq(bookings.status, 'pending')).run()
+    expect(getDb().select().from(bookings).where(eq(bookings.timeSlotId, slot.id)).all()).toMatchObject([
+      { clientId: waiting.id },
+    ])
+  }
+  expect(rounds.flat().filter((outcome) => outcome.failure)).toEqual([])
+  expect(rounds.map((outcomes) => outcomes.filter((o) => o.won).map((o) => o.way))).toEqual(rounds.map(() => ['take']))
+  for (const outcome of rounds.flat().filter((o) => !o.won)) {
+    expect(outcome.refusal).toEqual(
+      outcome.way === 'book' ? { status: 409, message: SLOT_UNAVAILABLE } : { status: 409, message: OFFER_TAKEN },
+    )
+  }
+}, 30_000)
+
+test(`${CONTENDERS} processes booking with the last session of one package, 5 rounds: one booking each round, never below zero`, async () => {
+  const practitioner = await createListedPractitioner()
+  const service = insertService(practitioner.id, { name: 'Packaged Session', priceCents: 6500 })
+  const client = await createUser({ firstName: 'Holder', timeZone: 'America/Toronto' })
+  const start = Date.now() + 96 * HOUR
+  for (let round = 0; round < 5; round++) {
+    // A paid package with one session left (the webhook's row, written directly: the race is the point).
+    const holding = getDb()
+      .insert(packageHoldings)
+      .values({
+        clientId: client.id,
+        practitionerId: practitioner.id,
+        serviceId: service.id,
+        serviceName: service.name,
+        durationMinutes: 60,
+        status: 'paid',
+        sessionsTotal: 3,
+        sessionsUsed: 2,
+        expiresInMonths: 6,
+        totalAmountCents: 15000,
+        platformFeeCents: 750,
+        practitionerAmountCents: 14250,
+        paidAt: new Date(),
+        expiresAt: new Date(Date.now() + 30 * 24 * HOUR),
+      })
+      .returning()
+      .get()
+    const slots = contenders.map((_, i) =>
+      insertSlot({
+        practitionerId: practitioner.id,
+        serviceId: service.id,
+        startTime: new Date(start + (round * CONTENDERS + i) * HOUR),
+      }),
+    )
+    const at = Date.now() + 25
+    const outcomes = await Promise.all(
+      contenders.map((child, i) =>
+        attempt(child, {
+          round,
+          slotId: slots[i]!.id,
+          serviceId: service.id,
+          client,
+          way: 'book',
+          usePackage: true,
+          at,
+        }),
+      ),
+    )
+    expect(outcomes.filter((o) => o.failure)).toEqual([])
+    expect(outcomes.filter((o) => o.won)).toHaveLength(1)
+    for (const lost of outcomes.filter((o) => !o.won))
+      expect(lost.refusal).toEqual({ status: 409, message: NO_PACKAGE_SESSION })
+    expect(getDb().select().from(packageHoldings).where(eq(packageHoldings.id, holding.id)).get()).toMatchObject({
+      sessionsUsed: 3,
+    })
+    expect(getDb().select().from(bookings).where(eq(bookings.packageHoldingId, holding.id)).all()).toHaveLength(1)
   }
 }, 30_000)

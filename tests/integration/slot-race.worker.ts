@@ -3,6 +3,7 @@ import { isAppError } from '~/lib/errors'
 import { claimSlot } from '~/models/booking/booking-state.server'
 import { createBooking, type BookingActor } from '~/models/booking/booking.server'
 import { rescheduleBooking } from '~/models/booking/reschedule.server'
+import { claimOffer } from '~/models/waitlist/claim.server'
 
 /**
  * One contender of slot-race.test.ts, in a process of its own with its own SQLite connection
@@ -10,7 +11,8 @@ import { rescheduleBooking } from '~/models/booking/reschedule.server'
  * tries to take the round's slot through the real model, the way a booking request does
  * (`createBooking`), the way a late payment takes back its lapsed slot (`claimSlot` in an
  * IMMEDIATE transaction, as `recordPayment` does), or by moving the contender's own booking
- * there (`rescheduleBooking`), and reports what it got.
+ * there (`rescheduleBooking`), or by taking a waitlist offer of it (`claimOffer`), and reports
+ * what it got.
  */
 
 export type Attempt = {
@@ -18,9 +20,13 @@ export type Attempt = {
   slotId: number
   serviceId: number
   client: BookingActor
-  way: 'book' | 'claim' | 'move'
+  way: 'book' | 'claim' | 'move' | 'take'
   /** For `move`: the client's booking to move to the slot. */
   bookingId?: number
+  /** For `take`: the waitlist offer (the client's own) holding the slot. */
+  offerId?: number
+  /** For `book`: with a session of the client's package (docs/decisions/051-packages.md). */
+  usePackage?: boolean
   /** The instant (ms since the epoch) every contender starts at. */
   at: number
 }
@@ -35,8 +41,21 @@ export type Outcome = {
   failure?: string
 }
 
-async function attempt({ round, slotId, serviceId, client, way, bookingId }: Attempt): Promise<Outcome> {
+async function attempt({
+  round,
+  slotId,
+  serviceId,
+  client,
+  way,
+  bookingId,
+  offerId,
+  usePackage,
+}: Attempt): Promise<Outcome> {
   try {
+    if (way === 'take') {
+      await claimOffer(client, { id: offerId! })
+      return { round, way, won: true }
+    }
     if (way === 'move') {
       await rescheduleBooking(client, bookingId!, slotId)
       return { round, way, won: true }
@@ -45,7 +64,7 @@ async function attempt({ round, slotId, serviceId, client, way, bookingId }: Att
       const won = getDb().transaction((tx) => claimSlot(tx, slotId, new Date()), { behavior: 'immediate' })
       return { round, way, won }
     }
-    await createBooking(client, { serviceId, timeSlotId: slotId })
+    await createBooking(client, { serviceId, timeSlotId: slotId, usePackage })
     return { round, way, won: true }
   } catch (error) {
     if (isAppError(error)) return { round, way, won: false, refusal: { status: error.status, message: error.message } }

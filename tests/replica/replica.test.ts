@@ -124,6 +124,21 @@ async function writeFixtures() {
     subject: 'A question',
     message: 'Do you offer evening sessions?',
   })
+  // A package of a paid service, and the demo client waiting for it (their screens show them).
+  const db = new Database(primary.database, { readonly: true })
+  const paid = db
+    .prepare(
+      "SELECT s.id FROM services s JOIN users u ON u.id = s.practitioner_id WHERE u.email = 'practitioner@solace.test' AND s.price_cents > 0 AND s.is_active = 1 ORDER BY s.id LIMIT 1",
+    )
+    .get() as { id: number }
+  db.close()
+  await json(primary, 'practitioner', '/api/packages', {
+    serviceId: paid.id,
+    sessions: 5,
+    price: 300,
+    expiresInMonths: 6,
+  })
+  await json(primary, 'client', '/api/waitlist', { serviceId: paid.id })
   await json(primary, 'visitor', '/api/leads', {
     firstName: 'Lee',
     lastName: 'Replica',
@@ -166,6 +181,8 @@ function readIds() {
       note: one('SELECT id FROM patient_notes ORDER BY id DESC LIMIT 1'),
       document: one('SELECT id FROM patient_documents ORDER BY id DESC LIMIT 1'),
       contactMessage: one('SELECT id FROM contact_messages ORDER BY id DESC LIMIT 1'),
+      package: one('SELECT id FROM packages ORDER BY id DESC LIMIT 1'),
+      waitlistEntry: one('SELECT id FROM waitlist_entries ORDER BY id DESC LIMIT 1'),
       lead: one('SELECT id FROM leads ORDER BY id DESC LIMIT 1'),
       image:
         (db.prepare('SELECT name FROM stored_images ORDER BY name LIMIT 1').get() as { name: string } | undefined)
@@ -210,6 +227,15 @@ function paramsFor(pattern: string): Record<string, string | number> | undefined
     ['/dev/checkout/:id', { id: 'cs_emulated_unknown' }],
     ['/dev/onboarding/:linkId', { linkId: 'unknown' }],
     ['/uploads/images/:name', { name: ids.image }],
+    ['/packages/:id', { id: ids.package }],
+    ['/api/packages/:id', { id: ids.package }],
+    // Nobody holds a package in the crawl: its refund answers 404 (the point is no 5xx).
+    ['/api/package-holdings/:id', { id: 1 }],
+    ['/api/waitlist/:id', { id: ids.waitlistEntry }],
+    ['/waitlists/join/:serviceId', { serviceId: ids.service }],
+    ['/practitioner/waitlists/:serviceId', { serviceId: ids.service }],
+    // An offer's link nobody was sent: the page says so.
+    ['/waitlist/offers/:token', { token: 'x'.repeat(43) }],
     ['/receipts/year/:year', { year: ids.receiptYear }],
     ['/receipts/:id', { id: ids.receipt }],
     // An address nobody holds: a replica answers it (404) without writing.

@@ -11,6 +11,8 @@ export type DaySlot = {
   priceLabel: string | null
   duration: number | null
   isBooked: boolean
+  /** Held for a client from the service's waitlist: it may still be deleted. */
+  heldForWaitlist?: boolean
   isGenerated: boolean
 }
 
@@ -34,8 +36,10 @@ export function DaySlotList({ slots, deleteHref }: { slots: DaySlot[]; deleteHre
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <Badge tone={slot.isBooked ? 'default' : 'success'}>{slot.isBooked ? 'Booked' : 'Available'}</Badge>
-            {slot.isBooked ? null : (
+            <Badge tone={slot.isBooked ? 'default' : 'success'}>
+              {slot.heldForWaitlist ? 'Held for waitlist' : slot.isBooked ? 'Booked' : 'Available'}
+            </Badge>
+            {slot.isBooked && !slot.heldForWaitlist ? null : (
               <Link
                 to={deleteHref(slot.id)}
                 preventScrollReset

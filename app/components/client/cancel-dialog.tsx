@@ -8,12 +8,22 @@ import { centsToDollars, formatPrice } from '~/lib/money'
 import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/booking/booking'
 
 export const CANCEL_INTENT = 'cancel'
+export const PACKAGE_SESSION_BACK = 'The session goes back to your package.'
+export const PACKAGE_SESSION_USED =
+  'This session starts in less than 24 hours, so its package session is used and not given back.'
 
 /**
  * What cancelling gives back, said before the client confirms
  * (docs/decisions/007-refunds-and-cancellation-policy.md).
  */
-function refundText(booking: { isPaid: boolean; paidCents: number; refundCents: number }) {
+function refundText(booking: {
+  isPaid: boolean
+  paidCents: number
+  refundCents: number
+  packageSessionBack?: boolean | null
+}) {
+  if (booking.packageSessionBack === true) return PACKAGE_SESSION_BACK
+  if (booking.packageSessionBack === false) return PACKAGE_SESSION_USED
   if (!booking.isPaid)
     return booking.paidCents === 0 ? FREE_SESSION_CANCELLATION : 'Nothing has been charged for this session.'
   if (booking.refundCents > 0)
@@ -36,6 +46,7 @@ export function CancelDialog({
     isPaid: boolean
     paidCents: number
     refundCents: number
+    packageSessionBack?: boolean | null
   } | null
   timeZone: string
 }) {

@@ -17,6 +17,7 @@ import {
 } from '~/models/booking/booking'
 import type { ClientSession } from '~/models/booking/client-sessions.server'
 import { MISSED_SESSION } from '~/models/booking/no-show'
+import { PAID_WITH_PACKAGE } from '~/models/packages/package'
 
 /** A session as the client's dashboard lists it: the booking and what the client may do now. */
 export type { ClientSession }
@@ -47,7 +48,7 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
         </p>
         <p className="text-sm">
           {`${formatDate(s.startTime, timeZone)} · ${formatTime(s.startTime, timeZone)} – ${formatTime(s.endTime, timeZone)} ` +
-            `${zoneAbbreviation(s.startTime, timeZone)} · ${s.service.duration} minutes · ${formatPrice(centsToDollars(s.totalAmountCents))}`}
+            `${zoneAbbreviation(s.startTime, timeZone)} · ${s.service.duration} minutes · ${s.packageHoldingId === null ? formatPrice(centsToDollars(s.totalAmountCents)) : PAID_WITH_PACKAGE}`}
         </p>
         {s.awaitingPayment && s.holdExpiresAt ? (
           <p className="text-sm font-medium">
@@ -60,7 +61,8 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
         {s.cancellationReason === 'practitioner' ? (
           <p className="text-sm">{`Cancelled by your practitioner: ${s.cancellationNote ?? ''}`}</p>
         ) : null}
-        {s.status === 'cancelled' ? (
+        {/* A package session's return shows in My Packages: no money moved on the booking itself. */}
+        {s.status === 'cancelled' && s.packageHoldingId === null ? (
           <p className="text-sm font-medium">
             {s.refundedAmountCents > 0
               ? `Refunded ${formatPrice(centsToDollars(s.refundedAmountCents))}`

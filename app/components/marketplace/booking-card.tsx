@@ -28,6 +28,7 @@ export function BookingCard({
   chosenSlot,
   error,
   redirecting,
+  packageLabel,
 }: {
   service: { price: number; duration: number }
   /** The button's words, with the total to pay ('Book & Pay $56.50 CAD'). */
@@ -54,6 +55,8 @@ export function BookingCard({
   error?: string | null
   /** A paid booking was made and the page is about to leave for the payment page. */
   redirecting: boolean
+  /** 'Use a package session (3 left)' when the client holds one for this service (worded by the loader), else null. */
+  packageLabel: string | null
 }) {
   const pending = useIsSubmitting()
   const hydrated = useHydrated()
@@ -127,6 +130,18 @@ export function BookingCard({
           >
             {bookLabel}
           </SubmitButton>
+          {packageLabel ? (
+            <SubmitButton
+              className="w-full"
+              variant="outline"
+              name="usePackage"
+              value="true"
+              pending={pending}
+              pendingText="Processing..."
+            >
+              {packageLabel}
+            </SubmitButton>
+          ) : null}
           <p className="text-center text-xs text-muted-foreground">
             {service.price === 0 ? FREE_SESSION_CANCELLATION : PAID_CANCELLATION_POLICY}
           </p>

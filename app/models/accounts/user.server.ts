@@ -7,6 +7,7 @@ import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from 
 import { forgetIntakeDraftsOf } from '~/models/intake/intake-responses.server'
 import { recomputeRatings } from '~/models/marketplace/review.server'
 import { forgetMessagesOf } from '~/models/messaging/message.server'
+import { refundPackagesOfRemovedAccount } from '~/models/packages/package-refunds.server'
 import { moveWeeklyHours } from '~/models/practice/weekly-hours.server'
 import { discardStoredDocuments, storedDocumentKeys } from '~/models/records/document-files.server'
 import {
@@ -343,10 +344,17 @@ export const UPCOMING_SESSIONS_BLOCK_DELETION =
  * Deletes the account after checking the password. Refused while the user is the client or
  * the practitioner of a pending or confirmed session that has not ended, so nobody's paid
  * booking is left without its cancellation and refund path (docs/decisions/010-account-deletion.md).
+ * Package sessions paid for and not used, bought or sold, are refunded first, as an admin's
+ * removal refunds them (decision 051): money nobody can use any more goes back to whoever paid
+ * it. A refund the payment provider refuses keeps the account, saying so.
  */
 export async function deleteAccount(request: Request, userId: number, password: string) {
   await assertPassword(request, userId, password, 'Incorrect password', 'password')
-  await removeAccount(userId, { whileLive: new AppError(UPCOMING_SESSIONS_BLOCK_DELETION, 409) })
+  const whileLive = new AppError(UPCOMING_SESSIONS_BLOCK_DELETION, 409)
+  // Refused before any refund: a person with sessions to come keeps everything as it is.
+  if (getDb().select({ id: bookings.id }).from(bookings).where(liveBookingsOf(userId)).get()) throw whileLive
+  await refundPackagesOfRemovedAccount(userId)
+  await removeAccount(userId, { whileLive })
 }
 
 /** Pending or confirmed bookings of the user, on either side, that have not ended. */

@@ -7,6 +7,7 @@ import { liveBookingsOf, removeAccount } from '~/models/accounts/user.server'
 import { cancelLiveBooking, findBooking, isLive } from '~/models/booking/booking-state.server'
 import { expireCheckoutQuietly, refundPayment } from '~/models/booking/payments.server'
 import { composeRemovalNotices, sendRemovalNotices } from '~/models/booking/removal-emails.server'
+import { packageRefundPreview, refundPackagesOfRemovedAccount } from '~/models/packages/package-refunds.server'
 import { ADMIN_NOT_DELETABLE, BOOKED_MEANWHILE, type RemovalPreview } from './admin'
 import { personLabel, recordAdminAction, type Actor } from './audit.server'
 import { requireManageable } from './users.server'
@@ -26,6 +27,8 @@ type LiveBooking = {
   dueCents: number
   paymentIntentId: string | null
   checkoutSessionId: string | null
+  /** Booked with a package session (decision 051): the session goes back to the package, which is refunded. */
+  packageHoldingId: number | null
 }
 
 /** The user's pending and confirmed sessions, on either side, that have not ended; oldest first. */
@@ -41,6 +44,7 @@ function liveSessions(userId: number, now: Date): LiveBooking[] {
       refundedAmountCents: bookings.refundedAmountCents,
       paymentIntentId: bookings.stripePaymentIntentId,
       checkoutSessionId: bookings.stripeCheckoutSessionId,
+      packageHoldingId: bookings.packageHoldingId,
     })
     .from(bookings)
     .where(liveBookingsOf(userId, now))
@@ -53,13 +57,14 @@ function liveSessions(userId: number, now: Date): LiveBooking[] {
     }))
 }
 
-function previewOf(userId: number, live: LiveBooking[]): RemovalPreview {
+function previewOf(userId: number, live: LiveBooking[], now: Date): RemovalPreview {
   const others = new Set(live.map((b) => (b.clientId === userId ? b.practitionerId : b.clientId)))
   others.delete(null)
   const refunded = live.filter((b) => b.dueCents > 0)
   return {
     sessions: live.length,
-    refundCents: refunded.reduce((sum, b) => sum + b.dueCents, 0),
+    // The unused sessions of the packages it holds or sold are refunded too (decision 051).
+    refundCents: refunded.reduce((sum, b) => sum + b.dueCents, 0) + packageRefundPreview(userId, now),
     // A booking whose client is gone still refunds someone: count it on its own.
     refundedClients: new Set(refunded.map((b) => b.clientId ?? `booking-${b.id}`)).size,
     notified: others.size,
@@ -69,7 +74,7 @@ function previewOf(userId: number, live: LiveBooking[]): RemovalPreview {
 /** What deleting the user would do, for the confirmation (403 for an admin, 404 unknown). */
 export function previewUserRemoval(userId: number, now = new Date()) {
   const user = requireManageable(userId, ADMIN_NOT_DELETABLE)
-  return { user, preview: previewOf(userId, liveSessions(userId, now)) }
+  return { user, preview: previewOf(userId, liveSessions(userId, now), now) }
 }
 
 /** Cancels, in one transaction, the sessions whose refund went through. */
@@ -107,7 +112,7 @@ const refundFailed = (booking: LiveBooking) =>
 export async function removeUser(admin: Actor, userId: number, now = new Date()) {
   const user = requireManageable(userId, ADMIN_NOT_DELETABLE)
   const live = liveSessions(userId, now)
-  const preview = previewOf(userId, live)
+  const preview = previewOf(userId, live, now)
   const notices = composeRemovalNotices(
     live.map((b) => b.id),
     userId,
@@ -130,7 +135,21 @@ export async function removeUser(admin: Actor, userId: number, now = new Date())
   // Everyone whose session is cancelled hears of it, whichever way it was cancelled.
   const told = [...refunded]
 
-  const unpaid = live.filter((b) => !b.isPaid)
+  // Sessions booked with a package go back to it first, so the unused sessions refunded include them.
+  told.push(
+    ...cancelRefunded(
+      live.filter((b) => b.packageHoldingId !== null).map((b) => b.id),
+      now,
+    ),
+  )
+  try {
+    await refundPackagesOfRemovedAccount(userId, now)
+  } catch (error) {
+    await sendRemovalNotices(notices, told)
+    throw error
+  }
+
+  const unpaid = live.filter((b) => !b.isPaid && b.packageHoldingId === null)
   for (const booking of unpaid) {
     // It cannot take money once its session is gone.
     if (booking.checkoutSessionId) await expireCheckoutQuietly(booking.checkoutSessionId)

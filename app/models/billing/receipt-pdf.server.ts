@@ -109,7 +109,9 @@ function amounts(doc: Doc, receipt: ReceiptSnapshot) {
   rule(doc)
   row(
     doc,
-    `${service.name}\n${service.date}, ${service.time} · ${service.durationMinutes} minutes`,
+    receipt.package
+      ? `${service.name}\nPackage of ${receipt.package.sessions} sessions of ${service.durationMinutes} minutes, valid until ${receipt.package.validUntil}`
+      : `${service.name}\n${service.date}, ${service.time} · ${service.durationMinutes} minutes`,
     `${sign}${formatEarnings(money.feeCents)}`,
   )
   if (money.taxName) row(doc, money.taxName, `${sign}${formatEarnings(money.taxCents)}`)

@@ -29,6 +29,8 @@ export type ReceiptSnapshot = {
   service: { name: string; date: string; time: string; timeZone: string; durationMinutes: number }
   /** Positive amounts in cents, even on a refund receipt (which says "Refunded"). */
   amounts: { feeCents: number; taxCents: number; taxName: string | null; totalCents: number }
+  /** A package of sessions bought (docs/decisions/051-packages.md): `service` is then its service and the day it was bought. */
+  package?: { sessions: number; validUntil: string }
   /** 'Visa ending in 4242', or 'Card' when the payment provider did not say. */
   paymentMethod: string
   status: 'Paid' | 'Refunded'

@@ -18,8 +18,8 @@ import { refundParts, TAX_NAMES } from './tax'
 
 export type PaymentCard = { brand: string; last4: string }
 
-/** The practitioner's next receipt number: one statement, which creates their counter at 1. */
-function nextReceiptNumber(tx: Db | Tx, practitionerId: number) {
+/** The practitioner's next receipt number: one statement, which creates their counter at 1 (packages' receipts share it). */
+export function nextReceiptNumber(tx: Db | Tx, practitionerId: number) {
   const row = tx.get<{ last_number: number }>(
     sql`INSERT INTO receipt_counters (practitioner_id, last_number) VALUES (${practitionerId}, 1)
         ON CONFLICT (practitioner_id) DO UPDATE SET last_number = last_number + 1

@@ -23,6 +23,8 @@ export function bookingJson(booking: Booking) {
     platformFee: centsToDollars(booking.platformFeeCents),
     practitionerAmount: centsToDollars(booking.practitionerAmountCents),
     isPaid: booking.isPaid,
+    /** The package whose session paid for it (decision 051), else null: nothing was charged on the booking itself. */
+    packageHoldingId: booking.packageHoldingId,
     refundedAmount: centsToDollars(booking.refundedAmountCents),
     /** The tax within totalAmount (0 without), and its name (null without tax). */
     tax: centsToDollars(booking.taxCents),

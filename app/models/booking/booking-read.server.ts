@@ -26,6 +26,7 @@ const COLUMNS = {
   clientId: bookings.clientId,
   practitionerId: bookings.practitionerId,
   timeSlotId: bookings.timeSlotId,
+  packageHoldingId: bookings.packageHoldingId,
   serviceName: bookings.serviceName,
   durationMinutes: bookings.durationMinutes,
   startTime: bookings.startTime,
@@ -99,6 +100,8 @@ function toBooking(row: Row) {
     clientId: row.clientId,
     practitionerId: row.practitionerId,
     timeSlotId: row.timeSlotId,
+    /** Booked with a session of this package (nothing paid on the booking itself); not in the API. */
+    packageHoldingId: row.packageHoldingId,
     startTime: row.startTime,
     endTime: row.endTime,
     status: row.status,

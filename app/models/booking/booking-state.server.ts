@@ -2,6 +2,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '~/db/client.server'
 import { bookingMoveNotices, bookings, emailOutbox, type CANCELLATION_REASONS } from '~/db/schema'
 import { recomputeBookingCounts } from '~/models/marketplace/service.server'
+import { returnPackageSession } from '~/models/packages/holdings.server'
+import { offerFreedSlot } from '~/models/waitlist/offers.server'
 
 /**
  * The booking transitions every path shares (a client cancelling, a hold running out, a
@@ -26,8 +28,8 @@ export function findBooking(tx: Db | Tx, bookingId: number) {
 const NEXT_SEQUENCE = sql`${bookings.sequence} + 1`
 
 /**
- * Cancels a live booking and opens its slot again; `note` is the practitioner's reason when they
- * cancelled it.
+ * Cancels a live booking and opens its slot again (offered first to the service's waitlist,
+ * docs/decisions/050-waitlist.md); `note` is the practitioner's reason when they cancelled it.
  */
 export function cancelLiveBooking(
   tx: Db | Tx,
@@ -50,8 +52,13 @@ export function cancelLiveBooking(
     .run()
   if (booking.timeSlotId !== null) {
     tx.run(sql`UPDATE time_slots SET is_booked = 0, updated_at = ${now.getTime()} WHERE id = ${booking.timeSlotId}`)
+    // An account being removed takes the practitioner's times with it, or leaves a time to be
+    // offered by a later change: no offer goes out for a time that may vanish with it.
+    if (reason !== 'account_removed') offerFreedSlot(tx, booking.timeSlotId, now)
   }
   if (booking.serviceId !== null) recomputeBookingCounts(tx, [booking.serviceId])
+  // Booked with a package: its session goes back as the cancellation's reason and time say (decision 051).
+  returnPackageSession(tx, booking, reason, now)
   dropWaitingMoveEmails(tx, booking.id)
 }
 

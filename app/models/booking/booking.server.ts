@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
-import { getDb } from '~/db/client.server'
+import { getDb, type Tx } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
@@ -11,6 +11,8 @@ import type { PublicUser } from '~/models/accounts/user'
 import { priceBreakdown } from '~/models/billing/tax'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { recomputeBookingCounts, SERVICE_LISTED } from '~/models/marketplace/service.server'
+import { givesSessionBack, takePackageSession } from '~/models/packages/holdings.server'
+import { yes } from '~/models/packages/package'
 import { PAYMENT_HOLD_MS, refundDueCents } from './booking'
 import { cancelLiveBooking, claimSlot, findBooking, isLive } from './booking-state.server'
 import { sendBookingCancelled, sendBookingConfirmed } from './emails.server'
@@ -44,17 +46,25 @@ export const TOO_MANY_UNPAID_HOLDS = `You already have ${MAX_UNPAID_HOLDS} sessi
 export const TOO_MANY_BOOKINGS =
   'You have booked many sessions in the last hour. Please wait a while before booking another.'
 
+/**
+ * A slot held for this client (a waitlist offer, app/models/waitlist/claim.server.ts): `take`
+ * ends the hold inside the booking's transaction (or throws why it cannot), so the claim below
+ * is the one every booking makes; `taken` records what it became, in the same transaction.
+ */
+export type HeldSlot = { take: (tx: Tx) => void; taken: (tx: Tx, bookingId: number) => void }
+
 /** Services under `s`, as the listing rule (SERVICE_LISTED) names them. */
 const listed = alias(services, 's')
 
-/** POST /api/bookings' body: serviceId and timeSlotId. */
+/** POST /api/bookings' body: serviceId and timeSlotId; `usePackage` books it with a package session (issue 47). */
 export const CreateBookingSchema = z.object({
   serviceId: z.coerce.number({ error: 'A service is required' }).int().positive('A service is required'),
   timeSlotId: z.coerce.number({ error: SLOT_REQUIRED }).int(SLOT_REQUIRED).positive(SLOT_REQUIRED),
+  usePackage: yes.optional(),
 })
 
-/** The booking screen's form: the service is the page's own, so only the slot is chosen. */
-export const TimeSlotChoiceSchema = CreateBookingSchema.pick({ timeSlotId: true })
+/** The booking screen's form: the service is the page's own, so only the slot is chosen (and perhaps a package session). */
+export const TimeSlotChoiceSchema = CreateBookingSchema.pick({ timeSlotId: true, usePackage: true })
 
 /** A client may cancel a pending or confirmed booking until the session starts. */
 export function isCancellable(booking: { status: string; startTime: Date }, now = new Date()) {
@@ -72,12 +82,14 @@ export function isCancellable(booking: { status: string; startTime: Date }, now 
  */
 export async function createBooking(
   client: BookingActor,
-  input: { serviceId: number; timeSlotId: number },
+  input: { serviceId: number; timeSlotId: number; usePackage?: boolean },
   now = new Date(),
+  held?: HeldSlot,
 ) {
   check(`bookings:${client.id}`, LIMITS.bookings, now.getTime(), TOO_MANY_BOOKINGS)
   const booking = getDb().transaction(
     (tx) => {
+      held?.take(tx)
       const service = tx
         .select({
           id: listed.id,
@@ -104,19 +116,24 @@ export async function createBooking(
           ),
         )
         .get()
-      const requiresPayment = service.priceCents > 0
+      // A package session is taken in this transaction with the slot: both or neither (decision 051).
+      const packageHoldingId = input.usePackage
+        ? takePackageSession(tx, { clientId: client.id, serviceId: service.id }, now)
+        : null
+      const requiresPayment = packageHoldingId === null && service.priceCents > 0
       if (requiresPayment) {
-        const [held] = tx
+        const [unpaid] = tx
           .select({ count: count() })
           .from(bookings)
           .where(and(eq(bookings.clientId, client.id), eq(bookings.status, 'pending'), gt(bookings.holdExpiresAt, now)))
           .all()
-        if (held && held.count >= MAX_UNPAID_HOLDS) throw new AppError(TOO_MANY_UNPAID_HOLDS, 409)
+        if (unpaid && unpaid.count >= MAX_UNPAID_HOLDS) throw new AppError(TOO_MANY_UNPAID_HOLDS, 409)
       }
       if (!slot || !claimSlot(tx, input.timeSlotId, now, service.id)) throw new AppError(SLOT_UNAVAILABLE, 409)
 
       // The client pays the fee and its tax; our 5 % is of the fee alone, the tax goes to the practitioner.
-      const price = priceBreakdown(service.priceCents, service.taxKind)
+      // A package session was paid with the package: nothing is charged on the booking.
+      const price = priceBreakdown(packageHoldingId === null ? service.priceCents : 0, service.taxKind)
       const row = tx
         .insert(bookings)
         .values({
@@ -133,14 +150,16 @@ export async function createBooking(
           holdExpiresAt: requiresPayment ? new Date(now.getTime() + PAYMENT_HOLD_MS) : null,
           totalAmountCents: price.totalCents,
           taxCents: price.taxCents,
-          taxKind: service.taxKind,
+          taxKind: packageHoldingId === null ? service.taxKind : 'none',
           platformFeeCents: price.platformFeeCents,
           practitionerAmountCents: price.practitionerAmountCents,
           isPaid: false,
+          packageHoldingId,
         })
         .returning({ id: bookings.id })
         .get()
       recomputeBookingCounts(tx, [service.id])
+      held?.taken(tx, row.id)
       return { id: row.id, requiresPayment }
     },
     { behavior: 'immediate' },
@@ -188,6 +207,8 @@ export function previewCancellation(client: { id: number }, bookingId: number, n
     isPaid: row.isPaid,
     paidCents: row.totalAmountCents - row.refundedAmountCents,
     refundCents,
+    // Booked with a package (decision 051): whether cancelling now gives its session back; null otherwise.
+    packageSessionBack: row.packageHoldingId === null ? null : givesSessionBack(row, 'client', now),
   }
 }
 

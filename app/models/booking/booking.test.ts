@@ -3,6 +3,7 @@ import {
   canJoinSession,
   clientMayReschedule,
   FREE_SESSION_CANCELLATION,
+  PACKAGE_SESSION_LATE,
   FULL_REFUND_NOTICE_MS,
   googleCalendarUrl,
   MOVED_FULL_REFUND,
@@ -159,4 +160,19 @@ test('googleCalendarUrl fills in Google’s event form in UTC, with the video li
   expect(linked.searchParams.get('details')).toBe(
     'Video session with Priya Sharma, booked on Solace.\nhttps://meet.example.com/x',
   )
+})
+
+test('a package session’s policy: the session back until 24 hours ahead, used later (decision 051)', () => {
+  const now = new Date('2026-11-20T12:00:00Z')
+  const at = (ms: number) => ({
+    status: 'confirmed',
+    totalAmountCents: 0,
+    startTime: new Date(now.getTime() + ms),
+    packageHoldingId: 7,
+  })
+  expect(refundPolicyFor(at(2 * FULL_REFUND_NOTICE_MS), 'UTC', now)).toBe(
+    'Free cancellation until November 21, 2026, 12:00 PM UTC: cancel by then and the session goes back to your package. Later cancellations use it.',
+  )
+  expect(refundPolicyFor(at(FULL_REFUND_NOTICE_MS - 1), 'UTC', now)).toBe(PACKAGE_SESSION_LATE)
+  expect(refundPolicyFor({ ...at(60_000), packageHoldingId: null }, 'UTC', now)).toBe(FREE_SESSION_CANCELLATION)
 })

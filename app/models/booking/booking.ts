@@ -112,20 +112,34 @@ export function clientMayReschedule(booking: { status: string; free: boolean; st
  * November 21, 2026, 9:30 AM EST: ...' while 24 hours or more remain, else noRefundNotice.
  */
 export function refundPolicyFor(
-  booking: { status: string; totalAmountCents: number; startTime: Date; movedByPractitionerAt?: Date | null },
+  booking: {
+    status: string
+    totalAmountCents: number
+    startTime: Date
+    movedByPractitionerAt?: Date | null
+    packageHoldingId?: number | null
+  },
   timeZone: string,
   now = new Date(),
 ) {
   const start = booking.startTime.getTime()
   if ((booking.status !== 'pending' && booking.status !== 'confirmed') || start <= now.getTime()) return null
-  if (booking.totalAmountCents === 0) return FREE_SESSION_CANCELLATION
-  if (booking.movedByPractitionerAt) return MOVED_FULL_REFUND
+  // A package session follows the paid sessions' rule, its session given back instead of money (decision 051).
+  const withPackage = booking.packageHoldingId != null
+  if (booking.totalAmountCents === 0 && !withPackage) return FREE_SESSION_CANCELLATION
+  if (booking.movedByPractitionerAt) return withPackage ? MOVED_PACKAGE_SESSION_BACK : MOVED_FULL_REFUND
   const notice = noRefundNotice(booking.startTime, now)
-  if (notice) return `${notice}.`
+  if (notice) return withPackage ? PACKAGE_SESSION_LATE : `${notice}.`
   const deadline = new Date(start - FULL_REFUND_NOTICE_MS)
   const when = `${formatLongDate(deadline, timeZone)}, ${formatTime(deadline, timeZone)} ${zoneAbbreviation(deadline, timeZone)}`
-  return `Free cancellation until ${when}: cancel by then for a full refund. Later cancellations are not refunded.`
+  return withPackage
+    ? `Free cancellation until ${when}: cancel by then and the session goes back to your package. Later cancellations use it.`
+    : `Free cancellation until ${when}: cancel by then for a full refund. Later cancellations are not refunded.`
 }
+
+export const MOVED_PACKAGE_SESSION_BACK =
+  'Your practitioner moved this session: until you accept the new time, you can cancel it and the session goes back to your package.'
+export const PACKAGE_SESSION_LATE = 'This session starts in less than 24 hours: cancelling it uses its package session.'
 
 /** '20261121T143000Z': an instant as Google Calendar's `dates` parameter reads it (UTC). */
 function calendarStamp(instant: Date) {

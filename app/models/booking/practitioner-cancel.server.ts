@@ -5,6 +5,7 @@ import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
 import { centsToDollars } from '~/lib/money'
 import { removeOpenSlot } from '~/models/practice/slots.server'
+import { withdrawOffer } from '~/models/waitlist/offers.server'
 import { cancelLiveBooking, findBooking } from './booking-state.server'
 import {
   ALREADY_CANCELLED,
@@ -91,7 +92,11 @@ export async function cancelAsPractitioner(
         if (current.isPaid !== row.isPaid) throw new AppError(PAID_MEANWHILE, 409)
         cancelLiveBooking(tx, current, 'practitioner', now, input.reason)
       }
-      if (input.keepSlotClosed && current.timeSlotId !== null) removeOpenSlot(tx, practitioner.id, current.timeSlotId)
+      if (input.keepSlotClosed && current.timeSlotId !== null) {
+        // The freed time went to the waitlist a moment ago, in this transaction: it is taken back.
+        withdrawOffer(tx, current.timeSlotId, now)
+        removeOpenSlot(tx, practitioner.id, current.timeSlotId)
+      }
     },
     { behavior: 'immediate' },
   )

@@ -3,6 +3,7 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { multiLineText } from '~/lib/plain-text'
+import { offerFreedSlot } from '~/models/waitlist/offers.server'
 import { clientMayReschedule, holdLapsed } from './booking'
 import { claimSlot, findBooking, type BookingRow } from './booking-state.server'
 import { ALREADY_CANCELLED, SLOT_UNAVAILABLE, TimeSlotChoiceSchema } from './booking.server'
@@ -114,6 +115,7 @@ export async function rescheduleBooking(
       if (!slot || !claimSlot(tx, timeSlotId, now, current.serviceId!)) throw new AppError(SLOT_UNAVAILABLE, 409)
       if (current.timeSlotId !== null) {
         tx.run(sql`UPDATE time_slots SET is_booked = 0, updated_at = ${now.getTime()} WHERE id = ${current.timeSlotId}`)
+        offerFreedSlot(tx, current.timeSlotId, now)
       }
       tx.update(bookings)
         .set({

@@ -7,6 +7,8 @@ import { AppError } from '~/lib/errors'
 import { log, logLine } from '~/lib/log.server'
 import { isTransientFailure } from '~/lib/transient-failure.server'
 import { paymentCardOf } from '~/models/billing/payment-card.server'
+import { packageHoldingIdOf, packagePaid } from '~/models/packages/package-payments.server'
+import { packageRefundRecorded } from '~/models/packages/package-refunds.server'
 import { syncConnectedAccount } from '~/models/practice/connect.server'
 import { recordTransfer } from '~/models/practice/payouts.server'
 import { recordPayment, recordRefund, releaseUnpaidBooking } from './payments.server'
@@ -105,9 +107,17 @@ function bookingIdOf(metadata: Record<string, string> | null | undefined) {
   return Number.isInteger(id) && id > 0 ? id : null
 }
 
-async function paid(event: Envelope, bookingId: number | null, paymentIntentId: string | null | undefined) {
-  if (!bookingId || !paymentIntentId) return
+async function paid(
+  event: Envelope,
+  metadata: Record<string, string> | null | undefined,
+  paymentIntentId?: string | null,
+) {
+  // A package's payment (decision 051) names its holding instead of a booking.
+  const [holdingId, bookingId] = [packageHoldingIdOf(metadata), bookingIdOf(metadata)]
+  if (!paymentIntentId || !(holdingId || bookingId)) return
   const card = await paymentCardOf(paymentIntentId)
+  if (holdingId) return void (await packagePaid({ holdingId, paymentIntentId, card }))
+  if (!bookingId) return
   const outcome = await recordPayment({ bookingId, paymentIntentId, card })
   if (outcome === 'unknown') log.warn(logLine`[webhook] ${event.type} ${event.id}: no booking ${bookingId}`)
 }
@@ -118,12 +128,12 @@ async function handle(event: Envelope) {
     case 'checkout.session.async_payment_succeeded': {
       const session = read(CheckoutSession, event)
       // A completed session with a delayed payment method is not paid yet; its async event follows.
-      if (session.payment_status === 'paid') await paid(event, bookingIdOf(session.metadata), session.payment_intent)
+      if (session.payment_status === 'paid') await paid(event, session.metadata, session.payment_intent)
       return
     }
     case 'payment_intent.succeeded': {
       const intent = read(PaymentIntent, event)
-      return paid(event, bookingIdOf(intent.metadata), intent.id)
+      return paid(event, intent.metadata, intent.id)
     }
     case 'checkout.session.async_payment_failed': {
       const bookingId = bookingIdOf(read(SessionMetadata, event).metadata)
@@ -144,11 +154,14 @@ async function handle(event: Envelope) {
     case 'charge.refunded': {
       const charge = read(Charge, event)
       if (charge.payment_intent) {
-        await recordRefund({
+        const booking = await recordRefund({
           paymentIntentId: charge.payment_intent,
           bookingId: bookingIdOf(charge.metadata),
           amountRefundedCents: charge.amount_refunded,
         })
+        // Not a booking's payment: perhaps a package's (decision 051).
+        const refunded = { paymentIntentId: charge.payment_intent, amountRefundedCents: charge.amount_refunded }
+        if (!booking) await packageRefundRecorded(refunded)
       }
       return
     }

@@ -1,6 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, payouts } from '~/db/schema'
+import { packageEarningsCents } from '~/models/packages/holdings.server'
 
 /**
  * What a practitioner earned (Earnings, Settings and the dashboard's card). Amounts are cents
@@ -23,7 +24,7 @@ export function paidNetSum(condition?: SQL) {
 }
 
 export type EarningsSummary = {
-  /** Every paid booking, whatever its status, net of refunds. */
+  /** Every paid booking, whatever its status, and every paid package, net of refunds. */
   totalEarningsCents: number
   /** Paid sessions not held yet (confirmed), net of refunds. */
   pendingEarningsCents: number
@@ -42,7 +43,8 @@ export function getEarningsSummary(practitionerId: number): EarningsSummary {
     .where(eq(bookings.practitionerId, practitionerId))
     .get()
   return {
-    totalEarningsCents: row?.total ?? 0,
+    // Packages count when paid, net of their refunds; their bookings carry no money (decision 051).
+    totalEarningsCents: (row?.total ?? 0) + packageEarningsCents(practitionerId),
     pendingEarningsCents: row?.pending ?? 0,
     completedBookings: row?.completed ?? 0,
   }

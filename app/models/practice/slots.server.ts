@@ -16,6 +16,7 @@ import {
   zonedTime,
   type LocalDate,
 } from '~/lib/zoned-time'
+import { offerFreedSlots, withdrawOffer, withdrawOffersOn } from '~/models/waitlist/offers.server'
 import {
   BATCH_TOO_LARGE,
   BOOKED_SLOT,
@@ -254,22 +255,32 @@ export function createSlots(
   for (const interval of ordered) {
     if (interval.start <= now.getTime()) throw new AppError(PAST_DATE, 400, 'dates')
   }
-  return getDb().transaction((tx) => {
-    requireActiveService(tx, practitionerId, serviceId)
-    ordered.forEach((interval, i) => {
-      const previous = ordered[i - 1]
-      if (previous && previous.end > interval.start) {
-        throw new AppError(
-          clashMessage({ startTime: new Date(previous.start), endTime: new Date(previous.end) }, timeZone),
-          409,
-        )
-      }
-      const clash = findClash(tx, practitionerId, interval)
-      if (clash) throw new AppError(clashMessage(clash, timeZone), 409)
-    })
-    assertRoomForSlots(tx, practitionerId, ordered.length, now)
-    return insertSlots(tx, practitionerId, serviceId, ordered, null)
-  })
+  return getDb().transaction(
+    (tx) => {
+      requireActiveService(tx, practitionerId, serviceId)
+      ordered.forEach((interval, i) => {
+        const previous = ordered[i - 1]
+        if (previous && previous.end > interval.start) {
+          throw new AppError(
+            clashMessage({ startTime: new Date(previous.start), endTime: new Date(previous.end) }, timeZone),
+            409,
+          )
+        }
+        const clash = findClash(tx, practitionerId, interval)
+        if (clash) throw new AppError(clashMessage(clash, timeZone), 409)
+      })
+      assertRoomForSlots(tx, practitionerId, ordered.length, now)
+      const created = insertSlots(tx, practitionerId, serviceId, ordered, null)
+      offerFreedSlots(
+        tx,
+        created.map((slot) => slot.id),
+        now,
+      )
+      return created
+      // Immediate: the clash check and the waitlist's offers are decided on the data they write over.
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 /**
@@ -350,14 +361,22 @@ export function planBatch(input: BatchPlan, now = new Date()): Interval[] {
  */
 export function createBatch(practitionerId: number, input: BatchPlan, now = new Date()) {
   const planned = planBatch(input, now)
-  return getDb().transaction((tx) => {
-    if (input.serviceId !== undefined) requireActiveService(tx, practitionerId, input.serviceId)
-    const free = planned.filter((interval) => !findClash(tx, practitionerId, interval))
-    if (!free.length) throw new AppError(NOTHING_CREATED, 409)
-    assertRoomForSlots(tx, practitionerId, free.length, now)
-    const created = insertSlots(tx, practitionerId, input.serviceId ?? null, free, randomUUID())
-    return { created, skipped: planned.length - free.length }
-  })
+  return getDb().transaction(
+    (tx) => {
+      if (input.serviceId !== undefined) requireActiveService(tx, practitionerId, input.serviceId)
+      const free = planned.filter((interval) => !findClash(tx, practitionerId, interval))
+      if (!free.length) throw new AppError(NOTHING_CREATED, 409)
+      assertRoomForSlots(tx, practitionerId, free.length, now)
+      const created = insertSlots(tx, practitionerId, input.serviceId ?? null, free, randomUUID())
+      offerFreedSlots(
+        tx,
+        created.map((slot) => slot.id),
+        now,
+      )
+      return { created, skipped: planned.length - free.length }
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 /** The Add Batch Slots dialog: slots as long as the service, in the practitioner's zone. */
@@ -375,32 +394,48 @@ export function createBatchFromForm(practitionerId: number, input: BatchSlotForm
  * the DELETE itself, so a slot booked a moment ago is never removed. Answers how many went.
  */
 export function deleteSlot(practitionerId: number, slotId: number, { deleteBatch = false } = {}) {
-  return getDb().transaction((tx) => {
-    const slot = tx
-      .select({ id: timeSlots.id, isBooked: timeSlots.isBooked, batchId: timeSlots.batchId })
-      .from(timeSlots)
-      .where(and(eq(timeSlots.id, slotId), eq(timeSlots.practitionerId, practitionerId)))
-      .get()
-    if (!slot) throw new AppError(SLOT_NOT_FOUND, 404)
-    if (deleteBatch && slot.batchId) {
-      const deleted = tx
-        .delete(timeSlots)
-        .where(
-          and(
-            eq(timeSlots.practitionerId, practitionerId),
-            eq(timeSlots.batchId, slot.batchId),
-            eq(timeSlots.isBooked, false),
-          ),
+  return getDb().transaction(
+    (tx) => {
+      const slot = tx
+        .select({ id: timeSlots.id, isBooked: timeSlots.isBooked, batchId: timeSlots.batchId })
+        .from(timeSlots)
+        .where(and(eq(timeSlots.id, slotId), eq(timeSlots.practitionerId, practitionerId)))
+        .get()
+      if (!slot) throw new AppError(SLOT_NOT_FOUND, 404)
+      // A time held for a waitlist offer is not booked: the offer is withdrawn, and the time goes.
+      const now = new Date()
+      if (deleteBatch && slot.batchId) {
+        const batch = and(eq(timeSlots.practitionerId, practitionerId), eq(timeSlots.batchId, slot.batchId))
+        withdrawOffersOn(
+          tx,
+          tx
+            .select({ id: timeSlots.id })
+            .from(timeSlots)
+            .where(batch)
+            .all()
+            .map((row) => row.id),
+          now,
         )
-        .returning({ id: timeSlots.id })
-        .all()
-      if (!deleted.length) throw new AppError(BOOKED_SLOT, 409)
-      return { deleted: deleted.length }
-    }
-    if (slot.isBooked) throw new AppError(BOOKED_SLOT, 409)
-    removeOpenSlot(tx, practitionerId, slot.id)
-    return { deleted: 1 }
-  })
+        const deleted = tx
+          .delete(timeSlots)
+          .where(
+            and(
+              eq(timeSlots.practitionerId, practitionerId),
+              eq(timeSlots.batchId, slot.batchId),
+              eq(timeSlots.isBooked, false),
+            ),
+          )
+          .returning({ id: timeSlots.id })
+          .all()
+        if (!deleted.length) throw new AppError(BOOKED_SLOT, 409)
+        return { deleted: deleted.length }
+      }
+      if (slot.isBooked && !withdrawOffer(tx, slot.id, now)) throw new AppError(BOOKED_SLOT, 409)
+      removeOpenSlot(tx, practitionerId, slot.id)
+      return { deleted: 1 }
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 /**

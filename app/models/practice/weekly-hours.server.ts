@@ -12,6 +12,7 @@ import {
 } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { clock, dayBounds, formatLocalDate, localDateOf, parseLocalDate } from '~/lib/zoned-time'
+import { offerFreedSlots } from '~/models/waitlist/offers.server'
 import { PAST_DATE, SERVICE_REQUIRED } from './slot-form'
 import {
   BLOCK_NOT_FOUND,
@@ -175,7 +176,8 @@ export function syncWeeklySlots(tx: Tx, practitionerId: number, now = new Date()
     [...kept, ...booked],
   )
   for (let i = 0; i < fresh.length; i += 200) {
-    tx.insert(timeSlots)
+    const inserted = tx
+      .insert(timeSlots)
       .values(
         fresh.slice(i, i + 200).map((slot) => ({
           practitionerId,
@@ -185,7 +187,13 @@ export function syncWeeklySlots(tx: Tx, practitionerId: number, now = new Date()
           isGenerated: true,
         })),
       )
-      .run()
+      .returning({ id: timeSlots.id })
+      .all()
+    offerFreedSlots(
+      tx,
+      inserted.map((slot) => slot.id),
+      now,
+    )
   }
   return { added: fresh.length, removed: removedIds.size }
 }

@@ -1,0 +1,175 @@
+import { and, eq } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import type { Db, Tx } from '~/db/client.server'
+import { packageHoldings, receipts, users } from '~/db/schema'
+import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { paymentMethodLabel, type ReceiptSnapshot } from '~/models/billing/receipt'
+import { nextReceiptNumber, type PaymentCard } from '~/models/billing/receipts.server'
+import { refundParts, TAX_NAMES } from '~/models/billing/tax'
+import { professionName } from '~/models/practice/professions'
+
+/**
+ * A package's receipts (docs/decisions/049-receipts.md, 051-packages.md): the receipt issued
+ * in the transaction that records its payment, and a refund receipt in the one that records the
+ * unused sessions' refund. Numbered in the practitioner's one sequence, snapshotted, and kept
+ * immutable by the receipts' triggers like a booking's.
+ */
+
+const client = alias(users, 'client')
+const practitioner = alias(users, 'practitioner')
+
+function holdingParties(tx: Db | Tx, holdingId: number) {
+  return tx
+    .select({
+      id: packageHoldings.id,
+      clientId: packageHoldings.clientId,
+      practitionerId: packageHoldings.practitionerId,
+      serviceName: packageHoldings.serviceName,
+      durationMinutes: packageHoldings.durationMinutes,
+      sessions: packageHoldings.sessionsTotal,
+      expiresAt: packageHoldings.expiresAt,
+      totalCents: packageHoldings.totalAmountCents,
+      taxCents: packageHoldings.taxCents,
+      taxKind: packageHoldings.taxKind,
+      platformFeeCents: packageHoldings.platformFeeCents,
+      clientFirstName: client.firstName,
+      clientLastName: client.lastName,
+      clientTimeZone: client.timeZone,
+      practitionerFirstName: practitioner.firstName,
+      practitionerLastName: practitioner.lastName,
+      profession: practitioner.profession,
+      professionOther: practitioner.professionOther,
+      regulatoryBody: practitioner.regulatoryBody,
+      registrationNumber: practitioner.registrationNumber,
+      businessName: practitioner.businessName,
+      businessAddress: practitioner.businessAddress,
+      gstHstNumber: practitioner.gstHstNumber,
+    })
+    .from(packageHoldings)
+    .innerJoin(client, eq(client.id, packageHoldings.clientId))
+    .innerJoin(practitioner, eq(practitioner.id, packageHoldings.practitionerId))
+    .where(eq(packageHoldings.id, holdingId))
+    .get()
+}
+
+/**
+ * The receipt of a package's payment, issued in the transaction that records it; the one already
+ * issued when the payment is applied twice; nothing when a party's account is gone. Its `service`
+ * is the package's service and the moment it was bought; `package` says how many sessions and
+ * until when.
+ */
+export function issuePackageReceipt(tx: Db | Tx, holdingId: number, card: PaymentCard | null, now: Date) {
+  const parties = holdingParties(tx, holdingId)
+  if (!parties?.practitionerId) return null
+  const existing = tx
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(and(eq(receipts.packageHoldingId, holdingId), eq(receipts.kind, 'receipt')))
+    .get()
+  if (existing) return existing.id
+  const zone = parties.clientTimeZone || DEFAULT_TIME_ZONE
+  const number = nextReceiptNumber(tx, parties.practitionerId)
+  const feeCents = parties.totalCents - parties.taxCents
+  const snapshot: ReceiptSnapshot = {
+    kind: 'receipt',
+    number,
+    refersToNumber: null,
+    issuedAt: now.toISOString(),
+    issuedOn: formatDate(now, zone),
+    client: { name: `${parties.clientFirstName} ${parties.clientLastName}` },
+    practitioner: {
+      name: `${parties.practitionerFirstName} ${parties.practitionerLastName}`,
+      profession: professionName(parties.profession, parties.professionOther),
+      regulatoryBody: parties.regulatoryBody,
+      registrationNumber: parties.registrationNumber,
+      businessName: parties.businessName,
+      businessAddress: parties.businessAddress,
+      gstHstNumber: parties.taxCents > 0 ? parties.gstHstNumber : null,
+    },
+    service: {
+      name: `${parties.serviceName}: package of ${parties.sessions} sessions`,
+      date: formatDate(now, zone),
+      time: `${formatTime(now, zone)} ${zoneAbbreviation(now, zone)}`,
+      timeZone: zone,
+      durationMinutes: parties.durationMinutes,
+    },
+    package: { sessions: parties.sessions, validUntil: formatDate(parties.expiresAt ?? now, zone) },
+    amounts: {
+      feeCents,
+      taxCents: parties.taxCents,
+      taxName: parties.taxCents > 0 ? TAX_NAMES[parties.taxKind] : null,
+      totalCents: parties.totalCents,
+    },
+    paymentMethod: paymentMethodLabel(card),
+    status: 'Paid',
+  }
+  return tx
+    .insert(receipts)
+    .values({
+      practitionerId: parties.practitionerId,
+      clientId: parties.clientId,
+      packageHoldingId: holdingId,
+      number,
+      kind: 'receipt',
+      issuedAt: now,
+      feeCents,
+      taxCents: parties.taxCents,
+      totalCents: parties.totalCents,
+      platformFeeCents: parties.platformFeeCents,
+      snapshot,
+    })
+    .returning({ id: receipts.id })
+    .get().id
+}
+
+/** A refund receipt for `refundCents` newly refunded on a package, referring to its receipt. */
+export function issuePackageRefundReceipt(tx: Db | Tx, holdingId: number, refundCents: number, now: Date) {
+  if (refundCents <= 0) return null
+  const original = tx
+    .select({
+      id: receipts.id,
+      number: receipts.number,
+      practitionerId: receipts.practitionerId,
+      clientId: receipts.clientId,
+      snapshot: receipts.snapshot,
+      totalCents: packageHoldings.totalAmountCents,
+      taxCents: packageHoldings.taxCents,
+      platformFeeCents: packageHoldings.platformFeeCents,
+    })
+    .from(receipts)
+    .innerJoin(packageHoldings, eq(packageHoldings.id, receipts.packageHoldingId))
+    .where(and(eq(receipts.packageHoldingId, holdingId), eq(receipts.kind, 'receipt')))
+    .get()
+  if (!original?.practitionerId) return null
+  const paid = original.snapshot as ReceiptSnapshot
+  const parts = refundParts(refundCents, original)
+  const number = nextReceiptNumber(tx, original.practitionerId)
+  const snapshot: ReceiptSnapshot = {
+    ...paid,
+    kind: 'refund',
+    number,
+    refersToNumber: original.number,
+    issuedAt: now.toISOString(),
+    issuedOn: formatDate(now, paid.service.timeZone),
+    amounts: { ...paid.amounts, feeCents: parts.feeCents, taxCents: parts.taxCents, totalCents: refundCents },
+    status: 'Refunded',
+  }
+  return tx
+    .insert(receipts)
+    .values({
+      practitionerId: original.practitionerId,
+      clientId: original.clientId,
+      packageHoldingId: holdingId,
+      number,
+      kind: 'refund',
+      refersToId: original.id,
+      issuedAt: now,
+      feeCents: -parts.feeCents,
+      taxCents: -parts.taxCents,
+      totalCents: -refundCents,
+      platformFeeCents: -parts.platformFeeCents,
+      snapshot,
+    })
+    .returning({ id: receipts.id })
+    .get().id
+}
