@@ -131,23 +131,7 @@ export function issuePaymentReceipt(tx: Db | Tx, bookingId: number, card: Paymen
     },
     now,
   )
-  return tx
-    .insert(receipts)
-    .values({
-      practitionerId: parties.practitionerId,
-      clientId: parties.clientId,
-      bookingId,
-      number,
-      kind: 'receipt',
-      issuedAt: now,
-      feeCents,
-      taxCents: parties.taxCents,
-      totalCents: parties.totalCents,
-      platformFeeCents: parties.platformFeeCents,
-      snapshot,
-    })
-    .returning({ id: receipts.id })
-    .get().id
+  return insertPaidReceipt(tx, { bookingId }, { ...parties, practitionerId: parties.practitionerId! }, snapshot, now)
 }
 
 /**
@@ -176,6 +160,67 @@ export function issueRefundReceipt(tx: Db | Tx, bookingId: number, refundCents: 
     .where(and(eq(receipts.bookingId, bookingId), eq(receipts.kind, 'receipt')))
     .get()
   if (!original?.practitionerId) return null
+  return insertRefundReceipt(
+    tx,
+    { bookingId },
+    { ...original, practitionerId: original.practitionerId },
+    refundCents,
+    now,
+  )
+}
+
+/** What a receipt is for: a booking's payment, or a package's (decision 051). */
+export type ReceiptSubject = { bookingId: number } | { packageHoldingId: number }
+
+/** A payment's receipt row: its amounts are those its snapshot prints; `number` is the snapshot's. */
+export function insertPaidReceipt(
+  tx: Db | Tx,
+  subject: ReceiptSubject,
+  parties: { practitionerId: number; clientId: number | null; platformFeeCents: number },
+  snapshot: ReceiptSnapshot,
+  now: Date,
+) {
+  const { feeCents, taxCents, totalCents } = snapshot.amounts
+  return tx
+    .insert(receipts)
+    .values({
+      ...subject,
+      practitionerId: parties.practitionerId,
+      clientId: parties.clientId,
+      number: snapshot.number,
+      kind: 'receipt',
+      issuedAt: now,
+      feeCents,
+      taxCents,
+      totalCents,
+      platformFeeCents: parties.platformFeeCents,
+      snapshot,
+    })
+    .returning({ id: receipts.id })
+    .get().id
+}
+
+/**
+ * A refund receipt of `refundCents` on the payment `original` receipted: the next number, the
+ * paid receipt's people and session repeated, the refund's own amounts (its tax, fee and our
+ * fee in proportion), negative on the row.
+ */
+export function insertRefundReceipt(
+  tx: Db | Tx,
+  subject: ReceiptSubject,
+  original: {
+    id: number
+    number: number
+    practitionerId: number
+    clientId: number | null
+    snapshot: unknown
+    totalCents: number
+    taxCents: number
+    platformFeeCents: number
+  },
+  refundCents: number,
+  now: Date,
+) {
   const paid = original.snapshot as ReceiptSnapshot
   const parts = refundParts(refundCents, original)
   const number = nextReceiptNumber(tx, original.practitionerId)
@@ -192,9 +237,9 @@ export function issueRefundReceipt(tx: Db | Tx, bookingId: number, refundCents: 
   return tx
     .insert(receipts)
     .values({
+      ...subject,
       practitionerId: original.practitionerId,
       clientId: original.clientId,
-      bookingId,
       number,
       kind: 'refund',
       refersToId: original.id,

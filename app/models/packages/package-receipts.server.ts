@@ -4,8 +4,13 @@ import type { Db, Tx } from '~/db/client.server'
 import { packageHoldings, receipts, users } from '~/db/schema'
 import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { paymentMethodLabel, type ReceiptSnapshot } from '~/models/billing/receipt'
-import { nextReceiptNumber, type PaymentCard } from '~/models/billing/receipts.server'
-import { refundParts, TAX_NAMES } from '~/models/billing/tax'
+import {
+  insertPaidReceipt,
+  insertRefundReceipt,
+  nextReceiptNumber,
+  type PaymentCard,
+} from '~/models/billing/receipts.server'
+import { TAX_NAMES } from '~/models/billing/tax'
 import { professionName } from '~/models/practice/professions'
 
 /**
@@ -103,23 +108,13 @@ export function issuePackageReceipt(tx: Db | Tx, holdingId: number, card: Paymen
     paymentMethod: paymentMethodLabel(card),
     status: 'Paid',
   }
-  return tx
-    .insert(receipts)
-    .values({
-      practitionerId: parties.practitionerId,
-      clientId: parties.clientId,
-      packageHoldingId: holdingId,
-      number,
-      kind: 'receipt',
-      issuedAt: now,
-      feeCents,
-      taxCents: parties.taxCents,
-      totalCents: parties.totalCents,
-      platformFeeCents: parties.platformFeeCents,
-      snapshot,
-    })
-    .returning({ id: receipts.id })
-    .get().id
+  return insertPaidReceipt(
+    tx,
+    { packageHoldingId: holdingId },
+    { ...parties, practitionerId: parties.practitionerId },
+    snapshot,
+    now,
+  )
 }
 
 /** A refund receipt for `refundCents` newly refunded on a package, referring to its receipt. */
@@ -141,35 +136,6 @@ export function issuePackageRefundReceipt(tx: Db | Tx, holdingId: number, refund
     .where(and(eq(receipts.packageHoldingId, holdingId), eq(receipts.kind, 'receipt')))
     .get()
   if (!original?.practitionerId) return null
-  const paid = original.snapshot as ReceiptSnapshot
-  const parts = refundParts(refundCents, original)
-  const number = nextReceiptNumber(tx, original.practitionerId)
-  const snapshot: ReceiptSnapshot = {
-    ...paid,
-    kind: 'refund',
-    number,
-    refersToNumber: original.number,
-    issuedAt: now.toISOString(),
-    issuedOn: formatDate(now, paid.service.timeZone),
-    amounts: { ...paid.amounts, feeCents: parts.feeCents, taxCents: parts.taxCents, totalCents: refundCents },
-    status: 'Refunded',
-  }
-  return tx
-    .insert(receipts)
-    .values({
-      practitionerId: original.practitionerId,
-      clientId: original.clientId,
-      packageHoldingId: holdingId,
-      number,
-      kind: 'refund',
-      refersToId: original.id,
-      issuedAt: now,
-      feeCents: -parts.feeCents,
-      taxCents: -parts.taxCents,
-      totalCents: -refundCents,
-      platformFeeCents: -parts.platformFeeCents,
-      snapshot,
-    })
-    .returning({ id: receipts.id })
-    .get().id
+  const from = { ...original, practitionerId: original.practitionerId }
+  return insertRefundReceipt(tx, { packageHoldingId: holdingId }, from, refundCents, now)
 }
