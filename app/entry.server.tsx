@@ -1,11 +1,16 @@
 import { Writable } from 'node:stream'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { PageCataloguesContext } from '~/components/i18n/page-catalogues'
 import { lazyComponentsLoaded } from '~/components/lazy-component'
 import { closeDb } from '~/db/client.server'
 import { stopMaintenance } from '~/jobs/maintenance.server'
 import { settleAfterResponse } from '~/lib/after-response.server'
 import { errorReportingOrigin } from '~/lib/error-reporting.server'
+import { pageCatalogues, pageI18n } from '~/lib/i18n/i18n.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import { isLanguage } from '~/lib/i18n/languages'
 import { log, logRequestError } from '~/lib/log.server'
 import { ScriptMarkProvider } from '~/lib/script-mark'
 import {
@@ -75,6 +80,10 @@ export default async function handleRequest(
   await lazyComponentsLoaded()
 
   const mark = newScriptMark()
+  // The page's language, as the root loader decided it (a page whose root failed: the visitor's).
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { language?: unknown } | undefined
+  const language = isLanguage(rootData?.language) ? rootData.language : requestLanguage(request)
+  const { i18n, namespacesRead } = pageI18n(language)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const chunks: Buffer[] = []
@@ -91,6 +100,9 @@ export default async function handleRequest(
         const { page: html, scriptHashes } = allowMarkedScripts(Buffer.concat(chunks), mark)
         const isProduction = process.env.NODE_ENV === 'production'
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        // A page's language follows the browser's Accept-Language when nothing else decides it.
+        if (!/accept-language/i.test(responseHeaders.get('Vary') ?? ''))
+          responseHeaders.append('Vary', 'Accept-Language')
         // A page reporting its errors (SENTRY_DSN) may send them to the service's origin.
         const reportTo = errorReportingOrigin()
         responseHeaders.set(
@@ -103,7 +115,11 @@ export default async function handleRequest(
     })
     const { pipe, abort } = renderToPipeableStream(
       <ScriptMarkProvider value={mark}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={mark} />
+        <I18nextProvider i18n={i18n}>
+          <PageCataloguesContext.Provider value={() => pageCatalogues(language, namespacesRead)}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={mark} />
+          </PageCataloguesContext.Provider>
+        </I18nextProvider>
       </ScriptMarkProvider>,
       {
         nonce: mark,

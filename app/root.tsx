@@ -2,11 +2,16 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { PageCatalogueScript } from '~/components/i18n/page-catalogues'
 import type { RootData } from '~/components/layout/root-data'
 import { markPageHydrated } from '~/components/lazy-component'
 import { Toaster } from '~/components/toaster'
 import { browserErrorReportingScript } from '~/lib/error-reporting.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import { DEFAULT_LANGUAGE, isLanguage, LOCALE_TAGS } from '~/lib/i18n/languages'
+import { metaT } from '~/lib/i18n/meta'
 import { useScriptMark } from '~/lib/script-mark'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { getToast } from '~/lib/toast.server'
@@ -25,13 +30,10 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const meta: MetaFunction = () => [
-  { title: 'Solace — Find peace and balance with wellness experts' },
-  {
-    name: 'description',
-    content: 'Book one-on-one video sessions with certified wellness practitioners.',
-  },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches)
+  return [{ title: t('titles.home') }, { name: 'description', content: t('titles.homeDescription') }]
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)])
@@ -43,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zoneRules = zoneRulesFor(viewerTimeZone(request, user))
   // The module that reports the browser's errors, when SENTRY_DSN is set (app/lib/error-reporting.ts).
   const errorReportingScript = browserErrorReportingScript()
-  const shared: RootData = { user, unreadMessages }
+  // The page's language: the person's choice, else the visitor's, else the browser's (decision 052).
+  const language = requestLanguage(request, user)
+  const shared: RootData = { user, unreadMessages, language }
   return data({ ...shared, toast, zoneRules, errorReportingScript }, { headers })
 }
 
@@ -82,13 +86,14 @@ const timeZoneScript = import.meta.env.SSR ? writeTimeZoneScript : () => ''
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const mark = useScriptMark()
+  const { t, i18n } = useTranslation()
   const root = useRouteLoaderData<RootLoader>('root')
   // Before any child renders a time: the browser then prints what the server printed.
   if (root?.zoneRules) adoptZoneRules(root.zoneRules)
   // From here on, a form that loads on first use is rendered by a navigation, not hydrated.
   useEffect(markPageHydrated, [])
   return (
-    <html lang="en">
+    <html lang={LOCALE_TAGS[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -110,13 +115,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          Skip to content
+          {t('layout.skipToContent')}
         </a>
         {children}
         {/* A landmark of its own, so the notifications are not content outside every region. */}
-        <section aria-label="Notifications">
+        <section aria-label={t('layout.notifications')}>
           <Toaster toast={root?.toast} />
         </section>
+        <PageCatalogueScript />
         <ScrollRestoration nonce={mark} />
         <Scripts nonce={mark} />
       </body>

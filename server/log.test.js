@@ -30,7 +30,14 @@ describe('a line', () => {
 
   test("inside a request it carries the request's id and route; fields given win", () => {
     const { log, lines } = loggerInto()
-    const context = { id: 'req-1', method: 'GET', route: 'routes/api.messages', pathname: '/api/messages', userId: 7 }
+    const context = {
+      id: 'req-1',
+      method: 'GET',
+      route: 'routes/api.messages',
+      pathname: '/api/messages',
+      userId: 7,
+      language: /** @type {const} */ ('en'),
+    }
     requestContext.run(context, () => {
       log.warn('a refund failed')
       log.info({ route: 'static' }, 'given')

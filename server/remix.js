@@ -57,9 +57,11 @@ export async function send(req, res, response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   // The app's header replaces one set before it (helmet's X-Content-Type-Options, say), so no
-  // header goes out twice; only cookies add up, one Set-Cookie each.
+  // header goes out twice; only cookies add up, one Set-Cookie each, and Vary keeps what the
+  // render cache said (server/render-cache.js) beside what the app adds.
   for (const [key, value] of response.headers.entries()) {
     if (key === 'set-cookie') res.append(key, value)
+    else if (key === 'vary') res.setHeader(key, mergedVary(res.getHeader('vary')?.toString(), value))
     else res.setHeader(key, value)
   }
   const cacheControl = cacheControlFor({
@@ -78,6 +80,16 @@ export async function send(req, res, response) {
     res.locals.keepPage?.(res, page)
     res.end(page)
   } else await writeReadableStreamToWritable(response.body, res)
+}
+
+/**
+ * One Vary with the fields of both, each once.
+ * @param {string | undefined} before @param {string} added
+ */
+function mergedVary(before, added) {
+  const fields = [...(before ?? '').split(','), ...added.split(',')].map((field) => field.trim()).filter(Boolean)
+  const seen = new Set()
+  return fields.filter((field) => !seen.has(field.toLowerCase()) && seen.add(field.toLowerCase())).join(', ')
 }
 
 /**

@@ -4,6 +4,7 @@
 /** @import { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express' */
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { LANGUAGE_COOKIE, visitorLanguage } from './language.js'
 
 /**
  * The pages it keeps: what a visitor browses, identical for every visitor in the same zone.
@@ -20,7 +21,8 @@ const CATALOGUE_PATHS = [
 
 /**
  * The cookies a cached page may be asked with: the zone a visitor chose and the zone their
- * browser reported (app/lib/time-zone.server.ts). The zone a page is shown in is part of the key.
+ * browser reported (app/lib/time-zone.server.ts), and the language they chose with the switch
+ * (server/language.js). The zone and the language a page is shown in are part of the key.
  */
 const TIME_ZONE_COOKIE = 'tz'
 const TIME_ZONE_CHOICE_COOKIE = 'tz-choice'
@@ -28,9 +30,18 @@ const MAX_TIME_ZONE_LENGTH = 64
 const MINUTE_MS = 60_000
 
 /**
+ * What a kept page was chosen by besides its address, and what a cache between us and the
+ * browser must therefore tell apart: the language comes from Accept-Language (or a cookie), the
+ * zone and a chosen language from cookies, and the encoding from Accept-Encoding (added by the
+ * compression middleware on a miss, here on a hit). Sent with every answer for a cacheable
+ * request, kept or not, so no shared cache hands a French page to an English reader.
+ */
+export const PAGE_VARY = 'Accept-Language, Cookie'
+
+/**
  * The zone a request's cookies ask for (the chosen one first, as the app reads them), or null
- * when one of its cookies is anything but a zone (a session, a toast, or a cookie we do not
- * know): such a request is never answered from the cache.
+ * when one of its cookies is anything but a zone or the language (a session, a toast, or a
+ * cookie we do not know): such a request is never answered from the cache.
  */
 /** @param {string | undefined} cookieHeader */
 function zoneCookieOnly(cookieHeader) {
@@ -44,7 +55,8 @@ function zoneCookieOnly(cookieHeader) {
     const name = eq < 0 ? trimmed : trimmed.slice(0, eq)
     if (name === TIME_ZONE_COOKIE) reported = trimmed.slice(eq + 1)
     else if (name === TIME_ZONE_CHOICE_COOKIE) chosen = trimmed.slice(eq + 1)
-    else return null
+    // Read by the same rule as the app's, in the key below: any value, even one that is no language.
+    else if (name !== LANGUAGE_COOKIE) return null
   }
   const zone = chosen || reported
   return zone.length > MAX_TIME_ZONE_LENGTH ? null : zone
@@ -61,9 +73,11 @@ export function cacheableRequest(req) {
   const zone = zoneCookieOnly(req.headers.cookie)
   if (zone === null) return null
   // Everything of the request a page can read: scheme and host (absolute links), the target,
-  // and the zone times are shown in.
+  // the zone times are shown in, and the language it is written in, decided as the app decides
+  // it for a visitor (server/language.js: the switch's cookie, else Accept-Language, else English).
   const host = `${req.protocol}://${req.headers.host ?? ''} ${req.headers['x-forwarded-host'] ?? ''}`
-  return `${host}\n${req.originalUrl}\n${zone}`
+  const language = visitorLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] })
+  return `${host}\n${req.originalUrl}\n${zone}\n${language}`
 }
 
 /**
@@ -210,6 +224,8 @@ export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.n
   /** @param {ExpressResponse} res @param {() => void} next */
   function miss(res, next) {
     res.setHeader('X-Render-Cache', 'miss')
+    // The compression middleware adds Accept-Encoding to it.
+    res.setHeader('Vary', PAGE_VARY)
     next()
   }
 
@@ -217,7 +233,7 @@ export function renderCache({ version, maxBytes = 24 * 1024 * 1024, now = Date.n
   function answerFrom(hit, req, res) {
     const gzip = acceptsGzip(req.headers['accept-encoding'])
     const body = gzip ? hit.gzipped : hit.page
-    const head = [...hit.head, 'vary', 'Accept-Encoding', 'x-render-cache', 'hit']
+    const head = [...hit.head, 'vary', `${PAGE_VARY}, Accept-Encoding`, 'x-render-cache', 'hit']
     if (gzip) head.push('content-encoding', 'gzip')
     head.push('content-length', String(body.length))
     res.writeHead(200, head)

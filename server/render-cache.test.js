@@ -21,6 +21,10 @@ describe('which requests the render cache may answer', () => {
     expect(cacheableRequest(request({ headers: { host: 'solace.test', cookie: 'tz=Asia%2FTokyo' } }))).toContain(
       'Asia%2FTokyo',
     )
+    // The language switch's cookie is one a catalogue page may be asked with, whatever it holds.
+    for (const cookie of ['lng=fr', 'tz=UTC; lng=en', 'lng=de; tz-choice=UTC', 'lng=']) {
+      expect(cacheableRequest(request({ headers: { host: 'solace.test', cookie } })), cookie).not.toBeNull()
+    }
     expect(cacheableRequest(request({ method: 'POST' }))).toBeNull()
     expect(cacheableRequest(request({ path: '/client-dashboard' }))).toBeNull()
     expect(cacheableRequest(request({ path: '/api/services' }))).toBeNull()
@@ -39,6 +43,40 @@ describe('which requests the render cache may answer', () => {
     expect(chosen('tz=UTC; tz-choice=Asia%2FTokyo')).toBe(zoned('Asia%2FTokyo'))
     expect(chosen('tz-choice=Asia%2FTokyo; tz=UTC')).toBe(zoned('Asia%2FTokyo'))
     expect(cacheableRequest(request({ headers: { host: 'other.test' } }))).not.toBe(cacheableRequest(request()))
+  })
+
+  test('the language is part of the key, decided as the app decides it: the cookie, else Accept-Language, else English', () => {
+    /** @param {Record<string, string>} headers */
+    const keyOf = (headers) => cacheableRequest(request({ headers: { host: 'solace.test', ...headers } }))
+    const english = keyOf({})
+    const french = keyOf({ 'accept-language': 'fr' })
+    expect(english).toMatch(/\nen$/)
+    expect(french).toMatch(/\nfr$/)
+    // Every way of asking for French, and only those, is the French page's key.
+    for (const headers of /** @type {Record<string, string>[]} */ ([
+      { 'accept-language': 'fr-CA' },
+      { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' },
+      { 'accept-language': 'de, fr;q=0.5' },
+      { cookie: 'lng=fr' },
+      { cookie: 'lng=fr', 'accept-language': 'en-CA' },
+      { cookie: 'lng=xx', 'accept-language': 'fr-CA' },
+    ])) {
+      expect(keyOf(headers), JSON.stringify(headers)).toBe(french)
+    }
+    expect(keyOf({ cookie: 'tz=UTC; lng=fr', 'accept-language': 'en' })).toBe(
+      keyOf({ cookie: 'tz=UTC', 'accept-language': 'fr' }),
+    )
+    expect(keyOf({ cookie: 'tz=UTC', 'accept-language': 'fr' })).not.toBe(french)
+    for (const headers of /** @type {Record<string, string>[]} */ ([
+      { 'accept-language': 'en' },
+      { 'accept-language': 'en-CA,fr;q=0.5' },
+      { 'accept-language': 'de' },
+      { 'accept-language': '*' },
+      { cookie: 'lng=en', 'accept-language': 'fr-CA' },
+      { cookie: 'lng=xx' },
+    ])) {
+      expect(keyOf(headers), JSON.stringify(headers)).toBe(english)
+    }
   })
 })
 
@@ -103,11 +141,31 @@ describe('requests for a page that is being rendered', () => {
       const zipped = await page.get('/services', { 'accept-encoding': 'gzip, br' })
       expect(zipped.headers).toMatchObject({
         'content-encoding': 'gzip',
-        vary: 'Accept-Encoding',
+        vary: 'Accept-Language, Cookie, Accept-Encoding',
         'x-render-cache': 'hit',
       })
       expect(zlib.gunzipSync(zipped.bytes).toString()).toBe(plain.body)
       expect(Number(zipped.headers['content-length'])).toBeLessThan(plain.body.length / 5)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a page kept for one language is never the answer in the other; each answer says what it varies by', async () => {
+    const page = await slowPage()
+    try {
+      const english = await page.get('/services', { 'accept-language': 'en-CA' })
+      expect(english.headers).toMatchObject({ 'x-render-cache': 'miss', vary: 'Accept-Language, Cookie' })
+      expect((await page.get('/services')).headers['x-render-cache']).toBe('hit')
+      const french = await page.get('/services', { 'accept-language': 'fr-CA' })
+      expect(french.headers).toMatchObject({ 'x-render-cache': 'miss', vary: 'Accept-Language, Cookie' })
+      const chosen = await page.get('/services', { cookie: 'lng=fr', 'accept-language': 'en-CA' })
+      expect(chosen.headers).toMatchObject({
+        'x-render-cache': 'hit',
+        vary: 'Accept-Language, Cookie, Accept-Encoding',
+      })
+      // One render per language: the French one answered both ways of asking for French.
+      expect(page.served.renders).toBe(2)
     } finally {
       await page.close()
     }

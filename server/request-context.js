@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  *   route: string | null
  *   pathname: string
  *   userId: number | null
+ *   language: import('./language.js').Language
  * }} RequestContext
  */
 
@@ -32,9 +33,14 @@ export function currentRequest() {
 /**
  * Says which user the request is for, once the app knows (app/models/accounts/auth.server.ts):
  * the request's log line and error reports carry the id, never anything else about the person.
+ * Their chosen language, when they chose one, is the request's from then on (an /api refusal is
+ * written in it; docs/decisions/052-languages.md).
  * @param {number} userId
+ * @param {import('./language.js').Language | null} [language]
  */
-export function noteRequestUser(userId) {
+export function noteRequestUser(userId, language = null) {
   const context = requestContext.getStore()
-  if (context) context.userId = userId
+  if (!context) return
+  context.userId = userId
+  if (language) context.language = language
 }

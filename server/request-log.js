@@ -5,6 +5,7 @@
 /** @import { ServerBuild } from '@remix-run/node' */
 /** @import { RequestHandler } from 'express' */
 import { randomUUID } from 'node:crypto'
+import { visitorLanguage } from './language.js'
 import { log } from './log.js'
 import { counter, histogram, REQUEST_SECONDS } from './metric-registry.js'
 import { requestContext } from './request-context.js'
@@ -45,7 +46,15 @@ export function requestLog({ build }) {
     const started = process.hrtime.bigint()
     const bytesBefore = req.socket.bytesWritten
     /** @type {import('./request-context.js').RequestContext} */
-    const context = { id: randomUUID(), method: req.method, route: null, pathname: req.path, userId: null }
+    const context = {
+      id: randomUUID(),
+      method: req.method,
+      route: null,
+      pathname: req.path,
+      userId: null,
+      // The visitor's language until the app reads a session whose person chose one.
+      language: visitorLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] }),
+    }
     res.setHeader(REQUEST_ID_HEADER, context.id)
 
     res.once('close', () => {

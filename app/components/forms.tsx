@@ -1,18 +1,26 @@
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '~/lib/cn'
+import type { Namespace } from '~/lib/i18n/languages'
+import { namespacesOf, translateMessage } from '~/lib/i18n/message'
 import { Input, Label, Select, Textarea } from './ui/input'
+import type { TFunction } from 'i18next'
 
 export type ListOfErrors = (string | null | undefined)[] | null | undefined
 
 /** The messages under a field or a form; announced by screen readers through aria-describedby. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const shown = errors?.filter(Boolean)
-  if (!shown?.length) return null
+  const shown = errors?.filter((e): e is string => Boolean(e)) ?? []
+  // Messages are catalogue keys until shown (app/lib/i18n/message.ts): their namespaces first.
+  // A message can come from another area than the page's (a refusal while typing): its
+  // catalogue is then fetched and the list shows once it is there, without suspending the input.
+  const { t, ready } = useTranslation(namespacesOf(shown) as Namespace[], { useSuspense: false })
+  if (!shown.length || !ready) return null
   return (
     <ul id={id} className="space-y-1">
       {shown.map((e) => (
         <li key={e} className="text-sm text-destructive">
-          {e}
+          {translateMessage(t as TFunction, e)}
         </li>
       ))}
     </ul>
@@ -128,10 +136,11 @@ export function CheckboxField({
  * server refuses any submission where it has a value (see honeypot.server.ts).
  */
 export function Honeypot() {
+  const { t } = useTranslation()
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
-        Leave this field empty
+        {t('forms.honeypot')}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

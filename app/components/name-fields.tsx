@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
 import { Field } from './forms'
 
 /**
@@ -14,15 +15,16 @@ export function NameFields({
   lastName: FieldMetadata<string | undefined>
   shownErrors?: (errors: string[] | undefined) => string[] | undefined
 }) {
+  const { t } = useTranslation('account')
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field
-        labelProps={{ children: 'First name' }}
+        labelProps={{ children: t('nameFields.firstName') }}
         inputProps={{ ...getInputProps(firstName, { type: 'text' }), autoComplete: 'given-name' }}
         errors={shownErrors(firstName.errors)}
       />
       <Field
-        labelProps={{ children: 'Last name' }}
+        labelProps={{ children: t('nameFields.lastName') }}
         inputProps={{ ...getInputProps(lastName, { type: 'text' }), autoComplete: 'family-name' }}
         errors={shownErrors(lastName.errors)}
       />

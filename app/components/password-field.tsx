@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/components/use-hydrated'
 import { Field, type ListOfErrors } from './forms'
 
@@ -15,6 +16,7 @@ export function PasswordField({
   inputProps: React.InputHTMLAttributes<HTMLInputElement>
   errors?: ListOfErrors
 }) {
+  const { t } = useTranslation('account')
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
   return (
@@ -32,8 +34,8 @@ export function PasswordField({
           aria-controls={inputProps.id}
           aria-pressed={visible}
         >
-          {visible ? 'Hide' : 'Show'}
-          <span className="sr-only"> password</span>
+          {visible ? t('passwordField.hide') : t('passwordField.show')}
+          <span className="sr-only"> {t('passwordField.password')}</span>
         </button>
       ) : null}
     </div>

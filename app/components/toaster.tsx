@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { cn } from '~/lib/cn'
+import type { Namespace } from '~/lib/i18n/languages'
+import { namespacesOf, translateMessage } from '~/lib/i18n/message'
+import type { TFunction } from 'i18next'
 
 export type ToastData = {
   type: 'success' | 'error' | 'info' | 'warning'
@@ -31,6 +35,11 @@ export function Toaster({ toast }: { toast: ToastData | null | undefined }) {
   const paused = useRef(false)
   const startX = useRef<number | null>(null)
   const viewport = useRef<HTMLOListElement>(null)
+  // A toast's words are catalogue keys until shown (app/lib/i18n/message.ts): their namespaces first.
+  // Not suspending: a toast of another area's words waits for its catalogue, the page does not.
+  const { t, ready } = useTranslation(namespacesOf([toast?.title, toast?.description]) as Namespace[], {
+    useSuspense: false,
+  })
 
   useEffect(() => setHydrated(true), [])
   useEffect(() => setOpen(Boolean(toast)), [toast])
@@ -58,12 +67,12 @@ export function Toaster({ toast }: { toast: ToastData | null | undefined }) {
       aria-label={`Notifications (${HOTKEY})`}
       className="pointer-events-none fixed right-0 bottom-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
     >
-      {toast && open ? (
+      {toast && open && ready ? (
         <li
           role="status"
           aria-live="polite"
           aria-atomic="true"
-          aria-label="Notification"
+          aria-label={t('toast.label')}
           className={cn(
             'pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg transition-transform',
             tone[toast.type],
@@ -84,14 +93,16 @@ export function Toaster({ toast }: { toast: ToastData | null | undefined }) {
             setOffset(0)
           }}
         >
-          <p className="text-sm font-semibold">{toast.title}</p>
-          {toast.description ? <p className="mt-1 text-sm text-muted-foreground">{toast.description}</p> : null}
+          <p className="text-sm font-semibold">{translateMessage(t as TFunction, toast.title)}</p>
+          {toast.description ? (
+            <p className="mt-1 text-sm text-muted-foreground">{translateMessage(t as TFunction, toast.description)}</p>
+          ) : null}
           {hydrated ? (
             <button
               type="button"
               onClick={() => setOpen(false)}
               className="absolute top-2 right-2 rounded p-1 text-muted-foreground hover:bg-black/5"
-              aria-label="Close notification"
+              aria-label={t('toast.close')}
             >
               ×
             </button>

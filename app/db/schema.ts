@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core'
+import { LANGUAGES } from '../lib/i18n/languages'
 import {
   ADMIN_ACTIONS,
   AUDIT_ACTIONS,
@@ -122,6 +123,11 @@ export const users = sqliteTable(
     businessName: text('business_name'),
     businessAddress: text('business_address'),
     gstHstNumber: text('gst_hst_number'),
+    /**
+     * The language this person chose (settings, the header's switch, the API), or null until
+     * they do: pages then follow their browser, and emails English (docs/decisions/052-languages.md).
+     */
+    language: text('language', { enum: LANGUAGES }),
     ...timestamps,
   },
   (t) => [
@@ -223,6 +229,12 @@ export const services = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /**
+     * The language the description is written in, and optionally the same description in the
+     * other language: a reader of that language is shown the translation (decision 052).
+     */
+    descriptionLanguage: text('description_language', { enum: LANGUAGES }).notNull().default('en'),
+    descriptionTranslation: text('description_translation'),
     category: text('category', { enum: SERVICE_CATEGORIES }).notNull(),
     priceCents: integer('price_cents').notNull().default(0),
     durationMinutes: integer('duration_minutes').notNull().default(60),

@@ -1,18 +1,23 @@
 import { BODY_MAX_BYTES, BodyTooLargeError, formatBytes, readBodyBytes } from './body.server'
 import { AppError, isAppError, refusalHeaders } from './errors'
+import { inRequestLanguage } from './i18n/i18n.server'
+import { msg, type Message } from './i18n/message'
 import { log } from './log.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 
-const METHOD_NOT_ALLOWED = 'Method not allowed'
+const METHOD_NOT_ALLOWED = msg('common:api.methodNotAllowed')
 
-/** A JSON error answer in the shape every /api route uses: `{ message }`. */
-export function jsonError(message: string, status: number, headers?: HeadersInit) {
-  return Response.json({ message }, { status, headers })
+/**
+ * A JSON error answer in the shape every /api route uses: `{ message }`, in the language of the
+ * request (a message is a catalogue key until here, app/lib/i18n/message.ts).
+ */
+export function jsonError(message: Message, status: number, headers?: HeadersInit) {
+  return Response.json({ message: inRequestLanguage(message) }, { status, headers })
 }
 
 function firstIssue(error: z.ZodError) {
-  return error.issues[0]?.message ?? 'Invalid request'
+  return error.issues[0]?.message ?? msg('common:api.invalidRequest')
 }
 
 /**
@@ -31,7 +36,7 @@ export async function readJson<S extends z.ZodType>(
   try {
     body = text ? JSON.parse(text) : {}
   } catch {
-    throw jsonError('The request body must be valid JSON', 400)
+    throw jsonError(msg('common:api.invalidJson'), 400)
   }
   return parseBody(schema, body)
 }
@@ -49,13 +54,13 @@ export async function readText(request: Request, { maxBytes = BODY_MAX_BYTES }: 
     return new TextDecoder().decode(await readBodyBytes(request, maxBytes))
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw bodyTooLarge(error.maxBytes)
-    throw jsonError('The request body could not be read', 400)
+    throw jsonError(msg('common:api.unreadableBody'), 400)
   }
 }
 
 /** The 413 every /api route answers for a body over its cap. */
 export function bodyTooLarge(maxBytes: number) {
-  return jsonError(`The request body is too large (at most ${formatBytes(maxBytes)}).`, 413)
+  return jsonError(msg('common:api.bodyTooLarge', { size: formatBytes(maxBytes) }), 413)
 }
 
 /** Validates query parameters (an object of strings) with a schema; throws a 400 `{ message }`. */
@@ -81,7 +86,7 @@ export async function handleApi(run: () => Promise<Response> | Response) {
     if (error instanceof Response) return error
     if (isAppError(error)) return jsonError(error.message, error.status, refusalHeaders(error))
     log.error({ err: error }, 'an /api route failed')
-    return jsonError('Something went wrong. Please try again.', 500)
+    return jsonError(msg('common:api.failed'), 500)
   }
 }
 
@@ -121,7 +126,7 @@ export function writeOnlyLoader(...methods: string[]) {
 }
 
 function jsonMethodNotAllowed(methods: string[]) {
-  return new Response(JSON.stringify({ message: METHOD_NOT_ALLOWED }), {
+  return new Response(JSON.stringify({ message: inRequestLanguage(METHOD_NOT_ALLOWED) }), {
     status: 405,
     headers: { Allow: methods.join(', '), 'Content-Type': 'application/json' },
   })

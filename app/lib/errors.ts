@@ -24,19 +24,3 @@ export function refusalHeaders(error: AppError): Record<string, string> | undefi
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError
 }
-
-/**
- * What a file route (a calendar file, a receipt, a statement) answers: the file, or a refusal
- * as plain text with its status (a 404 for someone else's), never an HTML error page.
- */
-export async function fileOrRefusal(make: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await make()
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error
-    throw new Response(error.message, {
-      status: error.status,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', ...refusalHeaders(error) },
-    })
-  }
-}

@@ -1,5 +1,6 @@
 import { BODY_MAX_BYTES, BodyTooLargeError, readBodyBytes } from './body.server'
 import { AppError } from './errors'
+import { msg } from './i18n/message'
 
 /**
  * How every screen action reads its form (docs/decisions/014-body-limits-and-unreadable-bodies.md).
@@ -7,8 +8,8 @@ import { AppError } from './errors'
  * never fails with a 500 because of what a client sent.
  */
 
-export const UNREADABLE_FORM = 'This form could not be read. Please try again.'
-export const FORM_TOO_LARGE = 'This form is too large to send.'
+export const UNREADABLE_FORM = msg('common:forms.unreadable')
+export const FORM_TOO_LARGE = msg('common:forms.tooLarge')
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 

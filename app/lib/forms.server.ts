@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import { log } from '~/lib/log.server'
 import { AppError, isAppError, refusalHeaders } from './errors'
+import { msg } from './i18n/message'
 import { idFromParam } from './route-params'
 import { redirectWithToast, type Toast } from './toast.server'
 import type { Submission, SubmissionResult } from '@conform-to/react'
@@ -14,7 +15,7 @@ import type { Submission, SubmissionResult } from '@conform-to/react'
 export type FormReply = SubmissionResult<string[]>
 export type FormActionData = { result: FormReply; toast: Toast | null }
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'
+export const UNEXPECTED_ERROR = msg('common:forms.unexpectedError')
 
 /** How the error toast reads: a fixed title over the message, or a title and text made from it. */
 export type ToastTitle = string | ((message: string) => Pick<Toast, 'title' | 'description'>)
@@ -86,7 +87,10 @@ export function refused(
           error: { [key]: [reason.message] },
         }
   const toast = !isAppError(error)
-    ? { title: keepTitle && typeof toastTitle === 'string' ? toastTitle : 'Error', description: reason.message }
+    ? {
+        title: keepTitle && typeof toastTitle === 'string' ? toastTitle : msg('common:toast.error'),
+        description: reason.message,
+      }
     : typeof toastTitle === 'string'
       ? { title: toastTitle, description: reason.message }
       : toastTitle(reason.message)

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { AppError } from './errors'
+import { msg } from './i18n/message'
 
 export const HONEYPOT_FIELD = 'website'
 
 /** Refuses a public form whose hidden honeypot field was filled (a bot, not a person). */
 export function checkHoneypot(value: unknown) {
   if (typeof value === 'string' && value.trim() !== '') {
-    throw new AppError('Your submission could not be accepted.', 400)
+    throw new AppError(msg('common:forms.notAccepted'), 400)
   }
 }
 

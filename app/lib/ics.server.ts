@@ -8,6 +8,7 @@ import ical, {
   ICalEventStatus,
   type ICalCalendar,
 } from 'ical-generator'
+import { DEFAULT_LANGUAGE, type Language } from './i18n/languages'
 
 /**
  * Calendars (RFC 5545): one session's invitation (a VCALENDAR with a single VEVENT) and a
@@ -147,9 +148,10 @@ function addEvent(calendar: ICalCalendar, event: CalendarEvent) {
   }
 }
 
-function calendar(method: CalendarMethod, name?: string) {
+/** A calendar file; its PRODID names the language its texts are in (the reader's). */
+function calendar(method: CalendarMethod, language: Language, name?: string) {
   return ical({
-    prodId: { company: 'Solace', product: 'Bookings', language: 'EN' },
+    prodId: { company: 'Solace', product: 'Bookings', language: language.toUpperCase() },
     scale: 'gregorian',
     method: ICalCalendarMethod[method],
     // Written as it is (X-WR-CALNAME and NAME): escaped here.
@@ -162,13 +164,18 @@ const written = (calendar: ICalCalendar) => `${calendar.toString()}\r\n`
 
 /**
  * One session's invitation: PUBLISH (a copy to keep) unless it is sent as an invitation, REQUEST
- * or CANCEL, which must name its ORGANIZER and ATTENDEE (RFC 5546 3.2.2, 3.2.5).
+ * or CANCEL, which must name its ORGANIZER and ATTENDEE (RFC 5546 3.2.2, 3.2.5). `language`: the
+ * one its summary and description are written in.
  */
-export function buildIcs(event: CalendarEvent, method: CalendarMethod = 'PUBLISH') {
+export function buildIcs(
+  event: CalendarEvent,
+  method: CalendarMethod = 'PUBLISH',
+  language: Language = DEFAULT_LANGUAGE,
+) {
   if (method !== 'PUBLISH' && !(event.organizer && event.attendee)) {
     throw new Error(`METHOD:${method} needs an ORGANIZER and an ATTENDEE`)
   }
-  const file = calendar(method)
+  const file = calendar(method, language)
   addEvent(file, event)
   return written(file)
 }
@@ -178,8 +185,11 @@ export function buildIcs(event: CalendarEvent, method: CalendarMethod = 'PUBLISH
  * one calendars show it in (the times themselves are UTC: the calendar's own time zone in
  * ical-generator would write them as that zone's local times).
  */
-export function buildFeed(events: CalendarEvent[], { name, timeZone }: { name: string; timeZone: string }) {
-  const feed = calendar('PUBLISH', name)
+export function buildFeed(
+  events: CalendarEvent[],
+  { name, timeZone, language = DEFAULT_LANGUAGE }: { name: string; timeZone: string; language?: Language },
+) {
+  const feed = calendar('PUBLISH', language, name)
   for (const event of events) addEvent(feed, event)
   feed.x('X-WR-TIMEZONE', text(timeZone))
   return written(feed)

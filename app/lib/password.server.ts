@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { AppError } from './errors'
 import { announceExpensiveStep } from './expensive-steps.server'
+import { msg } from './i18n/message'
 import { BACKGROUND_SECONDS, counter, gauge, histogram } from './metrics.server'
 import { clientIp } from './rate-limit.server'
 
@@ -49,7 +50,7 @@ export const HASH_SHARE_LENGTH = 4
  */
 export const HASH_RUNNING_PER_ADDRESS = 1
 
-export const SERVER_BUSY = 'The server is busy. Please try again in a moment.'
+export const SERVER_BUSY = msg('common:errors.serverBusy')
 
 /**
  * Whose request a hash is for: the client's address (as `clientIp` reads it) and, when there

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from './i18n/message'
 
 /**
  * What may be in a text a person or an API caller sends, client-safe: every zod schema under
@@ -28,11 +29,9 @@ import { z } from 'zod'
  * these characters as an invalid address).
  */
 
-export const ONE_LINE_TEXT =
-  'Please use a single line of plain text, without line breaks, tabs or hidden control characters.'
-export const MULTI_LINE_TEXT = 'Please remove the hidden control characters from this text.'
-export const DIRECTION_CONTROL_TEXT =
-  'Please remove the hidden characters that change the direction of this text (they can make it read differently).'
+export const ONE_LINE_TEXT = msg('common:validation.oneLineText')
+export const MULTI_LINE_TEXT = msg('common:validation.multiLineText')
+export const DIRECTION_CONTROL_TEXT = msg('common:validation.directionControlText')
 
 // With the `u` flag a surrogate pair is one code point, so [\ud800-\udfff] matches only a lone
 // surrogate. No lookbehind: the same expressions run in every browser the forms support.

@@ -1,5 +1,6 @@
 import { AppError } from './errors'
 import { announceRateLimit } from './expensive-steps.server'
+import { msg } from './i18n/message'
 import { counter } from './metrics.server'
 
 /**
@@ -58,7 +59,7 @@ export const LIMITS = {
   roomSignals: { max: 600, windowMs: 60_000 },
 } satisfies Record<string, Limit>
 
-export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.'
+export const TOO_MANY_REQUESTS = msg('common:errors.tooManyRequests')
 
 /** What a full window answers: a fixed text, or one made from the time left until it ends. */
 export type Refusal = string | ((retryAfterMs: number) => string)

@@ -1,11 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { BookingErrorBoundary } from '~/components/booking/booking-error-boundary'
 import { BookingConfirmationView } from '~/components/client/booking-confirmation'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -23,9 +27,10 @@ import { inboxHref, NEW_MESSAGE } from '~/models/messaging/inbox-page'
 import { canMessage } from '~/models/messaging/message.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.booking.service.name} — your booking — Solace` : 'Booking — Solace' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, 'booking')
+  return [{ title: data ? t('titles.booking', { service: data.booking.service.name }) : t('titles.bookingFallback') }]
+}
 
 /** The client's own booking; anyone else's, or none, is the page's 404. */
 function confirmationOr404(user: { id: number }, param: string | undefined) {
@@ -41,32 +46,35 @@ function confirmationOr404(user: { id: number }, param: string | undefined) {
 
 /**
  * A booking's confirmation page, where booking and paying end: what, when (in the viewer's
- * zone), with whom, what was paid, the refund policy as it stands for this booking now, and
- * what happens next. Only the booking's client sees it; to anyone else, the practitioner
- * included, it is the same 404 as a booking that does not exist.
+ * zone and language), with whom, what was paid, the refund policy as it stands for this booking
+ * now, and what happens next. Only the booking's client sees it; to anyone else, the
+ * practitioner included, it is the same 404 as a booking that does not exist.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const booking = confirmationOr404(user, params.id)
   const timeZone = viewerTimeZone(request, user)
+  const language = currentLanguage()
+  const f = formatsFor(language)
+  const calendarWords = tFor(language, 'files')
   const { practitioner } = booking
   const practitionerName = practitioner ? `${practitioner.firstName} ${practitioner.lastName}` : null
   const onCalendar = booking.status === 'confirmed' && booking.upcoming
-  const zone = zoneAbbreviation(booking.startTime, timeZone)
+  const zone = f.zone(booking.startTime, timeZone)
   return {
     booking,
-    // Formatted here, in the viewer's zone, so the page reads the same before and after hydration.
+    // Formatted here, in the viewer's zone and language, so the page reads the same before and after hydration.
     when: {
-      date: formatLongDate(booking.startTime, timeZone),
-      time: `${formatTime(booking.startTime, timeZone)} – ${formatTime(booking.endTime, timeZone)} ${zone}`,
+      date: f.longDate(booking.startTime, timeZone),
+      time: `${f.time(booking.startTime, timeZone)} – ${f.time(booking.endTime, timeZone)} ${zone}`,
     },
     holdUntil:
       booking.awaitingPayment && booking.holdExpiresAt
-        ? `${formatTime(booking.holdExpiresAt, timeZone)} ${zoneAbbreviation(booking.holdExpiresAt, timeZone)}`
+        ? `${f.time(booking.holdExpiresAt, timeZone)} ${f.zone(booking.holdExpiresAt, timeZone)}`
         : null,
     email: user.email,
     // Nothing was paid and the time is no longer held: no policy to read, only Book Again.
-    refundPolicy: booking.holdLapsed ? null : refundPolicyFor(booking, timeZone),
+    refundPolicy: booking.holdLapsed ? null : refundPolicyFor(booking, timeZone, new Date(), language),
     calendar: onCalendar
       ? {
           ics: `/bookings/${booking.id}/calendar.ics`,
@@ -74,7 +82,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             serviceName: booking.service.name,
             startTime: booking.startTime,
             endTime: booking.endTime,
-            practitionerName: practitionerName ?? 'your practitioner',
+            about: calendarWords('calendar.googleDetails', {
+              name: practitionerName ?? calendarWords('calendar.yourPractitioner'),
+            }),
             joinUrl: booking.joinUrl && new URL(booking.joinUrl, appOrigin(request)).href,
           }),
         }
@@ -105,17 +115,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       reportNoShow(user, id, submission.value)
     } catch (error) {
-      return refused(submission, error, 'Report not sent')
+      return refused(submission, error, msg('booking:toasts.reportNotSent'))
     }
-    return redirectWithToast(page, { type: 'success', title: 'Report sent', description: REPORT_SENT })
+    return redirectWithToast(page, {
+      type: 'success',
+      title: msg('booking:toasts.reportSent'),
+      description: REPORT_SENT,
+    })
   }
   if (intent !== ACCEPT_MOVE_INTENT) throw new Response('Unknown form', { status: 400 })
   try {
     acceptMove(user, id)
   } catch (error) {
-    return refuseWithRedirect(page, error, 'Could not accept the new time')
+    return refuseWithRedirect(page, error, msg('booking:toasts.acceptFailed'))
   }
-  return redirectWithToast(page, { type: 'success', title: 'New time accepted', description: NEW_TIME_ACCEPTED })
+  return redirectWithToast(page, {
+    type: 'success',
+    title: msg('booking:toasts.newTimeAccepted'),
+    description: NEW_TIME_ACCEPTED,
+  })
 }
 
 export default function BookingConfirmationPage() {
@@ -124,5 +142,6 @@ export default function BookingConfirmationPage() {
 }
 
 export function ErrorBoundary() {
-  return <BookingErrorBoundary back={{ to: '/client-dashboard', label: 'Go to My Sessions' }} />
+  const { t } = useTranslation('booking')
+  return <BookingErrorBoundary back={{ to: '/client-dashboard', label: t('confirmation.goToSessions') }} />
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { BookingErrorBoundary } from '~/components/booking/booking-error-boundary'
 import { SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { IntakeAnswerForm, REVIEW_INTENT, SAVE_DRAFT_INTENT, SEND_INTENT } from '~/components/intake/intake-answer-form'
@@ -8,10 +9,13 @@ import { Toaster } from '~/components/toaster'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage, inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -21,8 +25,8 @@ import { DRAFT_SAVED, INTAKE_SENT } from '~/models/intake/intake-form'
 import { getClientIntake, intakeSchemaFor, saveIntake } from '~/models/intake/intake-responses.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.intake.title} — Solace` : 'Intake form — Solace' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.intake.title} — Solace` : metaT(matches, 'intake')('titles.intake') },
 ]
 
 /** The client's own booking's intake, or the page's 404 (anyone else's, or a booking that asks none). */
@@ -32,7 +36,9 @@ function intakeOr404(user: { id: number }, param: string | undefined) {
     if (id === null) throw new AppError(BOOKING_NOT_FOUND, 404)
     return getClientIntake(user, id)
   } catch (error) {
-    if (error instanceof AppError) throw Response.json({ message: error.message }, { status: error.status })
+    if (error instanceof AppError) {
+      throw Response.json({ message: inRequestLanguage(error.message) }, { status: error.status })
+    }
     throw error
   }
 }
@@ -41,13 +47,14 @@ function intakeOr404(user: { id: number }, param: string | undefined) {
  * `/bookings/:id/intake`: the intake form the practitioner asks before this session
  * (docs/decisions/041-intake-forms.md). The client answers it (a draft is kept), reviews a
  * summary (`?review=1`), then sends it; sent, it is read-only and says what they agreed to.
+ * Its dates in the reader's zone and language.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const intake = intakeOr404(user, params.id)
   const timeZone = viewerTimeZone(request, user)
-  const at = (iso: string) =>
-    `${formatLongDate(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneAbbreviation(iso, timeZone)}`
+  const f = formatsFor(currentLanguage())
+  const at = (iso: string) => `${f.longDate(iso, timeZone)}, ${f.time(iso, timeZone)} ${f.zone(iso, timeZone)}`
   return {
     intake,
     fullName: `${user.firstName} ${user.lastName}`,
@@ -68,9 +75,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       saveIntake(user, intake.bookingId, intake.answers, true)
     } catch (error) {
-      return refuseWithRedirect(page, error, 'Not sent')
+      return refuseWithRedirect(page, error, msg('intake:toasts.notSent'))
     }
-    return redirectWithToast(page, { type: 'success', title: 'Intake form sent', description: INTAKE_SENT })
+    return redirectWithToast(page, { type: 'success', title: msg('intake:toasts.sent'), description: INTAKE_SENT })
   }
   if (intent !== SAVE_DRAFT_INTENT && intent !== REVIEW_INTENT) throw new Response('Unknown form', { status: 400 })
   // What was typed is kept first (a draft may be partial); then a review checks it whole.
@@ -79,17 +86,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     saveIntake(user, intake.bookingId, draft.value, false)
   } catch (error) {
-    return refused(draft, error, 'Draft not saved')
+    return refused(draft, error, msg('intake:toasts.draftNotSaved'))
   }
   if (intent === SAVE_DRAFT_INTENT) {
-    return redirectWithToast(page, { type: 'success', title: 'Draft saved', description: DRAFT_SAVED })
+    return redirectWithToast(page, {
+      type: 'success',
+      title: msg('intake:toasts.draftSaved'),
+      description: DRAFT_SAVED,
+    })
   }
   const complete = parseWithZod(formData, { schema: intakeSchemaFor(user, intake, true) })
   if (complete.status !== 'success') return invalid(complete)
   return redirectWithToast(`${page}?review=1`, {
     type: 'info',
-    title: 'Check your answers',
-    description: 'Nothing is sent until you press Send Answers.',
+    title: msg('intake:toasts.check'),
+    description: msg('intake:toasts.checkDescription'),
   })
 }
 
@@ -97,41 +108,40 @@ export default function IntakePage() {
   const { intake, fullName, when, sentAt, signedAt, reviewing } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const sending = useIsSubmittingIntent(SEND_INTENT)
+  const { t } = useTranslation('intake')
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-1">
         <Link to={`/bookings/${intake.bookingId}`} className="text-sm underline">
-          Back to your booking
+          {t('page.back')}
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">{intake.title}</h1>
-        <p className="text-muted-foreground">{`Before "${intake.serviceName}", ${when}`}</p>
+        <p className="text-muted-foreground">{t('page.before', { service: intake.serviceName, when })}</p>
       </header>
       {intake.state === 'sent' ? (
         <Card className="space-y-4 p-5">
-          <p className="font-medium">{`You sent these answers on ${sentAt}. They cannot be changed.`}</p>
+          <p className="font-medium">{t('page.sentOn', { date: sentAt })}</p>
           <IntakeSummary questions={intake.questions} answers={intake.answers} signedAt={signedAt} />
-          <p className="text-xs text-muted-foreground">{`Form version ${intake.version}`}</p>
+          <p className="text-xs text-muted-foreground">{t('page.version', { version: intake.version })}</p>
         </Card>
       ) : !intake.open ? (
         <Card className="p-5">
-          <p>This session has ended or was cancelled, so its intake form is closed.</p>
+          <p>{t('errors.closed')}</p>
         </Card>
       ) : reviewing ? (
         <Card className="space-y-4 p-5">
-          <h2 className="text-lg font-semibold">Check your answers</h2>
+          <h2 className="text-lg font-semibold">{t('toasts.check')}</h2>
           <IntakeSummary questions={intake.questions} answers={intake.answers} />
-          <p className="text-sm text-muted-foreground">
-            Once sent, your answers go to your practitioner and cannot be changed.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('page.onceSent')}</p>
           <div className="flex flex-wrap gap-3">
             <Form method="post">
               <input type="hidden" name="intent" value={SEND_INTENT} />
-              <SubmitButton pending={sending} pendingText="Sending...">
-                Send Answers
+              <SubmitButton pending={sending} pendingText={t('page.sending')}>
+                {t('page.send')}
               </SubmitButton>
             </Form>
             <Link to={`/bookings/${intake.bookingId}/intake`} className={buttonClass({ variant: 'outline' })}>
-              Edit Answers
+              {t('page.edit')}
             </Link>
           </div>
         </Card>
@@ -151,5 +161,6 @@ export default function IntakePage() {
 }
 
 export function ErrorBoundary() {
-  return <BookingErrorBoundary back={{ to: '/client-dashboard', label: 'Go to My Sessions' }} />
+  const { t } = useTranslation('intake')
+  return <BookingErrorBoundary back={{ to: '/client-dashboard', label: t('page.mySessions') }} />
 }

@@ -1,4 +1,5 @@
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { CANCEL_INTENT, CancelDialog } from '~/components/client/cancel-dialog'
 import { MyPackages } from '~/components/client/my-packages'
 import { SessionCard, type ClientSession } from '~/components/client/session-card'
@@ -7,11 +8,14 @@ import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { OfferNotice } from '~/components/waitlist/waitlist-notices'
-import { DEFAULT_TIME_ZONE, formatDate } from '~/lib/dates'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { refuseWithRedirect } from '~/lib/forms.server'
-import { formatPrice } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
@@ -24,18 +28,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 
 const PAGE = '/client-dashboard'
 
-export const meta: MetaFunction = () => [{ title: 'My Sessions — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'booking')('titles.dashboard') }]
 
 /** `?payment=` comes back from the payment page; its toast shows once, on a clean address. */
 const PAYMENT_TOASTS = {
-  success: { type: 'success', title: 'Payment successful!' },
-  cancelled: { type: 'info', title: 'Payment cancelled' },
+  success: { type: 'success', title: msg('booking:toasts.paymentSuccessful') },
+  cancelled: { type: 'info', title: msg('booking:toasts.paymentCancelled') },
 } as const
 
 const PACKAGE_PAID_TOAST = {
   type: 'success',
-  title: 'Package bought',
-  description: 'Its sessions are under My Packages once the payment is confirmed.',
+  title: msg('booking:toasts.packageBought'),
+  description: msg('booking:toasts.packageBoughtDescription'),
 } as const
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -72,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sessions: p.sessionsTotal,
       remaining: p.expired ? 0 : p.remaining,
       delivered: p.delivered,
-      validUntil: formatDate(p.expiresAt, user.timeZone ?? DEFAULT_TIME_ZONE),
+      validUntil: formatsFor(currentLanguage()).date(p.expiresAt, user.timeZone ?? DEFAULT_TIME_ZONE),
       expired: p.expired,
     })),
   }
@@ -87,14 +91,16 @@ export async function action({ request }: ActionFunctionArgs) {
     const bookingId = idFromParam(String(formData.get('bookingId') ?? ''))
     if (bookingId === null) throw new AppError(BOOKING_NOT_FOUND, 404)
     const { refundAmount } = await cancelBooking(user, bookingId)
-    const refunded = refundAmount > 0 ? ` ${formatPrice(refundAmount)} is being refunded to your card.` : ''
     return redirectWithToast(PAGE, {
       type: 'success',
-      title: 'Booking Cancelled',
-      description: `Your booking has been successfully cancelled.${refunded}`,
+      title: msg('booking:toasts.cancelled'),
+      description:
+        refundAmount > 0
+          ? msg('booking:toasts.cancelledRefunded', { amount: formatsFor(currentLanguage()).price(refundAmount) })
+          : msg('booking:toasts.cancelledDescription'),
     })
   } catch (error) {
-    return refuseWithRedirect(PAGE, error, 'Cancellation Failed', REFUND_FAILED)
+    return refuseWithRedirect(PAGE, error, msg('booking:toasts.cancellationFailed'), REFUND_FAILED)
   }
 }
 
@@ -113,26 +119,27 @@ function SessionList({ label, sessions, timeZone }: { label: string; sessions: C
 export default function ClientDashboard() {
   const { firstName, timeZone, upcoming, past, cancelled, counts, cancelling, offers, packages } =
     useLoaderData<typeof loader>()
+  const { t } = useTranslation('booking')
   return (
     <div className="space-y-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Welcome, {firstName}</h1>
-        <p className="text-muted-foreground">Your sessions at a glance.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('dashboard.welcome', { name: firstName })}</h1>
+        <p className="text-muted-foreground">{t('dashboard.glance')}</p>
       </div>
       <OfferNotice offers={offers} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Total Sessions" value={counts.total} />
-        <StatCard label="Upcoming Sessions" value={counts.upcoming} />
-        <StatCard label="Completed Sessions" value={counts.completed} />
+        <StatCard label={t('dashboard.total')} value={counts.total} />
+        <StatCard label={t('dashboard.upcomingCount')} value={counts.upcoming} />
+        <StatCard label={t('dashboard.completedCount')} value={counts.completed} />
       </div>
       <section aria-labelledby="my-sessions" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="my-sessions" className="text-xl font-semibold">
-            My Sessions
+            {t('nav.sessions')}
           </h2>
           {counts.cancelled > 0 ? (
             <Link to={cancelled ? PAGE : `${PAGE}?cancelled=1`} preventScrollReset className="text-sm underline">
-              {cancelled ? 'Hide cancelled' : `Cancelled (${counts.cancelled})`}
+              {cancelled ? t('dashboard.hideCancelled') : t('dashboard.showCancelled', { count: counts.cancelled })}
             </Link>
           ) : null}
         </div>
@@ -141,38 +148,36 @@ export default function ClientDashboard() {
             {/* Only a client who never booked has had no sessions: cancelled ones were sessions too. */}
             {counts.cancelled === 0 ? (
               <>
-                <p className="text-lg font-medium">No sessions yet</p>
-                <p className="mt-1 text-sm text-muted-foreground">Find a practitioner and book your first session.</p>
+                <p className="text-lg font-medium">{t('dashboard.empty.title')}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.empty.text')}</p>
               </>
             ) : (
               <>
-                <p className="text-lg font-medium">No upcoming or past sessions</p>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Your sessions so far were cancelled. Find a practitioner and book a new one.
-                </p>
+                <p className="text-lg font-medium">{t('dashboard.allCancelled.title')}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.allCancelled.text')}</p>
               </>
             )}
             <ButtonLink to="/services" className="mt-4">
-              Browse Services
+              {t('dashboard.browse')}
             </ButtonLink>
           </Card>
         ) : null}
         {upcoming.length ? (
           <>
-            <h3 className="font-semibold">Upcoming</h3>
-            <SessionList label="Upcoming sessions" sessions={upcoming} timeZone={timeZone} />
+            <h3 className="font-semibold">{t('dashboard.upcoming')}</h3>
+            <SessionList label={t('dashboard.upcomingList')} sessions={upcoming} timeZone={timeZone} />
           </>
         ) : null}
         {past.length ? (
           <>
-            <h3 className="font-semibold">Past</h3>
-            <SessionList label="Past sessions" sessions={past} timeZone={timeZone} />
+            <h3 className="font-semibold">{t('dashboard.past')}</h3>
+            <SessionList label={t('dashboard.pastList')} sessions={past} timeZone={timeZone} />
           </>
         ) : null}
         {cancelled ? (
           <>
-            <h3 className="font-semibold">Cancelled</h3>
-            <SessionList label="Cancelled sessions" sessions={cancelled} timeZone={timeZone} />
+            <h3 className="font-semibold">{t('dashboard.cancelled')}</h3>
+            <SessionList label={t('dashboard.cancelledList')} sessions={cancelled} timeZone={timeZone} />
           </>
         ) : null}
       </section>

@@ -1,9 +1,11 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ConversationView } from '~/components/messaging/conversation-view'
+import { metaT } from '~/lib/i18n/meta'
 import { inboxAction, loadInbox } from '~/models/messaging/inbox-page.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'My Messages — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'messaging')('titles.clientInbox') }]
 
 /** A client's inbox (practitioners are sent to theirs, admins to their dashboard). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,10 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ClientInboxPage() {
+  const { t } = useTranslation('messaging')
   return (
     <ConversationView
-      title="My Messages"
-      description="View and respond to messages from practitioners"
+      title={t('inbox.clientTitle')}
+      description={t('inbox.clientDescription')}
       data={useLoaderData<typeof loader>()}
       actionData={useActionData<typeof action>()}
     />

@@ -1,12 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { CalendarFeedCard } from '~/components/account/calendar-feed-card'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
 import { ImagePicker } from '~/components/account/image-picker'
+import { LanguageCard } from '~/components/account/language-card'
 import { NOTIFICATIONS_INTENT, NotificationSettingsCard } from '~/components/account/notification-settings-card'
 import { TimeZoneCard } from '~/components/account/time-zone-form'
+import { useShown } from '~/components/account/use-shown'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field } from '~/components/forms'
 import { NameFields } from '~/components/name-fields'
@@ -18,6 +21,8 @@ import { useSchemaForm } from '~/components/use-schema-form'
 import { readForm } from '~/lib/form-data.server'
 import { refusalToast } from '~/lib/form-toasts'
 import { invalid, refused } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import {
@@ -29,7 +34,7 @@ import {
 import { requireUser } from '~/models/accounts/auth.server'
 import { CALENDAR_FEED_INTENT } from '~/models/accounts/calendar-feed'
 import { calendarFeedOf } from '~/models/accounts/calendar-feed.server'
-import { emailChangePending, emailChangeSent } from '~/models/accounts/email-change'
+import { emailChangePending } from '~/models/accounts/email-change'
 import { pendingEmailOf } from '~/models/accounts/email-change.server'
 import { getNotificationSettings } from '~/models/accounts/notification-settings.server'
 import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
@@ -39,11 +44,11 @@ import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
 import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'account')('titles.settings') }]
 
 const PAGE = '/customer-settings'
 const UPDATE_ACCOUNT_INTENT = 'update-account'
-const UPDATE_FAILED = 'Failed to Update Account'
+const UPDATE_FAILED = msg('account:toasts.updateFailed')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -56,8 +61,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deleteOpen: new URL(request.url).searchParams.has('delete'),
   }
 }
-
-const SAVED = 'Your account information has been saved.'
 
 /**
  * A different email is not changed here: a confirmation link goes to it, and the toast says
@@ -75,8 +78,10 @@ async function updateAccountAction(request: Request, formData: FormData, user: {
     const { emailChangeAsked } = await updateAccountFromForm(user.id, submission.value, appOrigin(request))
     return redirectWithToast(PAGE, {
       type: 'success',
-      title: 'Account Updated',
-      description: emailChangeAsked ? `${SAVED} ${emailChangeSent(submission.value.email)}` : SAVED,
+      title: msg('account:toasts.accountUpdated'),
+      description: emailChangeAsked
+        ? msg('account:toasts.savedEmailChangeSent', { email: submission.value.email })
+        : msg('account:toasts.saved'),
     })
   } catch (error) {
     return refused(submission, error, UPDATE_FAILED)
@@ -114,6 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation('account')
+  const shown = useShown()
   const { user, pendingEmail } = useLoaderData<typeof loader>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(UpdateAccountFormSchema, {
@@ -131,8 +138,8 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Account Information</CardTitle>
-        <CardDescription>Your name, contact details and profile picture.</CardDescription>
+        <CardTitle>{t('accountInformation.title')}</CardTitle>
+        <CardDescription>{t('accountInformation.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form
@@ -147,24 +154,24 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
             name={fields.profilePictureFile.name}
             removeName={fields.removeProfilePicture.name}
             currentUrl={user.profileImageUrl}
-            label="Profile picture"
+            label={t('accountInformation.picture')}
             errors={fields.profilePictureFile.errors}
           />
           <NameFields firstName={fields.firstName} lastName={fields.lastName} />
           <Field
-            labelProps={{ children: 'Email' }}
+            labelProps={{ children: t('accountInformation.email') }}
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-            hint={pendingEmail ? emailChangePending(pendingEmail) : undefined}
+            hint={pendingEmail ? shown(emailChangePending(pendingEmail)) : undefined}
             errors={fields.email.errors}
           />
           <Field
-            labelProps={{ children: 'Phone number' }}
+            labelProps={{ children: t('accountInformation.phoneNumber') }}
             inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'tel' }}
             errors={fields.phoneNumber.errors}
           />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <SubmitButton pending={pending} pendingText="Saving...">
-            Save changes
+          <SubmitButton pending={pending} pendingText={t('accountInformation.saving')}>
+            {t('accountInformation.save')}
           </SubmitButton>
         </Form>
         {refusal.toaster}
@@ -174,19 +181,21 @@ function AccountInformationForm({ lastResult }: { lastResult: SubmissionResult<s
 }
 
 export default function CustomerSettingsPage() {
+  const { t } = useTranslation('account')
   const { user, timeZone, calendarFeed, notifications, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Manage your account and security.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('settings.title')}</h1>
+        <p className="text-muted-foreground">{t('settings.description')}</p>
       </div>
       {/* A save (updatedAt moves) starts the form again from what is stored: the email field
           shows the current address, not the one waiting for its confirmation. */}
       <AccountInformationForm key={user.updatedAt} lastResult={resultFor(UPDATE_ACCOUNT_INTENT)} />
       <TimeZoneCard setting={timeZone} redirectTo={PAGE} />
+      <LanguageCard redirectTo={PAGE} />
       <NotificationSettingsCard settings={notifications} />
       <CalendarFeedCard feed={calendarFeed} />
       <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />

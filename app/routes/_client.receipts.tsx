@@ -1,17 +1,19 @@
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ReceiptList } from '~/components/billing/receipt-list'
+import { metaT } from '~/lib/i18n/meta'
 import { requireUser } from '~/models/accounts/auth.server'
 import { receiptPdfUrl, yearPdfUrl } from '~/models/billing/receipt-links'
 import { listReceipts, receiptYears } from '~/models/billing/receipts-read.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Receipts — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'billing')('titles.receipts') }]
 
 /**
  * Receipts: what the signed-in person paid for, newest first, a page at a time (`?page=`), with
  * each file and each year's in one. Everyone in the client area sees the receipts they paid, a
  * practitioner who booked someone else's session included (those they issued are on their
- * earnings screen).
+ * earnings screen). The receipts' words (dates, a package's name) come in the reader's language.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -36,13 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Receipts() {
   const { receipts, years, page, pageCount } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('billing')
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Receipts</h1>
-        <p className="text-muted-foreground">
-          Your receipts for paid sessions, to keep or to claim from your health plan.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('receipts.heading')}</h1>
+        <p className="text-muted-foreground">{t('receipts.intro')}</p>
       </div>
       <ReceiptList receipts={receipts} years={years} page={page} pageCount={pageCount} />
     </div>

@@ -1,11 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { refuseWithRedirect } from '~/lib/forms.server'
-import { formatEarnings } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage, inRequestLanguage, tFor } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
@@ -22,7 +26,7 @@ import {
   WAITLIST_PATH,
 } from '~/models/waitlist/waitlist'
 
-export const meta: MetaFunction = () => [{ title: 'A time for you — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'waitlist')('titles.offer') }]
 
 /** The offer's link: its own client only (anyone else, or a made-up link, 404). */
 function offerOr404(user: { id: number }, token: string | undefined) {
@@ -37,21 +41,27 @@ function offerOr404(user: { id: number }, token: string | undefined) {
 /**
  * The emailed offer (`/waitlist/offers/:token`): what is held, until when, and one button that
  * books it; or, once it is over, why, plainly. The GET writes nothing (mail scanners open links).
+ * Worded in the reader's language.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const offer = offerOr404(user, params.token)
   const zone = viewerTimeZone(request, user)
+  const language = currentLanguage()
+  const t = tFor(language, 'waitlist')
   return {
     serviceName: offer.serviceName,
     practitionerName: offer.practitionerName,
-    when: offer.startTime ? whenLabel(offer.startTime, zone) : 'No longer on the calendar',
-    length: `${offer.durationMinutes} minutes`,
+    when: offer.startTime ? whenLabel(offer.startTime, zone) : t('offer.offCalendar'),
+    length: t('offer.length', { minutes: offer.durationMinutes }),
     until: clockLabel(offer.expiresAt, zone),
-    ended: offer.ended,
+    ended: offer.ended ? inRequestLanguage(offer.ended) : null,
     bookingHref: offer.bookingId === null ? null : `/bookings/${offer.bookingId}`,
     serviceHref: `/services/${offer.serviceId}`,
-    button: offer.priceCents > 0 ? `Book & Pay ${formatEarnings(offer.priceCents)}` : 'Book This Time',
+    button:
+      offer.priceCents > 0
+        ? t('offer.bookAndPay', { price: formatsFor(language).money(offer.priceCents) })
+        : t('offer.book'),
   }
 }
 
@@ -64,22 +74,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (decline) {
       declineOffer(user, { token })
-      return redirectWithToast(WAITLIST_PATH, { type: 'success', title: 'Time let go', description: DECLINED })
+      return redirectWithToast(WAITLIST_PATH, {
+        type: 'success',
+        title: msg('waitlist:toasts.letGo'),
+        description: DECLINED,
+      })
     }
     return await afterClaim(user, await claimOffer(user, { token }), appOrigin(request))
   } catch (error) {
-    return refuseWithRedirect(offerPath(token), error, decline ? 'Could not let it go' : 'Could not book this time')
+    return refuseWithRedirect(
+      offerPath(token),
+      error,
+      msg(decline ? 'waitlist:toasts.couldNotLetGo' : 'waitlist:toasts.couldNotBook'),
+    )
   }
 }
 
 export default function WaitlistOffer() {
   const offer = useLoaderData<typeof loader>()
+  const { t } = useTranslation('waitlist')
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">A time opened for you</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{t('offer.heading')}</h1>
       <Card className="space-y-2 p-5">
         <p className="font-semibold">
-          {offer.serviceName} with {offer.practitionerName}
+          {t('offer.with', { service: offer.serviceName, practitioner: offer.practitionerName })}
         </p>
         <p>
           {offer.when} · {offer.length}
@@ -89,12 +108,12 @@ export default function WaitlistOffer() {
         <div className="space-y-3" role="status">
           <p>{offer.ended}</p>
           {offer.bookingHref ? (
-            <ButtonLink to={offer.bookingHref}>See your booking</ButtonLink>
+            <ButtonLink to={offer.bookingHref}>{t('offer.seeBooking')}</ButtonLink>
           ) : (
             <div className="flex flex-wrap gap-3">
-              <ButtonLink to={offer.serviceHref}>See other times</ButtonLink>
+              <ButtonLink to={offer.serviceHref}>{t('offer.otherTimes')}</ButtonLink>
               <ButtonLink to={WAITLIST_PATH} variant="outline">
-                Your waitlists
+                {t('offer.yourWaitlists')}
               </ButtonLink>
             </div>
           )}
@@ -102,14 +121,19 @@ export default function WaitlistOffer() {
       ) : (
         <Form method="post" className="space-y-3">
           <p>
-            It is held for you until <strong>{offer.until}</strong>. After that it goes to the next person in line.
+            <Trans
+              t={t}
+              i18nKey="offer.heldUntil"
+              values={{ until: offer.until }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="intent" value={CLAIM_INTENT}>
               {offer.button}
             </Button>
             <Button type="submit" name="intent" value={DECLINE_INTENT} variant="outline">
-              Let it go
+              {t('offer.letGo')}
             </Button>
           </div>
         </Form>

@@ -1,11 +1,15 @@
 import { Form, useLoaderData } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Pagination } from '~/components/marketplace/pagination'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
 import { formId, refuseWithRedirect } from '~/lib/forms.server'
-import { formatEarnings } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
@@ -27,7 +31,7 @@ import {
 } from '~/models/waitlist/waitlist'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Waitlists — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'waitlist')('titles.waitlists') }]
 
 /**
  * The client's waitlists (`/waitlists`): times held for them now (each with its one button), and
@@ -39,6 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zone = viewerTimeZone(request, user)
   const requested = Number(new URL(request.url).searchParams.get('page') ?? 1)
   const { entries, page, pageCount, total } = listOwnEntries(user, requested)
+  const language = currentLanguage()
+  const { money } = formatsFor(language)
+  const t = tFor(language, 'waitlist')
   return {
     offers: liveOffersOf(user.id).map((offer) => ({
       id: offer.id,
@@ -46,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       practitionerName: offer.practitionerName,
       when: whenLabel(offer.startTime, zone),
       until: clockLabel(offer.expiresAt, zone),
-      button: offer.priceCents > 0 ? `Book & Pay ${formatEarnings(offer.priceCents)}` : 'Book This Time',
+      button: offer.priceCents > 0 ? t('offer.bookAndPay', { price: money(offer.priceCents) }) : t('offer.book'),
     })),
     entries: entries.map((entry) => ({
       id: entry.id,
@@ -74,7 +81,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === DECLINE_INTENT) {
       declineOffer(user, { id: formId(formData, 'offerId', OFFER_NOT_FOUND) })
-      return redirectWithToast(WAITLIST_PATH, { type: 'success', title: 'Time let go', description: DECLINED })
+      return redirectWithToast(WAITLIST_PATH, {
+        type: 'success',
+        title: msg('waitlist:toasts.letGo'),
+        description: DECLINED,
+      })
     }
     if (intent !== LEAVE_INTENT) throw new Response('Unknown form', { status: 400 })
     leaveWaitlist(user, formId(formData, 'entryId', ENTRY_NOT_FOUND))
@@ -83,34 +94,39 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuseWithRedirect(
       WAITLIST_PATH,
       error,
-      intent === CLAIM_INTENT
-        ? 'Could not book this time'
-        : intent === DECLINE_INTENT
-          ? 'Could not let it go'
-          : 'Could not leave',
+      msg(
+        intent === CLAIM_INTENT
+          ? 'waitlist:toasts.couldNotBook'
+          : intent === DECLINE_INTENT
+            ? 'waitlist:toasts.couldNotLetGo'
+            : 'waitlist:toasts.couldNotLeave',
+      ),
     )
   }
-  return redirectWithToast(WAITLIST_PATH, { type: 'success', title: 'Left the waitlist', description: LEFT })
+  return redirectWithToast(WAITLIST_PATH, { type: 'success', title: msg('waitlist:toasts.left'), description: LEFT })
 }
 
 export default function Waitlists() {
   const { offers, entries, page, pageCount, total } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('waitlist')
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Waitlists</h1>
-        <p className="text-muted-foreground">
-          When a time you wait for opens, it is held for you for a short while and we email you.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('mine.heading')}</h1>
+        <p className="text-muted-foreground">{t('mine.intro')}</p>
       </div>
       {offers.length ? (
-        <section id="offers" aria-label="Times held for you" className="space-y-3">
+        <section id="offers" aria-label={t('mine.heldLabel')} className="space-y-3">
           {offers.map((offer) => (
             <Card key={offer.id} className="space-y-3 border-primary p-5">
               <p className="font-semibold">
-                A time opened: {offer.serviceName} with {offer.practitionerName}, {offer.when}
+                {t('mine.opened', {
+                  service: offer.serviceName,
+                  practitioner: offer.practitionerName,
+                  when: offer.when,
+                })}
               </p>
-              <p className="text-sm text-muted-foreground">Held for you until {offer.until}.</p>
+              <p className="text-sm text-muted-foreground">{t('mine.heldUntil', { until: offer.until })}</p>
               <Form method="post">
                 <input type="hidden" name="offerId" value={offer.id} />
                 <div className="flex flex-wrap gap-3">
@@ -118,7 +134,7 @@ export default function Waitlists() {
                     {offer.button}
                   </Button>
                   <Button type="submit" name="intent" value={DECLINE_INTENT} variant="outline">
-                    Let it go
+                    {t('offer.letGo')}
                   </Button>
                 </div>
               </Form>
@@ -126,12 +142,12 @@ export default function Waitlists() {
           ))}
         </section>
       ) : null}
-      <section aria-label="Your waitlists" className="space-y-3">
-        <h2 className="text-lg font-semibold">You wait for {total === 1 ? '1 service' : `${total} services`}</h2>
+      <section aria-label={t('mine.listLabel')} className="space-y-3">
+        <h2 className="text-lg font-semibold">{t('mine.waitFor', { count: total })}</h2>
         {entries.length ? null : (
           <p className="text-muted-foreground">
-            You are on no waitlist. Join one from a service&apos;s booking page when no time suits you.{' '}
-            <Link to="/services">Browse services</Link>
+            {/* Not `link`: react-i18next reads <link> as HTML's empty element and drops what it holds. */}
+            <Trans t={t} i18nKey="mine.none" components={{ anchor: <Link to="/services" /> }} />
           </p>
         )}
         <ul className="space-y-3">
@@ -140,16 +156,21 @@ export default function Waitlists() {
               <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="space-y-1">
                   <p className="font-semibold">
-                    <Link to={`/services/${entry.serviceId}`}>{entry.serviceName}</Link> with {entry.practitionerName}
+                    <Trans
+                      t={t}
+                      i18nKey="mine.entry"
+                      values={{ service: entry.serviceName, practitioner: entry.practitionerName }}
+                      components={{ anchor: <Link to={`/services/${entry.serviceId}`} /> }}
+                    />
                   </p>
-                  <p className="text-sm">Times that suit: {entry.windows}</p>
-                  <p className="text-sm text-muted-foreground">Joined {entry.joinedOn}</p>
+                  <p className="text-sm">{t('windows.suit', { windows: entry.windows })}</p>
+                  <p className="text-sm text-muted-foreground">{t('mine.joined', { date: entry.joinedOn })}</p>
                 </div>
                 <Form method="post">
                   <input type="hidden" name="intent" value={LEAVE_INTENT} />
                   <input type="hidden" name="entryId" value={entry.id} />
                   <button type="submit" className={buttonClass({ variant: 'outline', size: 'sm' })}>
-                    Leave {entry.serviceName}&apos;s waitlist
+                    {t('mine.leave', { service: entry.serviceName })}
                   </button>
                 </Form>
               </Card>

@@ -1,21 +1,21 @@
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { PractitionerCard } from '~/components/marketplace/practitioner-card'
 import { ServiceCard } from '~/components/marketplace/service-card'
 import { ButtonLink } from '~/components/ui/button'
+import { metaT } from '~/lib/i18n/meta'
 import { getFeaturedPractitioners } from '~/models/marketplace/practitioner.server'
 import { getPopularServices } from '~/models/marketplace/service.server'
 import type { MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [
-  { title: 'Solace — Find peace and balance with wellness experts' },
-  { name: 'description', content: 'Book one-on-one video sessions with certified wellness practitioners.' },
-]
+/** The site's own title and description (the root's, in `common`). */
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches)
+  return [{ title: t('titles.home') }, { name: 'description', content: t('titles.homeDescription') }]
+}
 
-const STEPS = [
-  { title: 'Browse Services', text: 'Explore yoga, meditation, nutrition and more from certified practitioners.' },
-  { title: 'Book Your Session', text: 'Pick a time that suits you, then schedule and pay securely online.' },
-  { title: 'Connect Virtually', text: 'Meet your practitioner one-on-one over a secure video session.' },
-]
+/** "How It Works", by the steps' keys in the catalogue (home.steps.*). */
+const STEPS = ['browse', 'book', 'connect'] as const
 
 /** The home page shows at most 3 services and 4 practitioners. */
 export function loader() {
@@ -23,24 +23,20 @@ export function loader() {
 }
 
 export default function HomePage() {
+  const { t } = useTranslation('marketplace')
   const { services, practitioners } = useLoaderData<typeof loader>()
   return (
     <>
       <section className="bg-gradient-to-b from-secondary to-background">
         <div className="mx-auto max-w-7xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-            Find peace and balance with wellness experts
-          </h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">
-            Book one-on-one video sessions with certified practitioners in yoga, meditation, nutrition, mental wellness
-            and more.
-          </p>
+          <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{t('home.title')}</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-muted-foreground">{t('home.intro')}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <ButtonLink to="/services" size="lg">
-              Find Services
+              {t('home.findServices')}
             </ButtonLink>
             <ButtonLink to="/practitioners" size="lg" variant="outline">
-              Browse Practitioners
+              {t('home.browsePractitioners')}
             </ButtonLink>
           </div>
         </div>
@@ -48,7 +44,7 @@ export default function HomePage() {
 
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="popular-services">
         <h2 id="popular-services" className="text-center text-3xl font-bold tracking-tight">
-          Popular Wellness Services
+          {t('home.popularServices')}
         </h2>
         {services.length ? (
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -57,11 +53,11 @@ export default function HomePage() {
             ))}
           </div>
         ) : (
-          <p className="mt-10 text-center text-muted-foreground">No services available at the moment.</p>
+          <p className="mt-10 text-center text-muted-foreground">{t('home.noServices')}</p>
         )}
         <div className="mt-10 text-center">
           <ButtonLink to="/services" variant="outline">
-            View All Services
+            {t('home.viewAllServices')}
           </ButtonLink>
         </div>
       </section>
@@ -69,7 +65,7 @@ export default function HomePage() {
       <section className="bg-muted/60" aria-labelledby="wellness-experts">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
           <h2 id="wellness-experts" className="text-center text-3xl font-bold tracking-tight">
-            Meet Our Wellness Experts
+            {t('home.experts')}
           </h2>
           {practitioners.length ? (
             <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -78,11 +74,11 @@ export default function HomePage() {
               ))}
             </div>
           ) : (
-            <p className="mt-10 text-center text-muted-foreground">No practitioners available at the moment.</p>
+            <p className="mt-10 text-center text-muted-foreground">{t('home.noPractitioners')}</p>
           )}
           <div className="mt-10 text-center">
             <ButtonLink to="/practitioners" variant="outline">
-              View All Practitioners
+              {t('home.viewAllPractitioners')}
             </ButtonLink>
           </div>
         </div>
@@ -90,16 +86,16 @@ export default function HomePage() {
 
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="how-it-works">
         <h2 id="how-it-works" className="text-center text-3xl font-bold tracking-tight">
-          How It Works
+          {t('home.howItWorks')}
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-lg border border-border bg-card p-6 text-center shadow-sm">
+            <li key={step} className="rounded-lg border border-border bg-card p-6 text-center shadow-sm">
               <span className="mx-auto flex size-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
                 {index + 1}
               </span>
-              <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{step.text}</p>
+              <h3 className="mt-4 text-lg font-semibold">{t(`home.steps.${step}.title`)}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{t(`home.steps.${step}.text`)}</p>
             </li>
           ))}
         </ol>
@@ -107,15 +103,11 @@ export default function HomePage() {
 
       <section className="bg-primary">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6">
-          <h2 className="text-3xl font-bold tracking-tight text-primary-foreground">
-            Begin your wellness journey today
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-primary-foreground/85">
-            Whether you are looking for guidance or ready to share your practice, Solace is here for you.
-          </p>
+          <h2 className="text-3xl font-bold tracking-tight text-primary-foreground">{t('home.ctaTitle')}</h2>
+          <p className="mx-auto mt-3 max-w-xl text-primary-foreground/85">{t('home.ctaText')}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <ButtonLink to="/services" size="lg" variant="secondary">
-              Find Services
+              {t('home.findServices')}
             </ButtonLink>
             <ButtonLink
               to="/login"
@@ -123,7 +115,7 @@ export default function HomePage() {
               variant="outline"
               className="border-white/60 bg-transparent text-white hover:bg-white/10"
             >
-              Become a Practitioner
+              {t('home.becomePractitioner')}
             </ButtonLink>
           </div>
         </div>

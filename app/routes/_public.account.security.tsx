@@ -1,14 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { PasskeysCard } from '~/components/security/passkeys-card'
 import { SessionsCard } from '~/components/security/sessions-card'
 import { TwoFactorCard } from '~/components/security/two-factor-card'
 import { Toaster } from '~/components/toaster'
 import { Link } from '~/components/ui/link'
-import { formatLongDate, formatTime } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getSessionId, requireUser } from '~/models/accounts/auth.server'
 import { settingsPath } from '~/models/accounts/role'
@@ -18,7 +20,7 @@ import { requireRecentVerification } from '~/models/security/recent-verification
 import { CodeSchema, SECURITY_INTENTS, SECURITY_PATH } from '~/models/security/security'
 import { disableTotp, newRecoveryCodes, twoFactorStatus } from '~/models/security/two-factor.server'
 
-export const meta: MetaFunction = () => [{ title: 'Security — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'account')('titles.security') }]
 
 /**
  * Security settings for every role (decision 042): the authenticator app and its recovery
@@ -26,12 +28,7 @@ export const meta: MetaFunction = () => [{ title: 'Security — Solace' }]
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const when = (iso: string) => `${formatLongDate(iso, user.timeZone)}, ${formatTime(iso, user.timeZone)}`
-  const sessions = listSessions(user.id, await getSessionId(request)).map((session) => ({
-    ...session,
-    firstSeen: when(session.firstSeen),
-    lastSeen: when(session.lastSeen),
-  }))
+  const sessions = listSessions(user.id, await getSessionId(request))
   return {
     status: twoFactorStatus(user.id),
     passkeys: listPasskeys(user.id),
@@ -59,14 +56,14 @@ export async function action({ request }: ActionFunctionArgs) {
           await disableTotp(request, user.id, submission.value.code)
           return redirectWithToast(SECURITY_PATH, {
             type: 'success',
-            title: 'Two-factor sign-in turned off',
-            description: 'Your password alone now signs you in.',
+            title: msg('account:security.turnedOff'),
+            description: msg('account:security.turnedOffDescription'),
           })
         }
         const codes = await newRecoveryCodes(request, user.id, submission.value.code)
         return data({ result: submission.reply({ resetForm: true }), toast: null, newCodes: codes })
       } catch (error) {
-        return refused(submission, error, 'Not changed', { hideFields: ['code'], toast: false })
+        return refused(submission, error, msg('account:security.notChanged'), { hideFields: ['code'], toast: false })
       }
     }
     case SECURITY_INTENTS.signOutSession: {
@@ -74,16 +71,24 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(
         SECURITY_PATH,
         signedOut
-          ? { type: 'success', title: 'Signed out', description: 'That session has been signed out.' }
-          : { type: 'error', title: 'Not found', description: 'That session had already ended.' },
+          ? {
+              type: 'success',
+              title: msg('account:security.signedOut'),
+              description: msg('account:security.signedOutDescription'),
+            }
+          : {
+              type: 'error',
+              title: msg('account:security.sessionNotFound'),
+              description: msg('account:security.sessionNotFoundDescription'),
+            },
       )
     }
     case SECURITY_INTENTS.signOutOthers:
       signOutOtherSessions(user.id, await getSessionId(request))
       return redirectWithToast(SECURITY_PATH, {
         type: 'success',
-        title: 'Signed out everywhere else',
-        description: 'Only this browser is still signed in.',
+        title: msg('account:security.signedOutOthers'),
+        description: msg('account:security.signedOutOthersDescription'),
       })
     default:
       throw new Response('Unknown form', { status: 400 })
@@ -93,6 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const GUARDED_INTENTS = new Set<unknown>(Object.values(SECURITY_INTENTS))
 
 export default function SecurityPage() {
+  const { t } = useTranslation('account')
   const { status, passkeys, timeZone, sessions, settings } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) =>
@@ -102,11 +108,11 @@ export default function SecurityPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Security</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t('security.title')}</h1>
         <p className="text-muted-foreground">
-          How you sign in, and where you are signed in.{' '}
+          {t('security.description')}{' '}
           <Link to={settings} className="font-medium text-primary hover:underline">
-            Back to settings
+            {t('security.backToSettings')}
           </Link>
         </p>
       </div>
@@ -117,7 +123,7 @@ export default function SecurityPage() {
         resultFor={resultFor}
       />
       <PasskeysCard passkeys={passkeys} timeZone={timeZone} />
-      <SessionsCard sessions={sessions} />
+      <SessionsCard sessions={sessions} timeZone={timeZone} />
       <Toaster toast={actionData?.toast} />
     </div>
   )

@@ -1,6 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useShown } from '~/components/account/use-shown'
 import { AuthCard } from '~/components/auth-card'
 import { SubmitButton } from '~/components/form-shell'
 import { CodeForm } from '~/components/security/code-form'
@@ -11,13 +13,15 @@ import { Link } from '~/components/ui/link'
 import { mayWriteForThePerson } from '~/lib/fetch-metadata.server'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { requireUser } from '~/models/accounts/auth.server'
 import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import { ADMIN_TWO_FACTOR_REASON, CodeSchema, SECURITY_PATH } from '~/models/security/security'
 import { confirmTotpSetup, hasAuthenticatorApp, totpSetup } from '~/models/security/two-factor.server'
 
-export const meta: MetaFunction = () => [{ title: 'Set up two-factor sign-in — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'account')('titles.twoFactorSetup') }]
 
 /**
  * Setting up an authenticator app: scan the QR code (or type the secret), confirm with a first
@@ -58,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const codes = await confirmTotpSetup(request, user.id, submission.value.code)
     return data({ result: submission.reply({ resetForm: true }), toast: null, newCodes: codes })
   } catch (error) {
-    return refused(submission, error, 'Not set up', { hideFields: ['code'], toast: false })
+    return refused(submission, error, msg('account:twoFactor.notSetUp'), { hideFields: ['code'], toast: false })
   }
 }
 
@@ -66,6 +70,7 @@ const START_INTENT = 'start'
 
 /** Makes a new secret for this session (the first, or in place of one that ran out). */
 function StartForm({ text, again = false }: { text: string; again?: boolean }) {
+  const { t } = useTranslation('account')
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={START_INTENT} />
@@ -73,7 +78,7 @@ function StartForm({ text, again = false }: { text: string; again?: boolean }) {
         className="w-full"
         variant={again ? 'outline' : undefined}
         pending={false}
-        pendingText="Starting..."
+        pendingText={t('twoFactor.starting')}
       >
         {text}
       </SubmitButton>
@@ -83,10 +88,11 @@ function StartForm({ text, again = false }: { text: string; again?: boolean }) {
 
 /** Why an admin must set it up, above the setup. */
 function AdminReason({ text }: { text: string | null }) {
+  const shown = useShown()
   if (!text) return null
   return (
     <p role="note" className="mb-6 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
-      {text}
+      {shown(text)}
     </p>
   )
 }
@@ -95,52 +101,50 @@ function AdminReason({ text }: { text: string | null }) {
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 export default function TwoFactorSetupPage() {
+  const { t } = useTranslation('account')
   const { setup, redirectTo, adminReason } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const newCodes = (actionData as { newCodes?: string[] } | undefined)?.newCodes
   if (newCodes) {
     return (
-      <AuthCard title="Two-factor sign-in is on" description="From now on, signing in asks for a code from your app.">
+      <AuthCard title={t('twoFactor.onTitle')} description={t('twoFactor.onDescription')}>
         <RecoveryCodes codes={newCodes} />
         <Link to={redirectTo} className={buttonClass({}, 'mt-6 w-full')}>
-          I have saved my codes: continue
+          {t('twoFactor.savedContinue')}
         </Link>
       </AuthCard>
     )
   }
   if (!setup) {
     return (
-      <AuthCard title="Two-factor sign-in is on">
+      <AuthCard title={t('twoFactor.onTitle')}>
         <Link to={SECURITY_PATH} className={buttonClass({}, 'w-full')}>
-          Back to security settings
+          {t('security.backToSecurity')}
         </Link>
       </AuthCard>
     )
   }
   if (!setup.secret) {
     return (
-      <AuthCard title="Set up two-factor sign-in" description="Add a code from an authenticator app to every sign-in.">
+      <AuthCard title={t('twoFactor.setupTitle')} description={t('twoFactor.setupDescription')}>
         <AdminReason text={adminReason} />
-        <StartForm text="Show my QR code" />
+        <StartForm text={t('twoFactor.showQrCode')} />
       </AuthCard>
     )
   }
   return (
-    <AuthCard
-      title="Set up two-factor sign-in"
-      description="Scan this code with your authenticator app (1Password, Google Authenticator, Authy...), then type the 6-digit code it shows."
-    >
+    <AuthCard title={t('twoFactor.setupTitle')} description={t('twoFactor.scanDescription')}>
       <AdminReason text={adminReason} />
       <div className="space-y-6">
         <div
           className="mx-auto w-48 rounded-md bg-white p-2"
           role="img"
-          aria-label="QR code for your authenticator app"
+          aria-label={t('twoFactor.qrLabel')}
           // The SVG is made on the server by `qrcode` from our own otpauth address.
           dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
         />
         <div className="space-y-1 text-center text-sm">
-          <p className="text-muted-foreground">Cannot scan it? Type this key in the app instead:</p>
+          <p className="text-muted-foreground">{t('twoFactor.cannotScan')}</p>
           <p className="font-mono text-base tracking-wider" data-testid="totp-secret">
             {grouped(setup.secret)}
           </p>
@@ -148,10 +152,10 @@ export default function TwoFactorSetupPage() {
         <CodeForm
           id="confirm-two-factor"
           lastResult={actionData?.result}
-          submitText="Turn on two-factor sign-in"
-          pendingText="Checking..."
+          submitText={t('twoFactor.turnOn')}
+          pendingText={t('twoFactor.checking')}
         />
-        <StartForm text="Start again with a new QR code" again />
+        <StartForm text={t('twoFactor.startAgain')} again />
       </div>
       <Toaster toast={actionData?.toast} />
     </AuthCard>

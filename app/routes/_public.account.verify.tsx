@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field } from '~/components/forms'
@@ -9,6 +10,8 @@ import { Toaster } from '~/components/toaster'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { requireUser } from '~/models/accounts/auth.server'
 import { dashboardPath } from '~/models/accounts/user'
@@ -16,7 +19,7 @@ import { verifyAgain } from '~/models/security/recent-verification.server'
 import { VerifySchema } from '~/models/security/security'
 import { hasAuthenticatorApp } from '~/models/security/two-factor.server'
 
-export const meta: MetaFunction = () => [{ title: 'Confirm it is you — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'auth')('titles.verify') }]
 
 /**
  * Recent verification (decision 042): what matters most sends a person here when their last
@@ -39,24 +42,25 @@ export async function action({ request }: ActionFunctionArgs) {
     await verifyAgain(request, user.id, submission.value)
     return redirect(safeRedirect(submission.value.redirectTo, dashboardPath(user)))
   } catch (error) {
-    return refused(submission, error, 'Not confirmed', { hideFields: ['password', 'code'], toast: false })
+    return refused(submission, error, msg('auth:toasts.notConfirmed'), {
+      hideFields: ['password', 'code'],
+      toast: false,
+    })
   }
 }
 
 export default function VerifyPage() {
+  const { t } = useTranslation('auth')
   const { redirectTo, codeAllowed } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(VerifySchema, { id: 'verify', lastResult: actionData?.result })
   return (
-    <AuthCard
-      title="Confirm it is you"
-      description="This part of Solace asks for your password again when you last gave it more than 10 minutes ago."
-    >
+    <AuthCard title={t('verify.title')} description={t('verify.description')}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
-          labelProps={{ children: 'Password' }}
+          labelProps={{ children: t('fields.password') }}
           inputProps={{
             ...getInputProps(fields.password, { type: 'password' }),
             autoComplete: 'current-password',
@@ -66,14 +70,14 @@ export default function VerifyPage() {
         />
         {codeAllowed ? (
           <Field
-            labelProps={{ children: 'Or a code from your authenticator app' }}
+            labelProps={{ children: t('verify.orCode') }}
             inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code' }}
             errors={fields.code.errors}
           />
         ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
-        <SubmitButton className="w-full" pending={pending} pendingText="Confirming...">
-          Confirm
+        <SubmitButton className="w-full" pending={pending} pendingText={t('verify.submitting')}>
+          {t('verify.submit')}
         </SubmitButton>
       </Form>
       <Toaster toast={actionData?.toast} />

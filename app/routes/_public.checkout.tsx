@@ -1,19 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useBookingWords } from '~/components/booking/use-booking-words'
 import { EmbeddedPayment } from '~/components/checkout/embedded-payment'
 import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { useFormats } from '~/components/i18n/use-formats'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { useHydrated } from '~/components/use-hydrated'
 import { paymentsAreEmulated } from '~/env.server'
 import { publishableKey } from '~/integrations/stripe.server'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { refusalOf, refuseWithRedirect } from '~/lib/forms.server'
-import { centsToDollars, formatPrice } from '~/lib/money'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
@@ -33,7 +36,7 @@ import {
   startCheckout,
 } from '~/models/booking/payments.server'
 
-export const meta: MetaFunction = () => [{ title: 'Complete Your Booking — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'booking')('titles.checkout') }]
 
 const HOSTED_INTENT = 'hosted'
 const PAYMENT_INTENT = 'payment-intent'
@@ -52,8 +55,8 @@ function readBooking(user: { id: number }, value: unknown) {
 
 const INVALID_BOOKING = {
   type: 'error',
-  title: 'Invalid Booking',
-  description: 'Could not find booking information',
+  title: msg('booking:errors.invalidBooking'),
+  description: msg('booking:checkout.notFound'),
 } as const
 
 /**
@@ -72,8 +75,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (booking.isPaid || booking.status !== 'pending') {
     throw await redirectWithToast('/client-dashboard', {
       type: 'info',
-      title: booking.isPaid ? 'Already paid' : 'Nothing to pay',
-      description: booking.isPaid ? 'This session is paid for.' : 'This booking is no longer waiting for payment.',
+      title: booking.isPaid ? msg('booking:checkout.alreadyPaid') : msg('booking:checkout.nothingToPay'),
+      description: booking.isPaid ? msg('booking:checkout.paidFor') : msg('booking:checkout.notWaiting'),
     })
   }
   return {
@@ -103,14 +106,23 @@ export async function action({ request }: ActionFunctionArgs) {
         }
         // The booking has been released (docs/decisions/011): the dashboard says why, and the
         // client books again from the service's page.
-        return refuseWithRedirect('/client-dashboard', error, 'Payment setup failed', PAYMENT_PROVIDER_FAILED)
+        return refuseWithRedirect(
+          '/client-dashboard',
+          error,
+          msg('booking:checkout.setupFailedTitle'),
+          PAYMENT_PROVIDER_FAILED,
+        )
       }
     case PAYMENT_INTENT:
       try {
         return data<ActionData>(await preparePaymentIntent(user, booking.id))
       } catch (error) {
-        const reason = refusalOf(error, 'Could not set up payment. Please try again.')
-        const toast: ToastData = { type: 'error', title: 'Payment Setup Failed', description: reason.message }
+        const reason = refusalOf(error, msg('booking:checkout.setupFailed'))
+        const toast: ToastData = {
+          type: 'error',
+          title: msg('booking:checkout.setupFailedToast'),
+          description: reason.message,
+        }
         return data<ActionData>({ toast }, { status: reason.status })
       }
     default:
@@ -124,15 +136,16 @@ export default function CheckoutPage() {
 }
 
 function HoldExpired({ serviceName, bookAgainHref }: { serviceName: string; bookAgainHref: string }) {
+  const { t, say } = useBookingWords()
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10 sm:px-6">
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold tracking-tight">{HOLD_EXPIRED}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{say(HOLD_EXPIRED)}</h1>
         <p className="text-muted-foreground">{serviceName}</p>
       </header>
       <HoldExpiredNotice bookAgainHref={bookAgainHref}>
         <ButtonLink to="/client-dashboard" variant="outline">
-          Go to My Sessions
+          {t('confirmation.goToSessions')}
         </ButtonLink>
       </HoldExpiredNotice>
     </div>
@@ -145,21 +158,24 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
   const actionData = useActionData<typeof action>()
   const hydrated = useHydrated()
   const pending = useIsSubmitting()
-  const zone = zoneAbbreviation(booking.startTime, timeZone)
-  const total = formatPrice(centsToDollars(booking.totalAmountCents))
+  const { t, say } = useBookingWords()
+  const f = useFormats()
+  const zone = f.zone(booking.startTime, timeZone)
+  const total = f.priceCents(booking.totalAmountCents)
   // With a tax: the session's line shows the fee, then the tax's own line, before the total.
-  const [feeRow, ...taxRows] = bookingTaxRows(booking)
+  const { t: billingT } = useTranslation('billing')
+  const [feeRow, ...taxRows] = bookingTaxRows(booking, { t: billingT, language: f.language })
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">Complete Your Booking</h1>
-        <p className="text-muted-foreground">Securely pay for your session</p>
+        <h1 className="text-3xl font-bold tracking-tight">{t('checkout.title')}</h1>
+        <p className="text-muted-foreground">{t('checkout.subtitle')}</p>
       </header>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
         {/* First on a phone (what is being paid for, before the card); on the right on a wide screen. */}
         <Card className="space-y-4 p-6 lg:col-start-2 lg:row-start-1" aria-labelledby="order-summary">
           <h2 id="order-summary" className="text-lg font-semibold">
-            Order Summary
+            {t('checkout.summary')}
           </h2>
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">
@@ -168,37 +184,37 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
             </div>
             {taxRows.map((row) => (
               <div key={row.label} className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{row.label}</dt>
+                <dt className="text-muted-foreground">{say(row.label)}</dt>
                 <dd>{row.value}</dd>
               </div>
             ))}
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Date</dt>
-              <dd>{formatLongDate(booking.startTime, timeZone)}</dd>
+              <dt className="text-muted-foreground">{t('checkout.date')}</dt>
+              <dd>{f.longDate(booking.startTime, timeZone)}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Time</dt>
+              <dt className="text-muted-foreground">{t('checkout.time')}</dt>
               <dd>
-                {formatTime(booking.startTime, timeZone)} – {formatTime(booking.endTime, timeZone)} {zone}
+                {f.time(booking.startTime, timeZone)} – {f.time(booking.endTime, timeZone)} {zone}
               </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-border pt-2 text-base font-semibold">
-              <dt>Total</dt>
+              <dt>{t('checkout.total')}</dt>
               <dd>{total}</dd>
             </div>
           </dl>
           {booking.holdExpiresAt ? (
             <p className="text-xs text-muted-foreground">
-              This time is held for you until {formatTime(booking.holdExpiresAt, timeZone)} {zone}.
+              {t('checkout.heldUntil', { time: f.time(booking.holdExpiresAt, timeZone), zone })}
             </p>
           ) : null}
-          <p className="text-xs text-muted-foreground">{PAID_CANCELLATION_POLICY}</p>
+          <p className="text-xs text-muted-foreground">{say(PAID_CANCELLATION_POLICY)}</p>
         </Card>
         <Card className="space-y-6 p-6 lg:col-start-1 lg:row-start-1">
-          <h2 className="text-lg font-semibold">Payment</h2>
+          <h2 className="text-lg font-semibold">{t('checkout.payment')}</h2>
           {emulated ? (
             <p className="rounded-md border border-accent/50 bg-accent-soft p-3 text-sm font-medium">
-              Test payment — no card is charged
+              {t('checkout.testPayment')}
             </p>
           ) : null}
           {hydrated ? (
@@ -213,19 +229,17 @@ function Payment({ booking, timeZone, emulated, publishableKey }: PaymentData) {
           <Form method="post" className="space-y-2">
             <input type="hidden" name="bookingId" value={booking.id} />
             <input type="hidden" name="intent" value={HOSTED_INTENT} />
-            {hydrated ? <p className="text-sm text-muted-foreground">Prefer a full payment page?</p> : null}
+            {hydrated ? <p className="text-sm text-muted-foreground">{t('checkout.preferPage')}</p> : null}
             <SubmitButton
               variant={hydrated ? 'outline' : 'primary'}
               className="w-full"
               pending={pending}
-              pendingText="Opening secure checkout..."
+              pendingText={t('checkout.opening')}
             >
-              {hydrated ? 'Pay on the secure checkout page' : `Pay ${total} on the secure checkout page`}
+              {hydrated ? t('checkout.payOnPage') : t('checkout.payAmountOnPage', { amount: total })}
             </SubmitButton>
           </Form>
-          <p className="text-center text-xs text-muted-foreground">
-            Secured by Stripe. Your card details never reach Solace.
-          </p>
+          <p className="text-center text-xs text-muted-foreground">{t('checkout.secured')}</p>
         </Card>
       </div>
       <Toaster toast={actionData && 'toast' in actionData ? actionData.toast : null} />

@@ -1,5 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useShown } from '~/components/account/use-shown'
 import { AuthCard } from '~/components/auth-card'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Toaster } from '~/components/toaster'
@@ -7,6 +9,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireUser } from '~/models/accounts/auth.server'
@@ -28,7 +31,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
  * mistyped address cannot hand the account to whoever reads it.
  */
 
-export const meta: MetaFunction = () => [{ title: 'Confirm your new email — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'account')('titles.confirmEmail') }]
 
 /** Where the person goes afterwards: a client's settings, else their dashboard. */
 function accountPage(user: { isAdmin: boolean; isPractitioner: boolean }) {
@@ -69,18 +72,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConfirmEmailPage() {
+  const { t } = useTranslation('account')
+  const shown = useShown()
   const page = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsSubmitting()
 
   if (page.state === 'error') {
     return (
-      <AuthCard title="Email change link problem">
+      <AuthCard title={t('confirmEmail.problemTitle')}>
         <p role="alert" className="text-center text-sm text-destructive">
-          {page.message}
+          {shown(page.message)}
         </p>
         <ButtonLink to={page.back} className="mt-6 w-full">
-          Back to your account
+          {t('confirmEmail.backToAccount')}
         </ButtonLink>
       </AuthCard>
     )
@@ -88,29 +93,27 @@ export default function ConfirmEmailPage() {
 
   const errors = Object.values(actionData?.result.error ?? {}).flatMap((messages) => messages ?? [])
   return (
-    <AuthCard title="Confirm your new email" description="Your account's email changes when you confirm.">
+    <AuthCard title={t('confirmEmail.title')} description={t('confirmEmail.description')}>
       <dl className="space-y-3 text-sm">
         <div>
-          <dt className="text-muted-foreground">Current email</dt>
+          <dt className="text-muted-foreground">{t('confirmEmail.currentEmail')}</dt>
           <dd className="font-medium break-all">{page.currentEmail}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">New email</dt>
+          <dt className="text-muted-foreground">{t('confirmEmail.newEmail')}</dt>
           <dd className="font-medium break-all">{page.newEmail}</dd>
         </div>
       </dl>
-      <p className="mt-4 text-sm text-muted-foreground">
-        Afterwards you sign in with the new email, and we tell the current one about the change.
-      </p>
+      <p className="mt-4 text-sm text-muted-foreground">{t('confirmEmail.afterwards')}</p>
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="token" value={page.token} />
         <FormErrors errors={errors} />
-        <SubmitButton className="w-full" pending={pending} pendingText="Confirming...">
-          Confirm new email
+        <SubmitButton className="w-full" pending={pending} pendingText={t('confirmEmail.submitting')}>
+          {t('confirmEmail.submit')}
         </SubmitButton>
       </Form>
       <ButtonLink to={page.back} variant="outline" className="mt-3 w-full">
-        Not now
+        {t('confirmEmail.notNow')}
       </ButtonLink>
       <Toaster toast={actionData?.toast} />
     </AuthCard>

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLocation, useSearchParams } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { EarlyAccessSection } from '~/components/launching-soon/early-access-section'
 import { FeatureCards } from '~/components/launching-soon/feature-cards'
 import { HeroSection } from '~/components/launching-soon/hero-section'
@@ -12,6 +13,7 @@ import { Toaster } from '~/components/toaster'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
 import { HONEYPOT_FIELD } from '~/lib/honeypot.server'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { LEAD_FAILED_FALLBACK, LEAD_FAILED_TITLE, LEAD_JOINED_TOAST, LeadSchema } from '~/models/marketplace/lead'
 import { submitLead } from '~/models/marketplace/lead.server'
@@ -21,14 +23,10 @@ const LeadForm = lazyComponent(
   { hydrate: 'on-first-use' },
 )
 
-export const meta: MetaFunction = () => [
-  { title: 'Launching Soon — Solace' },
-  {
-    name: 'description',
-    content:
-      'Early access for wellness practitioners: join 500+ practitioners getting ready to offer sessions on Solace.',
-  },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, 'marketplace')
+  return [{ title: t('titles.launchingSoon') }, { name: 'description', content: t('titles.launchingSoonDescription') }]
+}
 
 /** After a lead is stored the page shows its thank-you state from the URL (works without JS). */
 const JOINED_PATH = '/launching-soon?joined=1'
@@ -51,6 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LaunchingSoonPage() {
+  const { t } = useTranslation('marketplace')
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const joined = searchParams.get('joined') === '1'
@@ -65,8 +64,8 @@ export default function LaunchingSoonPage() {
           <LeadThankYou />
         ) : (
           <>
-            <h2 className="text-xl font-semibold tracking-tight">Reserve your early-access spot</h2>
-            <p className="mt-1 mb-6 text-sm text-muted-foreground">Takes less than a minute. No commitment.</p>
+            <h2 className="text-xl font-semibold tracking-tight">{t('lead.reserveTitle')}</h2>
+            <p className="mt-1 mb-6 text-sm text-muted-foreground">{t('lead.reserveHint')}</p>
             <LeadForm key={location.key} placement="hero" lastResult={resultFor('hero')} />
           </>
         )}

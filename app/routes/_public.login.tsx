@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { PasskeySignIn } from '~/components/auth/passkey-sign-in'
 import { useReturnPath } from '~/components/auth/use-return-path'
 import { AuthCard } from '~/components/auth-card'
@@ -9,20 +10,21 @@ import { Toaster } from '~/components/toaster'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { metaT } from '~/lib/i18n/meta'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { authenticate, requireAnonymous } from '~/models/accounts/auth.server'
 import { dashboardPath, LoginSchema } from '~/models/accounts/user'
-import { SIGN_IN_CODE_PATH } from '~/models/security/security'
+import { SIGN_IN_CODE_PATH, LOGIN_FAILED } from '~/models/security/security'
 import { signInWithPassword, welcomeBack } from '~/models/security/sign-in.server'
 
 const LoginForm = lazyComponent(() => import('~/components/auth/login-form').then((module) => module.LoginForm), {
   hydrate: 'on-first-use',
 })
 
-export const meta: MetaFunction = () => [
-  { title: 'Log in — Solace' },
-  { name: 'description', content: 'Log in to book and manage your sessions.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, 'auth')
+  return [{ title: t('titles.login') }, { name: 'description', content: t('login.description') }]
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
@@ -45,25 +47,26 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return welcomeBack(to, signedIn.headers)
   } catch (error) {
-    return refused(submission, error, 'Login failed', { hideFields: ['password'] })
+    return refused(submission, error, LOGIN_FAILED, { hideFields: ['password'] })
   }
 }
 
 export default function LoginPage() {
+  const { t } = useTranslation('auth')
   const actionData = useActionData<typeof action>()
   const redirectTo = useReturnPath()
   const withReturn = (path: string) => (redirectTo ? `${path}?${new URLSearchParams({ redirect: redirectTo })}` : path)
 
   return (
-    <AuthCard title="Welcome back" description="Log in to book and manage your sessions.">
+    <AuthCard title={t('login.title')} description={t('login.description')}>
       <LoginForm redirectTo={redirectTo} lastResult={actionData?.result} />
       <div className="mt-4">
         <PasskeySignIn redirectTo={redirectTo} />
       </div>
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Don&apos;t have an account?{' '}
+        {t('login.noAccount')}{' '}
         <Link to={withReturn('/signup')} className="font-medium text-primary hover:underline">
-          Sign up
+          {t('login.signUp')}
         </Link>
       </p>
       <Toaster toast={actionData?.toast} />

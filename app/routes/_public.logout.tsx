@@ -1,13 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { AuthCard } from '~/components/auth-card'
 import { Button } from '~/components/ui/button'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { log } from '~/lib/log.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { destroyUserSession, getUserId } from '~/models/accounts/auth.server'
 
-export const meta: MetaFunction = () => [{ title: 'Log out — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'auth')('titles.logout') }]
 
 /**
  * Visiting /logout signs out too, but a GET never changes state here (another site
@@ -22,28 +25,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   try {
     const cookie = await destroyUserSession(request)
-    return redirectWithToast('/', { type: 'success', title: 'Logged out' }, { headers: { 'Set-Cookie': cookie } })
+    return redirectWithToast(
+      '/',
+      { type: 'success', title: msg('auth:toasts.loggedOut') },
+      { headers: { 'Set-Cookie': cookie } },
+    )
   } catch (error) {
     log.error({ err: error }, 'logging out failed')
     return redirectWithToast('/', {
       type: 'error',
-      title: 'Logout failed',
-      description: 'There was an issue logging you out. Please try again.',
+      title: msg('auth:toasts.logoutFailed'),
+      description: msg('auth:toasts.logoutFailedDescription'),
     })
   }
 }
 
 export default function LogoutPage() {
+  const { t } = useTranslation('auth')
   const submit = useSubmit()
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (form.current) submit(form.current)
   }, [submit])
   return (
-    <AuthCard title="Log out" description="Signing you out of Solace.">
+    <AuthCard title={t('logout.title')} description={t('logout.description')}>
       <Form method="post" ref={form}>
         <Button type="submit" className="w-full">
-          Logout
+          {t('logout.submit')}
         </Button>
       </Form>
     </AuthCard>

@@ -1,8 +1,10 @@
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useFormats } from '~/components/i18n/use-formats'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { centsToDollars, formatPrice } from '~/lib/money'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/models/accounts/auth.server'
 import { getBookingForClient } from '~/models/booking/booking-read.server'
@@ -12,8 +14,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 /** While the payment is still being confirmed, the page looks again by itself (no JavaScript needed). */
 const RECHECK_SECONDS = 3
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: 'Payment — Solace' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: metaT(matches, 'booking')('titles.payment') },
   ...(data?.state === 'processing' ? [{ httpEquiv: 'refresh', content: String(RECHECK_SECONDS) } as const] : []),
 ]
 
@@ -35,64 +37,58 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const booking = getBookingForClient(user, bookingId)
   const state = paymentStateOf(booking)
   if (state === 'paid') {
-    throw await redirectWithToast(`/bookings/${booking.id}`, { type: 'success', title: 'Payment successful!' })
+    throw await redirectWithToast(`/bookings/${booking.id}`, {
+      type: 'success',
+      title: msg('booking:toasts.paymentSuccessful'),
+    })
   }
   return { state, booking, timeZone: user.timeZone }
 }
 
-const HEADINGS: Record<Exclude<PaymentState, 'paid'> | 'unknown', { title: string; text: string }> = {
-  processing: {
-    title: 'Confirming your payment...',
-    text: 'This usually takes a few seconds. This page updates by itself.',
-  },
-  refunded: {
-    title: 'Your payment was refunded',
-    text: 'The payment arrived after this time was given to someone else, so we refunded it in full. Please choose another time.',
-  },
-  not_paid: {
-    title: 'This booking was not paid',
-    text: 'The time held for payment ran out or the payment did not go through. Nothing was charged.',
-  },
-  unknown: {
-    title: 'We could not find this payment',
-    text: 'Your sessions and their payment status are on your dashboard.',
-  },
-}
+/** Each state's heading and text: booking.json `paymentReturn.<state>`. */
+const HEADINGS = {
+  processing: 'processing',
+  refunded: 'refunded',
+  not_paid: 'notPaid',
+  unknown: 'unknown',
+} as const satisfies Record<Exclude<PaymentState, 'paid'> | 'unknown', string>
 
 export default function PaymentSuccessPage() {
   const { state, booking, timeZone } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('booking')
+  const f = useFormats()
   const heading = HEADINGS[state]
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
       <Card className="space-y-6 p-8 text-center">
         <div className="space-y-2" role={state === 'processing' ? 'status' : undefined}>
-          <h1 className="text-2xl font-bold tracking-tight">{heading.title}</h1>
-          <p className="text-muted-foreground">{heading.text}</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t(`paymentReturn.${heading}.title`)}</h1>
+          <p className="text-muted-foreground">{t(`paymentReturn.${heading}.text`)}</p>
         </div>
         {booking ? (
           <dl className="space-y-2 rounded-md bg-muted p-4 text-left text-sm">
             <div className="flex justify-between gap-4">
               <dt className="font-medium">{booking.service.name}</dt>
-              <dd>{formatPrice(centsToDollars(booking.totalAmountCents))}</dd>
+              <dd>{f.priceCents(booking.totalAmountCents)}</dd>
             </div>
             {booking.practitioner ? (
               <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">With</dt>
+                <dt className="text-muted-foreground">{t('confirmation.with')}</dt>
                 <dd>
                   {booking.practitioner.firstName} {booking.practitioner.lastName}
                 </dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">When</dt>
+              <dt className="text-muted-foreground">{t('confirmation.when')}</dt>
               <dd>
-                {formatLongDate(booking.startTime, timeZone)}, {formatTime(booking.startTime, timeZone)}{' '}
-                {zoneAbbreviation(booking.startTime, timeZone)}
+                {f.longDate(booking.startTime, timeZone)}, {f.time(booking.startTime, timeZone)}{' '}
+                {f.zone(booking.startTime, timeZone)}
               </dd>
             </div>
           </dl>
         ) : null}
-        <ButtonLink to="/client-dashboard">Go to My Dashboard</ButtonLink>
+        <ButtonLink to="/client-dashboard">{t('paymentReturn.toDashboard')}</ButtonLink>
       </Card>
     </div>
   )

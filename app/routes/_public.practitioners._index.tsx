@@ -1,8 +1,11 @@
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useFormats } from '~/components/i18n/use-formats'
 import { Pagination } from '~/components/marketplace/pagination'
 import { PractitionerCard } from '~/components/marketplace/practitioner-card'
 import { PractitionerFilters } from '~/components/marketplace/practitioner-filters'
 import { ButtonLink } from '~/components/ui/button'
+import { metaT } from '~/lib/i18n/meta'
 import {
   PractitionerFiltersSchema,
   type PractitionerFilters as Filters,
@@ -10,10 +13,10 @@ import {
 import { listPractitioners, listSpecialties } from '~/models/marketplace/practitioner.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [
-  { title: 'Meet Our Practitioners — Solace' },
-  { name: 'description', content: 'Browse certified wellness practitioners by specialty, rating and reviews.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, 'marketplace')
+  return [{ title: t('titles.practitioners') }, { name: 'description', content: t('titles.practitionersDescription') }]
+}
 
 /**
  * The filters in the URL. A page is not an API: a value that does not parse (a hand-edited
@@ -34,14 +37,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PractitionersPage() {
+  const { t } = useTranslation('marketplace')
+  const formats = useFormats()
   const { filters, specialties, practitioners, total, page, pageCount } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <header className="mb-8 text-center">
-        <h1 className="text-4xl font-bold tracking-tight">Meet Our Practitioners</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">
-          Certified wellness experts in yoga, nutrition, mental wellness and more, ready to meet you one-on-one online.
-        </p>
+        <h1 className="text-4xl font-bold tracking-tight">{t('practitioners.title')}</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-muted-foreground">{t('practitioners.intro')}</p>
       </header>
 
       <PractitionerFilters filters={filters} specialties={specialties} />
@@ -49,9 +52,12 @@ export default function PractitionersPage() {
       {practitioners.length ? (
         <>
           <h2 className="mt-8 mb-4 text-sm font-normal text-muted-foreground" aria-live="polite">
-            {total === 1 ? '1 practitioner found' : `${total.toLocaleString('en-US')} practitioners found`}
+            {t('practitioners.count', { count: total, formatted: formats.number(total) })}
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0" aria-label="Practitioners">
+          <ul
+            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0"
+            aria-label={t('practitioners.listLabel')}
+          >
             {practitioners.map((practitioner) => (
               <li key={practitioner.id} className="flex [&>*]:w-full">
                 <PractitionerCard practitioner={practitioner} />
@@ -62,11 +68,11 @@ export default function PractitionersPage() {
         </>
       ) : (
         <div className="mt-12 rounded-lg border border-dashed border-border bg-card px-6 py-16 text-center">
-          <h2 className="text-xl font-semibold">No practitioners found</h2>
-          <p className="mt-2 text-muted-foreground">Try adjusting your search or filter criteria.</p>
+          <h2 className="text-xl font-semibold">{t('practitioners.noneFound')}</h2>
+          <p className="mt-2 text-muted-foreground">{t('filters.tryAdjusting')}</p>
           {/* Back to the bare URL: no search, all specialties, and the default sort (rating). */}
           <ButtonLink to="/practitioners" variant="outline" className="mt-6">
-            Clear filters
+            {t('filters.clear')}
           </ButtonLink>
         </div>
       )}

@@ -1,179 +1,139 @@
+import { useTranslation } from 'react-i18next'
 import { createLegalSection, LegalDocument } from '~/components/legal-document'
+import { RichText } from '~/components/marketplace/rich-text'
 import { Link } from '~/components/ui/link'
+import { metaT } from '~/lib/i18n/meta'
 import type { MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [
-  { title: 'Privacy Policy — Solace' },
-  { name: 'description', content: 'What Solace collects, why, how it is protected, and the choices you have.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, 'legal')
+  return [{ title: t('titles.privacy') }, { name: 'description', content: t('titles.privacyDescription') }]
+}
 
+/** The sections' anchors (the URL's fragments), in order; their titles are privacy.sections.* in the catalogue. */
 const SECTIONS = [
-  { id: 'information-we-collect', title: 'Information we collect' },
-  { id: 'how-we-use-information', title: 'How we use your information' },
-  { id: 'security', title: 'How we protect your information' },
-  { id: 'sharing', title: 'When we share information' },
-  { id: 'your-rights', title: 'Your rights and choices' },
-  { id: 'health-information', title: 'Health information protections' },
-  { id: 'cookies', title: 'Cookies' },
-  { id: 'contact', title: 'Contact us' },
-  { id: 'updates', title: 'Updates to this policy' },
+  ['information-we-collect', 'informationWeCollect'],
+  ['how-we-use-information', 'howWeUseInformation'],
+  ['security', 'security'],
+  ['sharing', 'sharing'],
+  ['your-rights', 'yourRights'],
+  ['health-information', 'healthInformation'],
+  ['cookies', 'cookies'],
+  ['contact', 'contact'],
+  ['updates', 'updates'],
 ] as const
 
-const Section = createLegalSection(SECTIONS)
+const Section = createLegalSection(SECTIONS.map(([id]) => id))
+
+/** The lists' items, by their keys in the catalogue. */
+const COLLECTED = ['account', 'profiles', 'bookings', 'messages', 'technical'] as const
+const USES = ['account', 'sessions', 'emails', 'protect', 'improve'] as const
+const SHARED_WITH = ['practitioner', 'providers', 'legal'] as const
+const RIGHTS = ['see', 'delete', 'copy', 'object'] as const
+const HEALTH_PROTECTIONS = ['own', 'encrypted', 'audit', 'private'] as const
+
+const strong = { strong: <strong /> }
+/** An address as a mail link (the catalogue's text puts the same address inside). */
+const emailLink = (address: string) => (
+  <a href={`mailto:${address}`} className="font-medium text-primary hover:underline">
+    {address}
+  </a>
+)
 
 export default function PrivacyPage() {
+  const { t } = useTranslation('legal')
+  const sections = SECTIONS.map(([id, key]) => ({ id, title: t(`privacy.sections.${key}`) }))
   return (
-    <LegalDocument
-      title="Privacy Policy"
-      sections={SECTIONS}
-      intro={
-        <>
-          Your wellbeing is personal, and so is the information you share with us. This policy explains what Solace
-          collects, why we collect it, how we keep it safe, and the choices you have.
-        </>
-      }
-    >
+    <LegalDocument title={t('privacy.title')} sections={sections} intro={t('privacy.intro')}>
       <Section id="information-we-collect">
-        <p>We collect only what we need to run Solace and to help you book and hold sessions:</p>
+        <p>{t('privacy.collect.intro')}</p>
         <ul>
-          <li>
-            <strong>Account details</strong>: your name, email address, phone number, country and password (stored only
-            as a secure hash).
-          </li>
-          <li>
-            <strong>Practitioner profiles</strong>: professional title, biography, specialties and profile photo, which
-            are shown publicly to help clients choose.
-          </li>
-          <li>
-            <strong>Bookings and payments</strong>: the services you book, session times, amounts paid and refunds. Card
-            numbers are entered directly with our payment provider; we never see or store them.
-          </li>
-          <li>
-            <strong>Messages and reviews</strong>: what you write to practitioners, to our team through the contact
-            form, and the reviews you publish.
-          </li>
-          <li>
-            <strong>Technical information</strong>: basic logs such as your IP address, browser type and the pages
-            requested, used to keep the service secure and working.
-          </li>
+          {COLLECTED.map((item) => (
+            <li key={item}>
+              <RichText text={t(`privacy.collect.items.${item}`)} components={strong} />
+            </li>
+          ))}
         </ul>
       </Section>
 
       <Section id="how-we-use-information">
-        <p>We use your information to:</p>
+        <p>{t('privacy.use.intro')}</p>
         <ul>
-          <li>create and manage your account and show your practitioner profile to clients;</li>
-          <li>schedule sessions, take payments, pay practitioners and process refunds;</li>
-          <li>send booking confirmations, cancellations, password resets and answers to your questions;</li>
-          <li>protect Solace and its users from fraud, spam and abuse;</li>
-          <li>understand how Solace is used so we can improve it.</li>
+          {USES.map((item) => (
+            <li key={item}>{t(`privacy.use.items.${item}`)}</li>
+          ))}
         </ul>
-        <p>We do not sell your personal information, and we do not use your health information for advertising.</p>
+        <p>{t('privacy.use.noSale')}</p>
       </Section>
 
       <Section id="security">
-        <p>
-          Every connection to Solace is encrypted. Passwords are stored with a memory-hard hashing algorithm, signed-in
-          sessions can be ended from the server at any time, and access to our systems is limited to the people who need
-          it to run the service. Payments are processed by a certified payment provider.
-        </p>
-        <p>
-          No system is perfectly secure, but we review our safeguards regularly and will tell you promptly if an
-          incident affects your information.
-        </p>
+        <p>{t('privacy.security.measures')}</p>
+        <p>{t('privacy.security.incidents')}</p>
       </Section>
 
       <Section id="sharing">
-        <p>We share information only when it is needed to provide Solace or when the law requires it:</p>
+        <p>{t('privacy.sharing.intro')}</p>
         <ul>
-          <li>
-            <strong>With your practitioner</strong>: your name and booking details, so they can prepare for and hold
-            your session.
-          </li>
-          <li>
-            <strong>With service providers</strong> who work on our behalf, such as our payment provider, hosting, email
-            delivery and, when a practitioner uses the AI assistant, our AI provider. They may use the information only
-            to provide their service to us.
-          </li>
-          <li>
-            <strong>For legal reasons</strong>: to comply with a valid legal request, or to protect the safety of our
-            users or the public.
-          </li>
+          {SHARED_WITH.map((item) => (
+            <li key={item}>
+              <RichText text={t(`privacy.sharing.items.${item}`)} components={strong} />
+            </li>
+          ))}
         </ul>
       </Section>
 
       <Section id="your-rights">
-        <p>You can, at any time:</p>
+        <p>{t('privacy.rights.intro')}</p>
         <ul>
-          <li>see and correct your account details in your settings;</li>
-          <li>delete your account from your settings, which removes your profile and signs you out everywhere;</li>
-          <li>ask us for a copy of the personal information we hold about you;</li>
-          <li>object to or ask us to limit a particular use of your information.</li>
+          {RIGHTS.map((item) => (
+            <li key={item}>{t(`privacy.rights.items.${item}`)}</li>
+          ))}
         </ul>
         <p>
-          For anything you cannot do from your settings, write to us (see{' '}
-          <a href="#contact" className="text-primary underline">
-            Contact us
-          </a>
-          ). Some records, such as payment records, must be kept for the period the law requires.
+          <RichText
+            text={t('privacy.rights.writeToUs')}
+            components={{
+              contact: (
+                <a href="#contact" className="text-primary underline">
+                  {sections.find((section) => section.id === 'contact')?.title}
+                </a>
+              ),
+            }}
+          />
         </p>
       </Section>
 
       <Section id="health-information">
-        <p>
-          Practitioners can keep patient records on Solace: profiles, session notes and documents. We protect them with
-          extra care:
-        </p>
+        <p>{t('privacy.health.intro')}</p>
         <ul>
-          <li>
-            each record is visible only to the practitioner who created it, never to other practitioners or clients;
-          </li>
-          <li>uploaded documents are encrypted at rest and downloaded only by their owner;</li>
-          <li>every view, download and AI consultation of a record is written to an audit trail;</li>
-          <li>notes marked private are never sent to the AI assistant or anyone else.</li>
+          {HEALTH_PROTECTIONS.map((item) => (
+            <li key={item}>{t(`privacy.health.items.${item}`)}</li>
+          ))}
         </ul>
-        <p>
-          Practitioners remain responsible for the records they keep under the rules of their profession. If you want to
-          see or correct a record a practitioner holds about you, please contact them first; we will help if you cannot
-          reach them.
-        </p>
+        <p>{t('privacy.health.responsibility')}</p>
       </Section>
 
       <Section id="cookies">
-        <p>
-          Solace uses a small number of essential cookies: one that keeps you signed in, one that carries a short
-          notification to the next page (such as “Message Sent!”), and one that remembers your time zone so session
-          times are shown correctly. We do not use advertising or cross-site tracking cookies. Our payment provider may
-          set its own cookies on its checkout pages to prevent fraud.
-        </p>
+        <p>{t('privacy.cookies')}</p>
       </Section>
 
       <Section id="contact">
         <p>
-          Questions or requests about your privacy? Email{' '}
-          <a href="mailto:privacy@solace.test" className="font-medium text-primary hover:underline">
-            privacy@solace.test
-          </a>{' '}
-          and we will reply within 48 hours.
+          <RichText text={t('privacy.contact.privacy')} components={{ email: emailLink('privacy@solace.test') }} />
         </p>
         <p>
-          For anything else, our support team is available Monday to Friday 9AM-6PM EST at{' '}
-          <a href="mailto:support@solace.test" className="font-medium text-primary hover:underline">
-            support@solace.test
-          </a>{' '}
-          or through our{' '}
-          <Link to="/contact" className="font-medium text-primary hover:underline">
-            contact page
-          </Link>
-          .
+          <RichText
+            text={t('privacy.contact.support')}
+            components={{
+              email: emailLink('support@solace.test'),
+              contact: <Link to="/contact" className="font-medium text-primary hover:underline" />,
+            }}
+          />
         </p>
       </Section>
 
       <Section id="updates">
-        <p>
-          We may update this policy as Solace grows. When we make a material change, we will email you at least 30 days
-          before it takes effect, and the updated policy will always be available on this page.
-        </p>
+        <p>{t('privacy.updates')}</p>
       </Section>
     </LegalDocument>
   )

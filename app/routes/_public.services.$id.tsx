@@ -2,13 +2,21 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { BookingCard } from '~/components/marketplace/booking-card'
+import { metaLanguage } from '~/components/marketplace/i18n'
 import { ServiceArticle } from '~/components/marketplace/service-article'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
-import { dollarsToCents, formatEarnings } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import type { Language } from '~/lib/i18n/languages'
+import { msg, translateMessage } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
+import { dollarsToCents } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -20,6 +28,7 @@ import { taxBreakdownLine } from '~/models/billing/price-lines'
 import { priceBreakdown } from '~/models/billing/tax'
 import { createBooking, SLOT_REQUIRED, TimeSlotChoiceSchema } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
+import { descriptionFor } from '~/models/marketplace/description'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicServiceByParam } from '~/models/marketplace/service.server'
 import { slotCalendar } from '~/models/marketplace/slot-calendar.server'
@@ -27,13 +36,18 @@ import { packageSessionsLeft } from '~/models/packages/holdings.server'
 import { USE_PACKAGE_SESSION } from '~/models/packages/package'
 import { isWaitlistOn, waitingEntryFor } from '~/models/waitlist/entries.server'
 import { joinWaitlistPath, WAITLIST_PATH } from '~/models/waitlist/waitlist-links'
+import type { TFunction } from 'i18next'
 
 const NOT_FOUND = { message: SERVICE_NOT_FOUND }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Book ${data.service.name} — Solace` : 'Service not found — Solace' },
-  ...(data ? [{ name: 'description', content: data.service.description }] : []),
-]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, 'marketplace')
+  if (!data) return [{ title: t('titles.bookServiceNotFound') }]
+  return [
+    { title: t('titles.bookService', { name: data.service.name }) },
+    { name: 'description', content: descriptionFor(data.service, metaLanguage(matches)) },
+  ]
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const service = getPublicServiceByParam(params.id)
@@ -41,25 +55,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const user = await getUser(request)
   const timeZone = viewerTimeZone(request, user)
+  const language = requestLanguage(request, user)
+  const t = tFor(language, 'marketplace')
   // A package of this service held (decision 051): booking with one of its sessions is offered.
   const packageSessions = user ? packageSessionsLeft(user.id, service.id) : 0
-  const calendar = slotCalendar(service.id, url.searchParams, timeZone, { priced: service.price > 0 })
+  const calendar = slotCalendar(service.id, url.searchParams, timeZone, { priced: service.price > 0, language })
   const feeCents = dollarsToCents(service.price)
   return {
     service,
     // Worded here, not in the browser: the page's JavaScript budget has no room for the tax arithmetic.
     bookLabel:
       feeCents === 0
-        ? 'Book Free Session'
-        : `Book & Pay ${formatEarnings(priceBreakdown(feeCents, service.taxKind).totalCents)}`,
-    taxLine: taxBreakdownLine(feeCents, service.taxKind),
+        ? t('booking.bookFree')
+        : t('booking.bookAndPay', {
+            total: formatsFor(language).money(priceBreakdown(feeCents, service.taxKind).totalCents),
+          }),
+    taxLine: taxBreakdownLine(feeCents, service.taxKind, { t: tFor(language, 'billing'), language }),
     timeZone,
     ...calendar,
     changeZoneHref: timeZoneHref(`/services/${service.id}?${new URLSearchParams({ date: calendar.selected })}#book`),
     // `?slot=`: the time chosen before logging in, chosen again (if it is still open that day).
     chosenSlot: idFromParam(url.searchParams.get('slot') ?? undefined),
-    waitlist: waitlistLink(service, user, calendar.markedDays.length === 0),
-    packageLabel: packageSessions > 0 ? `${USE_PACKAGE_SESSION} (${packageSessions} left)` : null,
+    waitlist: waitlistLink(service, user, calendar.markedDays.length === 0, language),
+    packageLabel:
+      packageSessions > 0
+        ? t('booking.packageSession', {
+            label: translateMessage(tFor(language) as TFunction, USE_PACKAGE_SESSION),
+            count: packageSessions,
+          })
+        : null,
   }
 }
 
@@ -72,20 +96,20 @@ function waitlistLink(
   service: { id: number; practitioner: { id: number } },
   user: { id: number } | null,
   noTime: boolean,
+  language: Language,
 ) {
   if (user?.id === service.practitioner.id || !isWaitlistOn(service.id)) return null
+  const t = tFor(language, 'marketplace')
   if (user && waitingEntryFor(user.id, service.id) !== null) {
     return {
       href: WAITLIST_PATH,
-      label: 'You are on the waitlist for this service',
+      label: t('booking.onWaitlist'),
       className: 'mt-6 text-center text-sm',
     }
   }
   return {
     href: joinWaitlistPath(service.id),
-    label: noTime
-      ? 'No time suits? Join the waitlist and get the first one that opens'
-      : 'No time suits? Join the waitlist',
+    label: noTime ? t('booking.joinWaitlistNoTime') : t('booking.joinWaitlist'),
     className: noTime
       ? 'mt-6 rounded-lg border border-primary p-4 text-center font-semibold'
       : 'mt-6 text-center text-sm',
@@ -114,7 +138,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return invalid(submission, undefined, {
       type: 'error',
       title: SLOT_REQUIRED,
-      description: 'You need to choose a date and time for your session',
+      description: msg('marketplace:booking.chooseTime'),
     })
   }
   const user = await getUser(request)
@@ -129,15 +153,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { timeSlotId, usePackage } = submission.value
     booking = await createBooking(user, { serviceId: service.id, timeSlotId, usePackage })
   } catch (error) {
-    return refused(submission, error, 'Booking failed')
+    return refused(submission, error, msg('marketplace:booking.failed'))
   }
   if (!booking.requiresPayment) {
     return redirectWithToast(`/bookings/${booking.id}`, {
       type: 'success',
-      title: 'Booking confirmed!',
+      title: msg('marketplace:booking.confirmedToast.title'),
       description: submission.value.usePackage
-        ? 'One session of your package was used.'
-        : 'Your free session has been confirmed.',
+        ? msg('marketplace:booking.confirmedToast.package')
+        : msg('marketplace:booking.confirmedToast.free'),
     })
   }
 
@@ -148,11 +172,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (formData.get('enhanced') !== 'true') return redirect(url)
     return data<OnToPayment>({
       redirectTo: url,
-      toast: { type: 'success', title: 'Booking created!', description: 'Redirecting to secure payment...' },
+      toast: {
+        type: 'success',
+        title: msg('marketplace:booking.createdToast.title'),
+        description: msg('marketplace:booking.createdToast.description'),
+      },
     })
   } catch (error) {
     // startCheckout has freed the slot already (docs/decisions/011-checkout-failure-frees-the-slot.md), so booking again works.
-    return refused(submission, error, 'Payment setup failed')
+    return refused(submission, error, msg('marketplace:booking.paymentSetupFailed'))
   }
 }
 
@@ -217,14 +245,15 @@ export default function ServiceBookingPage() {
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation('marketplace')
   return (
     <GeneralErrorBoundary
       statusHandlers={{
         404: () => (
           <NotFound
-            title={SERVICE_NOT_FOUND}
-            hint="The service you're looking for doesn't exist or has been removed."
-            back={{ to: '/services', label: 'Browse Services' }}
+            title={t('service.notFound')}
+            hint={t('service.notFoundHint')}
+            back={{ to: '/services', label: t('booking.browseServices') }}
           />
         ),
       }}

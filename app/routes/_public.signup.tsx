@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { useReturnPath } from '~/components/auth/use-return-path'
 import { AuthCard } from '~/components/auth-card'
 import { lazyComponent } from '~/components/lazy-component'
@@ -8,6 +9,9 @@ import { Link } from '~/components/ui/link'
 import { zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -21,15 +25,15 @@ const SignupForm = lazyComponent(() => import('~/components/auth/signup-form').t
   hydrate: 'on-first-use',
 })
 
-export const meta: MetaFunction = () => [
-  { title: 'Sign up — Solace' },
-  { name: 'description', content: 'Join Solace to book or offer wellness sessions.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches, 'auth')
+  return [{ title: t('titles.signup') }, { name: 'description', content: t('signup.description') }]
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
   // The zone the account will start in (the browser's, or the one chosen on /time-zone).
-  return { zoneLabel: zoneLabel(viewerTimeZone(request)) }
+  return { zoneLabel: zoneLabel(viewerTimeZone(request), undefined, requestLanguage(request)) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,41 +49,44 @@ export async function action({ request }: ActionFunctionArgs) {
       to,
       {
         type: 'success',
-        title: 'Success!',
-        description: 'Your account has been created. Welcome to our wellness platform!',
+        title: msg('auth:toasts.signedUp'),
+        description: msg('auth:toasts.signedUpDescription'),
       },
       { headers: { 'Set-Cookie': cookie } },
     )
   } catch (error) {
-    return refused(submission, error, 'Registration failed', { hideFields: ['password', 'confirmPassword'] })
+    return refused(submission, error, msg('auth:toasts.signupFailed'), {
+      hideFields: ['password', 'confirmPassword'],
+    })
   }
 }
 
 export default function SignupPage() {
+  const { t } = useTranslation('auth')
   const actionData = useActionData<typeof action>()
   const redirectTo = useReturnPath()
   const { zoneLabel } = useLoaderData<typeof loader>()
   const location = useLocation()
 
   return (
-    <AuthCard title="Create your account" description="Join Solace to book or offer wellness sessions." wide>
+    <AuthCard title={t('signup.title')} description={t('signup.description')} wide>
       <SignupForm redirectTo={redirectTo} lastResult={actionData?.result} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        Times will be shown in {zoneLabel}.{' '}
+        {t('signup.timesShownIn', { zone: zoneLabel })}{' '}
         <Link
           to={timeZoneHref(location.pathname + location.search)}
           className="font-medium text-primary hover:underline"
         >
-          Change time zone
+          {t('signup.changeTimeZone')}
         </Link>
       </p>
       <p className="mt-2 text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
+        {t('signup.haveAccount')}{' '}
         <Link
           to={redirectTo ? `/login?${new URLSearchParams({ redirect: redirectTo })}` : '/login'}
           className="font-medium text-primary hover:underline"
         >
-          Log in
+          {t('signup.logIn')}
         </Link>
       </p>
       <Toaster toast={actionData?.toast} />

@@ -1,10 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { TimeZoneForm } from '~/components/account/time-zone-form'
 import { AuthCard } from '~/components/auth-card'
+import { useFormats } from '~/components/i18n/use-formats'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
 import { invalid } from '~/lib/forms.server'
+import { metaT } from '~/lib/i18n/meta'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { chosenTimeZoneCookie, viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -14,7 +17,7 @@ import { timeZoneSetting } from '~/models/accounts/time-zone-choices.server'
 import { setTimeZone } from '~/models/accounts/user.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Time zone — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'account')('titles.timeZone') }]
 
 /**
  * The zone picker: what the booking page's "Change time zone" and both settings screens post
@@ -45,14 +48,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TimeZonePage() {
+  const { t } = useTranslation('account')
+  const formats = useFormats()
   const { setting, redirectTo } = useLoaderData<typeof loader>()
   const errors = useActionData<typeof action>()?.result.error?.timeZone ?? undefined
   return (
-    <AuthCard title="Time zone" description={`Times are shown in ${setting.label}.`}>
+    <AuthCard
+      title={t('timeZone.title')}
+      description={t('timeZone.timesShownIn', { zone: formats.zoneLabel(setting.current) })}
+    >
       <TimeZoneForm current={setting.current} choices={setting.choices} redirectTo={redirectTo} errors={errors} />
       <p className="mt-6 text-center text-sm">
         <Link to={redirectTo} className="font-medium text-primary hover:underline">
-          Back without changing
+          {t('timeZone.backWithoutChanging')}
         </Link>
       </p>
     </AuthCard>

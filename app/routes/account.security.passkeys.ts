@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { handleApi, readJson, requireMethod } from '~/lib/api.server'
 import { isAppError } from '~/lib/errors'
 import { readForm, UNREADABLE_FORM } from '~/lib/form-data.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getUser, loginPath, requireApiUser } from '~/models/accounts/auth.server'
 import {
@@ -51,14 +53,18 @@ function jsonAction(request: Request) {
       // Checked when the challenge is given: the answer must follow within five minutes.
       if (!(await isRecentlyVerified(request))) {
         return Response.json(
-          { message: VERIFICATION_REQUIRED, verificationRequired: true, redirectTo: verifyPath(SECURITY_PATH) },
+          {
+            message: inRequestLanguage(VERIFICATION_REQUIRED),
+            verificationRequired: true,
+            redirectTo: verifyPath(SECURITY_PATH),
+          },
           { status: 403 },
         )
       }
       return Response.json(await registrationOptions(request, user))
     }
     const passkey = await addPasskey(request, user, body)
-    return Response.json({ passkey, message: 'Passkey added' }, { status: 201 })
+    return Response.json({ passkey, message: inRequestLanguage(msg('account:passkeys.added')) }, { status: 201 })
   })
 }
 
@@ -70,26 +76,28 @@ async function formAction(request: Request) {
   try {
     if (intent === 'rename') {
       const parsed = PasskeyNameSchema.safeParse({ passkeyId: form.get('passkeyId'), name: form.get('name') })
-      if (!parsed.success) return refusedToast('Passkey not renamed', parsed.error.issues[0]?.message)
+      if (!parsed.success) return refusedToast(NOT_RENAMED, parsed.error.issues[0]?.message)
       renamePasskey(user.id, parsed.data)
-      return redirectWithToast(SECURITY_PATH, { type: 'success', title: 'Passkey renamed' })
+      return redirectWithToast(SECURITY_PATH, { type: 'success', title: msg('account:passkeys.renamed') })
     }
     if (intent === 'remove') {
       if (!(await isRecentlyVerified(request))) throw redirect(verifyPath(SECURITY_PATH))
       removePasskey(request, user.id, String(form.get('passkeyId') ?? ''))
       return redirectWithToast(SECURITY_PATH, {
         type: 'success',
-        title: 'Passkey removed',
-        description: 'It can no longer be used to sign in.',
+        title: msg('account:passkeys.removed'),
+        description: msg('account:passkeys.removedDescription'),
       })
     }
   } catch (error) {
     if (isAppError(error))
-      return refusedToast(intent === 'rename' ? 'Passkey not renamed' : 'Passkey not removed', error.message)
+      return refusedToast(intent === 'rename' ? NOT_RENAMED : msg('account:passkeys.notRemoved'), error.message)
     throw error
   }
-  return refusedToast('Nothing changed', UNREADABLE_FORM)
+  return refusedToast(msg('account:passkeys.nothingChanged'), UNREADABLE_FORM)
 }
+
+const NOT_RENAMED = msg('account:passkeys.notRenamed')
 
 function refusedToast(title: string, description = UNREADABLE_FORM) {
   return redirectWithToast(SECURITY_PATH, { type: 'error', title, description })

@@ -1,3 +1,5 @@
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { requireUser } from '~/models/accounts/auth.server'
 import { readRecoveryCodes, recoveryCodesText } from '~/models/security/recovery-codes.server'
 import { RECOVERY_CODES_FILE_NAME } from '~/models/security/security'
@@ -24,5 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** Only a POST carries codes; a GET is refused rather than answering an empty file. */
 export function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } })
+  return new Response(inRequestLanguage(msg('common:api.methodNotAllowed')), {
+    status: 405,
+    headers: { Allow: 'POST' },
+  })
 }

@@ -1,14 +1,19 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { useEffect } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { useHydrated } from '~/components/use-hydrated'
+import { metaT } from '~/lib/i18n/meta'
 import { requireUser } from '~/models/accounts/auth.server'
 import { readRecoveryCodes } from '~/models/security/recovery-codes.server'
 import { SECURITY_PATH } from '~/models/security/security'
 
-export const meta: MetaFunction = () => [{ title: 'Recovery codes — Solace' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches, 'account')('titles.recoveryCodes') },
+  { name: 'robots', content: 'noindex' },
+]
 
 /**
  * POST /account/security/recovery-codes/print (the recovery codes' Print button, opened in a
@@ -33,6 +38,7 @@ export function loader() {
 export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 export default function PrintRecoveryCodesPage() {
+  const { t } = useTranslation('account')
   const sheet = useActionData<typeof action>()
   const hydrated = useHydrated()
   useEffect(() => {
@@ -41,35 +47,35 @@ export default function PrintRecoveryCodesPage() {
   if (!sheet) {
     return (
       <main className="mx-auto max-w-md space-y-4 px-6 py-10">
-        <h1 className="text-2xl font-bold">Nothing to print</h1>
+        <h1 className="text-2xl font-bold">{t('recoveryCodes.nothingToPrint')}</h1>
         <p>
-          Recovery codes are shown once, when they are made. <Link to={SECURITY_PATH}>Back to security settings</Link>
+          {t('recoveryCodes.shownOnce')} <Link to={SECURITY_PATH}>{t('security.backToSecurity')}</Link>
         </p>
       </main>
     )
   }
   return (
     <main className="mx-auto max-w-md space-y-4 px-6 py-10 print:max-w-none print:p-0 print:text-black">
-      <h1 className="text-2xl font-bold">Solace recovery codes</h1>
+      <h1 className="text-2xl font-bold">{t('recoveryCodes.printTitle')}</h1>
       <p>
-        For <strong>{sheet.email}</strong>, printed {sheet.date}.
+        <Trans
+          t={t}
+          i18nKey="recoveryCodes.printedFor"
+          values={{ email: sheet.email, date: sheet.date }}
+          components={{ strong: <strong /> }}
+        />
       </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-lg select-all">
+      <ul aria-label={t('recoveryCodes.listLabel')} className="grid grid-cols-2 gap-2 font-mono text-lg select-all">
         {sheet.codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <p className="text-sm">
-        Each code signs you in once in place of your authenticator app&apos;s code. Keep this page somewhere safe;
-        making new codes replaces these.
-      </p>
+      <p className="text-sm">{t('recoveryCodes.printNote')}</p>
       <div className="print:hidden">
         {hydrated ? (
-          <Button onClick={() => window.print()}>Print</Button>
+          <Button onClick={() => window.print()}>{t('recoveryCodes.print')}</Button>
         ) : (
-          <p className="text-sm text-muted-foreground">
-            Use your browser&apos;s Print command (Ctrl+P, or ⌘P on a Mac).
-          </p>
+          <p className="text-sm text-muted-foreground">{t('recoveryCodes.printWithoutJs')}</p>
         )}
       </div>
     </main>

@@ -1,4 +1,6 @@
 import { readForm } from '~/lib/form-data.server'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
 import { requireAdmin } from '~/models/accounts/auth.server'
 import { exportLeadsCsv } from '~/models/admin/inbox.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
@@ -12,11 +14,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request)
   // The form carries nothing; read it anyway, so the body is bounded and must be a form.
   await readForm(request)
+  // In the downloader's language: its headers and its name.
+  const language = requestLanguage(request, admin)
   const day = new Date().toISOString().slice(0, 10)
-  return new Response(exportLeadsCsv(admin), {
+  const filename = tFor(language, 'files')('admin.leadsCsv.filename', { day })
+  return new Response(exportLeadsCsv(admin, language), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="solace-leads-${day}.csv"`,
+      'Content-Disposition': `attachment; filename="${filename}"`,
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
     },

@@ -1,4 +1,5 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiAdmin } from '~/models/accounts/auth.server'
 import { LEAD_DELETED } from '~/models/admin/admin'
@@ -19,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(LEAD_NOT_FOUND, 404)
     deleteLeadAsAdmin(admin, id)
-    return Response.json({ message: LEAD_DELETED })
+    return Response.json({ message: inRequestLanguage(LEAD_DELETED) })
   })
 }
 

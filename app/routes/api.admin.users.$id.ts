@@ -1,4 +1,5 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiAdmin } from '~/models/accounts/auth.server'
 import { SuspendUserSchema, USER_DELETED, USER_NOT_FOUND } from '~/models/admin/admin'
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return Response.json(setSuspended(admin, id, suspended))
     }
     await requireApiRecentVerification(request)
-    return Response.json({ message: USER_DELETED, ...(await removeUser(admin, id)) })
+    return Response.json({ message: inRequestLanguage(USER_DELETED), ...(await removeUser(admin, id)) })
   })
 }
 

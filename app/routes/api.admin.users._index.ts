@@ -1,4 +1,5 @@
 import { handleApi, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { appOrigin } from '~/lib/url.server'
 import { requireApiAdmin } from '~/models/accounts/auth.server'
 import { AdminCreateUserApiSchema, AdminListQuerySchema, USER_CREATED } from '~/models/admin/admin'
@@ -34,6 +35,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request)
     const input = await readJson(request, AdminCreateUserApiSchema)
     const user = await createUserAsAdmin(admin, input, appOrigin(request))
-    return Response.json({ user, message: USER_CREATED }, { status: 201 })
+    return Response.json({ user, message: inRequestLanguage(USER_CREATED) }, { status: 201 })
   })
 }

@@ -1,4 +1,6 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { getSessionId, requireApiUser } from '~/models/accounts/auth.server'
 import { ChangePasswordApiSchema } from '~/models/accounts/user'
 import { changePassword } from '~/models/accounts/user.server'
@@ -11,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request)
     const body = await readJson(request, ChangePasswordApiSchema)
     await changePassword(request, user.id, body, await getSessionId(request))
-    return Response.json({ message: 'Password changed successfully' })
+    return Response.json({ message: inRequestLanguage(msg('account:api.passwordChanged')) })
   })
 }
 

@@ -1,4 +1,6 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { requireApiUser, destroyUserSession } from '~/models/accounts/auth.server'
 import { DeleteAccountSchema } from '~/models/accounts/user'
 import { deleteAccount } from '~/models/accounts/user.server'
@@ -12,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { password } = await readJson(request, DeleteAccountSchema)
     await deleteAccount(request, user.id, password)
     return Response.json(
-      { message: 'Your account has been permanently deleted' },
+      { message: inRequestLanguage(msg('account:api.accountDeleted')) },
       { headers: { 'Set-Cookie': await destroyUserSession(request) } },
     )
   })

@@ -1,4 +1,5 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { FORGOT_PASSWORD_SENT, forgotPassword } from '~/models/accounts/password-reset.server'
 import { ForgotPasswordSchema } from '~/models/accounts/user'
 import type { ActionFunctionArgs } from '@remix-run/node'
@@ -9,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'POST')
     const { email } = await readJson(request, ForgotPasswordSchema)
     forgotPassword(request, email)
-    return Response.json({ message: FORGOT_PASSWORD_SENT })
+    return Response.json({ message: inRequestLanguage(FORGOT_PASSWORD_SENT) })
   })
 }
 

@@ -1,4 +1,5 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { PASSWORD_RESET_DONE, resetPassword } from '~/models/accounts/password-reset.server'
 import { ResetPasswordApiSchema } from '~/models/accounts/user'
 import type { ActionFunctionArgs } from '@remix-run/node'
@@ -9,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'POST')
     const { token, newPassword } = await readJson(request, ResetPasswordApiSchema)
     await resetPassword(request, token, newPassword)
-    return Response.json({ message: PASSWORD_RESET_DONE })
+    return Response.json({ message: inRequestLanguage(PASSWORD_RESET_DONE) })
   })
 }
 

@@ -1,4 +1,5 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { TimeZoneSchema, timeZoneUpdated } from '~/models/accounts/time-zone'
 import { setTimeZone } from '~/models/accounts/user.server'
@@ -13,7 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'PATCH')
     const user = await requireApiUser(request)
     const { timeZone } = await readJson(request, TimeZoneSchema)
-    return Response.json({ user: setTimeZone(user.id, timeZone), message: timeZoneUpdated(timeZone) })
+    return Response.json({
+      user: setTimeZone(user.id, timeZone),
+      message: inRequestLanguage(timeZoneUpdated(timeZone)),
+    })
   })
 }
 

@@ -1,4 +1,6 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { verifyAgain } from '~/models/security/recent-verification.server'
 import { VerifySchema } from '~/models/security/security'
@@ -13,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'POST')
     const user = await requireApiUser(request)
     await verifyAgain(request, user.id, await readJson(request, VerifySchema))
-    return Response.json({ message: 'Verified' })
+    return Response.json({ message: inRequestLanguage(msg('auth:api.verified')) })
   })
 }
 

@@ -1,4 +1,6 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { BLOCK_NOT_FOUND } from '~/models/practice/weekly-hours'
@@ -16,7 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(BLOCK_NOT_FOUND, 404)
     const { added } = unblockDates(user.id, id)
-    return Response.json({ message: 'Dates unblocked', added })
+    return Response.json({ message: inRequestLanguage(msg('practice:api.datesUnblocked')), added })
   })
 }
 

@@ -1,4 +1,5 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { bookingJson } from '~/models/booking/booking-api.server'
@@ -21,7 +22,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
     acceptMove(user, id)
-    return Response.json({ booking: bookingJson(getBookingForClient(user, id)), message: NEW_TIME_ACCEPTED })
+    return Response.json({
+      booking: bookingJson(getBookingForClient(user, id)),
+      message: inRequestLanguage(NEW_TIME_ACCEPTED),
+    })
   })
 }
 

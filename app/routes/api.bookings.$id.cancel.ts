@@ -1,4 +1,6 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND, cancelBooking } from '~/models/booking/booking.server'
@@ -23,10 +25,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (isPractitionerOf(user, id)) {
       const input = await readJson(request, PractitionerCancelSchema)
       const cancelled = await cancelAsPractitioner(user, id, input)
-      return Response.json({ ...cancelled, message: practitionerCancelled(cancelled.refundAmount) })
+      return Response.json({ ...cancelled, message: inRequestLanguage(practitionerCancelled(cancelled.refundAmount)) })
     }
     const cancelled = await cancelBooking(user, id)
-    return Response.json({ ...cancelled, message: 'Your booking has been successfully cancelled.' })
+    return Response.json({ ...cancelled, message: inRequestLanguage(msg('booking:toasts.cancelledDescription')) })
   })
 }
 

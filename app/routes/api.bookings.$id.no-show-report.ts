@@ -1,4 +1,5 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND } from '~/models/booking/booking.server'
@@ -24,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
     const input = await readJson(request, NoShowReportSchema)
     reportNoShow(user, id, input)
-    return Response.json({ message: REPORT_SENT }, { status: 201 })
+    return Response.json({ message: inRequestLanguage(REPORT_SENT) }, { status: 201 })
   })
 }
 

@@ -1,4 +1,5 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { bookingJson } from '~/models/booking/booking-api.server'
@@ -25,7 +26,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)
     const { timeSlotId, message } = await readJson(request, RescheduleSchema)
     const { movedBy } = await rescheduleBooking(user, id, timeSlotId, { message })
-    return Response.json({ booking: bookingJson(getBookingForParty(user, id)), message: sessionMoved(movedBy) })
+    return Response.json({
+      booking: bookingJson(getBookingForParty(user, id)),
+      message: inRequestLanguage(sessionMoved(movedBy)),
+    })
   })
 }
 

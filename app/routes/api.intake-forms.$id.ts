@@ -1,4 +1,5 @@
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { FORM_DELETED, FORM_NOT_FOUND, IntakeFormPatchSchema } from '~/models/intake/intake-form'
@@ -28,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(FORM_NOT_FOUND, 404)
     if (request.method === 'DELETE') {
       deleteForm(user.id, id)
-      return Response.json({ message: FORM_DELETED })
+      return Response.json({ message: inRequestLanguage(FORM_DELETED) })
     }
     const input = await readJson(request, IntakeFormPatchSchema)
     return Response.json(updateForm(user.id, id, input))

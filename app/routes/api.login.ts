@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { handleApi, parseBody, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { authenticate } from '~/models/accounts/auth.server'
 import { LoginSchema } from '~/models/accounts/user'
 import { codeField, TWO_FACTOR_REQUIRED } from '~/models/security/security'
@@ -28,11 +30,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (signedIn.pending) {
       return Response.json(
-        { message: TWO_FACTOR_REQUIRED, twoFactorRequired: true },
+        { message: inRequestLanguage(TWO_FACTOR_REQUIRED), twoFactorRequired: true },
         { status: 401, headers: signedIn.headers },
       )
     }
-    return Response.json({ user: signedIn.user, message: 'Login successful' }, { headers: signedIn.headers })
+    return Response.json(
+      { user: signedIn.user, message: inRequestLanguage(msg('auth:api.loggedIn')) },
+      { headers: signedIn.headers },
+    )
   })
 }
 

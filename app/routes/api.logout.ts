@@ -1,4 +1,6 @@
 import { handleApi, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { destroyUserSession } from '~/models/accounts/auth.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
@@ -7,7 +9,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, 'POST')
     const cookie = await destroyUserSession(request)
-    return Response.json({ message: 'Logged out' }, { headers: { 'Set-Cookie': cookie } })
+    return Response.json(
+      { message: inRequestLanguage(msg('auth:api.loggedOut')) },
+      { headers: { 'Set-Cookie': cookie } },
+    )
   })
 }
 

@@ -1,4 +1,6 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { MESSAGE_NOT_FOUND } from '~/models/messaging/message'
@@ -17,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(MESSAGE_NOT_FOUND, 404)
     deleteMessageForMe(user.id, id)
-    return Response.json({ message: 'Message deleted' })
+    return Response.json({ message: inRequestLanguage(msg('messaging:toasts.messageDeleted')) })
   })
 }
 

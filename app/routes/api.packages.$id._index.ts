@@ -1,7 +1,8 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
-import { PACKAGE_NOT_FOUND, PackagePatchSchema } from '~/models/packages/package'
+import { PACKAGE_DELETED, PACKAGE_NOT_FOUND, PACKAGE_RETIRED, PackagePatchSchema } from '~/models/packages/package'
 import { packageJson } from '~/models/packages/package-api.server'
 import { deletePackage, updatePackage } from '~/models/packages/packages.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (request.method === 'DELETE') {
       const outcome = deletePackage(user.id, id)
       return Response.json({
-        message: outcome === 'retired' ? 'Package retired' : 'Package deleted',
+        message: inRequestLanguage(outcome === 'retired' ? PACKAGE_RETIRED : PACKAGE_DELETED),
         retired: outcome === 'retired',
       })
     }

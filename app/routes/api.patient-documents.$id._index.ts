@@ -1,4 +1,5 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { DOCUMENT_DELETED, DOCUMENT_NOT_FOUND } from '~/models/records/document'
@@ -16,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(DOCUMENT_NOT_FOUND, 404)
     await deleteDocument(user.id, id)
-    return Response.json({ message: DOCUMENT_DELETED })
+    return Response.json({ message: inRequestLanguage(DOCUMENT_DELETED) })
   })
 }
 

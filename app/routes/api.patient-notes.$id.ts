@@ -1,4 +1,5 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { deleteNote, updateNote } from '~/models/records/notes.server'
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(NOTE_NOT_FOUND, 404)
     if (request.method === 'DELETE') {
       deleteNote(user.id, id)
-      return Response.json({ message: NOTE_DELETED })
+      return Response.json({ message: inRequestLanguage(NOTE_DELETED) })
     }
     const input = await readJson(request, PatientNoteUpdateSchema)
     return Response.json(updateNote(user.id, id, input))

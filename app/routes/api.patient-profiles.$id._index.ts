@@ -1,4 +1,5 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { PATIENT_DELETED, PATIENT_NOT_FOUND, PatientProfileUpdateSchema } from '~/models/records/patient'
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(PATIENT_NOT_FOUND, 404)
     if (request.method === 'DELETE') {
       await deletePatient(user.id, id)
-      return Response.json({ message: PATIENT_DELETED })
+      return Response.json({ message: inRequestLanguage(PATIENT_DELETED) })
     }
     const input = await readJson(request, PatientProfileUpdateSchema)
     return Response.json(updatePatient(user.id, id, input))

@@ -1,5 +1,9 @@
 import { handleApi, jsonError, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { isAppError } from '~/lib/errors'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import type { Language } from '~/lib/i18n/languages'
+import { msg, translateMessage } from '~/lib/i18n/message'
 import { log } from '~/lib/log.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
@@ -31,18 +35,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const id = idFromParam(params.id)
     if (id === null) return jsonError(PATIENT_NOT_FOUND, 404)
     const { question } = await readJson(request, AiConsultSchema)
+    // The practitioner's language: the model answers in it, and a failure midway says so in it.
+    const language = requestLanguage(request, user)
     if (request.headers.get('Accept')?.includes(EVENT_STREAM)) {
-      return eventStream((onText) => consultAi(user.id, id, question, { onText }))
+      return eventStream(language, (onText) => consultAi(user.id, id, question, { onText, language }))
     }
-    return Response.json(await consultAi(user.id, id, question))
+    return Response.json(await consultAi(user.id, id, question, { language }))
   })
 }
 
-/** What an error event says: a rule's message and status, or the generic 500 (logged). */
-function failure(error: unknown) {
-  if (isAppError(error)) return { message: error.message, status: error.status }
+/** What an error event says, in the practitioner's language: a rule's message, or the generic 500 (logged). */
+function failure(error: unknown, language: Language) {
+  const t = tFor(language)
+  if (isAppError(error)) return { message: translateMessage(t, error.message), status: error.status }
   log.error({ err: error }, 'an AI consultation failed')
-  return { message: 'Something went wrong. Please try again.', status: 500 }
+  return { message: translateMessage(t, msg('common:api.failed')), status: 500 }
 }
 
 /**
@@ -50,7 +57,7 @@ function failure(error: unknown) {
  * before that is thrown, for `handleApi` to answer as JSON. If the client leaves midway the
  * consultation still completes and is stored, and shows in the history.
  */
-async function eventStream(run: (onText: (text: string) => void) => Promise<AiConsultation>) {
+async function eventStream(language: Language, run: (onText: (text: string) => void) => Promise<AiConsultation>) {
   const encoder = new TextEncoder()
   let sink: ReadableStreamDefaultController<Uint8Array> | null = null
   let open = true
@@ -81,7 +88,7 @@ async function eventStream(run: (onText: (text: string) => void) => Promise<AiCo
       void result
         .then(
           (consultation) => send(consultEvent({ type: 'done', consultation })),
-          (error: unknown) => send(consultEvent({ type: 'error', ...failure(error) })),
+          (error: unknown) => send(consultEvent({ type: 'error', ...failure(error, language) })),
         )
         .finally(() => {
           if (!open) return

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { handleApi, pagedJson, readJson, readQuery, requireMethod } from '~/lib/api.server'
+import { msg } from '~/lib/i18n/message'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { pageField } from '~/models/marketplace/service-filters'
 import { PatientProfileSchema } from '~/models/records/patient'
@@ -7,7 +8,7 @@ import { createPatient, listPatients } from '~/models/records/patients.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 
 const PatientsQuerySchema = z.object({
-  search: z.string().max(200, 'search must be at most 200 characters').optional(),
+  search: z.string().max(200, msg('records:errors.searchTooLong')).optional(),
   page: pageField,
 })
 

@@ -1,4 +1,6 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { INLINE_IMAGE_BODY_MAX_BYTES } from '~/models/body-caps.server'
 import { ProfileApiSchema } from '~/models/practice/profile'
@@ -17,7 +19,10 @@ export async function action({ request }: ActionFunctionArgs) {
     requireMethod(request, 'PATCH')
     const user = await requireApiPractitioner(request)
     const body = await readJson(request, ProfileApiSchema, { maxBytes: INLINE_IMAGE_BODY_MAX_BYTES })
-    return Response.json({ user: await updateProfileFromApi(user, body), message: 'Profile updated' })
+    return Response.json({
+      user: await updateProfileFromApi(user, body),
+      message: inRequestLanguage(msg('practice:api.profileUpdated')),
+    })
   })
 }
 

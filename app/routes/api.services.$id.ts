@@ -1,4 +1,6 @@
 import { handleApi, jsonError, readJson, requireMethod } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { INLINE_IMAGE_BODY_MAX_BYTES } from '~/models/body-caps.server'
@@ -34,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(SERVICE_NOT_FOUND, 404)
     if (request.method === 'DELETE') {
       await deleteService(user, id)
-      return Response.json({ message: 'Service deleted' })
+      return Response.json({ message: inRequestLanguage(msg('practice:api.serviceDeleted')) })
     }
     const input = await readJson(request, ServiceApiSchema, { maxBytes: INLINE_IMAGE_BODY_MAX_BYTES })
     return Response.json(await updateService(user, id, input))

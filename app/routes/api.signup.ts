@@ -1,5 +1,7 @@
 import { handleApi, readJson, requireMethod, writeOnlyLoader } from '~/lib/api.server'
 import { HoneypotBodySchema } from '~/lib/honeypot.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { createUserSession } from '~/models/accounts/auth.server'
 import { signup } from '~/models/accounts/signup.server'
 import { SignupApiSchema } from '~/models/accounts/user'
@@ -13,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await signup(request, body, body.website)
     const cookie = await createUserSession(request, user.id, false)
     return Response.json(
-      { user, message: 'Account created successfully' },
+      { user, message: inRequestLanguage(msg('auth:api.signedUp')) },
       { status: 201, headers: { 'Set-Cookie': cookie } },
     )
   })

@@ -1,4 +1,6 @@
 import { handleApi, jsonError, readQuery, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { DeleteSlotSchema, SLOT_NOT_FOUND } from '~/models/practice/slot-form'
@@ -18,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (id === null) return jsonError(SLOT_NOT_FOUND, 404)
     const { deleteBatch } = readQuery(request, DeleteSlotSchema)
     const { deleted } = deleteSlot(user.id, id, { deleteBatch })
-    return Response.json({ message: 'Time slot deleted', deleted })
+    return Response.json({ message: inRequestLanguage(msg('practice:api.slotDeleted')), deleted })
   })
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { handleApi, jsonError, readOnlyAction, readQuery } from '~/lib/api.server'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { isTimeZone, parseLocalDate } from '~/lib/zoned-time'
@@ -9,8 +10,8 @@ import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { getPublicService } from '~/models/marketplace/service.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 
-const INVALID_DATE = 'date must be a real date as yyyy-MM-dd'
-const INVALID_ZONE = 'timeZone must be an IANA time zone'
+const INVALID_DATE = msg('marketplace:slotsApi.invalidDate')
+const INVALID_ZONE = msg('marketplace:slotsApi.invalidZone')
 
 const QuerySchema = z.object({
   timeZone: z.preprocess(

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { handleApi, readJson, readQuery, requireMethod } from '~/lib/api.server'
+import { msg } from '~/lib/i18n/message'
 import { requireApiPractitioner } from '~/models/accounts/auth.server'
 import { SingleSlotSchema } from '~/models/practice/slot-form'
 import { createSlotFromApi, listSlots } from '~/models/practice/slots.server'
@@ -10,11 +11,14 @@ const MAX_RANGE_MS = 366 * 24 * 60 * 60_000
 
 const RangeSchema = z
   .object({
-    startDate: z.iso.datetime({ offset: true, error: 'startDate must be an ISO date-time' }),
-    endDate: z.iso.datetime({ offset: true, error: 'endDate must be an ISO date-time' }),
+    startDate: z.iso.datetime({ offset: true, error: msg('practice:slotErrors.startDateInstant') }),
+    endDate: z.iso.datetime({ offset: true, error: msg('practice:slotErrors.endDateInstant') }),
   })
-  .refine((q) => Date.parse(q.endDate) >= Date.parse(q.startDate), 'endDate must not be before startDate')
-  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_RANGE_MS, 'The range can be at most 366 days')
+  .refine((q) => Date.parse(q.endDate) >= Date.parse(q.startDate), msg('practice:slotErrors.rangeOrder'))
+  .refine(
+    (q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_RANGE_MS,
+    msg('practice:slotErrors.rangeTooLong'),
+  )
 
 /**
  * GET /api/time-slots?startDate&endDate (ISO instants) → the signed-in practitioner's slots

@@ -1,4 +1,5 @@
 import { handleApi, jsonError, requireMethod, writeOnlyLoader } from '~/lib/api.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { leaveWaitlist } from '~/models/waitlist/entries.server'
@@ -15,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request)
     const id = idFromParam(params.id)
     if (id === null) return jsonError(ENTRY_NOT_FOUND, 404)
-    return Response.json({ message: LEFT, ...leaveWaitlist(user, id) })
+    return Response.json({ message: inRequestLanguage(LEFT), ...leaveWaitlist(user, id) })
   })
 }
 

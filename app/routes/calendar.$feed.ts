@@ -1,4 +1,5 @@
 import { isAppError, refusalHeaders } from '~/lib/errors'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { appOrigin } from '~/lib/url.server'
 import { readCalendarFeed } from '~/models/accounts/calendar-feed.server'
 import type { LoaderFunctionArgs } from '@remix-run/node'
@@ -9,7 +10,7 @@ const CACHE_CONTROL = 'private, no-cache'
 /**
  * GET /calendar/<user id>-<secret>.ics: the person's sessions as a subscription feed
  * (text/calendar), for calendars that hold the address, with no session cookie. An unchanged
- * feed answers 304 to its ETag. Unknown addresses are 404 in plain text.
+ * feed answers 304 to its ETag. Unknown addresses are 404 in plain text, in the request's language.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })
   } catch (error) {
     if (!isAppError(error)) throw error
-    return new Response(error.message, {
+    return new Response(inRequestLanguage(error.message), {
       status: error.status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', ...refusalHeaders(error) },
     })

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TestModeCard } from '~/components/payments/test-mode-card'
 import { Button, buttonClass } from '~/components/ui/button'
@@ -13,7 +14,9 @@ import {
   type CheckoutSession,
 } from '~/integrations/stripe-emulator/payments.server'
 import { readForm } from '~/lib/form-data.server'
-import { formatPrice } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import { metaT } from '~/lib/i18n/meta'
 
 /**
  * Emulated payments only (docs/decisions/008-emulated-payments.md): stands in for Stripe's
@@ -22,7 +25,10 @@ import { formatPrice } from '~/lib/money'
  * returns to the session's success URL.
  */
 
-export const meta: MetaFunction = () => [{ title: 'Test payment — Solace' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches, 'booking')('titles.testPayment') },
+  { name: 'robots', content: 'noindex' },
+]
 
 function findSession(id: string | undefined): CheckoutSession {
   if (!paymentsAreEmulated() || !id) throw new Response('Not Found', { status: 404 })
@@ -39,6 +45,8 @@ function findSession(id: string | undefined): CheckoutSession {
 
 export function loader({ params }: LoaderFunctionArgs) {
   const session = findSession(params.id)
+  // Amounts in the request's language: this page reads no account, so the visitor's.
+  const f = formatsFor(currentLanguage())
   return data(
     {
       open: session.status === 'open',
@@ -46,9 +54,9 @@ export function loader({ params }: LoaderFunctionArgs) {
       lines: session.line_items_summary.map((line) => ({
         name: line.name,
         description: line.description,
-        amount: formatPrice(line.amount / 100),
+        amount: f.priceCents(line.amount),
       })),
-      total: formatPrice(session.amount_total / 100),
+      total: f.priceCents(session.amount_total),
       email: session.customer_email,
       cancelUrl: session.cancel_url,
     },
@@ -76,23 +84,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id))
 }
 
-/** Names the card a refusal was about, so the person knows which number to fix or replace. */
-function notChargedHint(cardNumber: string) {
-  const last4 = cardNumber.replace(/\D/g, '').slice(-4)
-  return last4
-    ? `Nothing was charged to the card ending in ${last4}: check its number or use another card.`
-    : 'Nothing was charged: check the card number or use another card.'
-}
-
 export default function TestCheckoutPage() {
   const { open, status, lines, total, email, cancelUrl } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
+  const { t } = useTranslation('booking')
+  /** Names the card a refusal was about, so the person knows which number to fix or replace. */
+  const notChargedHint = (cardNumber: string) => {
+    const last4 = cardNumber.replace(/\D/g, '').slice(-4)
+    return last4 ? t('testCheckout.notChargedCard', { last4 }) : t('testCheckout.notCharged')
+  }
   return (
-    <TestModeCard
-      title="Test payment — no card is charged"
-      description="Payments are emulated on this site. This page stands in for Stripe’s checkout; any card number pays except 4000 0000 0000 0002, which is declined."
-    >
+    <TestModeCard title={t('checkout.testPayment')} description={t('testCheckout.description')}>
       <dl className="space-y-1">
         {lines.map((line) => (
           <div key={line.name} className="flex justify-between gap-4">
@@ -106,15 +109,15 @@ export default function TestCheckoutPage() {
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-border pt-2 font-semibold">
-          <dt>Total due</dt>
+          <dt>{t('testCheckout.totalDue')}</dt>
           <dd>{total}</dd>
         </div>
       </dl>
       {open ? (
         <Form method="post" className="space-y-4">
-          {email ? <p className="text-muted-foreground">Paying as {email}</p> : null}
+          {email ? <p className="text-muted-foreground">{t('testCheckout.payingAs', { email })}</p> : null}
           <div className="space-y-1.5">
-            <Label htmlFor="card-number">Card number</Label>
+            <Label htmlFor="card-number">{t('payment.cardNumber')}</Label>
             <Input
               id="card-number"
               name="cardNumber"
@@ -137,22 +140,18 @@ export default function TestCheckoutPage() {
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={busy}>
-              {busy ? 'Processing...' : `Pay ${total}`}
+              {busy ? t('payment.processing') : t('testCheckout.pay', { amount: total })}
             </Button>
             <a href={cancelUrl} className={buttonClass({ variant: 'outline' })}>
-              Cancel and go back
+              {t('testCheckout.cancel')}
             </a>
           </div>
         </Form>
       ) : (
         <div className="space-y-4">
-          <p role="alert">
-            {status === 'complete'
-              ? 'This checkout session has already been paid.'
-              : 'This checkout session has expired.'}
-          </p>
+          <p role="alert">{status === 'complete' ? t('testCheckout.alreadyPaid') : t('testCheckout.expired')}</p>
           <a href={cancelUrl} className={buttonClass({ variant: 'outline' })}>
-            Back to Solace
+            {t('testCheckout.back')}
           </a>
         </div>
       )}

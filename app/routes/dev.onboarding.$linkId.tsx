@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TestModeCard } from '~/components/payments/test-mode-card'
 import { Button, buttonClass } from '~/components/ui/button'
@@ -12,6 +13,7 @@ import {
   type Account,
   type AccountLink,
 } from '~/integrations/stripe-emulator/payments.server'
+import { metaT } from '~/lib/i18n/meta'
 
 /**
  * Emulated payments only (docs/decisions/008-emulated-payments.md): stands in for Stripe's
@@ -19,7 +21,10 @@ import {
  * this page does not exist.
  */
 
-export const meta: MetaFunction = () => [{ title: 'Test onboarding — Solace' }, { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches, 'practice')('titles.testOnboarding') },
+  { name: 'robots', content: 'noindex' },
+]
 
 const notFound = () => new Response('Not Found', { status: 404 })
 
@@ -64,27 +69,25 @@ export async function action({ params }: ActionFunctionArgs) {
 export default function TestOnboardingPage() {
   const { email, country, alreadyComplete, cancelUrl } = useLoaderData<typeof loader>()
   const busy = useNavigation().state !== 'idle'
+  const { t } = useTranslation('practice')
   return (
-    <TestModeCard
-      title="Test onboarding — no real account is created"
-      description="Payments are emulated on this site. This page stands in for Stripe’s account setup; no identity or bank details are asked for, and no money will move."
-    >
+    <TestModeCard title={t('testOnboarding.title')} description={t('testOnboarding.description')}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-muted-foreground">Email</dt>
-        <dd>{email ?? 'Not given'}</dd>
-        <dt className="text-muted-foreground">Country</dt>
+        <dt className="text-muted-foreground">{t('testOnboarding.email')}</dt>
+        <dd>{email ?? t('testOnboarding.notGiven')}</dd>
+        <dt className="text-muted-foreground">{t('testOnboarding.country')}</dt>
         <dd>{country}</dd>
       </dl>
-      {alreadyComplete ? <p>This test account has already finished onboarding.</p> : null}
+      {alreadyComplete ? <p>{t('testOnboarding.alreadyComplete')}</p> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Form method="post">
           <Button type="submit" disabled={busy}>
-            {busy ? 'Completing...' : 'Complete test onboarding'}
+            {busy ? t('testOnboarding.completing') : t('testOnboarding.complete')}
           </Button>
         </Form>
         {/* A full page load: the address is an absolute URL back to the settings page. */}
         <a href={cancelUrl} className={buttonClass({ variant: 'outline' })}>
-          Cancel
+          {t('testOnboarding.cancel')}
         </a>
       </div>
     </TestModeCard>

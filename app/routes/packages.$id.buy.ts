@@ -6,7 +6,7 @@ import { idFromParam } from '~/lib/route-params'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { appOrigin } from '~/lib/url.server'
 import { getUser, loginPath } from '~/models/accounts/auth.server'
-import { PACKAGE_UNAVAILABLE } from '~/models/packages/package'
+import { PACKAGE_UNAVAILABLE, PURCHASE_FAILED } from '~/models/packages/package'
 import { startPackageCheckout } from '~/models/packages/package-payments.server'
 
 /**
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { url } = await startPackageCheckout(user, id, appOrigin(request))
     return redirect(url)
   } catch (error) {
-    return refuseWithRedirect(back, error, 'Purchase failed')
+    return refuseWithRedirect(back, error, PURCHASE_FAILED)
   }
 }
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
 import {
   BATCH_INTENT,
   CALENDAR_PATH,
@@ -23,10 +24,13 @@ import { Toaster } from '~/components/toaster'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatLongDate, formatTime, zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
-import { formatPrice } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import { LOCALE_TAGS, type Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import {
@@ -59,22 +63,26 @@ import {
 import { heldForWaitlist } from '~/models/waitlist/offers.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Calendar — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'practice')('titles.calendar') }]
 
 const NOON = 12 * 60
 /** Where a practitioner sets the zone of their calendar (and of every other page). */
 const SETTINGS_PATH = '/practitioner/settings'
 
-const weekdayLabel = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-})
+/**
+ * A day as the Add Time Slot dialog's checkboxes name it: 'Mon, Nov 23' / 'lun. 23 nov.'. Worded
+ * on the server alone (the loader's data carries it), so the runtime's locale data is the server's.
+ */
+const weekdayLabels: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }),
+  fr: new Intl.DateTimeFormat(LOCALE_TAGS.fr, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }),
+}
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarPageData> {
   const user = await requirePractitioner(request)
   const timeZone = user.timeZone
+  const language = requestLanguage(request, user)
+  const formats = formatsFor(language)
   const url = new URL(request.url)
   const today = localDateOf(new Date(), timeZone)
   const date = parseLocalDate(url.searchParams.get('date') ?? '') ?? today
@@ -93,9 +101,9 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
   const slots = listed.map((slot) => ({
     id: slot.id,
     // Formatted here, in the practitioner's zone, so the browser shows what the server rendered.
-    timeLabel: `${formatTime(slot.startTime, timeZone)} – ${formatTime(slot.endTime, timeZone)}`,
-    serviceName: slot.serviceName ?? 'No service',
-    priceLabel: slot.servicePrice === null ? null : formatPrice(slot.servicePrice),
+    timeLabel: `${formats.time(slot.startTime, timeZone)} – ${formats.time(slot.endTime, timeZone)}`,
+    serviceName: slot.serviceName,
+    priceLabel: slot.servicePrice === null ? null : formats.price(slot.servicePrice),
     duration: slot.serviceDuration,
     isBooked: slot.isBooked,
     heldForWaitlist: held.has(slot.id),
@@ -113,18 +121,18 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
     const day: LocalDate = addDays(firstChoice, i)
     return {
       value: formatLocalDate(day),
-      label: weekdayLabel.format(new Date(Date.UTC(day.year, day.month - 1, day.day))),
+      label: weekdayLabels[language].format(new Date(Date.UTC(day.year, day.month - 1, day.day))),
     }
   })
 
   const noon = zonedTime(date, NOON, timeZone)
   return {
-    zoneLabel: zoneLabel(timeZone, noon),
+    zoneLabel: formats.zoneLabel(timeZone, noon),
     today: formatLocalDate(today),
     month,
     selected: formatLocalDate(date),
     selectedIsPast: compareLocalDates(date, today) < 0,
-    dateLabel: formatLongDate(noon, timeZone),
+    dateLabel: formats.longDate(noon, timeZone),
     markedDays: daysWithSlots(user.id, grid[0]!, grid[grid.length - 1]!, timeZone),
     slots,
     services: listActiveServiceChoices(user.id),
@@ -132,10 +140,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
     dialog: add === 'single' || add === 'batch' ? add : null,
     toDelete: toDelete && {
       id: toDelete.id,
-      label: `${formatLongDate(toDelete.startTime, timeZone)}, ${formatTime(
+      label: `${formats.longDate(toDelete.startTime, timeZone)}, ${formats.time(
         toDelete.startTime,
         timeZone,
-      )} – ${formatTime(toDelete.endTime, timeZone)}`,
+      )} – ${formats.time(toDelete.endTime, timeZone)}`,
       serviceName: toDelete.serviceName,
       // A held time may go: deleting it withdraws its offer.
       isBooked: toDelete.isBooked && !heldForWaitlist([toDelete.id]).has(toDelete.id),
@@ -144,8 +152,6 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<CalendarP
     },
   }
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
@@ -158,11 +164,11 @@ export async function action({ request }: ActionFunctionArgs) {
         const created = createSlotsFromForm(user.id, submission.value, user.timeZone)
         return redirectWithToast(dayHref(slotDay(created[0]!.startTime, user.timeZone)), {
           type: 'success',
-          title: 'Time slots created',
-          description: `${plural(created.length, 'time slot', 'time slots')} created`,
+          title: msg('practice:calendar.toasts.created'),
+          description: msg('practice:calendar.toasts.createdText', { count: created.length }),
         })
       } catch (error) {
-        return refused(submission, error, 'Failed to create time slot')
+        return refused(submission, error, msg('practice:calendar.toasts.createFailed'))
       }
     }
     case BATCH_INTENT: {
@@ -172,13 +178,13 @@ export async function action({ request }: ActionFunctionArgs) {
         const { created, skipped } = createBatchFromForm(user.id, submission.value, user.timeZone)
         return redirectWithToast(dayHref(slotDay(created[0]!.startTime, user.timeZone)), {
           type: 'success',
-          title: 'Time slots created',
+          title: msg('practice:calendar.toasts.created'),
           description: skipped
-            ? `${created.length} created, ${skipped} skipped because they overlap existing slots`
-            : `${plural(created.length, 'time slot', 'time slots')} created`,
+            ? msg('practice:calendar.toasts.createdSkipped', { created: created.length, skipped })
+            : msg('practice:calendar.toasts.createdText', { count: created.length }),
         })
       } catch (error) {
-        return refused(submission, error, 'Failed to create time slots')
+        return refused(submission, error, msg('practice:calendar.toasts.createBatchFailed'))
       }
     }
     case DELETE_INTENT: {
@@ -190,11 +196,11 @@ export async function action({ request }: ActionFunctionArgs) {
         // Back to the day that was on show; a value that is not a day falls back to today.
         return redirectWithToast(parseLocalDate(back) ? dayHref(back) : CALENDAR_PATH, {
           type: 'success',
-          title: 'Time slot deleted',
-          description: deleted > 1 ? `${deleted} time slots deleted` : undefined,
+          title: msg('practice:calendar.toasts.deleted'),
+          description: deleted > 1 ? msg('practice:calendar.toasts.deletedText', { count: deleted }) : undefined,
         })
       } catch (error) {
-        return refused(submission, error, 'Failed to delete time slot')
+        return refused(submission, error, msg('practice:calendar.toasts.deleteFailed'))
       }
     }
     default:
@@ -209,18 +215,20 @@ export default function PractitionerCalendarPage() {
     actionData?.result.initialValue?.intent === intent ? (actionData.result as LastResult) : null
   const monthText = formatMonth(month)
   const here = calendarHref({ date: selected, month: monthText })
+  const { t } = useTranslation('practice')
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Calendar</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('calendar.title')}</h1>
           <p className="text-muted-foreground">
-            Manage the times clients can book. Times are in {zoneLabel} (
-            <Link to={SETTINGS_PATH} className="font-medium text-primary underline">
-              change
-            </Link>
-            ).
+            <Trans
+              t={t}
+              i18nKey="calendar.intro"
+              values={{ zone: zoneLabel }}
+              components={{ a: <Link to={SETTINGS_PATH} className="font-medium text-primary underline" /> }}
+            />
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -229,17 +237,17 @@ export default function PractitionerCalendarPage() {
             preventScrollReset
             className={buttonClass()}
           >
-            Add Time Slot
+            {t('calendar.addSlot')}
           </Link>
           <Link
             to={calendarHref({ date: selected, month: monthText, add: 'batch' })}
             preventScrollReset
             className={buttonClass({ variant: 'outline' })}
           >
-            Add Batch Slots
+            {t('calendar.addBatch')}
           </Link>
           <Link to={HOURS_PATH} className={buttonClass({ variant: 'outline' })}>
-            Weekly Hours
+            {t('calendar.weeklyHours')}
           </Link>
         </div>
       </div>
@@ -253,12 +261,12 @@ export default function PractitionerCalendarPage() {
               selected={selected}
               markedDays={markedDays}
               hrefFor={(query) => calendarHref(query)}
-              markedLabel="has time slots"
-              legend="Days with time slots"
+              markedLabel={t('calendar.hasSlots')}
+              legend={t('calendar.daysWithSlots')}
               headingLevel={2}
             />
             <Link to={dayHref(today)} preventScrollReset className={buttonClass({ variant: 'outline', size: 'sm' })}>
-              Today
+              {t('calendar.today')}
             </Link>
           </CardContent>
         </Card>
@@ -267,7 +275,7 @@ export default function PractitionerCalendarPage() {
           <CardHeader>
             <CardTitle id="day-slots">{dateLabel}</CardTitle>
             <CardDescription>
-              {slots.length ? plural(slots.length, 'time slot', 'time slots') : 'No time slots on this day.'}
+              {slots.length ? t('calendar.slotCount', { count: slots.length }) : t('calendar.noSlots')}
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { CALENDAR_PATH, HOURS_PATH } from '~/components/calendar/calendar-links'
 import { NoServices } from '~/components/calendar/slot-dialogs'
 import { BLOCK_INTENT, BlockedDatesCard, UNBLOCK_INTENT } from '~/components/practice/blocked-dates-card'
@@ -9,9 +10,12 @@ import { Toaster } from '~/components/toaster'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatLongDate, zoneLabel } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect, type FormActionData } from '~/lib/forms.server'
+import { formatsFor, type Formats } from '~/lib/i18n/formats'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { formatLocalDate, localDateOf, parseLocalDate } from '~/lib/zoned-time'
 import { requirePractitioner } from '~/models/accounts/auth.server'
@@ -40,28 +44,29 @@ import {
  * model functions and schemas as /api/availability/*.
  */
 
-export const meta: MetaFunction = () => [{ title: 'Weekly Hours — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'practice')('titles.hours') }]
 
 /** A calendar date (yyyy-MM-dd) in words; read at noon UTC, so no zone moves it. */
-const dayLabel = (text: string) => {
+const dayLabel = (text: string, formats: Formats) => {
   const date = parseLocalDate(text)!
-  return formatLongDate(Date.UTC(date.year, date.month - 1, date.day, 12), 'UTC')
+  return formats.longDate(Date.UTC(date.year, date.month - 1, date.day, 12), 'UTC')
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
+  const formats = formatsFor(requestLanguage(request, user))
   const hours = getWeeklyHours(user.id, user.timeZone)
   const now = new Date()
   return {
     hours,
-    zoneLabel: zoneLabel(hours.timeZone, now),
+    zoneLabel: formats.zoneLabel(hours.timeZone, now),
     today: formatLocalDate(localDateOf(now, hours.timeZone)),
     blocks: listBlockedDates(user.id, now).map((block) => ({
       id: block.id,
       label:
         block.firstDate === block.lastDate
-          ? dayLabel(block.firstDate)
-          : `${dayLabel(block.firstDate)} – ${dayLabel(block.lastDate)}`,
+          ? dayLabel(block.firstDate, formats)
+          : `${dayLabel(block.firstDate, formats)} – ${dayLabel(block.lastDate, formats)}`,
       bookedSlots: block.bookedSlots,
     })),
   }
@@ -73,7 +78,8 @@ function weekdayOf(value: FormDataEntryValue | null) {
   return day ? day.weekday : null
 }
 
-const slots = (n: number) => `${n} time ${n === 1 ? 'slot' : 'slots'}`
+/** 'n time slots', worded in the toast's language (a message inside the toast's message). */
+const slots = (count: number) => msg('practice:hours.slotCount', { count })
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
@@ -88,7 +94,13 @@ export async function action({ request }: ActionFunctionArgs) {
         const { value, copied } = copyDayToAll(submission.payload, copyFrom)
         return data<FormActionData>({
           result: { initialValue: value, intent: { type: 'update', payload: { value } } },
-          toast: copied ? null : { type: 'info', title: 'Nothing copied', description: copyNeedsDaysOn(copyFrom) },
+          toast: copied
+            ? null
+            : {
+                type: 'info',
+                title: msg('practice:hours.toasts.nothingCopied'),
+                description: copyNeedsDaysOn(copyFrom),
+              },
         })
       }
       if (submission.status !== 'success') return invalid(submission)
@@ -96,11 +108,11 @@ export async function action({ request }: ActionFunctionArgs) {
         const { added, removed } = saveWeeklyHours(user.id, hoursFromForm(submission.value), user.timeZone)
         return redirectWithToast(HOURS_PATH, {
           type: 'success',
-          title: 'Weekly hours saved',
-          description: `${slots(added)} added, ${slots(removed)} removed`,
+          title: msg('practice:hours.toasts.saved'),
+          description: msg('practice:hours.toasts.savedText', { added: slots(added), removed: slots(removed) }),
         })
       } catch (error) {
-        return refused(submission, error, 'Failed to save weekly hours')
+        return refused(submission, error, msg('practice:hours.toasts.saveFailed'))
       }
     }
     case BLOCK_INTENT: {
@@ -110,13 +122,13 @@ export async function action({ request }: ActionFunctionArgs) {
         const { block, removed } = blockDates(user.id, submission.value)
         return redirectWithToast(HOURS_PATH, {
           type: 'success',
-          title: 'Dates blocked',
+          title: msg('practice:hours.toasts.blocked'),
           description: block.bookedSlots
-            ? `${slots(removed)} removed; ${block.bookedSlots} booked ${block.bookedSlots === 1 ? 'session stays' : 'sessions stay'}`
-            : `${slots(removed)} removed`,
+            ? msg('practice:hours.toasts.blockedKeptText', { removed: slots(removed), count: block.bookedSlots })
+            : msg('practice:hours.toasts.blockedText', { removed: slots(removed) }),
         })
       } catch (error) {
-        return refused(submission, error, 'Failed to block dates')
+        return refused(submission, error, msg('practice:hours.toasts.blockFailed'))
       }
     }
     case UNBLOCK_INTENT: {
@@ -124,11 +136,11 @@ export async function action({ request }: ActionFunctionArgs) {
         const { added } = unblockDates(user.id, formId(formData, 'blockId', BLOCK_NOT_FOUND))
         return redirectWithToast(HOURS_PATH, {
           type: 'success',
-          title: 'Dates unblocked',
-          description: `${slots(added)} added`,
+          title: msg('practice:hours.toasts.unblocked'),
+          description: msg('practice:hours.toasts.unblockedText', { added: slots(added) }),
         })
       } catch (error) {
-        return refuseWithRedirect(HOURS_PATH, error, 'Failed to unblock dates')
+        return refuseWithRedirect(HOURS_PATH, error, msg('practice:hours.toasts.unblockFailed'))
       }
     }
     default:
@@ -141,30 +153,25 @@ export default function WeeklyHoursPage() {
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) =>
     actionData && 'result' in actionData && actionData.result.initialValue?.intent === intent ? actionData.result : null
+  const { t } = useTranslation('practice')
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Weekly Hours</h1>
-          <p className="text-muted-foreground">
-            Time slots for the next {GENERATE_WEEKS} weeks are made from these hours, in {zoneLabel}, and kept topped
-            up. Booked sessions never move.
-          </p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('hours.title')}</h1>
+          <p className="text-muted-foreground">{t('hours.intro', { weeks: GENERATE_WEEKS, zone: zoneLabel })}</p>
         </div>
         <Link to={CALENDAR_PATH} className={buttonClass({ variant: 'outline' })}>
-          Back to Calendar
+          {t('hours.backToCalendar')}
         </Link>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
         <Card>
           <CardHeader>
-            <CardTitle>Hours</CardTitle>
-            <CardDescription>
-              Switch on the days you work and give each its hours, every range offering one service. Your one-off and
-              batch slots stay as they are; new slots never overlap them or your bookings.
-            </CardDescription>
+            <CardTitle>{t('hours.hours')}</CardTitle>
+            <CardDescription>{t('hours.hoursDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             {hours.sessions.length ? (

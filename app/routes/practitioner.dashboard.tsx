@@ -1,5 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useFormats } from '~/components/i18n/use-formats'
 import { CancelSessionDialog } from '~/components/practice/cancel-session-dialog'
 import { MarkNoShowDialog, RecentSessionsCard } from '~/components/practice/recent-sessions-card'
 import { INTAKE_REMINDER_INTENT, UpcomingSessionRow } from '~/components/practice/upcoming-session-row'
@@ -11,7 +13,9 @@ import { Link } from '~/components/ui/link'
 import { FilledNotice } from '~/components/waitlist/waitlist-notices'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
-import { centsToDollars, formatEarnings } from '~/lib/money'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
+import { centsToDollars } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
@@ -33,7 +37,7 @@ import { recentWaitlistFills } from '~/models/waitlist/notices.server'
 import { fillNoticeLines } from '~/models/waitlist/screens.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Dashboard — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'practice')('titles.dashboard') }]
 
 const PAGE = '/practitioner/dashboard'
 
@@ -87,8 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
     dismissTwoFactorPrompt(user.id)
     return redirectWithToast(PAGE, {
       type: 'info',
-      title: 'Reminder dismissed',
-      description: 'You can set up two-factor sign-in any time in Settings.',
+      title: msg('practice:dashboard.toasts.reminderDismissed'),
+      description: msg('practice:dashboard.toasts.reminderDismissedText'),
     })
   }
   if (formData.get('intent') === INTAKE_REMINDER_INTENT) {
@@ -96,23 +100,23 @@ export async function action({ request }: ActionFunctionArgs) {
       const { bookingId } = markIntakeReminded(user, formId(formData, 'bookingId', BOOKING_NOT_FOUND))
       await sendIntakeReminder(bookingId)
     } catch (error) {
-      return refuseWithRedirect(PAGE, error, 'Reminder not sent')
+      return refuseWithRedirect(PAGE, error, msg('practice:dashboard.toasts.reminderNotSent'))
     }
     return redirectWithToast(PAGE, {
       type: 'success',
-      title: 'Reminder sent',
-      description: 'We emailed your client a link to the intake form.',
+      title: msg('practice:dashboard.toasts.reminderSent'),
+      description: msg('practice:dashboard.toasts.reminderSentText'),
     })
   }
   if (formData.get('intent') === CLIENT_NO_SHOW_INTENT) {
     try {
       await markClientNoShow(user, formId(formData, 'bookingId', BOOKING_NOT_FOUND))
     } catch (error) {
-      return refuseWithRedirect(PAGE, error, 'Could not mark the session')
+      return refuseWithRedirect(PAGE, error, msg('practice:dashboard.toasts.markFailed'))
     }
     return redirectWithToast(PAGE, {
       type: 'success',
-      title: 'Session marked as missed',
+      title: msg('practice:dashboard.toasts.marked'),
       description: CLIENT_MARKED_ABSENT,
     })
   }
@@ -127,11 +131,11 @@ export async function action({ request }: ActionFunctionArgs) {
     )
     return redirectWithToast(PAGE, {
       type: 'success',
-      title: 'Session Cancelled',
+      title: msg('practice:dashboard.toasts.cancelled'),
       description: practitionerCancelled(refundAmount),
     })
   } catch (error) {
-    return refused(submission, error, 'Cancellation Failed')
+    return refused(submission, error, msg('practice:dashboard.toasts.cancelFailed'))
   }
 }
 
@@ -157,42 +161,48 @@ export default function PractitionerDashboard() {
     waitlistFills,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('practice')
+  const formats = useFormats()
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Welcome back, {firstName}</h1>
-        <p className="text-muted-foreground">Here is how your practice is doing.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('dashboard.welcome', { name: firstName })}</h1>
+        <p className="text-muted-foreground">{t('dashboard.intro')}</p>
       </div>
       {twoFactorPrompt ? <TwoFactorPrompt /> : null}
       <FilledNotice fills={waitlistFills} />
       {missing.length ? (
         <div role="alert" className="rounded-lg border border-accent/60 bg-accent-soft p-4">
-          <p className="font-semibold">Complete your profile</p>
+          <p className="font-semibold">{t('dashboard.completeProfile')}</p>
           <p className="mt-1 text-sm">
-            Your profile is not visible to clients yet. Add your {missing.join(', ')} to appear in the marketplace.
+            {t('dashboard.notVisible', { missing: missing.map((part) => t(`profileParts.${part}`)).join(', ') })}
           </p>
           <ButtonLink to="/practitioner/profile" size="sm" className="mt-3">
-            Complete profile
+            {t('dashboard.completeProfileButton')}
           </ButtonLink>
         </div>
       ) : null}
-      <section aria-label="Practice summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Upcoming Sessions" value={stats.upcomingSessions} hint="Confirmed and pending" />
-        <StatCard label="Active Services" value={stats.activeServices} />
+      <section aria-label={t('dashboard.summary')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
-          label="Total Earnings"
-          value={formatEarnings(stats.totalEarningsCents)}
-          hint="After the 5% platform fee"
+          label={t('dashboard.upcomingSessions')}
+          value={stats.upcomingSessions}
+          hint={t('dashboard.upcomingHint')}
         />
-        <StatCard label="Total Clients" value={stats.totalClients} />
+        <StatCard label={t('dashboard.activeServices')} value={stats.activeServices} />
+        <StatCard
+          label={t('dashboard.totalEarnings')}
+          value={formats.money(stats.totalEarningsCents)}
+          hint={t('dashboard.totalEarningsHint')}
+        />
+        <StatCard label={t('dashboard.totalClients')} value={stats.totalClients} />
       </section>
       <Card role="region" aria-labelledby="upcoming-sessions-title">
         <CardHeader>
-          <CardTitle id="upcoming-sessions-title">Upcoming Sessions</CardTitle>
-          <CardDescription>Your next sessions, soonest first. Times are in {timeZone}.</CardDescription>
+          <CardTitle id="upcoming-sessions-title">{t('dashboard.upcomingSessions')}</CardTitle>
+          <CardDescription>{t('dashboard.upcomingDescription', { zone: timeZone })}</CardDescription>
           {more ? (
             <Link to={dashboardHref(!all)} preventScrollReset className="text-sm underline">
-              {all ? 'Show the next few' : `Show all (${stats.upcomingSessions})`}
+              {all ? t('dashboard.showFew') : t('dashboard.showAll', { total: stats.upcomingSessions })}
             </Link>
           ) : null}
         </CardHeader>
@@ -209,7 +219,7 @@ export default function PractitionerDashboard() {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-muted-foreground">No upcoming sessions.</p>
+            <p className="text-sm text-muted-foreground">{t('dashboard.noUpcoming')}</p>
           )}
         </CardContent>
       </Card>
@@ -220,17 +230,17 @@ export default function PractitionerDashboard() {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="p-6">
-          <h2 className="font-semibold">Manage Services</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Create and edit the sessions you offer.</p>
+          <h2 className="font-semibold">{t('dashboard.manageServices')}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.manageServicesText')}</p>
           <ButtonLink to="/practitioner/services" variant="outline" size="sm" className="mt-4">
-            Manage Services
+            {t('dashboard.manageServices')}
           </ButtonLink>
         </Card>
         <Card className="p-6">
-          <h2 className="font-semibold">Manage Calendar</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Publish the time slots clients can book.</p>
+          <h2 className="font-semibold">{t('dashboard.manageCalendar')}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.manageCalendarText')}</p>
           <ButtonLink to="/practitioner/calendar" variant="outline" size="sm" className="mt-4">
-            Manage Calendar
+            {t('dashboard.manageCalendar')}
           </ButtonLink>
         </Card>
       </div>

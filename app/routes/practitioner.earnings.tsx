@@ -1,4 +1,6 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useFormats } from '~/components/i18n/use-formats'
 import { ReceiptsCard, SEND_RECEIPT_INTENT, type ReceiptRow } from '~/components/practice/earnings-receipts'
 import { StatementCard } from '~/components/practice/earnings-statement'
 import { PackageSalesCard } from '~/components/practice/package-sales'
@@ -6,10 +8,10 @@ import { StatCard } from '~/components/stat-card'
 import { Toaster } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { formatDate } from '~/lib/dates'
 import { readForm } from '~/lib/form-data.server'
 import { formId, refused } from '~/lib/forms.server'
-import { formatEarnings } from '~/lib/money'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { RECEIPT_NOT_FOUND, receiptSent } from '~/models/billing/receipt'
@@ -20,7 +22,7 @@ import { soldPackageCards } from '~/models/packages/holdings.server'
 import { getEarningsSummary, listPayouts } from '~/models/practice/earnings.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Earnings — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'practice')('titles.earnings') }]
 
 const PAGE = '/practitioner/earnings'
 
@@ -82,45 +84,54 @@ export async function action({ request }: ActionFunctionArgs) {
     const title = await sendReceiptAgain(user, formId(formData, 'receiptId', RECEIPT_NOT_FOUND))
     return redirectWithToast(pageQuery(new URL(request.url)), { type: 'success', title: receiptSent(title) })
   } catch (error) {
-    return refused({ initialValue: { intent: SEND_RECEIPT_INTENT } }, error, 'Receipt not sent')
+    return refused({ initialValue: { intent: SEND_RECEIPT_INTENT } }, error, msg('practice:earnings.receiptNotSent'))
   }
 }
 
+const PAYOUT_STATUSES = ['paid', 'partially_reversed', 'reversed'] as const
+const isPayoutStatus = (status: string): status is (typeof PAYOUT_STATUSES)[number] =>
+  (PAYOUT_STATUSES as readonly string[]).includes(status)
+
 /** A payout's status: 'paid' is a primary badge, any other status a secondary one. */
 function PayoutStatus({ status }: { status: string }) {
-  return <Badge tone={status === 'paid' ? 'default' : 'secondary'}>{status.replace(/_/g, ' ')}</Badge>
+  const { t } = useTranslation('practice')
+  return (
+    <Badge tone={status === 'paid' ? 'default' : 'secondary'}>
+      {isPayoutStatus(status) ? t(`earnings.payoutStatuses.${status}`) : status.replace(/_/g, ' ')}
+    </Badge>
+  )
 }
 
 export default function PractitionerEarningsPage() {
   const { summary, payouts, timeZone, receipts, receiptsPage, receiptsPageCount, year, years, months, packages } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('practice')
+  const formats = useFormats()
   return (
     <div className="space-y-6">
       <Toaster toast={actionData?.toast} />
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Earnings</h1>
-        <p className="text-muted-foreground">What your sessions have earned, and the transfers to your account.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('earnings.title')}</h1>
+        <p className="text-muted-foreground">{t('earnings.intro')}</p>
       </div>
-      <section aria-label="Earnings summary" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label={t('earnings.summary')} className="grid gap-4 sm:grid-cols-3">
         <StatCard
-          label="Total Earnings"
-          value={formatEarnings(summary.totalEarningsCents)}
-          hint="After the 5% platform fee and any refunds"
+          label={t('earnings.total')}
+          value={formats.money(summary.totalEarningsCents)}
+          hint={t('earnings.totalHint')}
         />
         <StatCard
-          label="Upcoming Session Earnings"
-          value={formatEarnings(summary.pendingEarningsCents)}
-          hint="Paid sessions not yet completed"
+          label={t('earnings.upcoming')}
+          value={formats.money(summary.pendingEarningsCents)}
+          hint={t('earnings.upcomingHint')}
         />
-        <StatCard label="Completed Sessions" value={summary.completedBookings} />
+        <StatCard label={t('earnings.completed')} value={summary.completedBookings} />
       </section>
       <Card role="region" aria-labelledby="transfers-title">
         <CardHeader>
-          <CardTitle id="transfers-title">Automatic Transfers</CardTitle>
-          <CardDescription>
-            Your share of each payment is sent to your payout account automatically. Dates are in {timeZone}.
-          </CardDescription>
+          <CardTitle id="transfers-title">{t('earnings.transfers')}</CardTitle>
+          <CardDescription>{t('earnings.transfersDescription', { zone: timeZone })}</CardDescription>
         </CardHeader>
         <CardContent>
           {payouts.length ? (
@@ -132,9 +143,9 @@ export default function PractitionerEarningsPage() {
                   data-testid="payout"
                 >
                   <div>
-                    <p className="font-medium">{formatEarnings(payout.amountCents)}</p>
+                    <p className="font-medium">{formats.money(payout.amountCents)}</p>
                     <p className="text-sm text-muted-foreground">
-                      <time dateTime={payout.createdAt}>{formatDate(payout.createdAt, timeZone)}</time>
+                      <time dateTime={payout.createdAt}>{formats.date(payout.createdAt, timeZone)}</time>
                     </p>
                   </div>
                   <PayoutStatus status={payout.status} />
@@ -142,7 +153,7 @@ export default function PractitionerEarningsPage() {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-muted-foreground">No payouts yet.</p>
+            <p className="text-sm text-muted-foreground">{t('earnings.noPayouts')}</p>
           )}
         </CardContent>
       </Card>

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
 import { IntakeFormEditor, SAVE_FORM_INTENT } from '~/components/intake/intake-form-editor'
 import { BuilderTabs, IntakePreview } from '~/components/intake/intake-preview'
@@ -10,6 +11,9 @@ import { Link } from '~/components/ui/link'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
@@ -30,9 +34,10 @@ import {
 } from '~/models/intake/intake-forms.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.form ? `${data.form.title} — Intake Forms — Solace` : 'New intake form — Solace' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches, 'intake')
+  return [{ title: data?.form ? t('titles.form', { title: data.form.title }) : t('titles.newForm') }]
+}
 
 const DELETE_FORM_INTENT = 'delete-form'
 
@@ -40,7 +45,7 @@ const DELETE_FORM_INTENT = 'delete-form'
 function formIdOf(param: string | undefined) {
   if (param === 'new') return null
   const id = idFromParam(param)
-  if (id === null) throw Response.json({ message: FORM_NOT_FOUND }, { status: 404 })
+  if (id === null) throw Response.json({ message: inRequestLanguage(FORM_NOT_FOUND) }, { status: 404 })
   return id
 }
 
@@ -49,7 +54,9 @@ function ownFormOr404(practitionerId: number, id: number | null) {
   try {
     return getOwnForm(practitionerId, id)
   } catch (error) {
-    if (error instanceof AppError) throw Response.json({ message: error.message }, { status: error.status })
+    if (error instanceof AppError) {
+      throw Response.json({ message: inRequestLanguage(error.message) }, { status: error.status })
+    }
     throw error
   }
 }
@@ -84,9 +91,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       deleteForm(user.id, id)
     } catch (error) {
-      return refuseWithRedirect(`${INTAKE_FORMS_PATH}/${id}`, error, 'Could not remove the form')
+      return refuseWithRedirect(`${INTAKE_FORMS_PATH}/${id}`, error, msg('intake:toasts.couldNotRemove'))
     }
-    return redirectWithToast(INTAKE_FORMS_PATH, { type: 'success', title: 'Form removed', description: FORM_DELETED })
+    return redirectWithToast(INTAKE_FORMS_PATH, {
+      type: 'success',
+      title: msg('intake:toasts.removed'),
+      description: FORM_DELETED,
+    })
   }
   if (formData.get('intent') !== SAVE_FORM_INTENT) throw new Response('Unknown form', { status: 400 })
   // Adding, removing or moving a question (conform's list intents) comes back here without JavaScript.
@@ -96,32 +107,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const saved = id === null ? createForm(user.id, submission.value) : updateForm(user.id, id, submission.value)
     return redirectWithToast(`${INTAKE_FORMS_PATH}/${saved.id}`, {
       type: 'success',
-      title: 'Form saved',
+      title: msg('intake:toasts.saved'),
       description: FORM_SAVED,
     })
   } catch (error) {
-    return refused(submission, error, 'Form not saved')
+    return refused(submission, error, msg('intake:toasts.notSaved'))
   }
 }
 
 export default function IntakeFormPage() {
   const { form, newTitle, services, here, deleting, previewing } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('intake')
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <Link to={INTAKE_FORMS_PATH} className="text-sm underline">
-            All intake forms
+            {t('builder.all')}
           </Link>
-          <h1 className="text-2xl font-bold tracking-tight">{form ? form.title : 'New intake form'}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{form ? form.title : t('builder.newHeading')}</h1>
           {form ? (
-            <p className="text-sm text-muted-foreground">{`Version ${form.version}. Answers given keep their version.`}</p>
+            <p className="text-sm text-muted-foreground">{t('builder.version', { version: form.version })}</p>
           ) : null}
         </div>
         {form ? (
           <Link to={`${here}?delete=1`} className={buttonClass({ variant: 'outline', size: 'sm' }, 'text-destructive')}>
-            Remove Form
+            {t('builder.removeForm')}
           </Link>
         ) : null}
       </div>
@@ -140,8 +152,8 @@ export default function IntakeFormPage() {
       <ConfirmDeleteDialog
         action={deleting ? here : undefined}
         closeTo={here}
-        title="Remove this intake form?"
-        description="No new booking will ask it. Answers already given stay in your charts."
+        title={t('builder.confirmTitle')}
+        description={t('builder.confirmDescription')}
         fields={{ intent: DELETE_FORM_INTENT }}
       />
       <Toaster toast={actionData?.toast} />
@@ -150,14 +162,15 @@ export default function IntakeFormPage() {
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation('intake')
   return (
     <GeneralErrorBoundary
       statusHandlers={{
         404: () => (
           <NotFound
-            title={FORM_NOT_FOUND}
-            hint="This form does not exist or is not yours."
-            back={{ to: INTAKE_FORMS_PATH, label: 'All intake forms' }}
+            title={t('errors.formNotFound')}
+            hint={t('builder.notFoundHint')}
+            back={{ to: INTAKE_FORMS_PATH, label: t('builder.all') }}
           />
         ),
       }}

@@ -1,14 +1,18 @@
 import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Pagination } from '~/components/marketplace/pagination'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
+import { translateMessage } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { INTAKE_FORMS_PATH, MAX_FORMS, TOO_MANY_FORMS } from '~/models/intake/intake-form'
 import { listOwnForms, serviceChoices } from '~/models/intake/intake-forms.server'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { TFunction } from 'i18next'
 
-export const meta: MetaFunction = () => [{ title: 'Intake Forms — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'intake')('titles.forms') }]
 
 /**
  * Intake Forms: the questions a practitioner asks clients before a session
@@ -37,18 +41,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function IntakeForms() {
   const { forms, page, pageCount, full } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('intake')
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Intake Forms</h1>
-          <p className="text-muted-foreground">
-            Questions and consent your clients answer before a session. Their answers join your chart of them.
-          </p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('list.heading')}</h1>
+          <p className="text-muted-foreground">{t('list.intro')}</p>
         </div>
-        <ButtonLink to={`${INTAKE_FORMS_PATH}/new`}>New Form</ButtonLink>
+        <ButtonLink to={`${INTAKE_FORMS_PATH}/new`}>{t('list.new')}</ButtonLink>
       </div>
-      {full ? <p className="text-sm text-muted-foreground">{TOO_MANY_FORMS}</p> : null}
+      {full ? (
+        <p className="text-sm text-muted-foreground">{translateMessage(t as unknown as TFunction, TOO_MANY_FORMS)}</p>
+      ) : null}
       {forms.length ? (
         <ul className="grid gap-4 sm:grid-cols-2">
           {forms.map((form) => (
@@ -60,12 +65,14 @@ export default function IntakeForms() {
                   </Link>
                 </h2>
                 <p className="text-sm text-muted-foreground">
-                  {`Version ${form.version} · ${form.questions} ${form.questions === 1 ? 'question' : 'questions'}`}
+                  {t('list.versionQuestions', { version: form.version, count: form.questions })}
                 </p>
                 <p className="text-sm">
                   {form.services.length
-                    ? `Asked before ${form.firstSessionOnly ? 'a first session of' : 'sessions of'}: ${form.services.join(', ')}`
-                    : 'Not asked by any service yet'}
+                    ? t(form.firstSessionOnly ? 'list.askedFirst' : 'list.asked', {
+                        services: form.services.join(', '),
+                      })
+                    : t('list.notAsked')}
                 </p>
               </Card>
             </li>
@@ -73,8 +80,8 @@ export default function IntakeForms() {
         </ul>
       ) : (
         <Card className="p-8 text-center">
-          <p className="font-medium">No intake forms yet</p>
-          <p className="text-sm text-muted-foreground">Create one and choose the services that ask it.</p>
+          <p className="font-medium">{t('list.none')}</p>
+          <p className="text-sm text-muted-foreground">{t('list.noneHint')}</p>
         </Card>
       )}
       <Pagination page={page} pageCount={pageCount} />

@@ -1,10 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ProfileForm } from '~/components/practice/profile-form'
 import { ProfileVisibilityStatus } from '~/components/practice/profile-visibility-status'
 import { Toaster } from '~/components/toaster'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { msg, type Message } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '~/models/images/image'
@@ -14,10 +17,10 @@ import { missingProfileParts, ProfileFormSchema, SPECIALTY_EXISTS } from '~/mode
 import { updateProfileFromForm } from '~/models/practice/profile.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'My Profile — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'practice')('titles.profile') }]
 
 const PAGE = '/practitioner/profile'
-const FAILED = 'Failed to update profile'
+const FAILED = msg('practice:profile.toasts.failed')
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePractitioner(request)
@@ -42,9 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * duplicate specialty, whose message is a title and a description in one line
  * (SPECIALTY_EXISTS) and is shown split that way.
  */
-function failureToast(message: string) {
+function failureToast(message: Message) {
   return message === SPECIALTY_EXISTS
-    ? { title: 'Specialty already exists', description: 'This specialty is already in your list' }
+    ? {
+        title: msg('practice:profile.toasts.specialtyExists'),
+        description: msg('practice:profile.toasts.specialtyExistsText'),
+      }
     : { title: FAILED, description: message }
 }
 
@@ -77,19 +83,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast(PAGE, {
     type: 'success',
-    title: 'Profile updated',
-    description: 'Your public profile has been saved.',
+    title: msg('practice:profile.toasts.updated'),
+    description: msg('practice:profile.toasts.updatedText'),
   })
 }
 
 export default function PractitionerProfilePage() {
   const { profile, details, missing } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('practice')
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">My Profile</h1>
-        <p className="text-muted-foreground">What clients see when they find you.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('profile.title')}</h1>
+        <p className="text-muted-foreground">{t('profile.intro')}</p>
       </div>
       <ProfileVisibilityStatus id={profile.id} missing={missing} />
       {/* A save reloads the profile: a fresh form starts from it, with the added specialties as boxes. */}

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { DeleteServiceDialog } from '~/components/practice/delete-service-dialog'
 import { OwnServiceGrid } from '~/components/practice/own-service-grid'
 import { PACKAGES_PATH } from '~/components/practice/package-links'
@@ -15,6 +16,8 @@ import { ButtonLink } from '~/components/ui/button'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
@@ -31,7 +34,7 @@ import {
 } from '~/models/practice/services.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'My Services — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'practice')('titles.services') }]
 
 /** Never echoed back in a reply: a File cannot travel in JSON, and the browser keeps none. */
 const HIDDEN_FIELDS = ['imageFile']
@@ -56,7 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-const saveFailed = (creating: boolean) => (creating ? 'Failed to create service' : 'Failed to update service')
+const saveFailed = (creating: boolean) =>
+  creating ? msg('practice:services.toasts.createFailed') : msg('practice:services.toasts.updateFailed')
 
 function serviceIdFrom(formData: FormData) {
   const id = idFromParam(String(formData.get('serviceId') ?? ''))
@@ -74,7 +78,7 @@ async function saveAction(formData: FormData, user: Awaited<ReturnType<typeof re
     else await updateService(user, serviceIdFrom(formData), input, imageFile)
     return redirectWithToast(SERVICES_PATH, {
       type: 'success',
-      title: creating ? 'Service created' : 'Service updated',
+      title: creating ? msg('practice:services.toasts.created') : msg('practice:services.toasts.updated'),
     })
   } catch (error) {
     return refused(submission, error, saveFailed(creating), { hideFields: HIDDEN_FIELDS })
@@ -84,10 +88,10 @@ async function saveAction(formData: FormData, user: Awaited<ReturnType<typeof re
 async function deleteAction(formData: FormData, user: { id: number }) {
   try {
     await deleteService(user, serviceIdFrom(formData))
-    return redirectWithToast(SERVICES_PATH, { type: 'success', title: 'Service deleted' })
+    return redirectWithToast(SERVICES_PATH, { type: 'success', title: msg('practice:services.toasts.deleted') })
   } catch (error) {
     // The confirmation closes either way; the toast says why nothing was deleted.
-    return refuseWithRedirect(SERVICES_PATH, error, 'Failed to delete service')
+    return refuseWithRedirect(SERVICES_PATH, error, msg('practice:services.toasts.deleteFailed'))
   }
 }
 
@@ -124,19 +128,20 @@ export default function PractitionerServicesPage() {
   const { services, hasPaymentAccount, hasGstHstNumber, creating, editing, deleting } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
+  const { t } = useTranslation('practice')
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">My Services</h1>
-          <p className="text-muted-foreground">The sessions you offer to clients.</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('services.title')}</h1>
+          <p className="text-muted-foreground">{t('services.intro')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <ButtonLink to={PACKAGES_PATH} variant="outline">
-            Packages
+            {t('services.packages')}
           </ButtonLink>
           <ButtonLink to="?new=1" preventScrollReset>
-            Add New Service
+            {t('services.addNew')}
           </ButtonLink>
         </div>
       </div>

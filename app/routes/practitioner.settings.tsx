@@ -1,8 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { CalendarFeedCard } from '~/components/account/calendar-feed-card'
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from '~/components/account/change-password-form'
 import { DeleteAccountSection, DELETE_ACCOUNT_INTENT } from '~/components/account/delete-account-section'
+import { LanguageCard } from '~/components/account/language-card'
 import { NOTIFICATIONS_INTENT, NotificationSettingsCard } from '~/components/account/notification-settings-card'
 import { TimeZoneCard } from '~/components/account/time-zone-form'
 import {
@@ -15,6 +17,8 @@ import { Toaster } from '~/components/toaster'
 import { paymentsAreEmulated } from '~/env.server'
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { readForm } from '~/lib/form-data.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import {
@@ -38,7 +42,7 @@ import {
 import { getEarningsSummary } from '~/models/practice/earnings.server'
 import { requireRecentVerification } from '~/models/security/recent-verification.server'
 
-export const meta: MetaFunction = () => [{ title: 'Settings — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'practice')('titles.settings') }]
 
 const PAGE = '/practitioner/settings'
 
@@ -58,13 +62,13 @@ async function onboardingReturn(userId: number) {
     status.onboardingComplete
       ? {
           type: 'success',
-          title: 'Payment account ready',
-          description: 'You can now receive payments for your paid sessions.',
+          title: msg('practice:settings.toasts.ready'),
+          description: msg('practice:settings.toasts.readyText'),
         }
       : {
           type: 'info',
-          title: 'Setup not finished',
-          description: 'Continue Stripe setup to start receiving payments.',
+          title: msg('practice:settings.toasts.notFinished'),
+          description: msg('practice:settings.toasts.notFinishedText'),
         },
   )
 }
@@ -127,20 +131,22 @@ export default function PractitionerSettingsPage() {
   const { payment, timeZone, calendarFeed, notifications, deleteOpen } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
+  const { t } = useTranslation('practice')
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Payments, preferences and account security.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('settings.title')}</h1>
+        <p className="text-muted-foreground">{t('settings.intro')}</p>
       </div>
       <PaymentSetupCard {...payment} />
       {/* The spec's Account Preferences card, its first preference the zone of the calendar. */}
-      <TimeZoneCard title="Account Preferences" setting={timeZone} redirectTo={PAGE} />
+      <TimeZoneCard title={t('settings.preferences')} setting={timeZone} redirectTo={PAGE} />
+      <LanguageCard redirectTo={PAGE} />
       <NotificationSettingsCard settings={notifications} practitioner />
       <CalendarFeedCard feed={calendarFeed} />
       <section aria-labelledby="account-security" className="space-y-3">
         <h2 id="account-security" className="text-lg font-semibold">
-          Account Security
+          {t('settings.security')}
         </h2>
         <ChangePasswordForm lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
         <SecurityLinkCard />

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Pagination } from '~/components/marketplace/pagination'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -7,6 +8,8 @@ import { Link } from '~/components/ui/link'
 import { isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { formId, refuseWithRedirect } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -17,7 +20,7 @@ import { clockLabel, entryWindowsLabel, whenLabel } from '~/models/waitlist/scre
 import { listServiceWaitlist } from '~/models/waitlist/service-waitlists.server'
 import { ENTRY_NOT_FOUND, PRACTITIONER_WAITLIST_PATH, REMOVE_INTENT, REMOVED } from '~/models/waitlist/waitlist'
 
-export const meta: MetaFunction = () => [{ title: 'Waitlist — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'waitlist')('titles.serviceWaitlist') }]
 
 /** The practitioner's own service's waitlist, a page at a time; another's (or none) is 404. */
 function waitlistOr404(practitioner: { id: number }, param: string | undefined, page: number) {
@@ -66,23 +69,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     removeFromWaitlist(user, formId(formData, 'entryId', ENTRY_NOT_FOUND))
   } catch (error) {
-    return refuseWithRedirect(page, error, 'Could not remove')
+    return refuseWithRedirect(page, error, msg('waitlist:toasts.couldNotRemove'))
   }
-  return redirectWithToast(page, { type: 'success', title: 'Removed from the waitlist', description: REMOVED })
+  return redirectWithToast(page, { type: 'success', title: msg('waitlist:toasts.removed'), description: REMOVED })
 }
 
 export default function ServiceWaitlist() {
   const { service, total, page, pageCount, entries } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('waitlist')
   return (
     <div className="space-y-6">
       <div>
         <p className="text-sm">
-          <Link to={PRACTITIONER_WAITLIST_PATH}>All waitlists</Link>
+          <Link to={PRACTITIONER_WAITLIST_PATH}>{t('practice.all')}</Link>
         </p>
-        <h1 className="text-2xl font-bold tracking-tight">Waitlist: {service.name}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t('practice.serviceHeading', { service: service.name })}</h1>
         <p className="text-muted-foreground">
-          {total === 1 ? '1 client waiting' : `${total} clients waiting`}
-          {service.waitlistOn ? '' : ' · the waitlist is off'}
+          {t('practice.waiting', { count: total })}
+          {service.waitlistOn ? '' : t('practice.isOff')}
         </p>
       </div>
       <ol className="space-y-3">
@@ -93,17 +97,17 @@ export default function ServiceWaitlist() {
                 <p className="font-semibold">
                   {entry.place}. {entry.name}
                 </p>
-                <p className="text-sm">Times that suit: {entry.windows}</p>
+                <p className="text-sm">{t('windows.suit', { windows: entry.windows })}</p>
                 <p className="text-sm text-muted-foreground">
-                  Waiting since {entry.since}
-                  {entry.offeredUntil ? ` · a time is held for them until ${entry.offeredUntil}` : ''}
+                  {t('practice.since', { date: entry.since })}
+                  {entry.offeredUntil ? t('practice.heldUntil', { until: entry.offeredUntil }) : ''}
                 </p>
               </div>
               <Form method="post">
                 <input type="hidden" name="intent" value={REMOVE_INTENT} />
                 <input type="hidden" name="entryId" value={entry.id} />
                 <button type="submit" className={buttonClass({ variant: 'outline', size: 'sm' })}>
-                  Remove {entry.name}
+                  {t('practice.remove', { name: entry.name })}
                 </button>
               </Form>
             </Card>

@@ -1,4 +1,5 @@
 import { Form, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -6,6 +7,8 @@ import { Link } from '~/components/ui/link'
 import { FilledNotice } from '~/components/waitlist/waitlist-notices'
 import { readForm } from '~/lib/form-data.server'
 import { formId, refuseWithRedirect } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
+import { metaT } from '~/lib/i18n/meta'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requirePractitioner } from '~/models/accounts/auth.server'
@@ -16,7 +19,7 @@ import { setWaitlistOn, waitlistOverview } from '~/models/waitlist/service-waitl
 import { PRACTITIONER_WAITLIST_PATH, WAITLIST_SWITCH_INTENT } from '~/models/waitlist/waitlist-links'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Waitlists — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'waitlist')('titles.waitlists') }]
 
 /**
  * The practitioner's waitlists (`/practitioner/waitlists`): each service with how many wait and
@@ -40,29 +43,26 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     setWaitlistOn(user, formId(formData, 'serviceId', SERVICE_NOT_FOUND), on)
   } catch (error) {
-    return refuseWithRedirect(PRACTITIONER_WAITLIST_PATH, error, 'Could not change the waitlist')
+    return refuseWithRedirect(PRACTITIONER_WAITLIST_PATH, error, msg('waitlist:toasts.couldNotChange'))
   }
   return redirectWithToast(PRACTITIONER_WAITLIST_PATH, {
     type: 'success',
-    title: on ? 'Waitlist on' : 'Waitlist off',
-    description: on
-      ? 'Clients can join it, and freed times are offered to them first.'
-      : 'Nobody can join it and no time is offered; those waiting keep their place.',
+    title: msg(on ? 'waitlist:toasts.on' : 'waitlist:toasts.off'),
+    description: msg(on ? 'waitlist:toasts.onDescription' : 'waitlist:toasts.offDescription'),
   })
 }
 
 export default function PractitionerWaitlists() {
   const { services, fills } = useLoaderData<typeof loader>()
+  const { t } = useTranslation('waitlist')
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Waitlists</h1>
-        <p className="text-muted-foreground">
-          When a time of a service frees up, the first client in its line whose times suit gets it for 15 minutes.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('practice.heading')}</h1>
+        <p className="text-muted-foreground">{t('practice.intro')}</p>
       </div>
       <FilledNotice fills={fills} />
-      {services.length ? null : <p className="text-muted-foreground">You have no services yet.</p>}
+      {services.length ? null : <p className="text-muted-foreground">{t('practice.noServices')}</p>}
       <ul className="space-y-3">
         {services.map((service) => (
           <li key={service.id}>
@@ -70,18 +70,16 @@ export default function PractitionerWaitlists() {
               <div className="space-y-1">
                 <p className="font-semibold">
                   <Link to={`${PRACTITIONER_WAITLIST_PATH}/${service.id}`}>{service.name}</Link>{' '}
-                  {service.waitlistOn ? null : <Badge>Waitlist off</Badge>}
+                  {service.waitlistOn ? null : <Badge>{t('practice.offBadge')}</Badge>}
                 </p>
-                <p className="text-sm text-muted-foreground">
-                  {service.waiting === 1 ? '1 client waiting' : `${service.waiting} clients waiting`}
-                </p>
+                <p className="text-sm text-muted-foreground">{t('practice.waiting', { count: service.waiting })}</p>
               </div>
               <Form method="post">
                 <input type="hidden" name="intent" value={WAITLIST_SWITCH_INTENT} />
                 <input type="hidden" name="serviceId" value={service.id} />
                 <input type="hidden" name="on" value={String(!service.waitlistOn)} />
                 <button type="submit" className={buttonClass({ variant: 'outline', size: 'sm' })}>
-                  {service.waitlistOn ? `Turn off ${service.name}'s waitlist` : `Turn on ${service.name}'s waitlist`}
+                  {t(service.waitlistOn ? 'practice.turnOff' : 'practice.turnOn', { service: service.name })}
                 </button>
               </Form>
             </Card>

@@ -1,10 +1,11 @@
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { handleApi, jsonError, readJson } from '~/lib/api.server'
+import { msg } from '~/lib/i18n/message'
 import { hit, LIMITS } from '~/lib/rate-limit.server'
 import { idFromParam } from '~/lib/route-params'
 import { requireApiUser } from '~/models/accounts/auth.server'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
-import { MAX_SIGNAL_BYTES, PeerIdSchema, SignalMessageSchema } from '~/models/sessions/room'
+import { MAX_SIGNAL_BYTES, PeerIdSchema, ROOM_TEXT, SignalMessageSchema } from '~/models/sessions/room'
 import { openRoomFor } from '~/models/sessions/room.server'
 import { handleSignal, openRoomStream, roomPresence } from '~/models/sessions/signaling.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const booking = openRoomFor(user, id)
     if (!request.headers.get('Accept')?.includes('text/event-stream')) return Response.json(roomPresence(booking))
     const peer = PeerIdSchema.safeParse(new URL(request.url).searchParams.get('peer'))
-    if (!peer.success) return jsonError('Invalid peer id', 400)
+    if (!peer.success) return jsonError(ROOM_TEXT.invalidPeer, 400)
     hit(`room-streams:${user.id}`, LIMITS.roomStreams)
     return new Response(openRoomStream(booking, user.id, peer.data, request.signal), {
       headers: {
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== 'POST') return jsonError('Method not allowed', 405, { Allow: 'GET, POST' })
+    if (request.method !== 'POST') return jsonError(msg('common:api.methodNotAllowed'), 405, { Allow: 'GET, POST' })
     const user = await requireApiUser(request)
     const id = idFromParam(params.id)
     if (id === null) return jsonError(BOOKING_NOT_FOUND, 404)

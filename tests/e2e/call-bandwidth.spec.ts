@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { ROOM_TEXT } from '../../app/models/sessions/room'
 import { framesPerSecond, startCall, type CallPerson } from './call-in-namespace'
 import { openNetworkNamespace, type NetworkNamespace } from './network-namespace'
+import { ROOM_TEXT } from './room-text'
 import { DEMO_PEOPLE, testDatabase } from './support'
 
 /**

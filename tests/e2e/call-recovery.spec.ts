@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { ROOM_TEXT } from '../../app/models/sessions/room'
 import { framesPerSecond, startCall } from './call-in-namespace'
 import { openNetworkNamespace, type NetworkNamespace } from './network-namespace'
+import { ROOM_TEXT } from './room-text'
 import { testDatabase } from './support'
 
 /**

@@ -4,12 +4,15 @@ import Database from 'better-sqlite3'
 import { isFormCode, testDatabase, typeUntilValidationLoads } from './support'
 
 /**
- * Public pages load at most 100 KB of gzipped JavaScript: React, Remix and the page's own code.
- * A module that brings a large library into every page (as the header's unread badge once
- * brought zod, through the message form's module) fails this, and so does a public form whose
- * conform and zod load with the page instead of on first use.
+ * Public pages load at most 125 KB of gzipped JavaScript: React, Remix, i18next and the page's
+ * own code. A module that brings a large library into every page (as the header's unread badge
+ * once brought zod, through the message form's module) fails this, and so does a public form
+ * whose conform and zod load with the page instead of on first use. The budget was 100 KB until
+ * the pages spoke French: i18next and react-i18next, which every page needs to show its words in
+ * its reader's language, weigh 17 KB of it (docs/decisions/052-languages.md); the catalogues are
+ * not JavaScript (each page carries its own namespaces in the reader's language).
  */
-const BUDGET_BYTES = 100 * 1024
+const BUDGET_BYTES = 125 * 1024
 
 /** The scripts a page loads until the network is quiet, each with its gzipped size. */
 async function scriptsLoadedBy(page: Page, load: () => Promise<unknown>) {
@@ -31,7 +34,7 @@ test.describe('with JavaScript', () => {
 
   const FORM_PAGES = ['/login', '/signup', '/contact', '/forgot-password', '/launching-soon']
 
-  test('public pages load at most 100 KB of gzipped JavaScript', async ({ page }) => {
+  test('public pages load at most 125 KB of gzipped JavaScript', async ({ page }) => {
     test.slow()
     const db = new Database(testDatabase(), { readonly: true, fileMustExist: true })
     const { id, practitionerId } = db

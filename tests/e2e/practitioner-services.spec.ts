@@ -43,7 +43,7 @@ test('a practitioner creates, edits, deactivates and deletes a service', async (
   const dialog = page.getByRole('dialog', { name: 'Add New Service' })
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Service name').fill(name)
-  await dialog.getByLabel('Description').fill('A calm morning practice.')
+  await dialog.getByLabel('Description', { exact: true }).fill('A calm morning practice.')
   await dialog.getByLabel('Category').selectOption('Yoga')
   await dialog.getByLabel('Price (CAD)').fill('35.50')
   await expect(dialog.getByLabel('Duration (minutes)')).toHaveValue('60')
@@ -137,7 +137,7 @@ test('a practitioner without a payment account is told paid services need Paymen
 
   const name = `Paid Session ${uniqueWord(testInfo.project.name)}`
   await dialog.getByLabel('Service name').fill(name)
-  await dialog.getByLabel('Description').fill('One-on-one coaching.')
+  await dialog.getByLabel('Description', { exact: true }).fill('One-on-one coaching.')
   await dialog.getByLabel('Category').selectOption('Fitness')
   await dialog.getByLabel('Price (CAD)').fill('20')
   await dialog.getByRole('button', { name: 'Create Service' }).click()

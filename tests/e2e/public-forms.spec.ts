@@ -21,7 +21,7 @@ test('the early-access form saves a lead and thanks the practitioner in place of
 }, testInfo) => {
   await page.goto('/launching-soon')
   await expect(page.getByText('500+')).toBeVisible()
-  const form = page.locator('form').first()
+  const form = page.getByRole('main').locator('form').first()
   await form.getByRole('button', { name: 'Secure My Spot' }).click()
   await expect(form.getByText('First name is required')).toBeVisible()
   await expect(form.getByText('Practice type is required')).toBeVisible()

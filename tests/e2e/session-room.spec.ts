@@ -8,7 +8,8 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test'
-import { ROOM_OPENS_BEFORE_MS, ROOM_TEXT, sessionRoomPath } from '../../app/models/sessions/room'
+import { ROOM_OPENS_BEFORE_MS, sessionRoomPath } from '../../app/models/sessions/room'
+import { ROOM_TEXT } from './room-text'
 import {
   giveMeetingLink,
   giveUpcomingSession,

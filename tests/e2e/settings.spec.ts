@@ -61,3 +61,21 @@ test('a client deletes their account after confirming with the password', async 
   await logIn(page, email, password)
   await expect(page.getByRole('alert')).toContainText('Invalid email or password')
 })
+
+test('a client chooses French in settings: the next page is in French, and English again the same way', async ({
+  page,
+}, testInfo) => {
+  await signUpClient(page, testInfo)
+  await page.goto('/customer-settings')
+  await page.getByRole('radio', { name: 'Français' }).check()
+  await page.getByRole('button', { name: 'Save language' }).click()
+  await expect(page).toHaveURL(/\/customer-settings$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA')
+  await expect(page.getByRole('heading', { name: 'Paramètres', level: 1 })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Français' })).toBeChecked()
+
+  await page.getByRole('radio', { name: 'English' }).check()
+  await page.getByRole('button', { name: 'Enregistrer la langue' }).click()
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA')
+})

@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import Database from 'better-sqlite3'
+import { readMessage } from '../../app/lib/i18n/message'
 import { splitFee } from '../../app/lib/money'
-import { WRONG_CODE } from '../../app/models/security/security'
+import { WRONG_CODE as WRONG_CODE_MESSAGE } from '../../app/models/security/security'
 import { e2eServer } from '../../playwright.config'
 import { signUpAs } from './sessions'
 
@@ -124,8 +125,22 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD,
   await page.getByRole('button', { name: 'Log in' }).click()
 }
 
-/** What the second step of signing in and the security screens say to a wrong or used code. */
-export { WRONG_CODE }
+/**
+ * A model's message (a catalogue key with its values, app/lib/i18n/message.ts) as an English page
+ * shows it, read from the English catalogue (the runner cannot import the JSON catalogues as the
+ * app does). Values are put in as i18next does; plurals are not needed here.
+ */
+export function inEnglish(message: string) {
+  const { key, values } = readMessage(message)
+  const [namespace, path] = key.split(':') as [string, string]
+  const catalogue = JSON.parse(fs.readFileSync(`app/locales/en/${namespace}.json`, 'utf8')) as Record<string, unknown>
+  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue)
+  if (typeof text !== 'string') throw new Error(`No English text for ${key}`)
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
+}
+
+/** What the second step of signing in and the security screens say to a wrong or used code, in English. */
+export const WRONG_CODE = inEnglish(WRONG_CODE_MESSAGE)
 
 const TOTP_PERIOD_MS = 30_000
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'

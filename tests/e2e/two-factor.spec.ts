@@ -1,11 +1,15 @@
 import fs from 'node:fs/promises'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import { ADMIN_TWO_FACTOR_REASON, WRONG_PASSWORD } from '../../app/models/security/security'
+import {
+  ADMIN_TWO_FACTOR_REASON as ADMIN_REASON,
+  WRONG_PASSWORD as WRONG_PASSWORD_MESSAGE,
+} from '../../app/models/security/security'
 import {
   DEMO,
   DEMO_PASSWORD,
   WRONG_CODE,
   expectToast,
+  inEnglish,
   logIn,
   passSecondStep,
   signUpClient,
@@ -16,6 +20,10 @@ import {
   uniqueEmail,
   writableTestDatabase,
 } from './support'
+
+/** The pages' texts, as an English page shows them. */
+const ADMIN_TWO_FACTOR_REASON = inEnglish(ADMIN_REASON)
+const WRONG_PASSWORD = inEnglish(WRONG_PASSWORD_MESSAGE)
 
 /**
  * Two-factor sign-in (decision 042), with JavaScript and without (the two projects): a client

@@ -36,6 +36,7 @@ import {
   userRow,
   type RouteFunction,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * /api/admin, called through the route modules: who may call each endpoint (a visitor, a client,
@@ -346,17 +347,17 @@ describe('POST /api/admin/users', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(status)
       return answer.body.message
     }
-    expect(await refusal({ ...body(), email: '' })).toBe(REQUIRED_FIELDS)
-    expect(await refusal({ ...body(), password: undefined })).toBe(REQUIRED_FIELDS)
-    expect(await refusal({ ...body(), firstName: '  ' })).toBe(REQUIRED_FIELDS)
-    expect(await refusal({ ...body(), lastName: '' })).toBe(REQUIRED_FIELDS)
+    expect(await refusal({ ...body(), email: '' })).toBe(inEnglish(REQUIRED_FIELDS))
+    expect(await refusal({ ...body(), password: undefined })).toBe(inEnglish(REQUIRED_FIELDS))
+    expect(await refusal({ ...body(), firstName: '  ' })).toBe(inEnglish(REQUIRED_FIELDS))
+    expect(await refusal({ ...body(), lastName: '' })).toBe(inEnglish(REQUIRED_FIELDS))
     expect(await refusal(body({ password: 'short' }))).toBe('Password must be at least 10 characters')
     expect(await refusal(body({ password: 'short-pas' }))).toBe('Password must be at least 10 characters')
-    expect(await refusal(body({ password: 'Password123' }))).toBe(COMMON_PASSWORD)
+    expect(await refusal(body({ password: 'Password123' }))).toBe(inEnglish(COMMON_PASSWORD))
     expect(await refusal(body({ email: 'not-an-email' }))).toBe('Please enter a valid email address')
     expect(await refusal(body({ isPractitioner: true }))).toBe('Please select your country')
     expect(await refusal(body({ isPractitioner: true, country: 'BR' }))).toBe('Please select your country')
-    expect(await refusal(body({ isPractitioner: true, isAdmin: true, country: 'CA' }))).toBe(ONE_USER_TYPE)
+    expect(await refusal(body({ isPractitioner: true, isAdmin: true, country: 'CA' }))).toBe(inEnglish(ONE_USER_TYPE))
     expect(await refusal(body({ phoneNumber: '123' }))).toBe('Please enter a valid phone number')
     expect(await refusal(body({ email: people.client.email }), 409)).toBe('An account with this email already exists')
   })
@@ -394,7 +395,7 @@ describe('suspending', () => {
           remember: false,
         }),
       )
-    expect(await login()).toMatchObject({ status: 403, body: { message: ACCOUNT_SUSPENDED } })
+    expect(await login()).toMatchObject({ status: 403, body: { message: inEnglish(ACCOUNT_SUSPENDED) } })
     // A wrong password says only that: the suspension shows only to whoever knows the password.
     const wrong = await callApi(
       loginApi.action,
@@ -458,7 +459,7 @@ describe('suspending', () => {
           id: String(id),
         },
       )
-      expect(answer).toMatchObject({ status: 403, body: { message: ADMIN_NOT_SUSPENDABLE } })
+      expect(answer).toMatchObject({ status: 403, body: { message: inEnglish(ADMIN_NOT_SUSPENDABLE) } })
       expect(userRow(id)?.suspendedAt).toBeNull()
     }
     expect(
@@ -485,7 +486,7 @@ describe('suspending', () => {
       const answer = await send(userApi.action, 'DELETE', `/api/admin/users/${id}`, 'admin', undefined, {
         id: String(id),
       })
-      expect(answer).toMatchObject({ status: 403, body: { message: ADMIN_NOT_DELETABLE } })
+      expect(answer).toMatchObject({ status: 403, body: { message: inEnglish(ADMIN_NOT_DELETABLE) } })
       expect(userRow(id)).toBeDefined()
     }
   })

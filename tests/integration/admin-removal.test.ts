@@ -5,6 +5,8 @@ import { getDb } from '~/db/client.server'
 import { adminAuditLog, bookings, services, timeSlots } from '~/db/schema'
 import { payCheckoutSession, type Charge } from '~/integrations/stripe-emulator/payments.server'
 import { findObject } from '~/integrations/stripe-emulator/store.server'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { UPCOMING_SESSIONS_BLOCK_DELETION, deleteAccount } from '~/models/accounts/user.server'
 import { BOOKED_MEANWHILE, removalSummary } from '~/models/admin/admin'
@@ -28,6 +30,7 @@ import {
   signIn,
   userRow,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 import { mockServer } from '../mocks/server'
 
 /**
@@ -118,7 +121,7 @@ describe('deleting a practitioner with paid upcoming sessions', () => {
 
     const preview = previewUserRemoval(practitioner.id).preview
     expect(preview).toEqual({ sessions: 3, refundCents: 13000, refundedClients: 2, notified: 3 })
-    expect(removalSummary(preview)).toBe(
+    expect(removalSummary(preview, { t: tFor('en', 'admin'), formats: formatsFor('en') })).toBe(
       'This cancels 3 upcoming sessions and refunds $130.00 CAD to 2 clients. 3 people are emailed.',
     )
 
@@ -274,10 +277,8 @@ describe('the one deletion path', () => {
     const client = await createUser()
     await createBooking(client, { serviceId: service.id, timeSlotId: slot.id })
     const request = new Request('http://localhost/api/auth/delete-account', { method: 'DELETE' })
-    expect(await refusal(() => deleteAccount(request, client.id, 'wrong-password'))).toEqual({
-      status: 400,
-      message: 'Incorrect password',
-    })
+    const wrong = await refusal(() => deleteAccount(request, client.id, 'wrong-password'))
+    expect({ ...wrong, message: inEnglish(wrong.message) }).toEqual({ status: 400, message: 'Incorrect password' })
     expect(await refusal(() => deleteAccount(request, client.id, client.password))).toEqual({
       status: 409,
       message: UPCOMING_SESSIONS_BLOCK_DELETION,

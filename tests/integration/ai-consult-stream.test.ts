@@ -18,6 +18,7 @@ import {
   toolCallStart,
 } from '../helpers/ai'
 import { startFrontDoor, type FrontDoor } from '../helpers/front-door'
+import { inEnglish } from '../helpers/i18n'
 import { remixApp } from '../helpers/remix-app'
 
 /**
@@ -93,11 +94,11 @@ describe('the streamed answer', () => {
     const blank = await askStreaming(cookies.priya, patient.id, { question: ' ' })
     expect(blank.status).toBe(400)
     expect(blank.headers.get('Content-Type')).toMatch(/^application\/json/)
-    await expect(readAiConsultAnswer(blank)).rejects.toEqual(new AiConsultError(AI_QUESTION_REQUIRED, 400))
+    await expect(readAiConsultAnswer(blank)).rejects.toEqual(new AiConsultError(inEnglish(AI_QUESTION_REQUIRED), 400))
 
     const theirs = await askStreaming(cookies.pablo, patient.id, { question: 'Whose?' })
     expect(theirs.status).toBe(404)
-    expect(await theirs.json()).toEqual({ message: PATIENT_NOT_FOUND })
+    expect(await theirs.json()).toEqual({ message: inEnglish(PATIENT_NOT_FOUND) })
 
     for (let i = 0; i < AI_CONSULT_LIMIT.max; i++) hit(`ai-consult:${priya.id}`, AI_CONSULT_LIMIT)
     expect((await askStreaming(cookies.priya, patient.id, { question: 'More?' })).status).toBe(429)
@@ -108,7 +109,7 @@ describe('the streamed answer', () => {
     failNextAiCalls(99, () => apiError(529, 'overloaded_error', 'Overloaded'))
     const response = await askStreaming(cookies.priya, patient.id, { question: 'Busy?' })
     expect(response.status).toBe(502)
-    await expect(readAiConsultAnswer(response)).rejects.toEqual(new AiConsultError(AI_SERVICE_BUSY, 502))
+    await expect(readAiConsultAnswer(response)).rejects.toEqual(new AiConsultError(inEnglish(AI_SERVICE_BUSY), 502))
     expect(storedConsultations(patient.id)).toEqual({ rows: [], trail: [] })
   })
 
@@ -125,7 +126,7 @@ describe('the streamed answer', () => {
     expect(response.status).toBe(200)
     const pieces: string[] = []
     await expect(readAiConsultAnswer(response, { onText: (text) => pieces.push(text) })).rejects.toEqual(
-      new AiConsultError(AI_SERVICE_BUSY, 502),
+      new AiConsultError(inEnglish(AI_SERVICE_BUSY), 502),
     )
     expect(pieces.join('')).toBe(LONG_LINE)
     expect(storedConsultations(patient.id)).toEqual({ rows: [], trail: [] })

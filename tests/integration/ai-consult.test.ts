@@ -37,6 +37,7 @@ import {
   toolCallStart,
   withEnv,
 } from '../helpers/ai'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * Consulting the AI about a patient (issue 13; docs/decisions/021-ai-consultations.md), through
@@ -147,7 +148,7 @@ describe('what is sent to the model', () => {
     const sent = recordAiRequests()
     for (const id of [patient.id, 999_999, 'abc']) {
       const answer = await ask(cookies.pablo, id, { question: 'Anything?' })
-      expect(answer).toMatchObject({ status: 404, body: { message: PATIENT_NOT_FOUND } })
+      expect(answer).toMatchObject({ status: 404, body: { message: inEnglish(PATIENT_NOT_FOUND) } })
     }
     expect(await refusal(() => consultAi(pablo.id, patient.id, 'Anything?'))).toEqual({
       status: 404,
@@ -210,7 +211,7 @@ describe('asking', () => {
     for (const body of [{ question: '   ' }, {}, { question: 42 }]) {
       expect(await ask(cookies.priya, patient.id, body)).toMatchObject({
         status: 400,
-        body: { message: AI_QUESTION_REQUIRED },
+        body: { message: inEnglish(AI_QUESTION_REQUIRED) },
       })
     }
     expect((await ask(cookies.priya, patient.id, { question: 'x'.repeat(2001) })).status).toBe(400)
@@ -257,7 +258,7 @@ describe('asking', () => {
 describe('when the AI service fails, the SDK retries, then a 502 and nothing stored', () => {
   async function expectFailure(patientId: number, status: number, message: string) {
     const answer = await ask(cookies.priya, patientId, { question: 'Will this work?' })
-    expect(answer).toMatchObject({ status, body: { message } })
+    expect(answer).toMatchObject({ status, body: { message: inEnglish(message) } })
     expect(storedConsultations(patientId)).toEqual({ rows: [], trail: [] })
   }
 

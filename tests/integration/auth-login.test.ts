@@ -32,6 +32,7 @@ import {
   uniqueEmail,
   userRow,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /** Logging in and out: the /login and /logout screens, /api/login, /api/logout, /api/auth/user. */
 
@@ -72,11 +73,13 @@ describe('login screen', () => {
       [admin, '/admin/dashboard'],
     ] as const) {
       const response = expectRedirect(await login({ email: user.email, password: user.password }), path)
-      expect(await readToast(response)).toEqual({
-        type: 'success',
-        title: 'Welcome back!',
-        description: 'You have successfully logged in.',
-      })
+      expect(allInEnglish(await readToast(response))).toEqual(
+        allInEnglish({
+          type: 'success',
+          title: 'Welcome back!',
+          description: 'You have successfully logged in.',
+        }),
+      )
       expect(sessionRows(user.id)).toHaveLength(1)
       const me = await jsonBody(await currentUser(cookieHeader(response)), 200)
       expect(me).toMatchObject({ id: user.id, email: user.email })
@@ -154,8 +157,10 @@ describe('login screen', () => {
     const user = await createUser()
     const answer = formReply(await login({ email: user.email, password: 'wrong-password' }))
     expect(answer.status).toBe(401)
-    expect(answer.result.error).toEqual({ '': [INVALID] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Login failed', description: INVALID })
+    expect(allInEnglish(answer.result.error)).toEqual(allInEnglish({ '': [INVALID] }))
+    expect(allInEnglish(answer.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Login failed', description: INVALID }),
+    )
     expect(answer.result.initialValue).not.toHaveProperty('password')
     expect(sessionRows(user.id)).toHaveLength(0)
   })
@@ -163,17 +168,21 @@ describe('login screen', () => {
   test('an unknown email answers exactly the same', async () => {
     const answer = formReply(await login({ email: uniqueEmail('nobody'), password: 'whatever-1' }))
     expect(answer.status).toBe(401)
-    expect(answer.result.error).toEqual({ '': [INVALID] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Login failed', description: INVALID })
+    expect(allInEnglish(answer.result.error)).toEqual(allInEnglish({ '': [INVALID] }))
+    expect(allInEnglish(answer.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Login failed', description: INVALID }),
+    )
   })
 
   test('invalid fields answer 400 with the spec’s messages', async () => {
     const answer = formReply(await login({ email: 'nope', password: '' }))
     expect(answer.status).toBe(400)
-    expect(answer.result.error).toEqual({
-      email: ['Please enter a valid email address'],
-      password: ['Password is required'],
-    })
+    expect(allInEnglish(answer.result.error)).toEqual(
+      allInEnglish({
+        email: ['Please enter a valid email address'],
+        password: ['Password is required'],
+      }),
+    )
   })
 
   test('after 10 failed attempts the 11th answers 429, even with the right password', async () => {
@@ -189,12 +198,14 @@ describe('login screen', () => {
     const answer = formReply(refusal)
     expect(answer.status).toBe(429)
     expect(answer.result.error).toEqual({ '': [LOCKED] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Login failed', description: LOCKED })
+    expect(allInEnglish(answer.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Login failed', description: LOCKED }),
+    )
     expect(sessionRows(user.id)).toHaveLength(0)
     // The API shares the limit.
     const apiRefusal = (await apiLogin({ email: user.email, password: user.password })) as Response
     expect(Number(apiRefusal.headers.get('Retry-After'))).toBeLessThanOrEqual(retryAfter)
-    expect(await jsonBody(apiRefusal, 429)).toEqual({ message: LOCKED })
+    expect(allInEnglish(await jsonBody(apiRefusal, 429))).toEqual(allInEnglish({ message: LOCKED }))
   })
 
   test('successful logins are never limited, and one clears earlier failures', async () => {
@@ -243,9 +254,13 @@ describe('limits on wrong passwords', () => {
     for (let i = 0; i < 10; i++) {
       expect((await apiLogin({ email, password: `wrong-${i}` }, { ip: address(i) })).status).toBe(401)
     }
-    expect(await jsonBody(await apiLogin({ email, password: 'wrong' }, { ip: address(10) }), 429)).toEqual({
-      message: LOCKED,
-    })
+    expect(
+      allInEnglish(await jsonBody(await apiLogin({ email, password: 'wrong' }, { ip: address(10) }), 429)),
+    ).toEqual(
+      allInEnglish({
+        message: LOCKED,
+      }),
+    )
   })
 
   test("the owner's successful login takes back only their own failures, never those from other addresses", async () => {
@@ -273,9 +288,13 @@ describe('limits on wrong passwords', () => {
       expect((await apiLogin({ email: uniqueEmail('spray'), password: 'Password1' }, ip)).status).toBe(401)
     }
     const user = await createUser()
-    expect(await jsonBody(await apiLogin({ email: user.email, password: user.password }, ip), 429)).toEqual({
-      message: addressLocked(FIFTEEN_MINUTES),
-    })
+    expect(
+      allInEnglish(await jsonBody(await apiLogin({ email: user.email, password: user.password }, ip), 429)),
+    ).toEqual(
+      allInEnglish({
+        message: addressLocked(FIFTEEN_MINUTES),
+      }),
+    )
     // Other addresses are not affected.
     expect((await apiLogin({ email: user.email, password: user.password }, { ip: '203.0.113.100' })).status).toBe(200)
   })
@@ -314,7 +333,9 @@ describe('logout', () => {
     const response = expectRedirect(await logoutScreen.action(routeArgs(formRequest('/logout', {}, { cookie }))), '/')
     expect(sessionRows(user.id)).toHaveLength(0)
     expect(clearsCookie(response, SESSION_COOKIE)).toBe(true)
-    expect(await readToast(response)).toMatchObject({ type: 'success', title: 'Logged out' })
+    expect(allInEnglish(await readToast(response))).toMatchObject(
+      allInEnglish({ type: 'success', title: 'Logged out' }),
+    )
     expect((await currentUser(cookie)).status).toBe(401)
   })
 

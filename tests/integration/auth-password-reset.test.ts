@@ -29,6 +29,8 @@ import {
   TEST_SHARE,
   uniqueEmail,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /** Forgot and reset password: the two screens, their /api twins, the outbox and the tokens. */
 
@@ -96,14 +98,16 @@ describe('forgot-password screen', () => {
     const before = outbox().length
     const empty = formReply(await forgot(''))
     expect(empty.status).toBe(400)
-    expect(empty.result.error).toEqual({ email: ['Please enter your email address'] })
+    expect(allInEnglish(empty.result.error)).toEqual(allInEnglish({ email: ['Please enter your email address'] }))
     const invalid = formReply(await forgot('not-an-email'))
-    expect(invalid.result.error).toEqual({ email: ['Please enter a valid email address'] })
+    expect(allInEnglish(invalid.result.error)).toEqual(allInEnglish({ email: ['Please enter a valid email address'] }))
     expect(outbox()).toHaveLength(before)
   })
 
   test('the loader shows the spec’s text with ?sent=1, and the form without', () => {
-    expect(forgotScreen.loader(routeArgs(getRequest('/forgot-password?sent=1')))).toEqual({ sentMessage: SENT })
+    expect(allInEnglish(forgotScreen.loader(routeArgs(getRequest('/forgot-password?sent=1'))))).toEqual(
+      allInEnglish({ sentMessage: SENT }),
+    )
     expect(forgotScreen.loader(routeArgs(getRequest('/forgot-password')))).toEqual({ sentMessage: null })
   })
 
@@ -113,7 +117,9 @@ describe('forgot-password screen', () => {
     const answer = formReply(await forgot(user.email))
     expect(answer.status).toBe(429)
     expect(answer.result.error).toEqual({ '': [TOO_MANY_REQUESTS] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to send reset email', description: TOO_MANY_REQUESTS })
+    expect(allInEnglish(answer.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Failed to send reset email', description: TOO_MANY_REQUESTS }),
+    )
     expect(outbox(user.email)).toHaveLength(5)
     // Unknown emails are limited the same way (the answer does not reveal which exist).
     const nobody = uniqueEmail('nobody')
@@ -126,20 +132,26 @@ describe('forgot-password screen', () => {
 
 describe('reset-password screen', () => {
   test('loader states: no token, a bad token, a good token, done', async () => {
-    expect(resetLoader('')).toEqual({
-      state: 'error',
-      message: 'Invalid reset link. Please request a new password reset.',
-    })
-    expect(resetLoader('?token=')).toEqual({
-      state: 'error',
-      message: 'Invalid reset link. Please request a new password reset.',
-    })
-    expect(resetLoader('?token=not-a-real-token')).toEqual({ state: 'error', message: INVALID_TOKEN })
+    expect(allInEnglish(resetLoader(''))).toEqual(
+      allInEnglish({
+        state: 'error',
+        message: 'Invalid reset link. Please request a new password reset.',
+      }),
+    )
+    expect(allInEnglish(resetLoader('?token='))).toEqual(
+      allInEnglish({
+        state: 'error',
+        message: 'Invalid reset link. Please request a new password reset.',
+      }),
+    )
+    expect(allInEnglish(resetLoader('?token=not-a-real-token'))).toEqual(
+      allInEnglish({ state: 'error', message: INVALID_TOKEN }),
+    )
 
     const user = await createUser()
     const token = await requestToken(user.email)
     expect(resetLoader(`?token=${token}`)).toEqual({ state: 'form', token })
-    expect(resetLoader('?done=1')).toEqual({ state: 'success', message: DONE })
+    expect(allInEnglish(resetLoader('?done=1'))).toEqual(allInEnglish({ state: 'success', message: DONE }))
   })
 
   test('mismatched, short or missing passwords are refused with the spec’s messages', async () => {
@@ -148,28 +160,34 @@ describe('reset-password screen', () => {
 
     const mismatch = formReply(await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }))
     expect(mismatch.status).toBe(400)
-    expect(mismatch.result.error).toEqual({ confirmPassword: ['Passwords do not match'] })
+    expect(allInEnglish(mismatch.result.error)).toEqual(allInEnglish({ confirmPassword: ['Passwords do not match'] }))
     expect(mismatch.result.initialValue).not.toHaveProperty('newPassword')
 
     const short = formReply(await reset({ token, newPassword: 'short1234', confirmPassword: 'short1234' }))
     expect(short.status).toBe(400)
-    expect(short.result.error).toEqual({ newPassword: ['Password must be at least 10 characters long'] })
+    expect(allInEnglish(short.result.error)).toEqual(
+      allInEnglish({ newPassword: ['Password must be at least 10 characters long'] }),
+    )
 
     // One of the most common passwords, whatever its case: refused saying why, the token kept.
     const common = formReply(await reset({ token, newPassword: 'Password123', confirmPassword: 'Password123' }))
     expect(common.status).toBe(400)
     expect(common.result.error).toEqual({ newPassword: [COMMON_PASSWORD] })
-    expect(common.toast).toEqual({ type: 'error', title: 'Failed to reset password', description: COMMON_PASSWORD })
+    expect(allInEnglish(common.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Failed to reset password', description: COMMON_PASSWORD }),
+    )
     expect(common.result.initialValue).not.toHaveProperty('newPassword')
 
     const missing = formReply(await reset({ token, newPassword: '', confirmPassword: '' }))
-    expect(missing.result.error).toEqual({
-      newPassword: ['Please fill in all fields'],
-      confirmPassword: ['Please fill in all fields'],
-    })
+    expect(allInEnglish(missing.result.error)).toEqual(
+      allInEnglish({
+        newPassword: ['Please fill in all fields'],
+        confirmPassword: ['Please fill in all fields'],
+      }),
+    )
 
     const noToken = formReply(await reset({ token: '', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))
-    expect(noToken.result.error).toEqual({ token: ['Invalid reset token'] })
+    expect(allInEnglish(noToken.result.error)).toEqual(allInEnglish({ token: ['Invalid reset token'] }))
 
     // Nothing was spent: the token still works.
     expect(resetLoader(`?token=${token}`)).toEqual({ state: 'form', token })
@@ -193,13 +211,17 @@ describe('reset-password screen', () => {
     expect(sessionRows(user.id)).toHaveLength(0)
 
     // The token is spent (and so is every other open token of the user).
-    expect(resetLoader(`?token=${token}`)).toEqual({ state: 'error', message: INVALID_TOKEN })
+    expect(allInEnglish(resetLoader(`?token=${token}`))).toEqual(
+      allInEnglish({ state: 'error', message: INVALID_TOKEN }),
+    )
     const again = formReply(
       await reset({ token, newPassword: 'another-password', confirmPassword: 'another-password' }),
     )
     expect(again.status).toBe(400)
-    expect(again.result.error).toEqual({ token: [INVALID_TOKEN] })
-    expect(again.toast).toEqual({ type: 'error', title: 'Failed to reset password', description: INVALID_TOKEN })
+    expect(allInEnglish(again.result.error)).toEqual(allInEnglish({ token: [INVALID_TOKEN] }))
+    expect(allInEnglish(again.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Failed to reset password', description: INVALID_TOKEN }),
+    )
     const other = formReply(
       await reset({ token: otherToken, newPassword: 'another-password', confirmPassword: 'another-password' }),
     )
@@ -212,9 +234,11 @@ describe('reset-password screen', () => {
     const login = (password: string, ip: string) =>
       loginApi.action(routeArgs(jsonRequest('/api/login', 'POST', { email: user.email, password }, { ip })))
     for (let i = 0; i < 10; i++) expect((await login(`guess-${i}`, `198.51.100.${i + 1}`)).status).toBe(401)
-    expect(await jsonBody(await login(user.password, '192.0.2.5'), 429)).toEqual({
-      message: accountLocked(15 * 60_000),
-    })
+    expect(allInEnglish(await jsonBody(await login(user.password, '192.0.2.5'), 429))).toEqual(
+      allInEnglish({
+        message: accountLocked(15 * 60_000),
+      }),
+    )
 
     const token = await requestToken(user.email)
     expectRedirect(
@@ -232,10 +256,12 @@ describe('reset-password screen', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, user.id))
       .run()
-    expect(resetLoader(`?token=${token}`)).toEqual({ state: 'error', message: INVALID_TOKEN })
+    expect(allInEnglish(resetLoader(`?token=${token}`))).toEqual(
+      allInEnglish({ state: 'error', message: INVALID_TOKEN }),
+    )
     const answer = formReply(await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))
     expect(answer.status).toBe(400)
-    expect(answer.result.error).toEqual({ token: [INVALID_TOKEN] })
+    expect(allInEnglish(answer.result.error)).toEqual(allInEnglish({ token: [INVALID_TOKEN] }))
     expect(await verifyLogin(user.email, user.password, TEST_SHARE)).not.toBeNull()
     expect(await verifyLogin(user.email, NEW_PASSWORD, TEST_SHARE)).toBeNull()
   })
@@ -272,7 +298,9 @@ describe('/api/auth/forgot-password and /api/auth/reset-password', () => {
     const user = await createUser()
     for (let i = 0; i < 3; i++) expectRedirect(await forgot(user.email), '/forgot-password?sent=1')
     for (let i = 0; i < 2; i++) expect((await apiForgot({ email: user.email })).status).toBe(200)
-    expect(await jsonBody(await apiForgot({ email: user.email }), 429)).toEqual({ message: TOO_MANY_REQUESTS })
+    expect(await jsonBody(await apiForgot({ email: user.email }), 429)).toEqual({
+      message: inEnglish(TOO_MANY_REQUESTS),
+    })
   })
 
   test('reset: 200 { message }, then the token is spent (400); sessions end', async () => {
@@ -284,9 +312,11 @@ describe('/api/auth/forgot-password and /api/auth/reset-password', () => {
     expect(await jsonBody(await apiReset({ token, newPassword: 'short1234' }), 400)).toEqual({
       message: 'Password must be at least 10 characters long',
     })
-    expect(await jsonBody(await apiReset({ token, newPassword: 'password123' }), 400)).toEqual({
-      message: COMMON_PASSWORD,
-    })
+    expect(allInEnglish(await jsonBody(await apiReset({ token, newPassword: 'password123' }), 400))).toEqual(
+      allInEnglish({
+        message: COMMON_PASSWORD,
+      }),
+    )
     expect(await jsonBody(await apiReset({ token, newPassword: '' }), 400)).toEqual({
       message: 'Please fill in all fields',
     })
@@ -317,7 +347,7 @@ describe('nothing anonymous reaches the slow steps first', () => {
           await reset({ token: `made-up-${i}`, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
         )
         expect(answer.status).toBe(400)
-        expect(answer.result.error).toEqual({ token: [INVALID_TOKEN] })
+        expect(allInEnglish(answer.result.error)).toEqual(allInEnglish({ token: [INVALID_TOKEN] }))
       }
       expect(recorded.steps()).toEqual([])
       const limited = formReply(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
+import { msg } from '~/lib/i18n/message'
 import { hashPassword } from '~/lib/password.server'
 import { TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
 import { getUser } from '~/models/accounts/auth.server'
@@ -28,10 +29,12 @@ import {
   uniqueEmail,
   userRowByEmail,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /** Signing up, through the /signup screen's action and POST /api/signup. */
 
-const HONEYPOT_REFUSAL = 'Your submission could not be accepted.'
+const HONEYPOT_REFUSAL = msg('common:forms.notAccepted')
 const EMAIL_TAKEN = 'An account with this email already exists'
 
 function signupFields(overrides: Record<string, string> = {}) {
@@ -71,11 +74,13 @@ describe('signup screen', () => {
 
     expect(setCookieFor(response, SESSION_COOKIE)).toBeDefined()
     expect(setCookieFor(response, TOAST_COOKIE)).toBeDefined()
-    expect(await readToast(response)).toEqual({
-      type: 'success',
-      title: 'Success!',
-      description: 'Your account has been created. Welcome to our wellness platform!',
-    })
+    expect(allInEnglish(await readToast(response))).toEqual(
+      allInEnglish({
+        type: 'success',
+        title: 'Success!',
+        description: 'Your account has been created. Welcome to our wellness platform!',
+      }),
+    )
 
     // Stored trimmed and lower-cased, as a client, with the default country.
     const row = userRowByEmail(fields.email.trim().toLowerCase())
@@ -128,16 +133,18 @@ describe('signup screen', () => {
     )
     expect(answer.status).toBe(400)
     expect(answer.toast).toBeNull()
-    expect(answer.result.error).toEqual({
-      email: ['Please enter a valid email address'],
-      password: ['Password must be at least 10 characters'],
-      confirmPassword: ["Passwords don't match"],
-      firstName: ['First name is required'],
-      lastName: ['Last name is required'],
-      phoneNumber: ['Please enter a valid phone number'],
-      agreeToTerms: ['You must agree to the terms and conditions'],
-      country: ['Please select your country'],
-    })
+    expect(allInEnglish(answer.result.error)).toEqual(
+      allInEnglish({
+        email: ['Please enter a valid email address'],
+        password: ['Password must be at least 10 characters'],
+        confirmPassword: ["Passwords don't match"],
+        firstName: ['First name is required'],
+        lastName: ['Last name is required'],
+        phoneNumber: ['Please enter a valid phone number'],
+        agreeToTerms: ['You must agree to the terms and conditions'],
+        country: ['Please select your country'],
+      }),
+    )
     // Passwords are never sent back to the form.
     expect(answer.result.initialValue).not.toHaveProperty('password')
     expect(answer.result.initialValue).not.toHaveProperty('confirmPassword')
@@ -148,7 +155,9 @@ describe('signup screen', () => {
     const short = signupFields({ password: 'secret-pa', confirmPassword: 'secret-pa' })
     const answer = formReply(await submit(short))
     expect(answer.status).toBe(400)
-    expect(answer.result.error).toEqual({ password: ['Password must be at least 10 characters'] })
+    expect(allInEnglish(answer.result.error)).toEqual(
+      allInEnglish({ password: ['Password must be at least 10 characters'] }),
+    )
     expect(userRowByEmail(short.email)).toBeUndefined()
 
     for (const password of ['password123', 'PassWord123', 'qwertyuiop']) {
@@ -156,7 +165,9 @@ describe('signup screen', () => {
       const refused = formReply(await submit(common))
       expect(refused.status).toBe(400)
       expect(refused.result.error).toEqual({ password: [COMMON_PASSWORD] })
-      expect(refused.toast).toEqual({ type: 'error', title: 'Registration failed', description: COMMON_PASSWORD })
+      expect(allInEnglish(refused.toast)).toEqual(
+        allInEnglish({ type: 'error', title: 'Registration failed', description: COMMON_PASSWORD }),
+      )
       expect(refused.result.initialValue).not.toHaveProperty('password')
       expect(userRowByEmail(common.email)).toBeUndefined()
     }
@@ -171,14 +182,14 @@ describe('signup screen', () => {
     expectRedirect(await submit(signupFields({ country: '' })), '/client-dashboard')
     const answer = formReply(await submit(signupFields({ isPractitioner: 'on', country: 'XX' })))
     expect(answer.status).toBe(400)
-    expect(answer.result.error).toEqual({ country: ['Please select your country'] })
+    expect(allInEnglish(answer.result.error)).toEqual(allInEnglish({ country: ['Please select your country'] }))
   })
 
   test('mismatched passwords alone are reported on confirmPassword', async () => {
     const fields = signupFields({ confirmPassword: 'secret-pasS' })
     const answer = formReply(await submit(fields))
     expect(answer.status).toBe(400)
-    expect(answer.result.error).toEqual({ confirmPassword: ["Passwords don't match"] })
+    expect(allInEnglish(answer.result.error)).toEqual(allInEnglish({ confirmPassword: ["Passwords don't match"] }))
     expect(userRowByEmail(fields.email)).toBeUndefined()
   })
 
@@ -186,8 +197,10 @@ describe('signup screen', () => {
     const existing = await createUser()
     const answer = formReply(await submit(signupFields({ email: existing.email.toUpperCase() })))
     expect(answer.status).toBe(409)
-    expect(answer.result.error).toEqual({ email: [EMAIL_TAKEN] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Registration failed', description: EMAIL_TAKEN })
+    expect(allInEnglish(answer.result.error)).toEqual(allInEnglish({ email: [EMAIL_TAKEN] }))
+    expect(allInEnglish(answer.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Registration failed', description: EMAIL_TAKEN }),
+    )
   })
 
   test('a filled honeypot is refused with 400 and no account is created', async () => {
@@ -195,7 +208,9 @@ describe('signup screen', () => {
     const answer = formReply(await submit(fields))
     expect(answer.status).toBe(400)
     expect(answer.result.error).toEqual({ '': [HONEYPOT_REFUSAL] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Registration failed', description: HONEYPOT_REFUSAL })
+    expect(allInEnglish(answer.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Registration failed', description: HONEYPOT_REFUSAL }),
+    )
     expect(userRowByEmail(fields.email)).toBeUndefined()
   })
 
@@ -207,8 +222,10 @@ describe('signup screen', () => {
     const answer = formReply(await submit(fields, '198.51.100.1'))
     expect(answer.status).toBe(429)
     expect(answer.result.error).toEqual({ '': [TOO_MANY_REQUESTS] })
-    expect(answer.toast).toEqual({ type: 'error', title: 'Registration failed', description: TOO_MANY_REQUESTS })
-    expect(TOO_MANY_REQUESTS).toBe('Too many attempts. Please wait a few minutes and try again.')
+    expect(allInEnglish(answer.toast)).toEqual(
+      allInEnglish({ type: 'error', title: 'Registration failed', description: TOO_MANY_REQUESTS }),
+    )
+    expect(inEnglish(TOO_MANY_REQUESTS)).toBe('Too many attempts. Please wait a few minutes and try again.')
     expect(userRowByEmail(fields.email)).toBeUndefined()
     // Another address is not affected.
     expectRedirect(await submit(signupFields(), '198.51.100.2'), '/client-dashboard')
@@ -290,10 +307,14 @@ describe('POST /api/signup', () => {
   test('400 { message } saying why for one of the most common passwords (any case); nothing is created', async () => {
     for (const password of ['password123', 'PASSWORD123', '1234567890']) {
       const input = body({ password })
-      expect(await jsonBody(await apiSignup(input), 400)).toEqual({ message: COMMON_PASSWORD })
+      expect(allInEnglish(await jsonBody(await apiSignup(input), 400))).toEqual(
+        allInEnglish({ message: COMMON_PASSWORD }),
+      )
       expect(userRowByEmail(input.email as string)).toBeUndefined()
     }
-    expect(COMMON_PASSWORD).toBe('This password is one of the most common in data breaches. Please choose another.')
+    expect(allInEnglish(COMMON_PASSWORD)).toBe(
+      allInEnglish('This password is one of the most common in data breaches. Please choose another.'),
+    )
   })
 
   test('409 { message } when the email is taken (any case)', async () => {
@@ -305,7 +326,7 @@ describe('POST /api/signup', () => {
 
   test('a filled honeypot is refused and creates nothing', async () => {
     const input = body({ website: 'bot' })
-    expect(await jsonBody(await apiSignup(input), 400)).toEqual({ message: HONEYPOT_REFUSAL })
+    expect(await jsonBody(await apiSignup(input), 400)).toEqual({ message: inEnglish(HONEYPOT_REFUSAL) })
     expect(userRowByEmail(input.email as string)).toBeUndefined()
   })
 

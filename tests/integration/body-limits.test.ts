@@ -11,6 +11,8 @@ import * as updateAccount from '~/routes/api.auth.update-account'
 import * as apiLogin from '~/routes/api.login'
 import * as servicesScreen from '~/routes/practitioner.services'
 import { callApi, createListedPractitioner, createUser, formReply, routeArgs, settle, signIn } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { shownToast } from '../helpers/practice-i18n'
 
 /**
  * Bodies are read only up to their cap (issue 10, item 1). Each request's body is a stream
@@ -218,10 +220,10 @@ describe('forms (screens)', () => {
     const reply = formReply(await servicesScreen.action(routeArgs(request)))
     expect(reply.status).toBe(413)
     expect(reply.result.error).toMatchObject({ imageFile: [IMAGE_TOO_LARGE] })
-    expect(reply.toast).toMatchObject({
+    expect(shownToast(reply.toast)).toMatchObject({
       type: 'error',
       title: 'Failed to create service',
-      description: IMAGE_TOO_LARGE,
+      description: inEnglish(IMAGE_TOO_LARGE),
     })
     expectStoppedNear(body, IMAGE_UPLOAD_MAX_BYTES)
   })

@@ -33,6 +33,7 @@ import {
   sessionRows,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * What one account can fill (issue 41): every table a single person writes to has a bound, with
@@ -77,7 +78,7 @@ describe('bounds on what one account writes', () => {
       servicesApi.action,
       jsonRequest('/api/services', 'POST', body, { cookie: owner.cookie }),
     )
-    expect(answer).toMatchObject({ status: 409, body: { message: TOO_MANY_SERVICES } })
+    expect(answer).toMatchObject({ status: 409, body: { message: inEnglish(TOO_MANY_SERVICES) } })
   })
 
   test(`at most ${MAX_OPEN_SLOTS} open slots to come, one at a time or in a batch`, async () => {
@@ -105,14 +106,14 @@ describe('bounds on what one account writes', () => {
         { cookie: owner.cookie },
       ),
     )
-    expect(single).toMatchObject({ status: 409, body: { message: TOO_MANY_OPEN_SLOTS } })
+    expect(single).toMatchObject({ status: 409, body: { message: inEnglish(TOO_MANY_OPEN_SLOTS) } })
     const day = later.toISOString().slice(0, 10)
     const batch = await callApi(
       batchApi.action,
       jsonRequest('/api/time-slots/batch', 'POST', { serviceId, dateRange: [day, day] }, { cookie: owner.cookie }),
     )
     expect(batch.status).toBe(409)
-    expect(batch.body).toMatchObject({ message: TOO_MANY_OPEN_SLOTS })
+    expect(batch.body).toMatchObject({ message: inEnglish(TOO_MANY_OPEN_SLOTS) })
   })
 
   test(`at most ${MAX_BLOCKS} blocked dates to come`, async () => {
@@ -126,7 +127,7 @@ describe('bounds on what one account writes', () => {
       blocksApi.action,
       jsonRequest('/api/availability/blocked-dates', 'POST', { firstDate: '2099-12-24' }, { cookie: owner.cookie }),
     )
-    expect(answer).toMatchObject({ status: 409, body: { message: TOO_MANY_BLOCKS } })
+    expect(answer).toMatchObject({ status: 409, body: { message: inEnglish(TOO_MANY_BLOCKS) } })
   })
 
   test(`records: at most ${MAX_PATIENTS} patients added by hand, ${MAX_NOTES_PER_PATIENT} notes a chart, 2 GB of documents`, async () => {
@@ -142,7 +143,7 @@ describe('bounds on what one account writes', () => {
       patientsApi.action,
       jsonRequest('/api/patient-profiles', 'POST', { firstName: 'One', lastName: 'More' }, { cookie: owner.cookie }),
     )
-    expect(added).toMatchObject({ status: 409, body: { message: TOO_MANY_PATIENTS } })
+    expect(added).toMatchObject({ status: 409, body: { message: inEnglish(TOO_MANY_PATIENTS) } })
 
     insertMany(MAX_NOTES_PER_PATIENT, (i) =>
       getDb()
@@ -162,7 +163,7 @@ describe('bounds on what one account writes', () => {
       ),
       { id: String(patient.id) },
     )
-    expect(note).toMatchObject({ status: 409, body: { message: TOO_MANY_NOTES } })
+    expect(note).toMatchObject({ status: 409, body: { message: inEnglish(TOO_MANY_NOTES) } })
 
     insertMany(Math.ceil(DOCUMENT_STORAGE_MAX_BYTES / DOCUMENT_MAX_BYTES), (i) =>
       getDb()
@@ -184,7 +185,7 @@ describe('bounds on what one account writes', () => {
       formRequest(`/api/patient-profiles/${patient.id}/documents`, { file: pdf }, { cookie: owner.cookie }),
       { id: String(patient.id) },
     )
-    expect(upload).toMatchObject({ status: 413, body: { message: DOCUMENT_STORAGE_FULL } })
+    expect(upload).toMatchObject({ status: 413, body: { message: inEnglish(DOCUMENT_STORAGE_FULL) } })
   })
 
   test(`a client books at most ${LIMITS.bookings.max} sessions an hour, free ones included`, async () => {
@@ -203,7 +204,7 @@ describe('bounds on what one account writes', () => {
       await cancelBooking(churner, id)
     }
     const again = await book({ ...churner, cookie: await signIn(churner.id) })
-    expect(again).toMatchObject({ status: 429, body: { message: TOO_MANY_BOOKINGS } })
+    expect(again).toMatchObject({ status: 429, body: { message: inEnglish(TOO_MANY_BOOKINGS) } })
   })
   test(`an account remembers at most ${MAX_KNOWN_BROWSERS} browsers; one past that is still new to it`, async () => {
     const user = await createUser()

@@ -87,6 +87,9 @@ describe('GET /api/services: the answer', () => {
       id: ids['Mindful Breathing Basics'],
       name: 'Mindful Breathing Basics',
       description: 'A tranquil practice for busy minds.',
+      // Written in English, with no French text (issue 48).
+      descriptionLanguage: 'en',
+      descriptionTranslation: null,
       category: 'Meditation',
       price: 49.99,
       duration: 60,

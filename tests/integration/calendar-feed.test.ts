@@ -21,6 +21,7 @@ import {
   routeArgs,
   signIn,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /**
  * Calendar subscriptions (issue 30, "Calendar feeds"): a private address per person, read by
@@ -208,9 +209,11 @@ describe('the settings screens', () => {
     await post('reset')
     const second = (await load())!.webcal
     expect(second).not.toBe(first)
-    expect(await readToast(expectRedirect(await post('stop'), '/customer-settings'))).toMatchObject({
-      title: 'Calendar subscription off',
-    })
+    expect(allInEnglish(await readToast(expectRedirect(await post('stop'), '/customer-settings')))).toMatchObject(
+      allInEnglish({
+        title: 'Calendar subscription off',
+      }),
+    )
     expect(await load()).toBeNull()
     await expect(post('everything')).rejects.toMatchObject({ status: 400 })
   })

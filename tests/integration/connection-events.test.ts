@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { VideoSessionsCard } from '~/components/admin/video-sessions-card'
 import { getDb } from '~/db/client.server'
 import { bookings, sessionAttendance, sessionConnectionEvents } from '~/db/schema'
+import { formatsFor } from '~/lib/i18n/formats'
+import { pageI18n, tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import {
   CONNECTION_TEXT,
   MAX_CONNECTION_EVENTS,
@@ -12,7 +16,7 @@ import {
   MAX_EVENTS_PER_REPORT,
 } from '~/models/sessions/connection-events'
 import { ROOM_TEXT } from '~/models/sessions/room'
-import { VIDEO_CARD_TEXT, videoCardRows } from '~/models/sessions/video-figures'
+import { VIDEO_CARD_TEXT, videoCardRows, type VideoFigures } from '~/models/sessions/video-figures'
 import { median, videoFigures } from '~/models/sessions/video-figures.server'
 import * as screen from '~/routes/admin.dashboard/route'
 import * as report from '~/routes/sessions.$id.connection-events'
@@ -28,6 +32,7 @@ import {
   routeArgs,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * "Knowing it works" (issue 45): what a room's page reports of its connection
@@ -122,7 +127,7 @@ describe('POST /sessions/:id/connection-events', () => {
     const early = await booking(5)
     expect(await post(early.id, { events: [firstMedia] }, early.client.cookie)).toMatchObject({
       status: 409,
-      body: { message: ROOM_TEXT.opensBeforeStart },
+      body: { message: inEnglish(ROOM_TEXT.opensBeforeStart) },
     })
     const cancelled = await booking(0.1, 'cancelled')
     expect((await post(cancelled.id, { events: [firstMedia] }, cancelled.client.cookie)).status).toBe(409)
@@ -140,7 +145,7 @@ describe('POST /sessions/:id/connection-events', () => {
     const old = await booking(-7 * 24)
     expect(await post(old.id, { events: [{ kind: 'closed', agoMs: 0 }] }, old.client.cookie)).toMatchObject({
       status: 409,
-      body: { message: ROOM_TEXT.ended },
+      body: { message: inEnglish(ROOM_TEXT.ended) },
     })
     expect(rowsOf(early.id).length + rowsOf(old.id).length + rowsOf(unpaid.id).length).toBe(0)
   })
@@ -158,9 +163,9 @@ describe('POST /sessions/:id/connection-events', () => {
     await refused({ events: Array.from({ length: MAX_EVENTS_PER_REPORT + 1 }, () => ({ kind: 'left', agoMs: 0 })) })
     await refused({ events: [{ kind: 'joined', agoMs: 0 }] })
     await refused({ events: [{ kind: 'left', agoMs: -1 }] })
-    await refused({ events: [{ kind: 'first_media', agoMs: 0 }] }, CONNECTION_TEXT.timed)
-    await refused({ events: [{ kind: 'left', agoMs: 0, valueMs: 10 }] }, CONNECTION_TEXT.timed)
-    await refused({ events: [{ kind: 'left', agoMs: 0, relay: true }] }, CONNECTION_TEXT.relay)
+    await refused({ events: [{ kind: 'first_media', agoMs: 0 }] }, inEnglish(CONNECTION_TEXT.timed))
+    await refused({ events: [{ kind: 'left', agoMs: 0, valueMs: 10 }] }, inEnglish(CONNECTION_TEXT.timed))
+    await refused({ events: [{ kind: 'left', agoMs: 0, relay: true }] }, inEnglish(CONNECTION_TEXT.relay))
     await refused({ events: [{ ...firstMedia, valueMs: 1.5 }] })
     // Nothing else rides along: no address, no device, no text.
     await refused({ events: [{ ...firstMedia, device: 'FaceTime HD Camera' }] })
@@ -181,7 +186,7 @@ describe('POST /sessions/:id/connection-events', () => {
     expect((await post(id, some(MAX_EVENTS_PER_REPORT - 1), client.cookie)).status).toBe(204)
     expect(await post(id, some(2), client.cookie)).toMatchObject({
       status: 409,
-      body: { message: CONNECTION_TEXT.full },
+      body: { message: inEnglish(CONNECTION_TEXT.full) },
     })
     expect((await post(id, some(1), client.cookie)).status).toBe(204)
     expect((await post(id, some(1), client.cookie)).status).toBe(409)
@@ -268,9 +273,22 @@ describe('the figures: the admin card and the metrics', () => {
     })
   })
 
+  /** The card as a reader of `language` sees it: rows worded as the loader words them, in the page's i18next. */
+  const card = (figures: VideoFigures, language: Language = 'en') =>
+    renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n: pageI18n(language).i18n },
+        createElement(VideoSessionsCard, {
+          rows: videoCardRows(figures, { t: tFor(language, 'admin'), formats: formatsFor(language) }),
+        }),
+      ),
+    )
+
   test('the card words them, and says so when no room was joined', () => {
-    const html = renderToStaticMarkup(createElement(VideoSessionsCard, { rows: videoCardRows(videoFigures(now)) }))
-    expect(html).toContain(VIDEO_CARD_TEXT.title)
+    const html = card(videoFigures(now))
+    expect(html).toContain(inEnglish(VIDEO_CARD_TEXT.title))
+    expect(inEnglish(VIDEO_CARD_TEXT.title)).toBe('Video sessions (last 30 days)')
     for (const text of [
       'Sessions',
       '3',
@@ -285,10 +303,25 @@ describe('the figures: the admin card and the metrics', () => {
     expect(html).toContain(
       '>Through a relay (TURN)</dt><dd class="mt-1 text-xl font-bold tracking-tight">2 of 3 (67%)<',
     )
-    const empty = renderToStaticMarkup(
-      createElement(VideoSessionsCard, { rows: videoCardRows(videoFigures(ago(-400 * DAY))) }),
-    )
-    expect(empty).toContain(VIDEO_CARD_TEXT.none)
+    const empty = card(videoFigures(ago(-400 * DAY)))
+    expect(empty).toContain(inEnglish(VIDEO_CARD_TEXT.none))
+  })
+
+  test('in French: the card’s words, numbers and empty state', () => {
+    const html = card(videoFigures(now), 'fr')
+    expect(html).toContain('>Séances vidéo (30 derniers jours)<')
+    for (const text of [
+      'Séances',
+      'Les deux côtés connectés',
+      '2 sur 3 (67\u00a0%)',
+      'Délai médian avant la première image',
+      '1,4\u00a0s',
+      '3 (médiane de 4,0\u00a0s)',
+      'Par un relais (TURN)',
+    ]) {
+      expect(html).toContain(`>${text}<`)
+    }
+    expect(card(videoFigures(ago(-400 * DAY)), 'fr')).toContain('>Aucune séance vidéo au cours des 30 derniers jours.<')
   })
 
   test('the admin dashboard’s loader gives the card its rows', async () => {

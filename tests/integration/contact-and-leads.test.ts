@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest'
+import { msg } from '~/lib/i18n/message'
 import { CLIENT_IP_HEADER, TOO_MANY_REQUESTS, resetAllLimits } from '~/lib/rate-limit.server'
 import { getToast } from '~/lib/toast.server'
 import { listContactMessages } from '~/models/marketplace/contact.server'
@@ -7,6 +8,7 @@ import * as contactScreen from '~/routes/_public.contact'
 import * as launchingScreen from '~/routes/_public.launching-soon'
 import * as contactApi from '~/routes/api.contact'
 import * as leadsApi from '~/routes/api.leads'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * The contact form and the early-access lead form, end to end through the route modules:
@@ -25,7 +27,7 @@ type FormReply = {
   placement?: string
 }
 
-const HONEYPOT_REFUSAL = 'Your submission could not be accepted.'
+const HONEYPOT_REFUSAL = msg('common:forms.notAccepted')
 
 const contact = {
   name: 'Maya Chen',
@@ -75,6 +77,21 @@ function reply(result: unknown) {
   return { status: init?.status ?? 200, ...data }
 }
 
+/** A toast as an English reader sees it (its words are catalogue keys until shown). */
+function shownToast(toast: { type: string; title: string; description?: string } | null | undefined) {
+  if (!toast) return toast
+  return {
+    ...toast,
+    title: inEnglish(toast.title),
+    ...(toast.description === undefined ? {} : { description: inEnglish(toast.description) }),
+  }
+}
+
+/** A form's field errors as an English reader sees them. */
+function shownErrors(errors: Record<string, string[] | null> | undefined) {
+  return errors && Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list?.map(inEnglish)]))
+}
+
 /** The toast a redirect carries, read back the way the next page reads it. */
 async function toastOf(response: Response) {
   const setCookie = response.headers.get('Set-Cookie')
@@ -95,7 +112,7 @@ describe('contact screen', () => {
     expect(response).toBeInstanceOf(Response)
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/contact')
-    expect(await toastOf(response)).toEqual({
+    expect(shownToast(await toastOf(response))).toEqual({
       type: 'success',
       title: 'Message Sent!',
       description: "Thank you for contacting us. We'll get back to you within 24 hours.",
@@ -108,7 +125,7 @@ describe('contact screen', () => {
     const answer = reply(await submit({ name: '', email: 'not-an-email', subject: ' ', message: '' }))
     expect(answer.status).toBe(400)
     expect(answer.toast).toBeNull()
-    expect(answer.result.error).toEqual({
+    expect(shownErrors(answer.result.error)).toEqual({
       name: ['Name is required'],
       email: ['Please enter a valid email address'],
       subject: ['Subject is required'],
@@ -121,8 +138,12 @@ describe('contact screen', () => {
     const before = listContactMessages().total
     const answer = reply(await submit({ ...contact, website: 'https://spam.example' }))
     expect(answer.status).toBe(400)
-    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to Send Message', description: HONEYPOT_REFUSAL })
-    expect(answer.result.error).toEqual({ '': [HONEYPOT_REFUSAL] })
+    expect(shownToast(answer.toast)).toEqual({
+      type: 'error',
+      title: 'Failed to Send Message',
+      description: inEnglish(HONEYPOT_REFUSAL),
+    })
+    expect(shownErrors(answer.result.error)).toEqual({ '': [inEnglish(HONEYPOT_REFUSAL)] })
     expect(listContactMessages().total).toBe(before)
   })
 
@@ -130,7 +151,11 @@ describe('contact screen', () => {
     for (let i = 0; i < 5; i++) expect(((await submit(contact)) as Response).status).toBe(302)
     const answer = reply(await submit(contact))
     expect(answer.status).toBe(429)
-    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to Send Message', description: TOO_MANY_REQUESTS })
+    expect(shownToast(answer.toast)).toEqual({
+      type: 'error',
+      title: 'Failed to Send Message',
+      description: inEnglish(TOO_MANY_REQUESTS),
+    })
     // Another address is not affected.
     expect(((await submit(contact, '198.51.100.20')) as Response).status).toBe(302)
   })
@@ -162,7 +187,7 @@ describe('POST /api/contact', () => {
     const before = listContactMessages().total
     const response = await send({ ...contact, website: 'bot' })
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ message: HONEYPOT_REFUSAL })
+    expect(await response.json()).toEqual({ message: inEnglish(HONEYPOT_REFUSAL) })
     expect(listContactMessages().total).toBe(before)
   })
 
@@ -171,7 +196,7 @@ describe('POST /api/contact', () => {
     for (let i = 0; i < 2; i++) expect((await send(contact)).status).toBe(201)
     const response = await send(contact)
     expect(response.status).toBe(429)
-    expect(await response.json()).toEqual({ message: TOO_MANY_REQUESTS })
+    expect(await response.json()).toEqual({ message: inEnglish(TOO_MANY_REQUESTS) })
   })
 
   test('other methods answer 405 JSON', async () => {
@@ -200,7 +225,7 @@ describe('launching-soon screen', () => {
     const response = (await submit({ ...lead, placement: 'hero', website: '' })) as Response
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/launching-soon?joined=1')
-    expect(await toastOf(response)).toEqual({
+    expect(shownToast(await toastOf(response))).toEqual({
       type: 'success',
       title: 'Thank you!',
       description: "We'll notify you as soon as we launch!",
@@ -214,7 +239,7 @@ describe('launching-soon screen', () => {
     expect(answer.status).toBe(400)
     expect(answer.placement).toBe('cta')
     expect(answer.toast).toBeNull()
-    expect(answer.result.error).toEqual({
+    expect(shownErrors(answer.result.error)).toEqual({
       firstName: ['First name is required'],
       lastName: ['Last name is required'],
       email: ['Please enter a valid email address'],
@@ -232,7 +257,11 @@ describe('launching-soon screen', () => {
     const answer = reply(await submit({ ...lead, placement: 'hero', website: 'https://spam.example' }))
     expect(answer.status).toBe(400)
     expect(answer.placement).toBe('hero')
-    expect(answer.toast).toEqual({ type: 'error', title: 'Error', description: HONEYPOT_REFUSAL })
+    expect(shownToast(answer.toast)).toEqual({
+      type: 'error',
+      title: 'Error',
+      description: inEnglish(HONEYPOT_REFUSAL),
+    })
     expect(listLeads().total).toBe(before)
   })
 
@@ -241,7 +270,11 @@ describe('launching-soon screen', () => {
     const answer = reply(await submit({ ...lead, placement: 'cta' }))
     expect(answer.status).toBe(429)
     expect(answer.placement).toBe('cta')
-    expect(answer.toast).toEqual({ type: 'error', title: 'Error', description: TOO_MANY_REQUESTS })
+    expect(shownToast(answer.toast)).toEqual({
+      type: 'error',
+      title: 'Error',
+      description: inEnglish(TOO_MANY_REQUESTS),
+    })
   })
 })
 
@@ -280,11 +313,11 @@ describe('POST /api/leads', () => {
   test('a filled honeypot is refused and 429 follows a full window', async () => {
     const honeypot = await send({ ...lead, website: 'bot' })
     expect(honeypot.status).toBe(400)
-    expect(await honeypot.json()).toEqual({ message: HONEYPOT_REFUSAL })
+    expect(await honeypot.json()).toEqual({ message: inEnglish(HONEYPOT_REFUSAL) })
     for (let i = 0; i < 5; i++) expect((await send(lead)).status).toBe(201)
     const limited = await send(lead)
     expect(limited.status).toBe(429)
-    expect(await limited.json()).toEqual({ message: TOO_MANY_REQUESTS })
+    expect(await limited.json()).toEqual({ message: inEnglish(TOO_MANY_REQUESTS) })
   })
 
   test('GET answers 405 JSON', async () => {

@@ -33,6 +33,7 @@ import {
   signIn,
   uniqueEmail,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * The Unicode direction controls (U+202A–U+202E, U+2066–U+2069; issue 41) make a text read
@@ -121,7 +122,7 @@ describe('intake answers', () => {
       const { marker, text } = marked(char)
       expect(await put({ answers: { [question]: text }, submit: false })).toMatchObject({
         status: 400,
-        body: { message: DIRECTION_CONTROL_TEXT },
+        body: { message: inEnglish(DIRECTION_CONTROL_TEXT) },
       })
       expect(storedAnywhere(marker)).toEqual([])
     }
@@ -170,7 +171,7 @@ describe("a report of the practitioner's absence", () => {
     )
     expect(await callApi(reportApi.action, request, { id: String(bookingId) })).toMatchObject({
       status: 400,
-      body: { message: DIRECTION_CONTROL_TEXT },
+      body: { message: inEnglish(DIRECTION_CONTROL_TEXT) },
     })
     const screen = marked(char)
     const answer = await bookingPage.action(
@@ -302,7 +303,7 @@ describe('every other text another person reads, through its /api route', () => 
       const { marker, text } = marked(char)
       const request = jsonRequest(surface.path(), surface.method, surface.body(text), { cookie, ip: '203.0.113.90' })
       const answer = await callApi(surface.route.action as never, request, surface.params?.())
-      expect(answer).toMatchObject({ status: 400, body: { message: DIRECTION_CONTROL_TEXT } })
+      expect(answer).toMatchObject({ status: 400, body: { message: inEnglish(DIRECTION_CONTROL_TEXT) } })
       expect(storedAnywhere(marker)).toEqual([])
     }
   })

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { SEND_RECEIPT_INTENT } from '~/components/practice/earnings-receipts'
 import { getDb } from '~/db/client.server'
 import { bookings, receipts } from '~/db/schema'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
+import { pageI18n } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { resetAllLimits } from '~/lib/rate-limit.server'
-import { receiptSent, RECEIPT_NOT_FOUND, TOO_MANY_RECEIPT_EMAILS } from '~/models/billing/receipt'
+import { RECEIPT_NOT_FOUND, TOO_MANY_RECEIPT_EMAILS } from '~/models/billing/receipt'
 import { issuePaymentReceipt } from '~/models/billing/receipts.server'
 import { STATEMENT_HEADER } from '~/models/billing/statement-csv.server'
 import { monthlyTotals, statementLines, statementYears, yearIn } from '~/models/billing/statement.server'
@@ -34,6 +37,7 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * The practitioner's side of receipts (issue 44, items 4 and 5): their statement, by line and by
@@ -251,10 +255,9 @@ describe('the Earnings screen', () => {
     const answer = await sendAgain(receipt.id, cookie, '/practitioner/earnings?receiptsPage=2&year=2025&x=1')
     expect(answer).toBeInstanceOf(Response)
     expect((answer as Response).headers.get('Location')).toBe('/practitioner/earnings?receiptsPage=2&year=2025')
-    expect(await readToast(answer as Response)).toMatchObject({
-      type: 'success',
-      title: receiptSent('Receipt #0001'),
-    })
+    const toast = await readToast(answer as Response)
+    expect(toast).toMatchObject({ type: 'success' })
+    expect(inEnglish(toast!.title)).toBe('Receipt #0001 was sent to your client.')
     const sent = outbox(client.email).slice(before)
     expect(sent).toHaveLength(1)
     expect(sent[0]!.subject).toBe('Receipt #0001 from Priya Sharma')
@@ -271,7 +274,8 @@ describe('the Earnings screen', () => {
 
     const notFound = formReply(await sendAgain(id, other.cookie))
     expect(notFound.status).toBe(404)
-    expect(notFound.toast).toMatchObject({ type: 'error', title: 'Receipt not sent', description: RECEIPT_NOT_FOUND })
+    expect(notFound.toast).toMatchObject({ type: 'error', description: RECEIPT_NOT_FOUND })
+    expect(inEnglish(notFound.toast!.title)).toBe('Receipt not sent')
     expect(formReply(await sendAgain('abc', cookie)).status).toBe(404)
 
     for (let i = 0; i < 10; i++) expect(await sendAgain(id, cookie)).toBeInstanceOf(Response)
@@ -281,8 +285,8 @@ describe('the Earnings screen', () => {
     expect(outbox(client.email)).toHaveLength(10)
   })
 
-  /** The screen as the server renders it, with the loader's data for this address. */
-  async function render(path: string, cookie: string) {
+  /** The screen as the server renders it, with the loader's data for this address, in a language. */
+  async function render(path: string, cookie: string, language: Language = 'en') {
     const data = await load(path, cookie)
     const handler = createStaticHandler([
       { id: 'earnings', path: '/practitioner/earnings', loader: () => data, Component: earnings.default },
@@ -290,7 +294,13 @@ describe('the Earnings screen', () => {
     const context = await handler.query(new Request(`${ORIGIN}${path}`))
     if (context instanceof Response) throw context
     const router = createStaticRouter(handler.dataRoutes, context)
-    return renderToStaticMarkup(createElement(StaticRouterProvider, { router, context, hydrate: false }))
+    return renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n: pageI18n(language).i18n },
+        createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      ),
+    )
   }
 
   test('the screen shows the receipts and the statement below the cards it had', async () => {

@@ -22,6 +22,7 @@ import {
   signIn,
   type StepEvent,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 import {
   APP_DIR,
   remixApp,
@@ -870,13 +871,17 @@ type ControlCase = {
   fields: Record<string, FieldKind>
 }
 
-/** What a refusal may say besides ONE_LINE_TEXT: a phone number's and an email's own messages. */
+/**
+ * What a refusal may say besides ONE_LINE_TEXT: a phone number's and an email's own messages, as
+ * an /api answer words them or as a screen's answer carries them (their catalogue keys, which
+ * the page shows in its language: app/lib/i18n/message.ts).
+ */
 const KIND_MESSAGES: Record<FieldKind, string[]> = {
   text: [],
   lines: [DETAIL_LINES_TEXT],
   url: [],
-  phone: ['Please enter a valid phone number'],
-  email: ['Please enter a valid email address'],
+  phone: ['Please enter a valid phone number', 'auth:validation.invalidPhone'],
+  email: ['Please enter a valid email address', 'auth:validation.invalidEmail'],
 }
 const ctl = { patientId: 0, practitionerId: 0, clientEmail: '' }
 const ctlUsers: Partial<Record<Actor, number>> = {}
@@ -1258,7 +1263,11 @@ async function controlFuzz(control: ControlCase, only?: string[]) {
       const target = control.as === 'form' ? `${path}.data` : path
       const answer = await app.http({ method: control.method, path: target, headers, body: bytes })
       judge(route!, call, { url: `http://localhost${target}`, answer, steps: [], bodyClones: 0 })
-      const said = [only ? DIRECTION_CONTROL_TEXT : ONE_LINE_TEXT, ...KIND_MESSAGES[kind]]
+      // A screen's action answers the message's key, an /api route its English text.
+      const said = [only ? DIRECTION_CONTROL_TEXT : ONE_LINE_TEXT, ...KIND_MESSAGES[kind]].flatMap((m) => [
+        m,
+        inEnglish(m),
+      ])
       const where = `${control.method} ${target} ${field}=${JSON.stringify(controlledValue(kind, marker, char, around))}`
       expect(answer.status, `${where}: ${answer.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400)
       expect(answer.status, where).toBeLessThan(500)

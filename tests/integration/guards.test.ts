@@ -20,6 +20,7 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /** Who may see which area: the layout loaders' redirects, and the not-found answers. */
 
@@ -71,10 +72,12 @@ describe('signed out', () => {
       [adminLayout.loader, '/admin/dashboard'],
     ] as const) {
       expect(
-        await readToast(
-          expectRedirect(await load(loader as Loader, path), `/login?redirect=${encodeURIComponent(path)}`),
+        allInEnglish(
+          await readToast(
+            expectRedirect(await load(loader as Loader, path), `/login?redirect=${encodeURIComponent(path)}`),
+          ),
         ),
-      ).toEqual(told)
+      ).toEqual(allInEnglish(told))
     }
     const settings = expectRedirect(
       await load(clientLayout.loader as Loader, '/customer-settings'),

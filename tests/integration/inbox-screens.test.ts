@@ -25,6 +25,7 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * The inbox screens (`/client-inbox`, `/practitioner/inbox`): what their loaders show and
@@ -68,6 +69,13 @@ function post(screen: typeof clientInbox, path: string, fields: Record<string, s
 const isRead = (id: number) => getDb().select().from(messages).where(eq(messages.id, id)).get()?.isRead
 
 beforeEach(() => resetAllLimits())
+
+/** A toast as an English reader sees it (its title and text are catalogue keys until shown). */
+function inEnglishToast(toast: { title: string; description?: string } | null | undefined) {
+  return (
+    toast && { ...toast, title: inEnglish(toast.title), description: toast.description && inEnglish(toast.description) }
+  )
+}
 
 describe('who sees which inbox', () => {
   test('signed out → login; each role is sent to its own inbox, admins to their dashboard', async () => {
@@ -301,18 +309,18 @@ describe('the action', () => {
 
     const blank = formReply(await post(practitionerInbox, path, { ...fields, subject: '  ' }, practitionerCookie))
     expect(blank.status).toBe(400)
-    expect(blank.result.error?.subject).toEqual(['Subject is required'])
+    expect(blank.result.error?.subject?.map(inEnglish)).toEqual(['Subject is required'])
     const short = formReply(
       await post(practitionerInbox, path, { ...fields, content: 'Too short' }, practitionerCookie),
     )
-    expect(short.result.error?.content).toEqual(['Message must be at least 10 characters long'])
+    expect(short.result.error?.content?.map(inEnglish)).toEqual(['Message must be at least 10 characters long'])
 
     // Back to the conversation, at its end: the message just sent and the composer in view.
     const sent = expectRedirect(
       await post(practitionerInbox, path, fields, practitionerCookie),
       `${PRACTITIONER_INBOX}?with=${client.id}#latest`,
     )
-    expect(await readToast(sent)).toMatchObject({
+    expect(inEnglishToast(await readToast(sent))).toMatchObject({
       type: 'success',
       title: 'Reply sent!',
       description: 'Your message has been sent successfully.',
@@ -343,7 +351,7 @@ describe('the action', () => {
       await post(clientInbox, path, { intent: 'delete', messageId: String(question.id) }, clientCookie),
       `${CLIENT_INBOX}?with=${practitioner.id}`,
     )
-    expect(await readToast(deleted)).toMatchObject({ type: 'success', title: 'Message deleted' })
+    expect(inEnglishToast(await readToast(deleted))).toMatchObject({ type: 'success', title: 'Message deleted' })
     const mine = await loadData(clientInbox, `${CLIENT_INBOX}?with=${practitioner.id}`, clientCookie)
     expect(mine.thread?.messages).toEqual([])
     const theirs = await loadData(practitionerInbox, `${PRACTITIONER_INBOX}?with=${client.id}`, practitionerCookie)

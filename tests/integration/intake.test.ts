@@ -8,6 +8,7 @@ import {
   intakeResponses,
   patientAuditLog,
   patientProfiles,
+  users,
 } from '~/db/schema'
 import { ONE_LINE_TEXT } from '~/lib/plain-text'
 import { deleteAccount } from '~/models/accounts/user.server'
@@ -44,6 +45,7 @@ import * as formApi from '~/routes/api.intake-forms.$id'
 import * as formsApi from '~/routes/api.intake-forms._index'
 import * as formPage from '~/routes/practitioner.intake-forms.$id'
 import * as formsPage from '~/routes/practitioner.intake-forms._index'
+import { requestContext } from '../../server/request-context.js'
 import {
   callApi,
   createListedPractitioner,
@@ -62,6 +64,7 @@ import {
   routeArgs,
   signIn,
 } from '../helpers'
+import { inEnglish, inFrench } from '../helpers/i18n'
 
 /**
  * Intake forms and consent (issue 32; docs/decisions/041-intake-forms.md): the practitioner's
@@ -147,7 +150,7 @@ describe('the practitioner’s forms', () => {
       ...FORM,
       questions: [{ kind: 'single', label: 'Pick', options: ['A\u0007b', 'C'] }],
     })
-    expect(refusedOption).toMatchObject({ status: 400, body: { message: ONE_LINE_TEXT } })
+    expect(refusedOption).toMatchObject({ status: 400, body: { message: inEnglish(ONE_LINE_TEXT) } })
     expect((await api({ ...FORM, title: 'Intake\u0000form' })).status).toBe(400)
   })
 
@@ -190,7 +193,7 @@ describe('titles (issue 42)', () => {
       formsApi.action,
       jsonRequest('/api/intake-forms', 'POST', { ...FORM, title: 'BEFORE we meet' }, { cookie }),
     )
-    expect(api).toMatchObject({ status: 409, body: { message: TITLE_TAKEN } })
+    expect(api).toMatchObject({ status: 409, body: { message: inEnglish(TITLE_TAKEN) } })
     const screen = await formPage.action(
       routeArgs(
         formRequest(
@@ -215,7 +218,7 @@ describe('titles (issue 42)', () => {
       jsonRequest(`/api/intake-forms/${second.id}`, 'PATCH', { title: 'before we meet' }, { cookie }),
       { id: String(second.id) },
     )
-    expect(patched).toMatchObject({ status: 409, body: { message: TITLE_TAKEN } })
+    expect(patched).toMatchObject({ status: 409, body: { message: inEnglish(TITLE_TAKEN) } })
     expect(getOwnForm(own.id, second.id).title).toBe('After we meet')
     expect(updateForm(own.id, first.id, { title: 'Before We Meet' }).title).toBe('Before We Meet')
     // Another practitioner's titles are theirs; a removed form's title is free again.
@@ -252,7 +255,7 @@ describe('what one practitioner can store (issue 41)', () => {
     const small = { ...FORM, questions: [{ kind: 'short' as const, label: 'Why?', required: false }] }
     const made = Array.from({ length: MAX_FORMS }, (_, i) => createForm(many.id, { ...small, title: `Form ${i}` }))
     const api = await callApi(formsApi.action, jsonRequest('/api/intake-forms', 'POST', small, { cookie }))
-    expect(api).toMatchObject({ status: 409, body: { message: TOO_MANY_FORMS } })
+    expect(api).toMatchObject({ status: 409, body: { message: inEnglish(TOO_MANY_FORMS) } })
     const screen = await formPage.action(
       routeArgs(
         formRequest(
@@ -328,7 +331,7 @@ describe('what one practitioner can store (issue 41)', () => {
         { cookie: practitioner.cookie },
       ),
     )
-    expect(answer).toMatchObject({ status: 400, body: { message: FORM_TOO_LONG } })
+    expect(answer).toMatchObject({ status: 400, body: { message: inEnglish(FORM_TOO_LONG) } })
   })
 
   test('versions no answer refers to are pruned: 60 edits keep the current one and the one a draft pins', async () => {
@@ -394,9 +397,8 @@ describe('the client answers', () => {
         }),
       )
     const draft = await post({ intent: 'save-draft', [why!.id]: 'Tired' })
-    expect(await readToast(expectRedirect(draft, `/bookings/${bookingId}/intake`))).toMatchObject({
-      title: 'Draft saved',
-    })
+    const saved = await readToast(expectRedirect(draft, `/bookings/${bookingId}/intake`))
+    expect(inEnglish(saved!.title)).toBe('Draft saved')
 
     const incomplete = await post({ intent: 'review', [why!.id]: 'Tired', [consent!.id]: 'Nobody' })
     expect(formReply(incomplete).result.error).toMatchObject({
@@ -406,7 +408,7 @@ describe('the client answers', () => {
     // An empty signature asks for the name, on the screen as in the browser (issue 42).
     const unsigned = await post({ intent: 'review', [why!.id]: 'Tired', [consent!.id]: '' })
     expect(formReply(unsigned).result.error).toMatchObject({ [consent!.id]: [CONSENT_REQUIRED] })
-    expect(CONSENT_REQUIRED).toBe('Type your full name to agree')
+    expect(inEnglish(CONSENT_REQUIRED)).toBe('Type your full name to agree')
     const name = `${client.firstName} ${client.lastName}`
     const reviewed = await post({
       intent: 'review',
@@ -424,9 +426,8 @@ describe('the client answers', () => {
     )
     expect(summary).toMatchObject({ reviewing: true, intake: { answers: { [helps!.id]: ['Music'] } } })
     const sent = await post({ intent: 'send' })
-    expect(await readToast(expectRedirect(sent, `/bookings/${bookingId}/intake`))).toMatchObject({
-      title: 'Intake form sent',
-    })
+    const sentToast = await readToast(expectRedirect(sent, `/bookings/${bookingId}/intake`))
+    expect(inEnglish(sentToast!.title)).toBe('Intake form sent')
     expect(getClientIntake(client, bookingId).state).toBe('sent')
     deleteForm(practitioner.id, form.id)
   })
@@ -537,5 +538,77 @@ describe('around it', () => {
     expect(rows.find((r) => r.bookingId === sent.bookingId)).toMatchObject({ status: 'sent', clientId: null })
     expect(rows.find((r) => r.bookingId === draft.bookingId)).toBeUndefined()
     deleteForm(practitioner.id, form.id)
+  })
+})
+
+describe('in French', () => {
+  /** As the server answers a request: in the visitor's language until the session says whose it is. */
+  const asRequest = <T>(run: () => Promise<T>) =>
+    requestContext.run({ id: 'test', method: 'GET', route: null, pathname: '/', userId: null, language: 'en' }, run)
+  const inFrenchFromNowOn = (id: number) => getDb().update(users).set({ language: 'fr' }).where(eq(users.id, id)).run()
+
+  test('a French client’s intake: its dates, the refused answers said on their questions, the toasts', async () => {
+    const form = createForm(practitioner.id, { ...FORM, serviceIds: [serviceId] })
+    const { client, bookingId } = await bookedClient()
+    inFrenchFromNowOn(client.id)
+    const [why, sleep, helps, meds, consent] = form.questions
+    const params = { id: String(bookingId) }
+    const page = (await asRequest(() =>
+      intakePage.loader(routeArgs(getRequest(`/bookings/${bookingId}/intake`, { cookie: client.cookie }), params)),
+    )) as Awaited<ReturnType<typeof intakePage.loader>>
+    expect(page.when).toMatch(/^\d{1,2}(er)? [a-zéû]+ \d{4}, \d{1,2}\sh\s\d{2} H[NA]E$/)
+    const post = (fields: Record<string, string>) =>
+      asRequest(() =>
+        intakePage.action(
+          routeArgs(formRequest(`/bookings/${bookingId}/intake`, fields, { cookie: client.cookie }), params),
+        ),
+      )
+    const incomplete = formReply(await post({ intent: 'review', [why!.id]: 'Fatigue', [consent!.id]: 'Personne' }))
+    const errors = incomplete.result.error as Record<string, string[]>
+    expect(inFrench(errors[sleep!.id]![0]!)).toBe('Veuillez répondre à cette question')
+    expect(inFrench(errors[consent!.id]![0]!)).toBe(
+      `Tapez votre nom complet, ${client.firstName} ${client.lastName}, pour donner votre accord`,
+    )
+    const name = `${client.firstName} ${client.lastName}`
+    const fields = {
+      [why!.id]: 'Fatigue',
+      [sleep!.id]: 'Well',
+      [helps!.id]: 'Music',
+      [meds!.id]: 'yes',
+      [consent!.id]: name,
+    }
+    const review = await readToast((await post({ intent: 'review', ...fields })) as Response)
+    expect(inFrench(review!.title)).toBe('Vérifiez vos réponses')
+    const sent = await readToast((await post({ intent: 'send' })) as Response)
+    expect(inFrench(sent!.title)).toBe('Formulaire d’accueil envoyé')
+    expect(inFrench(sent!.description!)).toBe('Merci. Vos réponses ont été transmises à votre praticien.')
+    const after = (await asRequest(() =>
+      intakePage.loader(routeArgs(getRequest(`/bookings/${bookingId}/intake`, { cookie: client.cookie }), params)),
+    )) as Awaited<ReturnType<typeof intakePage.loader>>
+    expect(after.sentAt).toMatch(/\d{4}, \d{1,2}\sh\s\d{2} H[NA]E$/)
+    deleteForm(practitioner.id, form.id)
+  })
+
+  test('a French practitioner’s new form is called "Formulaire d’accueil"; a refused title is said in French', async () => {
+    const own = await createListedPractitioner()
+    inFrenchFromNowOn(own.id)
+    const cookie = await signIn(own.id)
+    const newPage = () =>
+      asRequest(() =>
+        formPage.loader(routeArgs(getRequest('/practitioner/intake-forms/new', { cookie }), { id: 'new' })),
+      )
+    expect(await newPage()).toMatchObject({ newTitle: 'Formulaire d’accueil' })
+    createForm(own.id, { ...FORM, title: 'Formulaire d’accueil' })
+    expect(await newPage()).toMatchObject({ newTitle: 'Formulaire d’accueil 2' })
+    const api = await asRequest(() =>
+      callApi(
+        formsApi.action,
+        jsonRequest('/api/intake-forms', 'POST', { ...FORM, title: 'formulaire D’ACCUEIL' }, { cookie }),
+      ),
+    )
+    expect(api).toMatchObject({
+      status: 409,
+      body: { message: 'Vous avez déjà un formulaire portant ce titre. Choisissez-en un autre.' },
+    })
   })
 })

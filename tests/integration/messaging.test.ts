@@ -40,6 +40,7 @@ import {
   refusal,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 import { databaseBeforeMigration } from '../helpers/migrations'
 
 /**
@@ -749,7 +750,7 @@ describe('the JSON API', () => {
         { recipientId: casey.id, subject: 'Re', content: 'Wrong conversation here.', isReplyTo: danas.id },
         priyaCookie,
       ),
-    ).toMatchObject({ status: 400, body: { message: REPLY_NOT_IN_CONVERSATION } })
+    ).toMatchObject({ status: 400, body: { message: inEnglish(REPLY_NOT_IN_CONVERSATION) } })
     expect(
       await post(
         { recipientId: casey.id, subject: 'Re', content: 'Not an id at all here.', isReplyTo: 'abc' },
@@ -769,14 +770,14 @@ describe('the JSON API', () => {
       await post({ recipientId: dana.id, subject: 'Hi', content: 'Hello there, Dana.' }, caseyCookie),
     ).toMatchObject({
       status: 404,
-      body: { message: RECIPIENT_NOT_FOUND },
+      body: { message: inEnglish(RECIPIENT_NOT_FOUND) },
     })
     const stranger = await client('Stranger')
     expect(
       await post({ recipientId: stranger.id, subject: 'Hi', content: 'Book with me today!' }, priyaCookie),
     ).toMatchObject({
       status: 404,
-      body: { message: RECIPIENT_NOT_FOUND },
+      body: { message: inEnglish(RECIPIENT_NOT_FOUND) },
     })
     // The answer carries no column beyond the message's own.
     expect(Object.keys(question.body).sort()).toEqual(
@@ -793,8 +794,14 @@ describe('the JSON API', () => {
       await signIn(priya.id),
     ]
     expect(await read(message.id)).toMatchObject({ status: 401 })
-    expect(await read(message.id, caseyCookie)).toMatchObject({ status: 404, body: { message: MESSAGE_NOT_FOUND } })
-    expect(await read(message.id, danaCookie)).toMatchObject({ status: 404, body: { message: MESSAGE_NOT_FOUND } })
+    expect(await read(message.id, caseyCookie)).toMatchObject({
+      status: 404,
+      body: { message: inEnglish(MESSAGE_NOT_FOUND) },
+    })
+    expect(await read(message.id, danaCookie)).toMatchObject({
+      status: 404,
+      body: { message: inEnglish(MESSAGE_NOT_FOUND) },
+    })
     expect(await read('abc', priyaCookie)).toMatchObject({ status: 404 })
     expect(await read(999_999, priyaCookie)).toMatchObject({ status: 404 })
     expect(await read(message.id, priyaCookie)).toMatchObject({ status: 200, body: { id: message.id, isRead: true } })
@@ -819,7 +826,10 @@ describe('the JSON API', () => {
       await signIn(priya.id),
     ]
     expect(await remove(message.id)).toMatchObject({ status: 401 })
-    expect(await remove(message.id, danaCookie)).toMatchObject({ status: 404, body: { message: MESSAGE_NOT_FOUND } })
+    expect(await remove(message.id, danaCookie)).toMatchObject({
+      status: 404,
+      body: { message: inEnglish(MESSAGE_NOT_FOUND) },
+    })
     expect(await remove('0', caseyCookie)).toMatchObject({ status: 404 })
     expect(await remove(message.id, caseyCookie)).toMatchObject({ status: 200, body: { message: 'Message deleted' } })
     expect(await remove(message.id, caseyCookie)).toMatchObject({ status: 404 })

@@ -45,6 +45,8 @@ import {
   routeArgs,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { shownToast } from '../helpers/practice-i18n'
 
 /**
  * Sessions somebody did not attend (issue 30; docs/decisions/038-no-shows.md): the practitioner
@@ -76,6 +78,13 @@ async function sessionOf(startsInHours: number, status: 'confirmed' | 'completed
   return { client: { ...client, cookie: await signIn(client.id) }, id: booking.id }
 }
 
+/** A toast as an English reader sees it: its words are catalogue keys until shown. */
+function englishToast(toast: { title: string; description?: string } | null) {
+  return (
+    toast && { ...toast, title: inEnglish(toast.title), description: toast.description && inEnglish(toast.description) }
+  )
+}
+
 const refusalOf = async (run: () => unknown) => {
   try {
     await run()
@@ -101,7 +110,7 @@ describe('the practitioner marks that the client did not attend', () => {
       status: 200,
       body: {
         booking: { id, clientNoShowAt: expect.any(String), isPaid: true, refundedAmount: 0 },
-        message: CLIENT_MARKED_ABSENT,
+        message: inEnglish(CLIENT_MARKED_ABSENT),
       },
     })
     expect(row(id)).toMatchObject({ status: 'completed', isPaid: true, refundedAmountCents: 0 })
@@ -133,7 +142,7 @@ describe('the practitioner marks that the client did not attend', () => {
 
     const recent = await sessionOf(-2)
     const other = await createListedPractitioner()
-    expect(await refusalOf(() => markClientNoShow(other, recent.id))).toBe('Booking not found')
+    expect(inEnglish((await refusalOf(() => markClientNoShow(other, recent.id)))!)).toBe('Booking not found')
     const asClient = await callApi(
       noShowApi.action,
       jsonRequest(`/api/bookings/${recent.id}/no-show`, 'PATCH', undefined, { cookie: recent.client.cookie }),
@@ -158,9 +167,9 @@ describe('the practitioner marks that the client did not attend', () => {
         ),
       ),
     )
-    expect(await readToast(expectRedirect(done, '/practitioner/dashboard'))).toMatchObject({
+    expect(shownToast(await readToast(expectRedirect(done, '/practitioner/dashboard')))).toMatchObject({
       title: 'Session marked as missed',
-      description: CLIENT_MARKED_ABSENT,
+      description: inEnglish(CLIENT_MARKED_ABSENT),
     })
     const again = await dashboard.action(
       routeArgs(
@@ -187,12 +196,12 @@ describe('the client reports that the practitioner did not attend', () => {
         }),
       )
     const tooLong = await send('x'.repeat(2001))
-    expect(formReply(tooLong).result.error).toMatchObject({ details: ['Please keep it under 2000 characters'] })
+    expect(formReply(tooLong).result.error?.details?.map(inEnglish)).toEqual(['Please keep it under 2000 characters'])
 
     const done = await send('I waited 20 minutes in the room and nobody came.')
-    expect(await readToast(expectRedirect(done, `/bookings/${id}`))).toMatchObject({
+    expect(englishToast(await readToast(expectRedirect(done, `/bookings/${id}`)))).toMatchObject({
       title: 'Report sent',
-      description: REPORT_SENT,
+      description: inEnglish(REPORT_SENT),
     })
     const message = listContactMessages().messages.find((m) => m.bookingId === id)!
     expect(message).toMatchObject({
@@ -225,18 +234,18 @@ describe('the client reports that the practitioner did not attend', () => {
     const ahead = await sessionOf(2, 'confirmed')
     expect(await report(ahead.id, ahead.client.cookie)).toMatchObject({
       status: 409,
-      body: { message: NOT_STARTED_YET },
+      body: { message: inEnglish(NOT_STARTED_YET) },
     })
     const old = await sessionOf(-24 * 8)
     expect(await report(old.id, old.client.cookie)).toMatchObject({
       status: 409,
-      body: { message: REPORT_WINDOW_CLOSED },
+      body: { message: inEnglish(REPORT_WINDOW_CLOSED) },
     })
     const started = await sessionOf(-0.25, 'confirmed')
     expect(await report(started.id, practitioner.cookie)).toMatchObject({ status: 404 })
     expect(await report(started.id, started.client.cookie, { details: 'No one joined.' })).toMatchObject({
       status: 201,
-      body: { message: REPORT_SENT },
+      body: { message: inEnglish(REPORT_SENT) },
     })
     expect(row(started.id).practitionerNoShowReportedAt).toBeInstanceOf(Date)
     expect(
@@ -284,7 +293,7 @@ describe("the room's attendance decides whether a client can be marked absent (i
         ),
       ),
     )
-    expect(await readToast(expectRedirect(posted, '/practitioner/dashboard'))).toMatchObject({
+    expect(englishToast(await readToast(expectRedirect(posted, '/practitioner/dashboard')))).toMatchObject({
       type: 'error',
       description: refusal,
     })
@@ -382,7 +391,7 @@ describe('"I was there": the client marked absent tells the admins, with the roo
     const attended = await sessionOf(-2)
     expect(await report(attended.id, attended.client.cookie, { kind: 'client-attended' })).toMatchObject({
       status: 409,
-      body: { message: NOT_MARKED_ABSENT },
+      body: { message: inEnglish(NOT_MARKED_ABSENT) },
     })
     expect(await report(attended.id, attended.client.cookie, { kind: 'both' })).toMatchObject({ status: 400 })
 
@@ -397,7 +406,7 @@ describe('"I was there": the client marked absent tells the admins, with the roo
       await report(marked.id, marked.client.cookie, { kind: 'client-attended', details: 'I was there.' }),
     ).toMatchObject({
       status: 201,
-      body: { message: REPORT_SENT },
+      body: { message: inEnglish(REPORT_SENT) },
     })
     expect(row(marked.id).clientNoShowDisputedAt).toBeInstanceOf(Date)
     const message = listContactMessages().messages.find((m) => m.bookingId === marked.id)!
@@ -407,10 +416,10 @@ describe('"I was there": the client marked absent tells the admins, with the roo
         getRequest('/admin/dashboard?tab=messages'),
         await createUser({ isAdmin: true }),
       ).messages!.rows.find((m) => m.id === message.id)!.booking!.trail,
-    ).toEqual([NOBODY_IN_ROOM])
+    ).toEqual([inEnglish(NOBODY_IN_ROOM)])
     expect(await report(marked.id, marked.client.cookie, { kind: 'client-attended' })).toMatchObject({
       status: 409,
-      body: { message: ALREADY_DISPUTED },
+      body: { message: inEnglish(ALREADY_DISPUTED) },
     })
   })
 })

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, packageHoldings, packages } from '~/db/schema'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { translateMessage } from '~/lib/i18n/message'
+import { offerCardWords } from '~/models/packages/package-words'
 import { getEarningsSummary } from '~/models/practice/earnings.server'
 import * as dashboard from '~/routes/_client.client-dashboard'
 import * as profile from '~/routes/_public.practitioners.$id'
@@ -26,6 +29,7 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * The packages' screens without JavaScript (issue 47): plain forms posted as a browser posts
@@ -62,10 +66,12 @@ describe('the practitioner’s Packages screen', () => {
         ),
       ),
     )
-    expect(bad).toMatchObject({
-      data: { message: 'A package has at least 2 sessions', values: { sessions: '1', price: '300' } },
-      init: { status: 400 },
-    })
+    expect(bad).toMatchObject({ data: { values: { sessions: '1', price: '300' } }, init: { status: 400 } })
+    const { message } = (bad as { data: { message: string } }).data
+    expect(inEnglish(message)).toBe('A package has at least 2 sessions')
+    expect(translateMessage(tFor('fr') as Parameters<typeof translateMessage>[0], message)).toBe(
+      'Un forfait compte au moins 2 séances',
+    )
     const added = await settle(() =>
       packagesPage.action(
         routeArgs(
@@ -103,10 +109,24 @@ describe('buying and booking with a package, without JavaScript', () => {
     )) as Awaited<ReturnType<typeof serviceDetails.loader>>
     expect(details.offers).toEqual([
       expect.objectContaining({
-        text: 'Shiatsu: 5 sessions · valid 6 months · $300.00 CAD ($60.00 CAD a session, saves $20.00 CAD a session)',
-        buy: 'Buy package · $300.00 CAD',
+        serviceName: 'Shiatsu',
+        sessions: 5,
+        expiresInMonths: 6,
+        priceCents: 30000,
+        perSessionCents: 6000,
+        savingPerSessionCents: 2000,
       }),
     ])
+    // The card words it in the page's language.
+    expect(offerCardWords(tFor('en', 'packages'), 'en', details.offers[0]!)).toEqual({
+      text: 'Shiatsu: 5 sessions · valid 6 months · $300.00 CAD ($60.00 CAD a session, saves $20.00 CAD a session)',
+      buy: 'Buy package · $300.00 CAD',
+    })
+    const n = '\u00a0'
+    expect(offerCardWords(tFor('fr', 'packages'), 'fr', details.offers[0]!)).toEqual({
+      text: `Shiatsu${n}: 5 séances · valide 6 mois · 300,00${n}$ (60,00${n}$ la séance, économie de 20,00${n}$ par séance)`,
+      buy: `Acheter le forfait · 300,00${n}$`,
+    })
     const onProfile = (await profile.loader(
       routeArgs(getRequest(`/practitioners/${practitioner.id}`), { id: String(practitioner.id) }),
     )) as Awaited<ReturnType<typeof profile.loader>>
@@ -160,7 +180,8 @@ describe('buying and booking with a package, without JavaScript', () => {
       ),
     )) as Response
     expect(booked.headers.get('Location')).toMatch(/^\/bookings\/\d+$/)
-    expect(await readToast(booked)).toMatchObject({
+    const bookedToast = (await readToast(booked))!
+    expect({ title: inEnglish(bookedToast.title), description: inEnglish(bookedToast.description!) }).toEqual({
       title: 'Booking confirmed!',
       description: 'One session of your package was used.',
     })

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { bookings, packageHoldings, payouts, receipts } from '~/db/schema'
+import { bookings, packageHoldings, payouts, receipts, users } from '~/db/schema'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
 import { findObject } from '~/integrations/stripe-emulator/store.server'
 import { deleteAccount, UPCOMING_SESSIONS_BLOCK_DELETION } from '~/models/accounts/user.server'
@@ -20,6 +20,7 @@ import * as purchaseApi from '~/routes/api.packages.$id.purchase'
 import * as packagesApi from '~/routes/api.packages._index'
 import * as mineApi from '~/routes/api.packages.mine'
 import * as offersApi from '~/routes/api.practitioners.$id.packages'
+import { requestContext } from '../../server/request-context.js'
 import {
   callApi,
   createListedPractitioner,
@@ -35,6 +36,8 @@ import {
   refusal,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { pdfPages } from '../helpers/pdf'
 
 /**
  * Packages of sessions (issue 47, docs/decisions/051-packages.md): offered, bought through the
@@ -301,8 +304,9 @@ describe('booking with a package', () => {
       .run()
     const failed = await refusal(() => createBooking(client, { serviceId, timeSlotId: slot().id, usePackage: true }))
     expect(failed.status).toBe(409)
-    expect(failed.message).toMatch(/^Your package for this service expired on /)
-    expect(failed.message).toBe(packageExpired(failed.message.replace(/^.* expired on (.*), so.*$/, '$1')))
+    const said = inEnglish(failed.message)
+    expect(said).toMatch(/^Your package for this service expired on /)
+    expect(failed.message).toBe(packageExpired(said.replace(/^.* expired on (.*), so.*$/, '$1')))
     expect(listClientPackages(client.id)[0]).toMatchObject({ expired: true })
     // Before its expiry (the same clock, earlier) it was usable.
     const earlier = new Date(boughtAt.getTime() + DAY)
@@ -378,6 +382,9 @@ describe('refunding unused sessions', () => {
       .all()
     expect(refundsIssued).toMatchObject([{ totalCents: -15000, platformFeeCents: -750 }])
     expect(outbox(client.email).map((email) => email.subject)).toContain('Package refunded: Deep Massage')
+    expect(outbox(client.email).find((email) => email.subject === 'Package refunded: Deep Massage')!.text).toMatch(
+      /\$\d+\.\d{2} CAD for the unused sessions of your Deep Massage package is being refunded to your card\./,
+    )
     expect(listClientPackages(client.id)[0]).toMatchObject({ remaining: 0 })
     expect(await refusal(() => refundUnusedSessions(practitioner.id, holdingId))).toEqual({
       status: 409,
@@ -430,5 +437,46 @@ describe('refunding unused sessions', () => {
       refundedAmountCents: 25000,
       clientId: null,
     })
+  })
+})
+
+describe('a French client’s package', () => {
+  test('Checkout, the emails and their receipts speak French', async () => {
+    const client = await newClient()
+    getDb().update(users).set({ language: 'fr' }).where(eq(users.id, client.id)).run()
+    const packageId = offer(5, 200, 6)
+    // Bought signed in: the request is in the client's language (their choice, whatever the browser says).
+    const { url, holdingId } = await requestContext.run(
+      { id: 'test', method: 'POST', route: null, pathname: '/', userId: client.id, language: 'fr' },
+      () => startPackageCheckout(client, packageId, 'http://localhost'),
+    )
+    const sessionId = url.split('/').pop()!
+    expect(JSON.stringify(findObject(sessionId))).toContain('Deep Massage\u00a0: forfait de 5 séances')
+    payCheckoutSession(sessionId, '4242424242424242')
+    await deliverRaisedEvents()
+
+    const n = '\u00a0'
+    const bought = outbox(client.email).find((email) => email.subject === `Forfait acheté${n}: Deep Massage`)!
+    expect(bought.text).toContain('Bonjour Casey,')
+    expect(bought.text).toMatch(
+      /Votre forfait de 5 séances de Deep Massage peut être utilisé jusqu’au \d{1,2} \S+ \d{4}\./,
+    )
+    expect(bought.text).toContain('Votre reçu est joint à ce courriel.')
+    const receipt = bought.attachments[0]!
+    expect(receipt.filename).toMatch(/^recu-\d{4}\.pdf$/)
+    const [page] = await pdfPages(Buffer.from(receipt.content, 'base64'))
+    expect(page).toContain('Deep Massage : forfait de 5 séances')
+    expect(page).toMatch(/Forfait de 5 séances de 60 minutes, valide jusqu’au \d{1,2} \S+ \d{4}/)
+    expect(page).toContain('Montant payé : 200,00 $ par Visa se terminant par 4242')
+
+    await refundUnusedSessions(practitioner.id, holdingId)
+    const refunded = outbox(client.email).find((email) => email.subject === `Forfait remboursé${n}: Deep Massage`)!
+    expect(refunded.text).toContain(
+      `Un montant de 200,00${n}$ pour les séances inutilisées de votre forfait Deep Massage est en cours de remboursement sur votre carte.`,
+    )
+    expect(refunded.attachments[0]!.filename).toMatch(/^recu-remboursement-\d{4}\.pdf$/)
+    const [refundPage] = await pdfPages(Buffer.from(refunded.attachments[0]!.content, 'base64'))
+    expect(refundPage).toContain('REÇU DE REMBOURSEMENT')
+    expect(refundPage).toContain('Remboursé')
   })
 })

@@ -17,7 +17,7 @@ import {
   removePasskey,
   renamePasskey,
 } from '~/models/security/passkeys.server'
-import { SECURITY_EMAIL_SUBJECTS } from '~/models/security/security-emails.server'
+import { securityEmailSubject } from '~/models/security/security-emails.server'
 import * as passkeysRoute from '~/routes/account.security.passkeys'
 import * as signInRoute from '~/routes/login.passkey'
 import {
@@ -38,6 +38,7 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /** Passkeys: adding, renaming and removing them (account.security.passkeys), signing in (login.passkey). */
 
@@ -186,7 +187,7 @@ describe('adding passkeys', () => {
       userVerification: 'preferred',
     })
     const twice = await accountPost({ intent: 'register', response: authenticator.register(options.body) }, cookie)
-    expect(twice).toMatchObject({ status: 409, body: { message: PASSKEY_ALREADY_ADDED } })
+    expect(allInEnglish(twice)).toMatchObject(allInEnglish({ status: 409, body: { message: PASSKEY_ALREADY_ADDED } }))
   })
 
   test('signed out, nothing is answered or changed', async () => {
@@ -212,13 +213,15 @@ describe('adding passkeys', () => {
     expect((await accountPost({ intent: 'register', response: wrong }, cookie)).status).toBe(400)
     // Taken by the wrong answer: the right one now comes too late.
     const late = await accountPost({ intent: 'register', response: authenticator.register(options.body) }, cookie)
-    expect(late).toMatchObject({ status: 400, body: { message: PASSKEY_SETUP_TOO_SLOW } })
+    expect(allInEnglish(late)).toMatchObject(allInEnglish({ status: 400, body: { message: PASSKEY_SETUP_TOO_SLOW } }))
 
     vi.useFakeTimers({ toFake: ['Date'] })
     const again = await accountPost({ intent: 'registration-options' }, cookie)
     vi.setSystemTime(Date.now() + 5 * 60_000 + 1000)
     const expired = await accountPost({ intent: 'register', response: authenticator.register(again.body) }, cookie)
-    expect(expired).toMatchObject({ status: 400, body: { message: PASSKEY_SETUP_TOO_SLOW } })
+    expect(allInEnglish(expired)).toMatchObject(
+      allInEnglish({ status: 400, body: { message: PASSKEY_SETUP_TOO_SLOW } }),
+    )
     expect(listPasskeys(user.id)).toEqual([])
   })
 
@@ -255,10 +258,14 @@ describe('renaming and removing', () => {
     expect(row(authenticator.id)).toMatchObject({ userId: user.id, name: 'Passkey 1' })
 
     const ok = await formPost({ intent: 'rename', passkeyId: authenticator.id, name: '  Work laptop ' }, cookie)
-    expect(await readToast(ok as Response)).toMatchObject({ type: 'success', title: 'Passkey renamed' })
+    expect(allInEnglish(await readToast(ok as Response))).toMatchObject(
+      allInEnglish({ type: 'success', title: 'Passkey renamed' }),
+    )
     expect(row(authenticator.id)?.name).toBe('Work laptop')
     const gone = await formPost({ intent: 'remove', passkeyId: authenticator.id }, cookie)
-    expect(await readToast(gone as Response)).toMatchObject({ type: 'success', title: 'Passkey removed' })
+    expect(allInEnglish(await readToast(gone as Response))).toMatchObject(
+      allInEnglish({ type: 'success', title: 'Passkey removed' }),
+    )
     expect(row(authenticator.id)).toBeUndefined()
   })
 
@@ -306,7 +313,7 @@ describe('signing in with a passkey', () => {
     const { jar, answer, verify } = await passkeySignIn(authenticator)
     expect(verify.status).toBe(200)
     const replay = await signInPost({ intent: 'verify', response: answer }, jar)
-    expect(replay).toMatchObject({ status: 400, body: { message: PASSKEY_TOO_SLOW } })
+    expect(allInEnglish(replay)).toMatchObject(allInEnglish({ status: 400, body: { message: PASSKEY_TOO_SLOW } }))
 
     vi.useFakeTimers({ toFake: ['Date'] })
     const browser = new CookieJar()
@@ -314,25 +321,29 @@ describe('signing in with a passkey', () => {
     browser.apply(options.headers.getSetCookie())
     vi.setSystemTime(Date.now() + 5 * 60_000 + 1000)
     const late = await signInPost({ intent: 'verify', response: authenticator.assert(options.body) }, browser)
-    expect(late).toMatchObject({ status: 400, body: { message: PASSKEY_TOO_SLOW } })
+    expect(allInEnglish(late)).toMatchObject(allInEnglish({ status: 400, body: { message: PASSKEY_TOO_SLOW } }))
   })
 
   test('an unknown passkey, a wrong challenge or a counter that did not move on is refused', async () => {
     const unknown = await passkeySignIn(new SoftwareAuthenticator())
-    expect(unknown.verify).toMatchObject({ status: 401, body: { message: PASSKEY_NOT_REGISTERED } })
+    expect(allInEnglish(unknown.verify)).toMatchObject(
+      allInEnglish({ status: 401, body: { message: PASSKEY_NOT_REGISTERED } }),
+    )
 
     const { authenticator } = await userWithPasskey()
     const jar = new CookieJar()
     const options = await signInPost({ intent: 'options' }, jar)
     jar.apply(options.headers.getSetCookie())
     const wrong = await signInPost({ intent: 'verify', response: authenticator.assert({ challenge: 'b3RoZXI' }) }, jar)
-    expect(wrong).toMatchObject({ status: 401, body: { message: PASSKEY_SIGN_IN_FAILED } })
+    expect(allInEnglish(wrong)).toMatchObject(allInEnglish({ status: 401, body: { message: PASSKEY_SIGN_IN_FAILED } }))
 
     expect((await passkeySignIn(authenticator, {})).verify.status).toBe(200)
     const stored = row(authenticator.id)!.counter
     authenticator.counter = stored - 1
     const cloned = await passkeySignIn(authenticator)
-    expect(cloned.verify).toMatchObject({ status: 401, body: { message: PASSKEY_SIGN_IN_FAILED } })
+    expect(allInEnglish(cloned.verify)).toMatchObject(
+      allInEnglish({ status: 401, body: { message: PASSKEY_SIGN_IN_FAILED } }),
+    )
   })
 
   test('a suspended account cannot sign in with its passkey', async () => {
@@ -352,7 +363,7 @@ describe('the owner hears of changes to their passkeys', () => {
     const added = await accountPost({ intent: 'register', name: LURE, response: second.register(options.body) }, cookie)
     expect(added.status).toBe(201)
     await settleAfterResponse()
-    const addedEmails = outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['passkey-added'])
+    const addedEmails = outbox(user.email).filter((row) => row.subject === securityEmailSubject('passkey-added'))
     expect(addedEmails).toHaveLength(2)
     expect(addedEmails[1]!.text).toContain('Your account now has 2 passkeys.')
     for (const email of addedEmails) {
@@ -365,11 +376,11 @@ describe('the owner hears of changes to their passkeys', () => {
     await formPost({ intent: 'remove', passkeyId: second.id }, await signIn(other.id))
     await settleAfterResponse()
     expect(outbox(other.email)).toHaveLength(0)
-    expect(outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['passkey-removed'])).toEqual([])
+    expect(outbox(user.email).filter((row) => row.subject === securityEmailSubject('passkey-removed'))).toEqual([])
 
     await formPost({ intent: 'remove', passkeyId: second.id }, cookie)
     await settleAfterResponse()
-    const removed = outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['passkey-removed'])
+    const removed = outbox(user.email).filter((row) => row.subject === securityEmailSubject('passkey-removed'))
     expect(removed).toHaveLength(1)
     expect(removed[0]!.text).toContain('It can no longer sign in. Your account has 1 passkey left.')
     expect(removed[0]!.text).not.toContain('evil.example')
@@ -386,7 +397,7 @@ describe('the owner hears of changes to their passkeys', () => {
     await passkeySignIn(authenticator)
     await passkeySignIn(authenticator)
     await settleAfterResponse()
-    const [email, ...more] = outbox(user.email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS['new-browser'])
+    const [email, ...more] = outbox(user.email).filter((row) => row.subject === securityEmailSubject('new-browser'))
     expect(more).toEqual([])
     expect(email!.text).toContain('change your password now')
     expect(email!.text).not.toMatch(/turn on two-factor/i)

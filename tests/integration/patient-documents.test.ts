@@ -23,6 +23,7 @@ import * as documentApi from '~/routes/api.patient-documents.$id._index'
 import * as downloadApi from '~/routes/api.patient-documents.$id.download'
 import * as documentsApi from '~/routes/api.patient-profiles.$id.documents'
 import { callApi, createUser, formRequest, getRequest, jsonRequest, PASSWORD, signIn } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * Patient documents (docs/decisions/020-patient-documents.md) through the JSON API and the
@@ -170,7 +171,7 @@ describe('refused uploads keep nothing', () => {
   async function expectRefused(patientId: number, file: File | null, status: number, message: string) {
     const before = storedFiles().length
     const up = await upload(patientId, file)
-    expect(up).toMatchObject({ status, body: { message } })
+    expect(up).toMatchObject({ status, body: { message: inEnglish(message) } })
     expect(documentRows(patientId)).toEqual([])
     expect(storedFiles()).toHaveLength(before)
     expect(storedFiles().filter((name) => name.endsWith('.partial'))).toEqual([])
@@ -222,7 +223,7 @@ describe('only the practitioner', () => {
 
     expect(await upload(patient.id, fileOf(PDF, 'theirs.pdf'), { cookie: pabloCookie })).toMatchObject({
       status: 404,
-      body: { message: PATIENT_NOT_FOUND },
+      body: { message: inEnglish(PATIENT_NOT_FOUND) },
     })
     const list = await callApi(
       documentsApi.loader,
@@ -232,7 +233,7 @@ describe('only the practitioner', () => {
     expect(list.status).toBe(404)
     const stolen = await download(id, pabloCookie)
     expect(stolen.status).toBe(404)
-    expect(await stolen.json()).toEqual({ message: DOCUMENT_NOT_FOUND })
+    expect(await stolen.json()).toEqual({ message: inEnglish(DOCUMENT_NOT_FOUND) })
     const removed = await callApi(
       documentApi.action,
       jsonRequest(`/api/patient-documents/${id}`, 'DELETE', undefined, { cookie: pabloCookie }),
@@ -258,7 +259,7 @@ describe('deleting removes the stored files', () => {
       jsonRequest(`/api/patient-documents/${id}`, 'DELETE', undefined, { cookie: priyaCookie }),
       { id: String(id) },
     )
-    expect(deleted).toMatchObject({ status: 200, body: { message: DOCUMENT_DELETED } })
+    expect(deleted).toMatchObject({ status: 200, body: { message: inEnglish(DOCUMENT_DELETED) } })
     expect(documentRows(patient.id)).toEqual([])
     expect(fs.existsSync(path.join(uploadsDir(), row!.filePath))).toBe(false)
     expect(trail(patient.id)).toEqual([

@@ -29,6 +29,7 @@ import * as patientApi from '~/routes/api.patient-profiles.$id._index'
 import * as patientNotesApi from '~/routes/api.patient-profiles.$id.notes'
 import * as patientsApi from '~/routes/api.patient-profiles._index'
 import { callApi, captureLog, createUser, getRequest, jsonRequest, signIn } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 import { databaseBeforeMigration } from '../helpers/migrations'
 
 /**
@@ -125,14 +126,11 @@ describe('ownership: everything belongs to one practitioner', () => {
       expect(answer.status).toBe(404)
       expect(JSON.stringify(answer.body)).not.toMatch(/Jamie|Intake|Lower back/)
     }
-    expect(answers.map((a) => (a.body as { message: string }).message)).toEqual([
-      PATIENT_NOT_FOUND,
-      PATIENT_NOT_FOUND,
-      PATIENT_NOT_FOUND,
-      PATIENT_NOT_FOUND,
-      NOTE_NOT_FOUND,
-      NOTE_NOT_FOUND,
-    ])
+    expect(answers.map((a) => (a.body as { message: string }).message)).toEqual(
+      [PATIENT_NOT_FOUND, PATIENT_NOT_FOUND, PATIENT_NOT_FOUND, PATIENT_NOT_FOUND, NOTE_NOT_FOUND, NOTE_NOT_FOUND].map(
+        inEnglish,
+      ),
+    )
     const list = await api.list(pabloCookie, `?search=${encodeURIComponent(patient.lastName)}`)
     expect(list.body).toEqual([])
     expect(getPatient(priya.id, patient.id)).toEqual(patient)
@@ -245,20 +243,20 @@ describe('profiles', () => {
       expect(answer.status).toBe(400)
       return (answer.body as { message: string }).message
     }
-    expect(await refusal({ lastName: 'Lee' })).toBe(FIRST_NAME_REQUIRED)
-    expect(await refusal({ firstName: '   ', lastName: 'Lee' })).toBe(FIRST_NAME_REQUIRED)
-    expect(await refusal({ firstName: 'Morgan', lastName: '' })).toBe(LAST_NAME_REQUIRED)
+    expect(await refusal({ lastName: 'Lee' })).toBe(inEnglish(FIRST_NAME_REQUIRED))
+    expect(await refusal({ firstName: '   ', lastName: 'Lee' })).toBe(inEnglish(FIRST_NAME_REQUIRED))
+    expect(await refusal({ firstName: 'Morgan', lastName: '' })).toBe(inEnglish(LAST_NAME_REQUIRED))
     expect(await refusal({ firstName: 'Morgan', lastName: 'Lee', email: 'not-an-email' })).toBe(
       'Please enter a valid email address',
     )
     expect(await refusal({ firstName: 'Morgan', lastName: 'Lee', dateOfBirth: '1985-02-30' })).toBe(
-      INVALID_DATE_OF_BIRTH,
+      inEnglish(INVALID_DATE_OF_BIRTH),
     )
     expect(await refusal({ firstName: 'Morgan', lastName: 'Lee', dateOfBirth: 'yesterday' })).toBe(
-      INVALID_DATE_OF_BIRTH,
+      inEnglish(INVALID_DATE_OF_BIRTH),
     )
     expect(await refusal({ firstName: 'Morgan', lastName: 'Lee', dateOfBirth: '2999-01-01T12:00:00.000Z' })).toBe(
-      DATE_OF_BIRTH_IN_FUTURE,
+      inEnglish(DATE_OF_BIRTH_IN_FUTURE),
     )
     expect(await refusal({ firstName: 'Morgan', lastName: 'Lee', medicalHistory: 'x'.repeat(5001) })).toBe(
       'Medical history must be at most 5000 characters',
@@ -267,7 +265,7 @@ describe('profiles', () => {
     const patient = patientOf(priya.id)
     const emptied = await api.patient(priyaCookie, patient.id, 'PATCH', { lastName: '' })
     expect(emptied.status).toBe(400)
-    expect(emptied.body).toEqual({ message: LAST_NAME_REQUIRED })
+    expect(emptied.body).toEqual({ message: inEnglish(LAST_NAME_REQUIRED) })
     // practitionerId and id are never read from the input.
     const sneaky = await api.create(priyaCookie, { firstName: 'A', lastName: 'B', practitionerId: pablo.id, id: 1 })
     expect(sneaky.body).toMatchObject({ practitionerId: priya.id })
@@ -413,10 +411,14 @@ describe('notes', () => {
     })
 
     const refusal = async (body: unknown) => (await api.addNote(priyaCookie, patient.id, body)).body
-    expect(await refusal({ content: 'x' })).toEqual({ message: NOTE_TITLE_REQUIRED })
-    expect(await refusal({ title: 'x', content: '  ' })).toEqual({ message: NOTE_CONTENT_REQUIRED })
-    expect(await refusal({ title: 'x', content: 'y', noteType: 'gossip' })).toEqual({ message: INVALID_NOTE_TYPE })
-    expect((await api.note(priyaCookie, noteId, 'PATCH', { title: '' })).body).toEqual({ message: NOTE_TITLE_REQUIRED })
+    expect(await refusal({ content: 'x' })).toEqual({ message: inEnglish(NOTE_TITLE_REQUIRED) })
+    expect(await refusal({ title: 'x', content: '  ' })).toEqual({ message: inEnglish(NOTE_CONTENT_REQUIRED) })
+    expect(await refusal({ title: 'x', content: 'y', noteType: 'gossip' })).toEqual({
+      message: inEnglish(INVALID_NOTE_TYPE),
+    })
+    expect((await api.note(priyaCookie, noteId, 'PATCH', { title: '' })).body).toEqual({
+      message: inEnglish(NOTE_TITLE_REQUIRED),
+    })
 
     const deleted = await api.note(priyaCookie, noteId, 'DELETE')
     expect(deleted.body).toEqual({ message: 'Patient note deleted successfully' })

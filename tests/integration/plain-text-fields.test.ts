@@ -27,6 +27,7 @@ import {
   userRowByEmail,
   type FormFields,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * One-line fields refuse control characters, line and paragraph separators and lone
@@ -105,7 +106,7 @@ describe('signup names and phone', () => {
 
   test.each(REFUSED)('the API refuses %s in a name', async (_name, chars) => {
     const body = apiBody({ lastName: `Ch${chars}en` })
-    expect(await api(body)).toMatchObject({ status: 400, body: { message: ONE_LINE_TEXT } })
+    expect(await api(body)).toMatchObject({ status: 400, body: { message: inEnglish(ONE_LINE_TEXT) } })
     expect(userRowByEmail(body.email)).toBeUndefined()
   })
 
@@ -113,7 +114,7 @@ describe('signup names and phone', () => {
     const body = apiBody()
     expect(await api(jsonWith(body, 'firstName', escaped))).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(userRowByEmail(body.email)).toBeUndefined()
   })
@@ -179,7 +180,7 @@ describe('a message subject', () => {
 
   test.each(REFUSED)('POST /api/messages refuses %s', async (_name, chars) => {
     const answer = await api({ recipientId: practitionerId, subject: `Evening${chars}sessions`, content })
-    expect(answer).toMatchObject({ status: 400, body: { message: ONE_LINE_TEXT } })
+    expect(answer).toMatchObject({ status: 400, body: { message: inEnglish(ONE_LINE_TEXT) } })
     expect(sent()).toEqual([])
   })
 
@@ -187,7 +188,7 @@ describe('a message subject', () => {
     const body = { recipientId: practitionerId, subject: 'Evening sessions', content }
     expect(await api(jsonWith(body, 'subject', escaped))).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(sent()).toEqual([])
   })
@@ -210,9 +211,9 @@ describe('a message subject', () => {
     expect(sent()).toMatchObject([{ subject: 'Évening séssions 🌙', content: multiLine }])
 
     const nul = await api({ recipientId: practitionerId, subject: 'Again', content: `Hello\u0000${content}` })
-    expect(nul).toMatchObject({ status: 400, body: { message: MULTI_LINE_TEXT } })
+    expect(nul).toMatchObject({ status: 400, body: { message: inEnglish(MULTI_LINE_TEXT) } })
     const lone = jsonWith({ recipientId: practitionerId, subject: 'Again', content }, 'content', '\\udfff')
-    expect(await api(lone)).toMatchObject({ status: 400, body: { message: MULTI_LINE_TEXT } })
+    expect(await api(lone)).toMatchObject({ status: 400, body: { message: inEnglish(MULTI_LINE_TEXT) } })
     expect(sent()).toHaveLength(1)
   })
 })
@@ -265,7 +266,7 @@ describe('a service name', () => {
     const count = before()
     expect(await api(body({ name: `Sound${chars}Bath` }))).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(stored()).toHaveLength(count)
   })
@@ -274,7 +275,7 @@ describe('a service name', () => {
     const count = before()
     expect(await api(jsonWith(body(), 'name', escaped))).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(stored()).toHaveLength(count)
   })
@@ -302,11 +303,11 @@ describe('a service name', () => {
     const count = before()
     expect(await api(body({ details: ['Bring a mat\u0000'] }))).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(await api(body({ meetingLink: 'https://meet.example.com/a\nb' }))).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(stored()).toHaveLength(count)
     const created = await api(body({ description: 'Line one\nLine two\r\n\tIndented' }))
@@ -344,7 +345,7 @@ describe('a patient name', () => {
   test.each(REFUSED)('POST /api/patient-profiles refuses %s', async (_name, chars) => {
     expect(await api({ firstName: 'Ada', lastName: `Love${chars}lace` })).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(stored()).toEqual([])
   })
@@ -352,7 +353,7 @@ describe('a patient name', () => {
   test.each(LONE_SURROGATES)('POST /api/patient-profiles refuses %s', async (_name, escaped) => {
     expect(await api(jsonWith({ firstName: 'Ada', lastName: 'Lovelace' }, 'lastName', escaped))).toMatchObject({
       status: 400,
-      body: { message: ONE_LINE_TEXT },
+      body: { message: inEnglish(ONE_LINE_TEXT) },
     })
     expect(stored()).toEqual([])
   })
@@ -362,7 +363,7 @@ describe('a patient name', () => {
     expect(answer.result.error).toMatchObject({ firstName: [DIRECTION_CONTROL_TEXT] })
     expect(await api({ firstName: 'Ada', lastName: 'Lovelace', medicalHistory: `Asthma\n${char}none` })).toMatchObject({
       status: 400,
-      body: { message: DIRECTION_CONTROL_TEXT },
+      body: { message: inEnglish(DIRECTION_CONTROL_TEXT) },
     })
     expect(stored()).toEqual([])
   })
@@ -371,7 +372,7 @@ describe('a patient name', () => {
     for (const field of ['phone', 'address', 'emergencyContact', 'gender']) {
       expect(await api({ firstName: 'Ada', lastName: 'Lovelace', [field]: 'a\nb' })).toMatchObject({
         status: 400,
-        body: { message: ONE_LINE_TEXT },
+        body: { message: inEnglish(ONE_LINE_TEXT) },
       })
     }
     expect(stored()).toEqual([])

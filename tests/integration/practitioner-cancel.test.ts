@@ -32,6 +32,8 @@ import {
   routeArgs,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { shownToast } from '../helpers/practice-i18n'
 
 /**
  * A practitioner calls off a client's session (issue 30, "Practitioner cancellations"): with a
@@ -95,7 +97,7 @@ describe('cancelling from the dashboard', () => {
         ),
       ),
     )
-    expect(await readToast(expectRedirect(answer, '/practitioner/dashboard'))).toMatchObject({
+    expect(shownToast(await readToast(expectRedirect(answer, '/practitioner/dashboard')))).toMatchObject({
       title: 'Session Cancelled',
       description: 'The session is cancelled and your client is refunded in full. We have emailed them your reason.',
     })
@@ -170,7 +172,7 @@ describe('PATCH /api/bookings/:id/cancel as the practitioner', () => {
     const { id } = await clientWithSession({ startsInHours: 10 })
     expect(await cancel(id, practitioner.cookie, {})).toMatchObject({
       status: 400,
-      body: { message: expect.stringContaining(CANCEL_REASON_REQUIRED) },
+      body: { message: expect.stringContaining(inEnglish(CANCEL_REASON_REQUIRED)) },
     })
     const other = await createListedPractitioner()
     expect((await cancel(id, await signIn(other.id), { reason: 'Mine now' })).status).toBe(404)
@@ -193,7 +195,7 @@ describe('PATCH /api/bookings/:id/cancel as the practitioner', () => {
     })
     expect(await cancel(started.id, practitioner.cookie, { reason: 'Too late' })).toMatchObject({
       status: 409,
-      body: { message: STARTED_NOT_CANCELLABLE },
+      body: { message: inEnglish(STARTED_NOT_CANCELLABLE) },
     })
   })
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
-import { getDashboard } from '~/models/practice/dashboard.server'
+import { FORMER_CLIENT, getDashboard } from '~/models/practice/dashboard.server'
 import * as dashboardScreen from '~/routes/practitioner.dashboard'
 import {
   createListedPractitioner,
@@ -16,6 +16,7 @@ import {
   signIn,
   updateServiceRow,
 } from '../helpers'
+import { inEnglish, inFrench } from '../helpers/i18n'
 
 /** The practitioner dashboard's cards and list, by the spec's rules. */
 
@@ -167,10 +168,13 @@ describe('practitioner dashboard: upcoming sessions list', () => {
     const { practitioner, book } = await practice()
     book(null, 48, 'confirmed')
     expect(getDashboard(practitioner.id).upcomingSessions[0]).toMatchObject({
-      clientName: 'Former client',
+      clientName: FORMER_CLIENT,
       // Nobody to write to: no Message action.
       clientId: null,
     })
+    // Named in the reader's language where it is shown.
+    expect(inEnglish(FORMER_CLIENT)).toBe('Former client')
+    expect(inFrench(FORMER_CLIENT)).toBe('Ancien client')
   })
 })
 
@@ -186,7 +190,7 @@ describe('practitioner dashboard: screen', () => {
     )
     expect(loaded).toMatchObject({
       firstName: 'Nia',
-      missing: ['profile photo', 'professional title', 'professional bio'],
+      missing: ['photo', 'title', 'bio'],
       timeZone: 'America/Toronto',
       stats: { upcomingSessions: 0, activeServices: 0, totalEarningsCents: 0, totalClients: 0 },
       upcomingSessions: [],

@@ -19,6 +19,7 @@ import {
   routeArgs,
   signIn,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /**
  * A practitioner's emails about their own bookings (issue 30, "Reminders": the practitioner
@@ -96,7 +97,7 @@ describe('the Email Notifications card', () => {
       ),
       '/practitioner/settings',
     )
-    expect(await readToast(saved)).toMatchObject({ title: 'Notifications saved' })
+    expect(allInEnglish(await readToast(saved))).toMatchObject(allInEnglish({ title: 'Notifications saved' }))
     const chosen = {
       emailReminderDay: false,
       emailReminderHour: true,
@@ -122,7 +123,7 @@ describe('the Email Notifications card', () => {
       ),
       '/customer-settings',
     )
-    expect(await readToast(saved)).toMatchObject({ title: 'Notifications saved' })
+    expect(allInEnglish(await readToast(saved))).toMatchObject(allInEnglish({ title: 'Notifications saved' }))
     const settings = {
       emailReminderDay: false,
       emailReminderHour: true,

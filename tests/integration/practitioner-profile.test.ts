@@ -30,6 +30,8 @@ import {
   signIn,
   type FormFields,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { shownErrors, shownToast } from '../helpers/practice-i18n'
 
 /** My Profile (screen, API and model): the form, completeness, custom specialties, the API body and toasts. */
 
@@ -44,7 +46,9 @@ const imageName = (url: string | null | undefined) => url!.replace('/uploads/ima
 
 function errorsOf(schema: typeof ProfileSchema | typeof ProfileApiSchema, value: unknown) {
   const parsed = schema.safeParse(value)
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]))
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), inEnglish(i.message)]))
 }
 
 function saveForm(cookie: string, fields: FormFields | [string, string | File][]) {
@@ -91,11 +95,13 @@ describe('the profile schema', () => {
       'specialties.1': 'Specialty cannot be empty',
     })
     expect(errorsOf(ProfileSchema, { ...base, specialties: ['Yoga', 'yoga '] })).toEqual({
-      specialties: SPECIALTY_EXISTS,
+      specialties: inEnglish(SPECIALTY_EXISTS),
     })
-    expect(SPECIALTY_EXISTS).toBe('Specialty already exists: This specialty is already in your list')
+    expect(inEnglish(SPECIALTY_EXISTS)).toBe('Specialty already exists: This specialty is already in your list')
     const thirteen = Array.from({ length: 13 }, (_, i) => `Specialty ${i}`)
-    expect(errorsOf(ProfileSchema, { ...base, specialties: thirteen })).toEqual({ specialties: TOO_MANY_SPECIALTIES })
+    expect(errorsOf(ProfileSchema, { ...base, specialties: thirteen })).toEqual({
+      specialties: inEnglish(TOO_MANY_SPECIALTIES),
+    })
   })
 
   test('the form puts a duplicate on the control that brought it in', () => {
@@ -231,7 +237,7 @@ describe('My Profile screen', () => {
       ['profilePictureFile', pngFile()],
     ])
     const response = expectRedirect(answer, PAGE)
-    expect(await readToast(response)).toMatchObject({ type: 'success', title: 'Profile updated' })
+    expect(shownToast(await readToast(response))).toMatchObject({ type: 'success', title: 'Profile updated' })
     const saved = getUserById(user.id)!
     expect(saved).toMatchObject({ lastName: 'Reyes-Lee', title: 'Yoga Therapist', bio: 'Twenty years of practice.' })
     expect(saved.specialties).toEqual(['Yoga', 'Meditation', 'Prenatal Yoga'])
@@ -246,7 +252,7 @@ describe('My Profile screen', () => {
     const reply = formReply(await saveForm(cookie, { ...base, specialties: 'Yoga', customSpecialty: 'yoga' }))
     expect(reply.status).toBe(400)
     expect(reply.result.error).toMatchObject({ customSpecialty: [SPECIALTY_EXISTS] })
-    expect(reply.toast).toEqual({
+    expect(shownToast(reply.toast)).toEqual({
       type: 'error',
       title: 'Specialty already exists',
       description: 'This specialty is already in your list',
@@ -258,8 +264,8 @@ describe('My Profile screen', () => {
     const { cookie } = await newPractitioner()
     const reply = formReply(await saveForm(cookie, { firstName: '', lastName: 'Reyes' }))
     expect(reply.status).toBe(400)
-    expect(reply.result.error).toMatchObject({ firstName: ['First name is required'] })
-    expect(reply.toast).toMatchObject({ type: 'error', title: 'Failed to update profile' })
+    expect(shownErrors(reply.result.error)).toMatchObject({ firstName: ['First name is required'] })
+    expect(shownToast(reply.toast)).toMatchObject({ type: 'error', title: 'Failed to update profile' })
   })
 
   test('a file that is not an image is refused on the photo field', async () => {
@@ -268,7 +274,10 @@ describe('My Profile screen', () => {
     const reply = formReply(await saveForm(cookie, { ...base, profilePictureFile: fake }))
     expect(reply.status).toBe(400)
     expect(reply.result.error).toMatchObject({ profilePictureFile: [NOT_REALLY_AN_IMAGE] })
-    expect(reply.toast).toMatchObject({ title: 'Failed to update profile', description: NOT_REALLY_AN_IMAGE })
+    expect(shownToast(reply.toast)).toMatchObject({
+      title: 'Failed to update profile',
+      description: inEnglish(NOT_REALLY_AN_IMAGE),
+    })
   })
 
   test('unchecking every specialty removes them all; "remove picture" clears the photo', async () => {
@@ -316,7 +325,7 @@ describe('PATCH /api/practitioners/profile', () => {
     })
     expect(await patch({ ...base, specialties: ['Yoga', 'YOGA'] }, cookie)).toMatchObject({
       status: 400,
-      body: { message: SPECIALTY_EXISTS },
+      body: { message: inEnglish(SPECIALTY_EXISTS) },
     })
     expect(await patch({ ...base, profileImageUrl: '/uploads/images/someone-else.png' }, cookie)).toMatchObject({
       status: 400,

@@ -31,6 +31,8 @@ import {
   updateUserRow,
   type FormFields,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { shownErrors, shownToast } from '../helpers/practice-i18n'
 
 /** My Services: the model rules through POST/PATCH/DELETE /api/services and the screen. */
 
@@ -181,7 +183,7 @@ describe('POST /api/services', () => {
     const { cookie } = await payingPractitioner()
     expect(await post(cookie, body({ meetingLink: '', useOwnMeetingLink: true }))).toMatchObject({
       status: 400,
-      body: { message: MEETING_LINK_NEEDED },
+      body: { message: inEnglish(MEETING_LINK_NEEDED) },
     })
     const made = await post(cookie, body({ useOwnMeetingLink: true }))
     expect(made).toMatchObject({
@@ -225,8 +227,8 @@ describe('POST /api/services', () => {
     const { user, cookie } = await newPractitioner()
     const refused = await post(cookie, body({ price: 20 }))
     expect(refused.status).toBe(400)
-    expect(refused.body).toEqual({ message: PAID_SERVICE_NEEDS_ACCOUNT })
-    expect(PAID_SERVICE_NEEDS_ACCOUNT).toBe(
+    expect(refused.body).toEqual({ message: inEnglish(PAID_SERVICE_NEEDS_ACCOUNT) })
+    expect(inEnglish(PAID_SERVICE_NEEDS_ACCOUNT)).toBe(
       'Payment provider account required: You must set up your payment provider account in Settings before creating paid services.',
     )
     expect((await post(cookie, body({ price: 0 }))).status).toBe(201)
@@ -262,7 +264,7 @@ describe('POST /api/services', () => {
       body({ imageUrl: `data:image/png;base64,${Buffer.from('not an image').toString('base64')}` }),
     )
     expect(fake.status).toBe(400)
-    expect(fake.body).toEqual({ message: NOT_REALLY_AN_IMAGE })
+    expect(fake.body).toEqual({ message: inEnglish(NOT_REALLY_AN_IMAGE) })
 
     const staticPicture = await post(cookie, body({ imageUrl: '/images/placeholder-service.svg' }))
     expect(staticPicture.status).toBe(201)
@@ -308,7 +310,7 @@ describe('PATCH /api/services/:id', () => {
     const free = insertService(user.id, { priceCents: 0 })
     const answer = await patch(cookie, free.id, body({ price: 30 }))
     expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({ message: PAID_SERVICE_NEEDS_ACCOUNT })
+    expect(answer.body).toEqual({ message: inEnglish(PAID_SERVICE_NEEDS_ACCOUNT) })
     expect(row(free.id)!.priceCents).toBe(0)
     // Other edits of the free service go through.
     expect((await patch(cookie, free.id, body({ price: 0, name: 'Still free' }))).status).toBe(200)
@@ -402,7 +404,7 @@ describe('DELETE /api/services/:id', () => {
     })
     const answer = await del(cookie, service.id)
     expect(answer.status).toBe(409)
-    expect(answer.body).toEqual({ message: SERVICE_HAS_BOOKINGS })
+    expect(answer.body).toEqual({ message: inEnglish(SERVICE_HAS_BOOKINGS) })
     expect(row(service.id)).toBeDefined()
   })
 
@@ -489,7 +491,7 @@ describe('the My Services screen', () => {
     const { user, cookie } = await payingPractitioner()
     const answer = await screenAction(cookie, formFields({ isActive: '', imageFile: png() }))
     const response = expectRedirect(answer, PAGE)
-    expect(await readToast(response)).toMatchObject({ type: 'success', title: 'Service created' })
+    expect(shownToast(await readToast(response))).toMatchObject({ type: 'success', title: 'Service created' })
     const created = getDb().select().from(services).where(eq(services.practitionerId, user.id)).get()!
     expect(created).toMatchObject({
       name: 'Sound Bath',
@@ -544,10 +546,10 @@ describe('the My Services screen', () => {
     const notImage = formReply(await screenAction(cookie, formFields({ imageFile: text })))
     expect(notImage.status).toBe(400)
     expect(notImage.result.error).toMatchObject({ imageFile: [NOT_REALLY_AN_IMAGE] })
-    expect(notImage.toast).toEqual({
+    expect(shownToast(notImage.toast)).toEqual({
       type: 'error',
       title: 'Failed to create service',
-      description: NOT_REALLY_AN_IMAGE,
+      description: inEnglish(NOT_REALLY_AN_IMAGE),
     })
 
     const big = formReply(
@@ -558,7 +560,10 @@ describe('the My Services screen', () => {
     )
     expect(big.status).toBe(413)
     expect(big.result.error).toMatchObject({ imageFile: ['Image must be less than 5MB'] })
-    expect(big.toast).toMatchObject({ title: 'Failed to create service', description: 'Image must be less than 5MB' })
+    expect(shownToast(big.toast)).toMatchObject({
+      title: 'Failed to create service',
+      description: 'Image must be less than 5MB',
+    })
     expect(getDb().select().from(services).where(eq(services.practitionerId, user.id)).all()).toHaveLength(0)
   })
 
@@ -567,10 +572,10 @@ describe('the My Services screen', () => {
     const answer = formReply(await screenAction(cookie, formFields({ price: '25' })))
     expect(answer.status).toBe(400)
     expect(answer.result.error).toMatchObject({ price: [PAID_SERVICE_NEEDS_ACCOUNT] })
-    expect(answer.toast).toEqual({
+    expect(shownToast(answer.toast)).toEqual({
       type: 'error',
       title: 'Failed to create service',
-      description: PAID_SERVICE_NEEDS_ACCOUNT,
+      description: inEnglish(PAID_SERVICE_NEEDS_ACCOUNT),
     })
   })
 
@@ -594,7 +599,7 @@ describe('the My Services screen', () => {
     const { cookie } = await payingPractitioner()
     const answer = formReply(await screenAction(cookie, formFields({ price: '1.234', duration: '7' })))
     expect(answer.status).toBe(400)
-    expect(answer.result.error).toMatchObject({
+    expect(shownErrors(answer.result.error)).toMatchObject({
       price: ['Price can have at most 2 decimal places'],
       duration: expect.arrayContaining(['Duration must be at least 15 minutes']),
     })
@@ -613,7 +618,9 @@ describe('the My Services screen', () => {
       )
 
     expect(
-      await readToast(expectRedirect(await edit({ name: 'Deep Sound Bath', imageFile: png('new.png') }), PAGE)),
+      shownToast(
+        await readToast(expectRedirect(await edit({ name: 'Deep Sound Bath', imageFile: png('new.png') }), PAGE)),
+      ),
     ).toMatchObject({
       title: 'Service updated',
     })
@@ -639,7 +646,11 @@ describe('the My Services screen', () => {
       ),
     )
     expect(answer.status).toBe(404)
-    expect(answer.toast).toEqual({ type: 'error', title: 'Failed to update service', description: 'Service not found' })
+    expect(shownToast(answer.toast)).toEqual({
+      type: 'error',
+      title: 'Failed to update service',
+      description: 'Service not found',
+    })
     expect(row(service.id)!.name).toBe('Theirs')
   })
 
@@ -652,16 +663,16 @@ describe('the My Services screen', () => {
     const remove = (id: number) =>
       screenAction(cookie, { intent: 'delete-service', serviceId: String(id) }, `?delete=${id}`)
 
-    expect(await readToast(expectRedirect(await remove(free.id), PAGE))).toMatchObject({
+    expect(shownToast(await readToast(expectRedirect(await remove(free.id), PAGE)))).toMatchObject({
       type: 'success',
       title: 'Service deleted',
     })
     expect(row(free.id)).toBeUndefined()
 
-    expect(await readToast(expectRedirect(await remove(booked.id), PAGE))).toEqual({
+    expect(shownToast(await readToast(expectRedirect(await remove(booked.id), PAGE)))).toEqual({
       type: 'error',
       title: 'Failed to delete service',
-      description: SERVICE_HAS_BOOKINGS,
+      description: inEnglish(SERVICE_HAS_BOOKINGS),
     })
     expect(row(booked.id)).toBeDefined()
   })

@@ -39,6 +39,8 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { shownToast } from '../helpers/practice-i18n'
 
 /**
  * The practitioner's time slots: GET/POST /api/time-slots, POST /api/time-slots/batch,
@@ -191,17 +193,17 @@ describe('POST /api/time-slots (single)', () => {
     for (const id of [inactiveServiceId, stranger.serviceId, 999_999]) {
       const answer = await post({ ...times, serviceId: id })
       expect(answer.status).toBe(400)
-      expect(answer.body.message).toBe(SERVICE_REQUIRED)
+      expect(answer.body.message).toBe(inEnglish(SERVICE_REQUIRED))
     }
     const missing = await post(times)
     expect(missing.status).toBe(400)
-    expect(missing.body.message).toBe(SERVICE_REQUIRED)
+    expect(missing.body.message).toBe(inEnglish(SERVICE_REQUIRED))
   })
 
   test('past times and an end before the start are refused', async () => {
     const past = await post({ serviceId, startTime: '2020-01-01T14:00:00.000Z', endTime: '2020-01-01T15:00:00.000Z' })
     expect(past.status).toBe(400)
-    expect(past.body.message).toBe(PAST_DATE)
+    expect(past.body.message).toBe(inEnglish(PAST_DATE))
     const backwards = await post({
       serviceId,
       startTime: '2031-11-28T15:00:00.000Z',
@@ -301,7 +303,7 @@ describe('POST /api/time-slots/batch', () => {
     expect((await batch(batchBody({ dateRange: ['2032-01-13', '2032-01-13'] }))).status).toBe(201)
     const again = await batch(batchBody({ dateRange: ['2032-01-13', '2032-01-13'] }))
     expect(again.status).toBe(409)
-    expect(again.body.message).toBe(NOTHING_CREATED)
+    expect(again.body.message).toBe(inEnglish(NOTHING_CREATED))
   })
 
   const wallClock = (slots: SlotJson[], zone: string) => slots.map((s) => formatTime(s.startTime, zone))
@@ -369,7 +371,7 @@ describe('POST /api/time-slots/batch', () => {
     const expectRefused = async (body: unknown, status: number, message?: string) => {
       const answer = await batch(body)
       expect(answer.status).toBe(status)
-      if (message) expect(answer.body.message).toBe(message)
+      if (message) expect(answer.body.message).toBe(inEnglish(message))
     }
     await expectRefused(batchBody({ dateRange: undefined }), 400, DATE_RANGE_REQUIRED)
     await expectRefused(batchBody({ dateRange: ['2032-04-01'] }), 400, DATE_RANGE_REQUIRED)
@@ -414,7 +416,7 @@ describe('DELETE /api/time-slots/:id', () => {
     expect(answer.body).toEqual({ message: 'Time slot deleted', deleted: 1 })
     const refused = await remove(booked.id)
     expect(refused.status).toBe(409)
-    expect(refused.body.message).toBe(BOOKED_SLOT)
+    expect(refused.body.message).toBe(inEnglish(BOOKED_SLOT))
     expect(getDb().select().from(timeSlots).where(eq(timeSlots.id, booked.id)).get()).toBeDefined()
   })
 
@@ -460,7 +462,7 @@ describe('the /practitioner/calendar screen', () => {
       startClock: '09:00',
     })
     const response = expectRedirect(answer, '/practitioner/calendar?date=2032-07-06&month=2032-07')
-    expect(await readToast(response)).toEqual({
+    expect(shownToast(await readToast(response))).toEqual({
       type: 'success',
       title: 'Time slots created',
       description: '1 time slot created',
@@ -523,7 +525,7 @@ describe('the /practitioner/calendar screen', () => {
       await settle(() => calendarPage.action(routeArgs(request))),
       '/practitioner/calendar?date=2032-07-13&month=2032-07',
     )
-    expect((await readToast(response))?.description).toBe('2 time slots created')
+    expect(shownToast(await readToast(response))?.description).toBe('2 time slots created')
   })
 
   test('missing service and dates: the spec messages on the fields', async () => {
@@ -542,7 +544,7 @@ describe('the /practitioner/calendar screen', () => {
       }),
     )
     expect(reply.status).toBe(409)
-    expect(reply.toast).toEqual({
+    expect(shownToast(reply.toast)).toEqual({
       type: 'error',
       title: 'Failed to create time slot',
       description: 'This time overlaps your slot on Jul 6, 2032 9:00 AM – 10:00 AM',
@@ -576,7 +578,7 @@ describe('the /practitioner/calendar screen', () => {
       await page('?add=batch', fields),
       '/practitioner/calendar?date=2032-08-02&month=2032-08',
     )
-    expect(await readToast(first)).toEqual({
+    expect(shownToast(await readToast(first))).toEqual({
       type: 'success',
       title: 'Time slots created',
       description: '6 time slots created',
@@ -585,12 +587,17 @@ describe('the /practitioner/calendar screen', () => {
       await page('?add=batch', { ...fields, 'dateRange[1]': '2032-08-04' }),
       '/practitioner/calendar?date=2032-08-04&month=2032-08',
     )
-    expect((await readToast(second))?.description).toBe('3 created, 6 skipped because they overlap existing slots')
+    expect(shownToast(await readToast(second))?.description).toBe(
+      '3 created, 6 skipped because they overlap existing slots',
+    )
 
     const missing = formReply(await page('?add=batch', { ...fields, 'dateRange[1]': '' }))
     expect(missing.result.error?.dateRange).toEqual([DATE_RANGE_REQUIRED])
     const inactive = formReply(await page('?add=batch', { ...fields, serviceId: String(inactiveServiceId) }))
-    expect(inactive.toast).toMatchObject({ title: 'Failed to create time slots', description: SERVICE_REQUIRED })
+    expect(shownToast(inactive.toast)).toMatchObject({
+      title: 'Failed to create time slots',
+      description: inEnglish(SERVICE_REQUIRED),
+    })
   })
 
   test('the loader marks the days with slots and lists the day in order with service fields', async () => {
@@ -619,12 +626,16 @@ describe('the /practitioner/calendar screen', () => {
       await page(`?delete=${a!.id}`, { intent: 'delete-slot', slotId: String(a!.id), returnTo: '2032-09-06' }),
       '/practitioner/calendar?date=2032-09-06&month=2032-09',
     )
-    expect(await readToast(one)).toEqual({ type: 'success', title: 'Time slot deleted' })
+    expect(shownToast(await readToast(one))).toEqual({ type: 'success', title: 'Time slot deleted' })
     getDb().update(timeSlots).set({ isBooked: true }).where(eq(timeSlots.id, c!.id)).run()
     const refused = formReply(
       await page(`?delete=${c!.id}`, { intent: 'delete-slot', slotId: String(c!.id), returnTo: '2032-09-06' }),
     )
-    expect(refused.toast).toEqual({ type: 'error', title: 'Failed to delete time slot', description: BOOKED_SLOT })
+    expect(shownToast(refused.toast)).toEqual({
+      type: 'error',
+      title: 'Failed to delete time slot',
+      description: inEnglish(BOOKED_SLOT),
+    })
     const all = expectRedirect(
       await page(`?delete=${b!.id}`, {
         intent: 'delete-slot',
@@ -634,7 +645,7 @@ describe('the /practitioner/calendar screen', () => {
       }),
       '/practitioner/calendar?date=2032-09-06&month=2032-09',
     )
-    expect(await readToast(all)).toEqual({ type: 'success', title: 'Time slot deleted' })
+    expect(shownToast(await readToast(all))).toEqual({ type: 'success', title: 'Time slot deleted' })
     expect(rowsOfBatch(b!.batchId!).map((s) => s.id)).toEqual([c!.id])
   })
 

@@ -37,6 +37,8 @@ import {
   updateUserRow,
   type FormFields,
 } from '../helpers'
+import { inEnglish, inFrench } from '../helpers/i18n'
+import { shownToast } from '../helpers/practice-i18n'
 
 /**
  * A practitioner's professional details (issue 44) on My Profile and PATCH
@@ -86,7 +88,9 @@ const patch = (body: unknown, cookie?: string) =>
 
 function errorsOf(value: unknown) {
   const parsed = ProfileApiSchema.safeParse({ ...base, ...(value as object) })
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]))
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), inEnglish(i.message)]))
 }
 
 describe('the schema (the form and the API build theirs from the same fields)', () => {
@@ -95,7 +99,7 @@ describe('the schema (the form and the API build theirs from the same fields)', 
       '123456789RT0001',
     )
     for (const bad of ['12345', '123456789RC0001', '123456789RT001', '123-456-789-RT-0001', 'RT0001123456789']) {
-      expect(errorsOf({ gstHstNumber: bad }), bad).toEqual({ gstHstNumber: INVALID_GST_HST_NUMBER })
+      expect(errorsOf({ gstHstNumber: bad }), bad).toEqual({ gstHstNumber: inEnglish(INVALID_GST_HST_NUMBER) })
     }
     expect(ProfileApiSchema.parse({ ...base, gstHstNumber: '' }).gstHstNumber).toBeNull()
     expect(ProfileApiSchema.parse(base).gstHstNumber).toBeUndefined()
@@ -110,9 +114,9 @@ describe('the schema (the form and the API build theirs from the same fields)', 
       errorsOf({ businessName: 'a'.repeat(120), businessAddress: `${'a'.repeat(150)}\n${'b'.repeat(149)}` }),
     ).toEqual({})
     expect(errorsOf({ registrationNumber: 'A1\nB2' })).toHaveProperty('registrationNumber')
-    expect(errorsOf({ profession: 'wizard' })).toEqual({ profession: INVALID_PROFESSION })
+    expect(errorsOf({ profession: 'wizard' })).toEqual({ profession: inEnglish(INVALID_PROFESSION) })
     expect(errorsOf({ profession: 'other', professionOther: ' ' })).toEqual({
-      professionOther: PROFESSION_OTHER_REQUIRED,
+      professionOther: inEnglish(PROFESSION_OTHER_REQUIRED),
     })
     const form = ProfileFormSchema.safeParse({ ...base, profession: 'other' })
     expect(form.error?.issues).toEqual([
@@ -125,7 +129,7 @@ describe('My Profile screen', () => {
   test('saves the details, loads them back, and empty fields clear them', async () => {
     const { user, cookie } = await practitioner()
     const response = expectRedirect(await saveForm(cookie, { ...base, ...DETAILS, professionOther: 'Ignored' }), PAGE)
-    expect(await readToast(response)).toMatchObject({ type: 'success', title: 'Profile updated' })
+    expect(shownToast(await readToast(response))).toMatchObject({ type: 'success', title: 'Profile updated' })
     // The no-JavaScript form always sends the "Other" name; it is kept only with "Other".
     expect(readProfessionalDetails(user.id)).toEqual(SAVED)
     const loaded = await profileScreen.loader(routeArgs(getRequest(PAGE, { cookie })))
@@ -141,7 +145,10 @@ describe('My Profile screen', () => {
     const reply = formReply(await saveForm(cookie, { ...base, profession: 'other', professionOther: '' }))
     expect(reply.status).toBe(400)
     expect(reply.result.error).toMatchObject({ professionOther: [PROFESSION_OTHER_REQUIRED] })
-    expect(reply.toast).toMatchObject({ title: 'Failed to update profile', description: PROFESSION_OTHER_REQUIRED })
+    expect(shownToast(reply.toast)).toMatchObject({
+      title: 'Failed to update profile',
+      description: inEnglish(PROFESSION_OTHER_REQUIRED),
+    })
     expectRedirect(await saveForm(cookie, { ...base, profession: 'other', professionOther: 'Doula' }), PAGE)
     expect(professionalDetailsOf(user.id).profession).toBe('Doula')
   })
@@ -162,7 +169,10 @@ describe('My Profile screen', () => {
     const reply = formReply(await saveForm(cookie, { ...base, ...DETAILS, gstHstNumber: '', businessName: 'New' }))
     expect(reply.status).toBe(400)
     expect(reply.result.error).toMatchObject({ gstHstNumber: [GST_HST_IN_USE] })
-    expect(reply.toast).toMatchObject({ title: 'Failed to update profile', description: GST_HST_IN_USE })
+    expect(shownToast(reply.toast)).toMatchObject({
+      title: 'Failed to update profile',
+      description: inEnglish(GST_HST_IN_USE),
+    })
     expect(readProfessionalDetails(user.id)).toEqual(SAVED)
     // Another number is fine; so is removing it once no service charges tax.
     expectRedirect(await saveForm(cookie, { ...base, ...DETAILS, gstHstNumber: '987654321RT0002' }), PAGE)
@@ -209,16 +219,16 @@ describe('PATCH /api/practitioners/profile with professional details', () => {
     const { user, cookie } = await practitioner()
     expect(await patch({ ...base, gstHstNumber: '123456789' }, cookie)).toMatchObject({
       status: 400,
-      body: { message: INVALID_GST_HST_NUMBER },
+      body: { message: inEnglish(INVALID_GST_HST_NUMBER) },
     })
     expect(await patch({ ...base, profession: 'other', professionOther: '' }, cookie)).toMatchObject({
       status: 400,
-      body: { message: PROFESSION_OTHER_REQUIRED },
+      body: { message: inEnglish(PROFESSION_OTHER_REQUIRED) },
     })
     // Left out, the name is the saved one: none yet, so the model refuses it.
     expect(await patch({ ...base, profession: 'other' }, cookie)).toMatchObject({
       status: 400,
-      body: { message: PROFESSION_OTHER_REQUIRED },
+      body: { message: inEnglish(PROFESSION_OTHER_REQUIRED) },
     })
     expect((await patch({ ...base, profession: 'other', professionOther: 'Doula' }, cookie)).status).toBe(200)
     expect((await patch({ ...base, profession: 'other' }, cookie)).body.user.professionOther).toBe('Doula')
@@ -227,7 +237,7 @@ describe('PATCH /api/practitioners/profile with professional details', () => {
     insertService(user.id, { taxKind: 'gst5' })
     expect(await patch({ ...base, gstHstNumber: '', title: 'Changed' }, cookie)).toMatchObject({
       status: 400,
-      body: { message: GST_HST_IN_USE },
+      body: { message: inEnglish(GST_HST_IN_USE) },
     })
     expect(readProfessionalDetails(user.id)?.gstHstNumber).toBe('123456789RT0001')
     const { professionOther, ...printed } = NONE
@@ -258,9 +268,10 @@ describe('what clients see', () => {
       regulatoryBody: 'College of Massage Therapists of Ontario',
       registrationNumber: '12345',
     })
-    expect(credentialsLine(profile)).toBe(
+    expect(credentialsLine(profile).map(inEnglish).join(' · ')).toBe(
       'Registered Massage Therapist · College of Massage Therapists of Ontario · Reg. no. 12345',
     )
+    expect(inFrench(credentialsLine(profile).at(-1)!)).toBe('Permis no\u00a012345')
 
     const api = await getApi(practitionerByIdApi.loader, `/api/practitioners/${user.id}`, { id: String(user.id) })
     expect(api.body).toMatchObject({
@@ -281,7 +292,7 @@ describe('what clients see', () => {
 
   test('a practitioner with none shows no line; "other" shows their own name for it', async () => {
     const { user } = await practitioner()
-    expect(credentialsLine(getPractitionerProfile(user.id)!)).toBe('')
+    expect(credentialsLine(getPractitionerProfile(user.id)!)).toEqual([])
     updateUserRow(user.id, { profession: 'other', professionOther: 'Doula', registrationNumber: 'D-77' })
     expect(professionalDetailsOf(user.id)).toMatchObject({ profession: 'Doula', registrationNumber: 'D-77' })
   })

@@ -2,11 +2,14 @@ import { createRequire } from 'node:module'
 import { eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { NO_RECEIPTS, NO_RECEIPTS_HINT, ReceiptList } from '~/components/billing/receipt-list'
+import { ReceiptList } from '~/components/billing/receipt-list'
 import { getDb } from '~/db/client.server'
 import { receipts, users } from '~/db/schema'
 import { payCheckoutSession } from '~/integrations/stripe-emulator/payments.server'
+import { pageI18n } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { configuredOrigin } from '~/lib/url.server'
 import { RECEIPTS_PAGE_SIZE } from '~/models/billing/receipts-read.server'
 import { issuePaymentReceipt } from '~/models/billing/receipts.server'
@@ -395,8 +398,10 @@ describe('many receipts', () => {
     const empty = await receiptsScreen.loader(routeArgs(getRequest('/receipts', { cookie: await signIn(client.id) })))
     expect(empty).toEqual({ page: 1, pageCount: 1, receipts: [], years: [] })
     const html = render(empty, '/receipts')
-    expect(html).toContain(NO_RECEIPTS)
-    expect(html).toContain(NO_RECEIPTS_HINT)
+    expect(html).toContain('No receipts yet.')
+    expect(html).toContain(
+      'A receipt appears here when a session is paid, and a refund receipt when a payment is refunded.',
+    )
     expect(html).not.toContain('Download')
   })
 })
@@ -432,18 +437,22 @@ describe('the Receipts screen as rendered', () => {
   })
 })
 
-/** The Receipts screen's list as the server renders it, at `location`. */
-function render(data: Awaited<ReturnType<typeof receiptsScreen.loader>>, location: string) {
+/** The Receipts screen's list as the server renders it, at `location`, in a language. */
+function render(data: Awaited<ReturnType<typeof receiptsScreen.loader>>, location: string, language: Language = 'en') {
   return renderToStaticMarkup(
     createElement(
-      StaticRouter,
-      { location },
-      createElement(ReceiptList, {
-        receipts: data.receipts,
-        years: data.years,
-        page: data.page,
-        pageCount: data.pageCount,
-      }),
+      I18nextProvider,
+      { i18n: pageI18n(language).i18n },
+      createElement(
+        StaticRouter,
+        { location },
+        createElement(ReceiptList, {
+          receipts: data.receipts,
+          years: data.years,
+          page: data.page,
+          pageCount: data.pageCount,
+        }),
+      ),
     ),
   )
 }

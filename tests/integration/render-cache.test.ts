@@ -171,6 +171,29 @@ describe('what the cache answers', () => {
     expect(tokyo.body).not.toContain('America/Vancouver')
   })
 
+  test('each visitor gets the page in their own language, the switch’s cookie first, and the answer says it varies by it', async () => {
+    const practitioner = await createListedPractitioner()
+    const service = insertService(practitioner.id, { name: 'Bilingual Flow' })
+    const path = `/service-details/${service.id}`
+    const langOf = (answer: RawAnswer) => /<html lang="([^"]+)"/.exec(answer.body)?.[1]
+    const english = await cached(path, { 'accept-language': 'en-CA' })
+    const french = await cached(path, { 'accept-language': 'fr-CA,fr;q=0.9' })
+    const chosenFrench = await cached(path, { 'accept-language': 'en-CA', cookie: 'tz=UTC; lng=fr' })
+    const chosenEnglish = await cached(path, { 'accept-language': 'fr-CA', cookie: 'lng=en' })
+    expect([english, french, chosenFrench, chosenEnglish].map(langOf)).toEqual(['en-CA', 'fr-CA', 'fr-CA', 'en-CA'])
+    expect(english.body).toContain('Skip to content')
+    expect(french.body).toContain('Aller au contenu')
+    expect(french.body).not.toContain('Skip to content')
+    expect(chosenEnglish.body).toBe(english.body)
+    // No cache between us and the browser may hand one language's page to the other's reader.
+    for (const answer of [english, french, chosenFrench]) {
+      expect(answer.headers['vary']).toMatch(/^Accept-Language, Cookie/)
+    }
+    const miss = await get(`${path}?fresh`, { 'accept-language': 'fr-CA' })
+    expect(miss.headers['x-render-cache']).toBe('miss')
+    expect(miss.headers['vary']).toMatch(/^Accept-Language, Cookie/)
+  })
+
   test('only pages of the catalogue, only 200s, only GET and HEAD', async () => {
     expect((await get('/services/999999')).status).toBe(404)
     expect((await get('/services/999999')).headers['x-render-cache']).toBe('miss')

@@ -21,6 +21,7 @@ import {
   signIn,
   userRow,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /** POST /api/reviews (verified reviews, aggregates) and POST /api/messages (questions). */
 
@@ -82,7 +83,7 @@ describe('POST /api/reviews', () => {
     expect(serviceRow(paid.id)).toMatchObject({ rating: 4, reviewCount: 1 })
 
     const again = await postReview({ practitionerId: practitioner.id, rating: 5, content: 'Once more.' }, cookie)
-    expect(again).toMatchObject({ status: 409, body: { message: ALREADY_REVIEWED } })
+    expect(again).toMatchObject({ status: 409, body: { message: inEnglish(ALREADY_REVIEWED) } })
     expect(userRow(practitioner.id)).toMatchObject({ rating: 4, reviewCount: 1 })
   })
 
@@ -110,7 +111,7 @@ describe('POST /api/reviews', () => {
     expect(await postReview({ practitionerId: practitioner.id, rating: 3, content: 'A third?' }, cookie)).toMatchObject(
       {
         status: 409,
-        body: { message: ALREADY_REVIEWED },
+        body: { message: inEnglish(ALREADY_REVIEWED) },
       },
     )
   })
@@ -130,7 +131,10 @@ describe('POST /api/reviews', () => {
   test('without a completed session with this practitioner: 403', async () => {
     const { user, cookie } = await signedInClient('Cara')
     const body = { practitionerId: practitioner.id, rating: 5, content: 'I would like to.' }
-    expect(await postReview(body, cookie)).toMatchObject({ status: 403, body: { message: NOT_ELIGIBLE_TO_REVIEW } })
+    expect(await postReview(body, cookie)).toMatchObject({
+      status: 403,
+      body: { message: inEnglish(NOT_ELIGIBLE_TO_REVIEW) },
+    })
 
     // A confirmed future session, a cancelled one, a pending one: still not eligible.
     for (const [status, hours] of [
@@ -146,13 +150,19 @@ describe('POST /api/reviews', () => {
         status,
       })
     }
-    expect(await postReview(body, cookie)).toMatchObject({ status: 403, body: { message: NOT_ELIGIBLE_TO_REVIEW } })
+    expect(await postReview(body, cookie)).toMatchObject({
+      status: 403,
+      body: { message: inEnglish(NOT_ELIGIBLE_TO_REVIEW) },
+    })
 
     // A completed session with someone else does not count either.
     const other = await createListedPractitioner({ firstName: 'Other' })
     const otherService = insertService(other.id)
     insertCompletedSession({ clientId: user.id, practitionerId: other.id, serviceId: otherService.id })
-    expect(await postReview(body, cookie)).toMatchObject({ status: 403, body: { message: NOT_ELIGIBLE_TO_REVIEW } })
+    expect(await postReview(body, cookie)).toMatchObject({
+      status: 403,
+      body: { message: inEnglish(NOT_ELIGIBLE_TO_REVIEW) },
+    })
     expect(await postReview({ ...body, practitionerId: 999_999 }, cookie)).toMatchObject({ status: 403 })
     expect(userRow(practitioner.id)!.reviewCount).toBe(3)
   })
@@ -163,16 +173,16 @@ describe('POST /api/reviews', () => {
     const body = { practitionerId: practitioner.id, rating: 5, content: 'Colleague review.' }
     expect(await postReview(body, await signIn(other.id))).toMatchObject({
       status: 403,
-      body: { message: ONLY_CLIENTS_REVIEW },
+      body: { message: inEnglish(ONLY_CLIENTS_REVIEW) },
     })
     expect(await postReview(body, practitionerCookie)).toMatchObject({
       status: 403,
-      body: { message: ONLY_CLIENTS_REVIEW },
+      body: { message: inEnglish(ONLY_CLIENTS_REVIEW) },
     })
     const admin = await createUser({ isAdmin: true })
     expect(await postReview(body, await signIn(admin.id))).toMatchObject({
       status: 403,
-      body: { message: ONLY_CLIENTS_REVIEW },
+      body: { message: inEnglish(ONLY_CLIENTS_REVIEW) },
     })
   })
 
@@ -304,11 +314,11 @@ describe('POST /api/messages', () => {
     const { user, cookie } = await signedInClient('Hal')
     expect(await postMessage({ recipientId: 999_999, ...question }, cookie)).toMatchObject({
       status: 404,
-      body: { message: RECIPIENT_NOT_FOUND },
+      body: { message: inEnglish(RECIPIENT_NOT_FOUND) },
     })
     expect(await postMessage({ recipientId: user.id, ...question }, cookie)).toMatchObject({
       status: 400,
-      body: { message: CANNOT_MESSAGE_SELF },
+      body: { message: inEnglish(CANNOT_MESSAGE_SELF) },
     })
   })
 
@@ -319,7 +329,7 @@ describe('POST /api/messages', () => {
     }
     expect(await postMessage({ recipientId: practitioner.id, ...question }, cookie)).toMatchObject({
       status: 429,
-      body: { message: TOO_MANY_REQUESTS },
+      body: { message: inEnglish(TOO_MANY_REQUESTS) },
     })
     const stored = getDb().select().from(messages).where(eq(messages.senderId, user.id)).all()
     expect(stored).toHaveLength(20)

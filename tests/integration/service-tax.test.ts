@@ -32,6 +32,7 @@ import {
   signIn,
   updateUserRow,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * Tax per service (issue 44): the practitioner says which tax a service charges, only with a
@@ -82,7 +83,7 @@ describe('the service’s tax, through the API', () => {
   test('a tax needs the practitioner’s GST/HST number; with it the service charges it', async () => {
     const without = await practitioner(false)
     const refused = await post(without.cookie, body({ taxKind: 'hst13' }))
-    expect(refused).toMatchObject({ status: 400, body: { message: TAX_NEEDS_NUMBER } })
+    expect(refused).toMatchObject({ status: 400, body: { message: inEnglish(TAX_NEEDS_NUMBER) } })
 
     const { cookie } = await practitioner(true)
     const answer = await post(cookie, body({ taxKind: 'hst13' }))
@@ -96,12 +97,12 @@ describe('the service’s tax, through the API', () => {
     const { cookie } = await practitioner(true)
     expect(await post(cookie, body({ price: 0, taxKind: 'gst5' }))).toMatchObject({
       status: 400,
-      body: { message: FREE_SESSION_NO_TAX },
+      body: { message: inEnglish(FREE_SESSION_NO_TAX) },
     })
     const { id } = (await post(cookie, body({ taxKind: 'gst5' }))).body
     expect((await patch(cookie, id, body({ price: 120 }))).body).toMatchObject({ price: 120, taxKind: 'gst5' })
     expect((await patch(cookie, id, body({ price: 0, taxKind: 'gst5' }))).body).toEqual({
-      message: FREE_SESSION_NO_TAX,
+      message: inEnglish(FREE_SESSION_NO_TAX),
     })
     expect(serviceRow(id)).toMatchObject({ priceCents: 12000, taxKind: 'gst5' })
     expect((await patch(cookie, id, body({ price: 0 }))).body).toMatchObject({ price: 0, taxKind: 'none' })

@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookings, sessionAttendance } from '~/db/schema'
 import { sweepBookings } from '~/jobs/maintenance.server'
+import { pageI18n } from '~/lib/i18n/i18n.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { getClientSessions } from '~/models/booking/client-sessions.server'
 import { getDashboard, getRecentSessions } from '~/models/practice/dashboard.server'
@@ -17,6 +22,7 @@ import {
 } from '~/models/sessions/signaling.server'
 import * as roomPage from '~/routes/sessions.$id'
 import * as signal from '~/routes/sessions.$id.signal'
+import { requestContext } from '../../server/request-context.js'
 import {
   callApi,
   createListedPractitioner,
@@ -30,6 +36,7 @@ import {
   signIn,
   updateServiceRow,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 
 /**
  * The video room's server side (issue 31; docs/decisions/039-video-rooms.md): who may open a
@@ -162,7 +169,7 @@ describe('who may enter, and when', () => {
       // When it opens, in the viewer's zone: what the page says without JavaScript.
       expect(page.opensAtTime).toMatch(/^\d{1,2}:\d\d [AP]M \S+$/)
       const refused = await post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true })
-      expect(refused).toMatchObject({ status: 409, body: { message: ROOM_NOT_OPEN[state] } })
+      expect(refused).toMatchObject({ status: 409, body: { message: inEnglish(ROOM_NOT_OPEN[state]) } })
     }
   })
 
@@ -226,7 +233,7 @@ describe('signaling', () => {
       await post(id, client, { type: 'state', peerId: 'stale-page-0001', audio: true, video: true }),
     ).toMatchObject({
       status: 409,
-      body: { message: NOT_CONNECTED },
+      body: { message: inEnglish(NOT_CONNECTED) },
     })
     await post(id, client, { type: 'leave', peerId: CLIENT_PEER })
     expect(await p.next('presence')).toMatchObject({ other: { present: true, joined: false } })
@@ -272,7 +279,7 @@ describe('signaling', () => {
     await post(id, practitioner, { type: 'join', peerId: PRACTITIONER_PEER, audio: true, video: true })
     expect(await post(id, client, { type: 'end', peerId: CLIENT_PEER })).toMatchObject({
       status: 403,
-      body: { message: ONLY_PRACTITIONER_ENDS },
+      body: { message: inEnglish(ONLY_PRACTITIONER_ENDS) },
     })
     // The client's attempt changed nothing: the booking is as it was, nobody was told it ended.
     expect(c.events.some((e) => e.type === 'ended')).toBe(false)
@@ -299,7 +306,7 @@ describe('signaling', () => {
     const before = bookingRow(id)
     expect(await post(id, practitioner, { type: 'end', peerId: PRACTITIONER_PEER })).toMatchObject({
       status: 409,
-      body: { message: ROOM_TEXT.endNotYet },
+      body: { message: inEnglish(ROOM_TEXT.endNotYet) },
     })
     expect(bookingRow(id)).toEqual(before)
     expect(before).toMatchObject({ status: 'confirmed', sessionEndedAt: null })
@@ -363,7 +370,7 @@ describe('signaling', () => {
     // A second End, or a join, finds the room closed.
     expect(await post(id, practitioner, { type: 'end', peerId: PRACTITIONER_PEER })).toMatchObject({
       status: 409,
-      body: { message: ROOM_NOT_OPEN.ended },
+      body: { message: inEnglish(ROOM_NOT_OPEN.ended) },
     })
     expect(bookingRow(id).sessionEndedAt).toEqual(row.sessionEndedAt)
   })
@@ -453,5 +460,69 @@ describe('signaling', () => {
     // The stay this machine holds stays open.
     expect(listAttendance(id).filter((stay) => stay.leftAt === null)).toHaveLength(1)
     await c.leave()
+  })
+})
+
+describe('in French', () => {
+  /** The room's page as the server renders it for a reader of French (their browser says so), with its loader's data. */
+  async function frenchPage(id: number, person: Person) {
+    const path = sessionRoomPath(id)
+    const request = getRequest(path, { cookie: person.cookie, headers: { 'Accept-Language': 'fr-CA,fr;q=0.9' } })
+    const data = await roomPage.loader(routeArgs(request, { id: String(id) }))
+    const handler = createStaticHandler([
+      { id: 'room', path: '/sessions/:id', loader: () => data, Component: roomPage.default },
+    ])
+    const context = await handler.query(new Request(`http://localhost${path}`))
+    if (context instanceof Response) throw context
+    const router = createStaticRouter(handler.dataRoutes, context)
+    const html = renderToStaticMarkup(
+      createElement(
+        I18nextProvider,
+        { i18n: pageI18n('fr').i18n },
+        createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      ),
+    )
+    return { data, html }
+  }
+
+  test('before the room opens: the heading, when it opens (French time), the way back', async () => {
+    const { client, id } = await booking(5)
+    const { data, html } = await frenchPage(id, client)
+    expect(data.opensAtTime).toMatch(/^\d{1,2}\sh\s\d\d\s\S+$/)
+    expect(data.booking.when).toMatch(/ \d{4}, \d{1,2}\sh\s\d\d – \d{1,2}\sh\s\d\d \S+$/)
+    expect(html).toContain('>Breathwork session avec Daniel Room<')
+    expect(html).toContain('Retour à votre réservation')
+    expect(html).toContain('Votre salle vidéo ouvre 15 minutes avant le début de la séance.')
+    expect(html).toContain(`La salle ouvre à ${data.opensAtTime}.`)
+    expect(html).toContain(
+      'La salle vidéo a besoin de JavaScript. Activez-le dans votre navigateur pour rejoindre la séance.',
+    )
+  })
+
+  test('a cancelled session, and one the practitioner ended, as each side reads it', async () => {
+    const cancelled = await booking(2, 'cancelled')
+    expect((await frenchPage(cancelled.id, cancelled.client)).html).toContain(
+      'Cette séance a été annulée, elle n’a donc pas de salle.',
+    )
+    const { client, id } = await booking(-0.5)
+    getDb().update(bookings).set({ sessionEndedAt: new Date(), status: 'completed' }).where(eq(bookings.id, id)).run()
+    const asClient = await frenchPage(id, client)
+    expect(asClient.html).toContain('Daniel a mis fin à la séance')
+    expect(asClient.html).toContain(`Elle s’est terminée à ${asClient.data.ended!.time}.`)
+    const asPractitioner = await frenchPage(id, practitioner)
+    expect(asPractitioner.html).toContain('Vous avez mis fin à la séance')
+    expect(asPractitioner.html).toContain('Retour à votre tableau de bord')
+  })
+
+  test('a refusal of the room’s signaling is in the request’s language', async () => {
+    const { client, id } = await booking(5)
+    const refused = await requestContext.run(
+      { id: 'fr', method: 'POST', route: null, pathname: '/', userId: null, language: 'fr' },
+      () => post(id, client, { type: 'join', peerId: CLIENT_PEER, audio: true, video: true }),
+    )
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: 'Votre salle vidéo ouvre 15 minutes avant le début de la séance.' },
+    })
   })
 })

@@ -31,6 +31,7 @@ import {
   userRow,
   userRowByEmail,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /**
  * Which zone a person's times are shown in (issue 29, items 2 and 3): the zone picker at
@@ -95,11 +96,13 @@ describe('/time-zone', () => {
     )
     const cookie = setCookieFor(response, CHOICE_COOKIE)
     expect(cookie).toMatch(/^tz-choice=Asia%2FTokyo; Path=\/; Max-Age=31536000; SameSite=Lax$/)
-    expect(await readToast(response)).toEqual({
-      type: 'success',
-      title: 'Time zone updated',
-      description: 'Times are now shown in Asia/Tokyo time.',
-    })
+    expect(allInEnglish(await readToast(response))).toEqual(
+      allInEnglish({
+        type: 'success',
+        title: 'Time zone updated',
+        description: 'Times are now shown in Asia/Tokyo time.',
+      }),
+    )
     expect((await picker('', 'tz=UTC; tz-choice=Asia%2FTokyo')).setting.current).toBe('Asia/Tokyo')
   })
 
@@ -183,10 +186,12 @@ describe('PATCH /api/auth/time-zone', () => {
     const cookie = await signIn(user.id)
     const bad = await patch({ timeZone: 'Nowhere/Special' }, cookie)
     expect(bad.status).toBe(400)
-    expect(JSON.stringify(bad.body)).toContain(INVALID_TIME_ZONE)
+    expect(allInEnglish(JSON.stringify(bad.body))).toContain(allInEnglish(INVALID_TIME_ZONE))
     const good = await patch({ timeZone: 'Asia/Tokyo' }, cookie)
     expect(good.status).toBe(200)
-    expect(good.body).toMatchObject({ user: { timeZone: 'Asia/Tokyo' }, message: timeZoneUpdated('Asia/Tokyo') })
+    expect(allInEnglish(good.body)).toMatchObject(
+      allInEnglish({ user: { timeZone: 'Asia/Tokyo' }, message: timeZoneUpdated('Asia/Tokyo') }),
+    )
     expect(userRow(user.id)?.timeZone).toBe('Asia/Tokyo')
   })
 })

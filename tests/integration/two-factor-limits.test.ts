@@ -5,7 +5,7 @@ import { recoveryCodes } from '~/db/schema'
 import { settleAfterResponse } from '~/lib/after-response.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { codesLocked } from '~/models/accounts/password-attempts.server'
-import { SECURITY_EMAIL_SUBJECTS } from '~/models/security/security-emails.server'
+import { securityEmailSubject } from '~/models/security/security-emails.server'
 import { checkSecondFactor, confirmTotpSetup, disableTotp, totpSetup } from '~/models/security/two-factor.server'
 import * as loginScreen from '~/routes/_public.login'
 import * as signInCodeScreen from '~/routes/_public.login_.verify'
@@ -27,6 +27,7 @@ import {
   totpCode,
   turnOnTestAuthenticator,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /**
  * Wrong second-factor codes cannot lock the owner out (per account and address, a ceiling the
@@ -87,8 +88,8 @@ async function wrongCodes(b: Browser, count: number) {
   for (let i = 0; i < count; i += 1) expect(formReply(await codeStep(b, '000000')).status).toBe(400)
 }
 
-const emailsOf = (email: string, kind: keyof typeof SECURITY_EMAIL_SUBJECTS) =>
-  outbox(email).filter((row) => row.subject === SECURITY_EMAIL_SUBJECTS[kind])
+const emailsOf = (email: string, kind: Parameters<typeof securityEmailSubject>[0]) =>
+  outbox(email).filter((row) => row.subject === securityEmailSubject(kind))
 
 describe('wrong codes cannot lock the owner out of the code step', () => {
   test('ten wrong codes from one address stop that address (the same 429), not the owner at another', async () => {
@@ -112,7 +113,9 @@ describe('wrong codes cannot lock the owner out of the code step', () => {
       loginApi.action,
       jsonRequest('/api/login', 'POST', { code: '000000' }, { ip: '198.51.100.7', cookie: api.header() }),
     )
-    expect(refused).toMatchObject({ status: 429, body: { message: codesLocked(15 * 60_000) } })
+    expect(allInEnglish(refused)).toMatchObject(
+      allInEnglish({ status: 429, body: { message: codesLocked(15 * 60_000) } }),
+    )
 
     await signsIn(user, browserAt('203.0.113.20'))
   })
@@ -239,7 +242,7 @@ describe('emails about how the owner signs in', () => {
     const codes = await confirmTotpSetup(asOwner(cookie), user.id, await totpCode(setup!.secret!))
     await settleAfterResponse()
     const emails = outbox(user.email)
-    expect(emails.map((row) => row.subject)).toEqual([SECURITY_EMAIL_SUBJECTS['two-factor-on']])
+    expect(emails.map((row) => row.subject)).toEqual([securityEmailSubject('two-factor-on')])
     expect(emails[0]!.text).toContain('Firefox on Linux, on ')
     expect(emails[0]!.text).not.toMatch(SIGN_IN_LINK)
     expect(emails[0]!.text).not.toContain(setup!.secret!)

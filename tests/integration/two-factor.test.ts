@@ -54,6 +54,7 @@ import {
   totpCode,
   turnOnTestAuthenticator,
 } from '../helpers'
+import { allInEnglish } from '../helpers/shown-deep'
 
 /** Two-factor sign-in (decision 042): the app's codes, recovery codes, the admin rule, recent verification. */
 
@@ -142,7 +143,7 @@ describe('signing in with two-factor on', () => {
     const code = await totpCode()
     const done = await codeStep(jar, code)
     expectRedirect(done, '/client-dashboard')
-    expect(await readToast(done as Response)).toMatchObject({ title: 'Welcome back!' })
+    expect(allInEnglish(await readToast(done as Response))).toMatchObject(allInEnglish({ title: 'Welcome back!' }))
 
     // The same code again, in another browser: refused, though it is still the current one.
     const other = await passwordStep(user)
@@ -280,7 +281,7 @@ describe('admins must have it', () => {
     expect((await setupFor((await createUser()).id)).adminReason).toBeNull()
     const api = await callApi(adminUserListApi.loader, getRequest('/api/admin/users', { cookie }))
     expect(api.status).toBe(403)
-    expect(api.body.message).toBe(ADMIN_NEEDS_TWO_FACTOR)
+    expect(allInEnglish(api.body.message)).toBe(allInEnglish(ADMIN_NEEDS_TWO_FACTOR))
     turnOnTestAuthenticator(admin.id)
     expect(await settle(() => adminLayout.loader(routeArgs(getRequest('/admin/dashboard', { cookie }))))).toMatchObject(
       { user: { id: admin.id } },
@@ -337,7 +338,9 @@ describe('recent verification', () => {
       { id: String(target.id) },
     )
     expect(refused.status).toBe(403)
-    expect(refused.body).toEqual({ message: VERIFICATION_REQUIRED, verificationRequired: true })
+    expect(allInEnglish(refused.body)).toEqual(
+      allInEnglish({ message: VERIFICATION_REQUIRED, verificationRequired: true }),
+    )
     const code = await totpCode(TEST_TOTP_SECRET, new Date())
     const verified = await callApi(
       verifyApi.action,
@@ -477,7 +480,7 @@ describe('who may use the security routes', () => {
       { intent: 'sign-out-session', session: target.handle },
       otherJar,
     )
-    expect(await readToast(answer as Response)).toMatchObject({ title: 'Not found' })
+    expect(allInEnglish(await readToast(answer as Response))).toMatchObject(allInEnglish({ title: 'Not found' }))
     const after = (await securityScreen.loader(
       routeArgs(getRequest('/account/security', { cookie: ownerJar.header() })),
     )) as typeof page
@@ -768,7 +771,7 @@ describe('recovery codes can be saved: downloaded or printed (issue 41)', () => 
     ] as const) {
       const refused = (await postCodes(path, route, body, cookie)) as Response
       expect(refused.status).toBe(400)
-      expect(await refused.text()).toBe(RECOVERY_CODES_UNREADABLE)
+      expect(allInEnglish(await refused.text())).toBe(allInEnglish(RECOVERY_CODES_UNREADABLE))
     }
   })
 

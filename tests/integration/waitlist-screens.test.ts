@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { timeSlots, waitlistEntries } from '~/db/schema'
+import { timeSlots, users, waitlistEntries } from '~/db/schema'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { createSlots } from '~/models/practice/slots.server'
 import * as clientDashboard from '~/routes/_client.client-dashboard'
@@ -14,6 +14,7 @@ import * as waitlistApi from '~/routes/api.waitlist._index'
 import * as practitionerDashboard from '~/routes/practitioner.dashboard'
 import * as serviceWaitlist from '~/routes/practitioner.waitlists.$serviceId'
 import * as practitionerWaitlists from '~/routes/practitioner.waitlists._index'
+import { requestContext } from '../../server/request-context.js'
 import {
   callApi,
   createListedPractitioner,
@@ -26,8 +27,10 @@ import {
   outbox,
   routeArgs,
   settle,
+  readToast,
   signIn,
 } from '../helpers'
+import { inFrench } from '../helpers/i18n'
 
 /**
  * The waitlist's screens and `/api/waitlist` (issue 46): joining from the booking page without
@@ -269,5 +272,88 @@ describe('the screens, without JavaScript', () => {
       routeArgs(getRequest(`/waitlists/join/${serviceId}`, { cookie: client.cookie }), params),
     )
     expect(closed.refusal).toBe('This practitioner is not taking a waitlist for this service.')
+  })
+})
+
+describe('in French', () => {
+  /** As the server answers a request: in the visitor's language until the session says whose it is. */
+  const asRequest = <T>(run: () => Promise<T>) =>
+    requestContext.run({ id: 'test', method: 'GET', route: null, pathname: '/', userId: null, language: 'en' }, run)
+
+  test('the join form, its errors, the offer email and page, the toast and the practitioner’s email speak French', async () => {
+    const french = async (person: { id: number }) => {
+      getDb().update(users).set({ language: 'fr' }).where(eq(users.id, person.id)).run()
+      return signIn(person.id)
+    }
+    const made = await createListedPractitioner({ timeZone: TORONTO, firstName: 'Léa', lastName: 'Roy' })
+    await french(made)
+    const person = await createUser({ timeZone: TORONTO, firstName: 'Zoé' })
+    const cookie = await french(person)
+    const serviceId = insertService(made.id, { name: 'Yoga doux', priceCents: 0, isFreeIntro: true }).id
+    const params = { serviceId: String(serviceId) }
+
+    const form = (await asRequest(() =>
+      joinPage.loader(routeArgs(getRequest(`/waitlists/join/${serviceId}`, { cookie }), params)),
+    )) as Awaited<ReturnType<typeof joinPage.loader>>
+    expect(form.days.map((day) => day.name)).toEqual([
+      'dimanche',
+      'lundi',
+      'mardi',
+      'mercredi',
+      'jeudi',
+      'vendredi',
+      'samedi',
+    ])
+    expect(form.zone).toMatch(/^America\/Toronto \(H[NA]E\)$/)
+
+    const refused = (await asRequest(() =>
+      joinPage.action(
+        routeArgs(
+          formRequest(`/waitlists/join/${serviceId}`, { days: '1', from: '15:00', to: '09:00' }, { cookie }),
+          params,
+        ),
+      ),
+    )) as { data: { result: { error: Record<string, string[]> } } }
+    expect(inFrench(refused.data.result.error.to![0]!)).toBe('La fin d’une plage doit être après son début')
+
+    await asRequest(() =>
+      joinPage.action(routeArgs(formRequest(`/waitlists/join/${serviceId}`, {}, { cookie }), params)),
+    )
+    createSlots(made.id, serviceId, [{ start: Date.now() + 30 * HOUR, end: Date.now() + 31 * HOUR }], TORONTO)
+    const email = outbox(person.email).at(-1)!
+    expect(email.subject).toBe('Une plage horaire s’est libérée pour Yoga doux')
+    expect(email.text).toContain('Bonjour Zoé,')
+    expect(email.text).toMatch(
+      /Une plage horaire que vous attendez s’est libérée\s: Yoga doux, \d{1,2} \S+ \d{4}, \d{1,2}\sh\s\d{2} H[NA]E \(60 minutes\)\./,
+    )
+    expect(email.text).toContain('Si vous la laissez passer, vous restez sur la liste d’attente.')
+
+    const token = /\/waitlist\/offers\/([\w-]+)/.exec(email.text)![1]!
+    const page = (await asRequest(() =>
+      offerPage.loader(routeArgs(getRequest(`/waitlist/offers/${token}`, { cookie }), { token })),
+    )) as Awaited<ReturnType<typeof offerPage.loader>>
+    expect(page).toMatchObject({ button: 'Réserver cette plage horaire', length: '60 minutes', ended: null })
+    expect(page.until).toMatch(/^\d{1,2}\sh\s\d{2} H[NA]E$/)
+
+    const list = (await asRequest(() => waitlists.loader(routeArgs(getRequest('/waitlists', { cookie }))))) as Awaited<
+      ReturnType<typeof waitlists.loader>
+    >
+    expect(list.entries[0]!.windows).toBe('N’importe quand')
+    const booked = (await asRequest(() =>
+      waitlists.action(
+        routeArgs(formRequest('/waitlists', { intent: 'claim', offerId: String(list.offers[0]!.id) }, { cookie })),
+      ),
+    )) as Response
+    const toast = await readToast(booked)
+    expect(inFrench(toast!.title)).toBe('Réservation confirmée!')
+    expect(inFrench(toast!.description!)).toBe('La plage horaire de votre liste d’attente est à vous.')
+    const over = (await asRequest(() =>
+      offerPage.loader(routeArgs(getRequest(`/waitlist/offers/${token}`, { cookie }), { token })),
+    )) as Awaited<ReturnType<typeof offerPage.loader>>
+    expect(over.ended).toBe('Vous avez déjà accepté cette offre.')
+
+    const filled = outbox(made.email).find((sent) => sent.subject.startsWith('Votre liste d’attente'))!
+    expect(filled.subject).toBe('Votre liste d’attente a comblé une plage horaire\u00a0: Yoga doux')
+    expect(filled.text).toMatch(/^Zoé a pris la plage horaire de Yoga doux du \d{1,2} \S+ \d{4}, /)
   })
 })

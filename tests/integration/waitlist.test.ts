@@ -117,6 +117,9 @@ describe('matching and order', () => {
     expect(offer.entryId).toBe(entryOf(london!, serviceId).id)
     expect(slotRow(slotId!).isBooked).toBe(true)
     expect(outbox(london!.email).at(-1)?.subject).toBe('A time opened for Waitlisted Intro')
+    expect(outbox(london!.email).at(-1)?.text).toMatch(
+      /^Hi .+,\n\nA time you are waiting for has opened: Waitlisted Intro, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \w+ \(\d+ minutes\)\.\nIt is held for you until \d{1,2}:\d{2} [AP]M \w+\. After that it goes to the next person in line\./,
+    )
     expect(outbox(early!.email)).toHaveLength(0)
 
     // Monday 14:00 in Toronto suits the first in line, who gets it although others wait too.
@@ -280,6 +283,8 @@ describe('claiming', () => {
     expect(outbox(practitioner.email).map((email) => email.subject)).toContain(
       'Your waitlist filled a time: Waitlisted Intro',
     )
+    const filled = outbox(practitioner.email).find((email) => email.subject.startsWith('Your waitlist filled'))!
+    expect(filled.text).toMatch(/took the Waitlisted Intro time on \w{3} \d{1,2}, \d{4}, .+ from your waitlist\./)
     await expect(claimOffer(person!, { token }, NOW)).rejects.toThrow(OFFER_TAKEN)
   })
 

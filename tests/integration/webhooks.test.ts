@@ -39,6 +39,7 @@ import {
   stripeEvent,
   userRow,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
 import { mockServer } from '../mocks/server'
 
 /**
@@ -298,7 +299,10 @@ describe('transient failures answer 503, claim nothing, and Stripe’s retry app
   test('Stripe cannot be reached while the handler runs', async () => {
     const { user, updated } = await onboardedAccount()
     mockServer.use(http.get(`${STRIPE}/accounts/:id`, () => HttpResponse.error()))
-    expect(await deliverEvent(updated)).toMatchObject({ status: 503, body: { message: EVENT_NOT_APPLIED_YET } })
+    expect(await deliverEvent(updated)).toMatchObject({
+      status: 503,
+      body: { message: inEnglish(EVENT_NOT_APPLIED_YET) },
+    })
     expect(eventRow(updated.id)).toBeUndefined()
     expect(userRow(user.id)!.onboardingComplete).toBe(false)
 
@@ -334,7 +338,10 @@ describe('transient failures answer 503, claim nothing, and Stripe’s retry app
     const lock = lockDatabase()
     const restore = impatientDatabase()
     try {
-      expect(await deliverEvent(event)).toMatchObject({ status: 503, body: { message: EVENT_NOT_APPLIED_YET } })
+      expect(await deliverEvent(event)).toMatchObject({
+        status: 503,
+        body: { message: inEnglish(EVENT_NOT_APPLIED_YET) },
+      })
     } finally {
       lock.close()
       restore()
@@ -362,7 +369,10 @@ describe('transient failures answer 503, claim nothing, and Stripe’s retry app
     const warn = vi.spyOn(log, 'warn').mockImplementation(() => lock?.release())
     const restore = impatientDatabase()
     try {
-      expect(await deliverEvent(updated)).toMatchObject({ status: 503, body: { message: EVENT_NOT_APPLIED_YET } })
+      expect(await deliverEvent(updated)).toMatchObject({
+        status: 503,
+        body: { message: inEnglish(EVENT_NOT_APPLIED_YET) },
+      })
       // One log line (server/log.js) with the error: its message, frames and fields.
       const [fields, message] = warn.mock.calls[0] as unknown as [{ err: unknown }, string]
       expect(message).toBe(`[webhook] account.updated ${updated.id} not applied yet; Stripe will retry`)
@@ -409,7 +419,7 @@ describe('the same event delivered twice at once is applied once', () => {
     try {
       expect(await within(refunds.started, 5000)).not.toBe('still waiting')
       const second = await within(deliverEvent(late.succeeded), 2000)
-      expect(second).toMatchObject({ status: 409, body: { message: EVENT_IN_PROGRESS } })
+      expect(second).toMatchObject({ status: 409, body: { message: inEnglish(EVENT_IN_PROGRESS) } })
       expect(eventRow(late.succeeded.id)).toMatchObject({ status: 'processing' })
     } finally {
       refunds.open()
@@ -463,7 +473,7 @@ describe('the same event delivered twice at once is applied once', () => {
         .run()
     claim(fresh.id, fresh.type, MINUTE)
     claim(stale.id, stale.type, CLAIM_STALE_MS + MINUTE)
-    expect(await deliverEvent(fresh)).toMatchObject({ status: 409, body: { message: EVENT_IN_PROGRESS } })
+    expect(await deliverEvent(fresh)).toMatchObject({ status: 409, body: { message: inEnglish(EVENT_IN_PROGRESS) } })
     expect(payoutRows('tr_claimed_1')).toHaveLength(0)
     expect(await deliverEvent(stale)).toMatchObject({ status: 200, body: { result: 'applied' } })
     expect(payoutRows('tr_claimed_2')).toHaveLength(1)

@@ -48,6 +48,8 @@ import {
   settle,
   signIn,
 } from '../helpers'
+import { inEnglish } from '../helpers/i18n'
+import { shownErrors, shownToast } from '../helpers/practice-i18n'
 
 /**
  * Weekly hours and blocked dates: the model with a fixed clock (Monday 3 March 2031, 06:00 in
@@ -173,7 +175,7 @@ describe('saving weekly hours', () => {
       status: 400,
       message: rangeTooShort(short, { name: 'Breathwork', sessionMinutes: 60 }),
     })
-    expect(rangeTooShort(short, { name: 'Breathwork', sessionMinutes: 60 })).toBe(
+    expect(inEnglish(rangeTooShort(short, { name: 'Breathwork', sessionMinutes: 60 }))).toBe(
       'No 60-minute Breathwork session fits between 09:00 and 09:30 on Tuesday',
     )
     // The service's own length counts: a 30-minute service fits.
@@ -273,12 +275,14 @@ describe('a service of the hours changing', () => {
 describe('the rules of the form and the API', () => {
   const issues = (input: unknown) => {
     const parsed = WeeklyHoursSchema.safeParse(input)
-    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${inEnglish(issue.message)}`)
   }
 
   test('end after start, ranges of a day not overlapping (touching is fine), length 15-480, gap 0-120', () => {
     expect(issues({ ranges: [{ weekday: 1, start: '12:00', end: '09:00', serviceId: 1 }] })).toEqual([
-      `ranges.0.end: ${END_BEFORE_START}`,
+      `ranges.0.end: ${inEnglish(END_BEFORE_START)}`,
     ])
     expect(
       issues({
@@ -289,7 +293,7 @@ describe('the rules of the form and the API', () => {
           { weekday: 1, start: '11:30', end: '12:30', serviceId: 2 },
         ],
       }),
-    ).toEqual([`ranges.3.start: ${rangesOverlap(1)}`])
+    ).toEqual([`ranges.3.start: ${inEnglish(rangesOverlap(1))}`])
     expect(
       issues({
         sessions: [
@@ -298,7 +302,7 @@ describe('the rules of the form and the API', () => {
           { serviceId: 3, gapMinutes: 120 },
         ],
       }),
-    ).toEqual([`sessions.0.gapMinutes: ${GAP_RANGE}`, `sessions.1.gapMinutes: ${GAP_RANGE}`])
+    ).toEqual([`sessions.0.gapMinutes: ${inEnglish(GAP_RANGE)}`, `sessions.1.gapMinutes: ${inEnglish(GAP_RANGE)}`])
   })
 
   test('an empty row of the form is no range; half a row is an error', () => {
@@ -416,7 +420,7 @@ describe('/api/availability', () => {
     expect(saved.body.added).toBeGreaterThanOrEqual(GENERATE_WEEKS - 1)
 
     const invalid = await putHours({ ranges: [{ weekday: 1, start: '11:00', end: '09:00', serviceId }] }, cookie)
-    expect(invalid).toMatchObject({ status: 400, body: { message: END_BEFORE_START } })
+    expect(invalid).toMatchObject({ status: 400, body: { message: inEnglish(END_BEFORE_START) } })
 
     const created = await callApi(
       blocksApi.action,
@@ -435,7 +439,7 @@ describe('/api/availability', () => {
         { cookie },
       ),
     )
-    expect(backwards).toMatchObject({ status: 400, body: { message: RANGE_BACKWARDS } })
+    expect(backwards).toMatchObject({ status: 400, body: { message: inEnglish(RANGE_BACKWARDS) } })
     const list = await callApi(blocksApi.loader, getRequest('/api/availability/blocked-dates', { cookie }))
     expect(list.body).toEqual([
       { id: created.body.id, firstDate: '2099-12-24', lastDate: '2099-12-24', bookedSlots: 0 },
@@ -452,7 +456,7 @@ describe('/api/availability', () => {
       )
     expect(await remove(String(created.body.id), other)).toMatchObject({
       status: 404,
-      body: { message: BLOCK_NOT_FOUND },
+      body: { message: inEnglish(BLOCK_NOT_FOUND) },
     })
     expect(await remove(String(created.body.id), cookie)).toMatchObject({
       status: 200,
@@ -521,7 +525,7 @@ describe('the Weekly Hours screen', () => {
       ),
       '/practitioner/calendar/hours',
     )
-    expect((await readToast(saved))?.title).toBe('Weekly hours saved')
+    expect(shownToast(await readToast(saved))?.title).toBe('Weekly hours saved')
     expect(slotsOf(id).length).toBeGreaterThanOrEqual(GENERATE_WEEKS - 1)
 
     const page = (await hoursPage.loader(routeArgs(getRequest('/practitioner/calendar/hours', { cookie })))) as Awaited<
@@ -533,13 +537,13 @@ describe('the Weekly Hours screen', () => {
       await post({ intent: 'block-dates', firstDate: '2099-01-05' }, cookie),
       '/practitioner/calendar/hours',
     )
-    expect((await readToast(blocked))?.title).toBe('Dates blocked')
+    expect(shownToast(await readToast(blocked))?.title).toBe('Dates blocked')
     const [block] = listBlockedDates(id)
     const unblocked = expectRedirect(
       await post({ intent: 'unblock-dates', blockId: String(block!.id) }, cookie),
       '/practitioner/calendar/hours',
     )
-    expect((await readToast(unblocked))?.title).toBe('Dates unblocked')
+    expect(shownToast(await readToast(unblocked))?.title).toBe('Dates unblocked')
   })
 
   test('a wrong form answers its messages on the fields', async () => {
@@ -579,7 +583,7 @@ describe('the Weekly Hours screen', () => {
         cookie,
       ),
     )
-    expect(short.result.error).toMatchObject({
+    expect(shownErrors(short.result.error)).toMatchObject({
       'ranges[1].end': ['No 60-minute Breathwork session fits between 09:00 and 09:15 on Monday'],
     })
     const past = formReply(await post({ intent: 'block-dates', firstDate: '2020-01-01' }, cookie))
@@ -629,7 +633,7 @@ describe('the Weekly Hours screen', () => {
     expect(value.ranges).toHaveLength(7)
     expect(value).toMatchObject({ sessions: [{ serviceId: String(serviceId), gapMinutes: '10' }] })
     expect(value).not.toHaveProperty('copyDay')
-    expect(reply.toast).toBeNull()
+    expect(shownToast(reply.toast)).toBeNull()
     // With JavaScript the form takes it as an update of its whole value, and redraws.
     expect(reply.result.intent).toEqual({ type: 'update', payload: { value } })
     expect(slotsOf(id)).toHaveLength(0)
@@ -650,6 +654,10 @@ describe('the Weekly Hours screen', () => {
       ),
     )
     expect(alone.result.initialValue).toMatchObject({ openDays: ['2'], ranges: [{ weekday: '2', start: '08:00' }] })
-    expect(alone.toast).toEqual({ type: 'info', title: 'Nothing copied', description: copyNeedsDaysOn(2) })
+    expect(shownToast(alone.toast)).toEqual({
+      type: 'info',
+      title: 'Nothing copied',
+      description: inEnglish(copyNeedsDaysOn(2)),
+    })
   })
 })

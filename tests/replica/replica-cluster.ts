@@ -65,9 +65,9 @@ export function sharedEnv(bucket: { endpoint: string; name: string }) {
   }
 }
 
-/** Migrates and seeds a fresh database with the demo data, as `npm run db:seed` does. */
-export function seedDatabase(database: string) {
-  const result = spawnSync('npx', ['tsx', 'app/seed/index.ts'], {
+/** Migrates and seeds a fresh database with the demo data, as `npm run db:seed` does (with these arguments). */
+export function seedDatabase(database: string, args: string[] = []) {
+  const result = spawnSync('npx', ['tsx', 'app/seed/index.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', DATABASE_PATH: database },
     encoding: 'utf8',

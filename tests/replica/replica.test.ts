@@ -8,6 +8,17 @@ import { isReplicaForward, isReplicaUpload, REPLICA_FORWARDS, REPLICA_UPLOADS } 
 import { startS3Server } from '../helpers/s3'
 import { appRoutes, fill, type RouteEntry } from './app-routes'
 import {
+  ACTORS,
+  CHART_VIEW,
+  crawler,
+  documentForm,
+  extraViews,
+  paramsFor,
+  readIds,
+  writeFixtures,
+  type CrawlIds,
+} from './crawl'
+import {
   copyDatabase,
   ROOT,
   seedDatabase,
@@ -28,10 +39,6 @@ import {
  * read; uploads are taken on the replica, stored in the bucket and recorded by the primary.
  */
 
-type Actor = 'visitor' | 'client' | 'practitioner' | 'admin'
-const ACTORS: Actor[] = ['visitor', 'client', 'practitioner', 'admin']
-const DEMO_PASSWORD = 'Solace-demo-2026'
-
 /**
  * Reads that write the patient record's access trail (a chart opened, notes read, a document
  * downloaded, a record exported), so a replica hands them to the primary; and a video room's
@@ -39,7 +46,6 @@ const DEMO_PASSWORD = 'Solace-demo-2026'
  * (docs/decisions/039-video-rooms.md); and the first visit to the authenticator app's setup,
  * which makes the secret its QR code shows (docs/decisions/042-two-factor-and-passkeys.md).
  */
-const CHART_VIEW = 'a patient’s chart'
 const REPLAYED_READS = new Set([
   CHART_VIEW,
   '/api/patient-profiles/:id/notes',
@@ -52,44 +58,9 @@ const REPLAYED_READS = new Set([
 let primary: App
 let replica: App
 let bucket: Awaited<ReturnType<typeof startS3Server>>
-const cookies: Record<Actor, string> = { visitor: '', client: '', practitioner: '', admin: '' }
-let ids: ReturnType<typeof readIds>
-
-async function call(app: App, actor: Actor, target: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers)
-  if (cookies[actor]) headers.set('Cookie', cookies[actor])
-  return fetch(`${app.url}${target}`, { ...init, headers, redirect: 'manual' })
-}
-
-async function json(app: App, actor: Actor, target: string, body: unknown) {
-  const response = await call(app, actor, target, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${target}: ${response.status} ${await response.text()}`)
-  return response.json() as Promise<Record<string, unknown>>
-}
-
-async function signIn(actor: Exclude<Actor, 'visitor'>) {
-  const response = await call(primary, 'visitor', '/api/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `${actor}@solace.test`, password: DEMO_PASSWORD }),
-  })
-  expect(response.status).toBe(200)
-  cookies[actor] = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
-}
-
-function documentForm(name: string, bytes: Uint8Array<ArrayBuffer> | string, type = 'text/plain') {
-  const form = new FormData()
-  form.set('file', new Blob([bytes], { type }), name)
-  form.set('description', 'Sent to a replica')
-  return form
-}
+const crawl = crawler()
+const { call, signIn } = crawl
+let ids: CrawlIds
 
 function primaryRow<T>(sql: string, ...params: unknown[]) {
   const db = new Database(primary.database, { readonly: true })
@@ -98,163 +69,6 @@ function primaryRow<T>(sql: string, ...params: unknown[]) {
   } finally {
     db.close()
   }
-}
-
-/** The fixtures every screen needs, written on the primary the way the app's own clients write them. */
-async function writeFixtures() {
-  const patient = await json(primary, 'practitioner', '/api/patient-profiles', {
-    firstName: 'Ada',
-    lastName: 'Replica',
-  })
-  await json(primary, 'practitioner', `/api/patient-profiles/${patient.id}/notes`, {
-    title: 'First visit',
-    content: 'Sleeps badly since spring.',
-  })
-  const uploaded = await call(primary, 'practitioner', `/api/patient-profiles/${patient.id}/documents`, {
-    method: 'POST',
-    body: documentForm('intake.txt', 'Intake form'),
-  })
-  expect(uploaded.status).toBe(201)
-  await json(primary, 'practitioner', `/api/patient-profiles/${patient.id}/ai-consult`, {
-    question: 'What should I ask at the next session?',
-  })
-  await json(primary, 'visitor', '/api/contact', {
-    name: 'Rita Replica',
-    email: 'rita@example.com',
-    subject: 'A question',
-    message: 'Do you offer evening sessions?',
-  })
-  // A package of a paid service, and the demo client waiting for it (their screens show them).
-  const db = new Database(primary.database, { readonly: true })
-  const paid = db
-    .prepare(
-      "SELECT s.id FROM services s JOIN users u ON u.id = s.practitioner_id WHERE u.email = 'practitioner@solace.test' AND s.price_cents > 0 AND s.is_active = 1 ORDER BY s.id LIMIT 1",
-    )
-    .get() as { id: number }
-  db.close()
-  await json(primary, 'practitioner', '/api/packages', {
-    serviceId: paid.id,
-    sessions: 5,
-    price: 300,
-    expiresInMonths: 6,
-  })
-  await json(primary, 'client', '/api/waitlist', { serviceId: paid.id })
-  await json(primary, 'visitor', '/api/leads', {
-    firstName: 'Lee',
-    lastName: 'Replica',
-    email: 'lee@example.com',
-    countryCode: '+1',
-    phoneNumber: '4165550100',
-    practiceType: 'naturopath',
-    yearsOfExperience: '3-5',
-  })
-}
-
-function readIds() {
-  const db = new Database(primary.database, { readonly: true })
-  const one = (sql: string) => (db.prepare(sql).get() as { id: number } | undefined)?.id ?? 0
-  try {
-    return {
-      practitioner: one("SELECT id FROM users WHERE email = 'practitioner@solace.test'"),
-      client: one("SELECT id FROM users WHERE email = 'client@solace.test'"),
-      service: one(
-        "SELECT s.id FROM services s JOIN users u ON u.id = s.practitioner_id WHERE u.email = 'practitioner@solace.test' ORDER BY s.id LIMIT 1",
-      ),
-      slot: one('SELECT id FROM time_slots ORDER BY id LIMIT 1'),
-      booking: one(
-        "SELECT b.id FROM bookings b JOIN users u ON u.id = b.client_id WHERE u.email = 'client@solace.test' ORDER BY b.id LIMIT 1",
-      ),
-      // A seeded receipt of the demo client's, whose file nobody has asked for yet.
-      receipt: one(
-        "SELECT r.id FROM receipts r JOIN users u ON u.id = r.client_id WHERE u.email = 'client@solace.test' AND r.pdf IS NULL ORDER BY r.id LIMIT 1",
-      ),
-      receiptYear: Number(
-        (
-          db
-            .prepare(
-              "SELECT substr(json_extract(r.snapshot, '$.issuedOn'), -4) AS year FROM receipts r JOIN users u ON u.id = r.client_id WHERE u.email = 'client@solace.test' ORDER BY r.id LIMIT 1",
-            )
-            .get() as { year: string } | undefined
-        )?.year ?? new Date().getUTCFullYear(),
-      ),
-      patient: one('SELECT id FROM patient_profiles ORDER BY id DESC LIMIT 1'),
-      note: one('SELECT id FROM patient_notes ORDER BY id DESC LIMIT 1'),
-      document: one('SELECT id FROM patient_documents ORDER BY id DESC LIMIT 1'),
-      contactMessage: one('SELECT id FROM contact_messages ORDER BY id DESC LIMIT 1'),
-      package: one('SELECT id FROM packages ORDER BY id DESC LIMIT 1'),
-      waitlistEntry: one('SELECT id FROM waitlist_entries ORDER BY id DESC LIMIT 1'),
-      lead: one('SELECT id FROM leads ORDER BY id DESC LIMIT 1'),
-      image:
-        (db.prepare('SELECT name FROM stored_images ORDER BY name LIMIT 1').get() as { name: string } | undefined)
-          ?.name ?? 'unknown.webp',
-    }
-  } finally {
-    db.close()
-  }
-}
-
-/**
- * The values a route's parameters take in the crawl: real records the signed-in actors own
- * (others get their 404 or redirect, which is the point: no 5xx either way). A route with a
- * parameter and no entry here fails the crawl, so a new one is crawled too.
- */
-function paramsFor(pattern: string): Record<string, string | number> | undefined {
-  const today = new Date().toISOString().slice(0, 10)
-  const byPrefix: [string, Record<string, string | number>][] = [
-    ['/api/patient-profiles/:id', { id: ids.patient }],
-    ['/practitioner/patient-charting/:id', { id: ids.patient }],
-    ['/api/patient-notes/:id', { id: ids.note }],
-    ['/api/patient-documents/:id', { id: ids.document }],
-    ['/api/bookings/:id', { id: ids.booking }],
-    ['/bookings/:id', { id: ids.booking }],
-    ['/practitioner/bookings/:id', { id: ids.booking }],
-    ['/sessions/:id', { id: ids.booking }],
-    ['/practitioner/intake-forms/:id', { id: 1 }],
-    ['/api/intake-forms/:id', { id: 1 }],
-    ['/api/time-slots/:serviceId/:date', { serviceId: ids.service, date: today }],
-    ['/api/time-slots/:id', { id: ids.slot }],
-    ['/services/:id', { id: ids.service }],
-    ['/service-details/:id', { id: ids.service }],
-    ['/api/services/:id', { id: ids.service }],
-    ['/practitioners/:id', { id: ids.practitioner }],
-    ['/api/practitioners/:id', { id: ids.practitioner }],
-    ['/api/messages/:id', { id: ids.practitioner }],
-    ['/api/admin/contact-messages/:id', { id: ids.contactMessage }],
-    ['/api/admin/leads/:id', { id: ids.lead }],
-    ['/api/admin/users/:id', { id: ids.client }],
-    ['/api/availability/blocked-dates/:id', { id: 1 }],
-    ['/internal/commands/:name', { name: 'documents.record' }],
-    ['/dev/checkout/:id', { id: 'cs_emulated_unknown' }],
-    ['/dev/onboarding/:linkId', { linkId: 'unknown' }],
-    ['/uploads/images/:name', { name: ids.image }],
-    ['/packages/:id', { id: ids.package }],
-    ['/api/packages/:id', { id: ids.package }],
-    // Nobody holds a package in the crawl: its refund answers 404 (the point is no 5xx).
-    ['/api/package-holdings/:id', { id: 1 }],
-    ['/api/waitlist/:id', { id: ids.waitlistEntry }],
-    ['/waitlists/join/:serviceId', { serviceId: ids.service }],
-    ['/practitioner/waitlists/:serviceId', { serviceId: ids.service }],
-    // An offer's link nobody was sent: the page says so.
-    ['/waitlist/offers/:token', { token: 'x'.repeat(43) }],
-    ['/receipts/year/:year', { year: ids.receiptYear }],
-    ['/receipts/:id', { id: ids.receipt }],
-    // An address nobody holds: a replica answers it (404) without writing.
-    ['/calendar/:feed', { feed: `${ids.client}-${'0'.repeat(64)}.ics` }],
-  ]
-  if (!pattern.includes(':') && !pattern.includes('*')) return {}
-  if (pattern.endsWith('*') && !pattern.includes(':')) return { '*': 'no-such-page' }
-  return byPrefix.find(([prefix]) => pattern.startsWith(prefix))?.[1]
-}
-
-/** Screens whose query string picks another view than their address alone shows, with what they are. */
-function extraViews(): [string, string][] {
-  const chart = `/practitioner/patient-charting?patient=${ids.patient}`
-  return [
-    ...['profile', 'notes', 'docs', 'ai'].map((tab): [string, string] => [`${chart}&tab=${tab}`, CHART_VIEW]),
-    ['/services?search=massage&page=2', 'services'],
-    ['/practitioners?page=2', 'practitioners'],
-    ['/client-dashboard?view=cancelled', 'client dashboard'],
-  ]
 }
 
 let routes: RouteEntry[]
@@ -267,9 +81,9 @@ beforeAll(async () => {
   const primaryDir = tempDir('primary')
   seedDatabase(path.join(primaryDir, 'solace.db'))
   primary = await startApp(primaryDir, env)
-  for (const actor of ['client', 'practitioner', 'admin'] as const) await signIn(actor)
-  await writeFixtures()
-  ids = readIds()
+  for (const actor of ['client', 'practitioner', 'admin'] as const) await signIn(primary, actor)
+  await writeFixtures(primary, crawl)
+  ids = readIds(primary.database)
 
   // The replica: a copy the primary's writes reach only through it, read-only, whose
   // `.primary` names the primary's host.
@@ -330,14 +144,14 @@ describe('a replica serves every page without writing', () => {
     const problems: string[] = []
     const targets = new Map<string, string>()
     for (const route of routes.filter((r) => r.loader)) {
-      const values = paramsFor(route.pattern)
+      const values = paramsFor(route.pattern, ids)
       if (!values) {
         problems.push(`${route.file}: no crawl values for ${route.pattern} (add them to paramsFor)`)
         continue
       }
       targets.set(fill(route.pattern, values), route.pattern)
     }
-    for (const [view, what] of extraViews()) targets.set(view, what)
+    for (const [view, what] of extraViews(ids)) targets.set(view, what)
     expect(targets.size).toBeGreaterThan(60)
 
     let served = 0
@@ -383,7 +197,7 @@ describe('a replica serves every page without writing', () => {
   test('every other write answers the replay to the primary before its body is read', async () => {
     const problems: string[] = []
     for (const route of routes.filter((r) => r.action)) {
-      const values = paramsFor(route.pattern)
+      const values = paramsFor(route.pattern, ids)
       if (!values) continue
       const target = fill(route.pattern, values)
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -21,12 +22,13 @@ function ChangeButton({
   children: string
   variant?: 'outline'
 }) {
+  const { t } = useTranslation('account')
   const pending = useIsSubmittingIntent(CALENDAR_FEED_INTENT)
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={CALENDAR_FEED_INTENT} />
       <input type="hidden" name="change" value={change} />
-      <SubmitButton variant={variant} size="sm" pending={pending} pendingText="Saving...">
+      <SubmitButton variant={variant} size="sm" pending={pending} pendingText={t('calendarFeed.saving')}>
         {children}
       </SubmitButton>
     </Form>
@@ -35,6 +37,7 @@ function ChangeButton({
 
 /** With JavaScript: copies the address, and says so for a moment. */
 function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation('account')
   const [copied, setCopied] = useState(false)
   return (
     <Button
@@ -47,7 +50,7 @@ function CopyButton({ text }: { text: string }) {
         })
       }
     >
-      {copied ? 'Copied' : 'Copy address'}
+      {copied ? t('calendarFeed.copied') : t('calendarFeed.copy')}
     </Button>
   )
 }
@@ -58,21 +61,19 @@ function CopyButton({ text }: { text: string }) {
  * Without JavaScript the address is selectable text and the buttons are plain forms.
  */
 export function CalendarFeedCard({ feed }: { feed: CalendarFeedAddress | null }) {
+  const { t } = useTranslation('account')
   const hydrated = useHydrated()
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Calendar Subscription</CardTitle>
-        <CardDescription>
-          Your sessions in Google Calendar, Apple Calendar or Outlook, kept up to date as they are booked, moved or
-          cancelled. Keep the address private: whoever has it sees your sessions&apos; times and names.
-        </CardDescription>
+        <CardTitle>{t('calendarFeed.title')}</CardTitle>
+        <CardDescription>{t('calendarFeed.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {feed ? (
           <>
             <div className="space-y-1.5">
-              <Label htmlFor="calendar-feed-address">Subscription address</Label>
+              <Label htmlFor="calendar-feed-address">{t('calendarFeed.address')}</Label>
               <Input
                 id="calendar-feed-address"
                 readOnly
@@ -82,22 +83,20 @@ export function CalendarFeedCard({ feed }: { feed: CalendarFeedAddress | null })
             </div>
             <div className="flex flex-wrap gap-2">
               <a href={feed.webcal} className={buttonClass({ size: 'sm' })}>
-                Add to calendar
+                {t('calendarFeed.addToCalendar')}
               </a>
               {hydrated ? <CopyButton text={feed.webcal} /> : null}
               <ChangeButton change="reset" variant="outline">
-                Reset address
+                {t('calendarFeed.resetAddress')}
               </ChangeButton>
               <ChangeButton change="stop" variant="outline">
-                Turn off
+                {t('calendarFeed.turnOff')}
               </ChangeButton>
             </div>
-            <p className="text-xs text-muted-foreground">
-              Resetting gives a new address; the old one stops working at once.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('calendarFeed.resetNote')}</p>
           </>
         ) : (
-          <ChangeButton change="start">Create subscription address</ChangeButton>
+          <ChangeButton change="start">{t('calendarFeed.create')}</ChangeButton>
         )}
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -10,6 +11,7 @@ import { CHANGE_PASSWORD_TOASTS, ChangePasswordFormSchema, PASSWORD_MIN_LENGTH }
 export const CHANGE_PASSWORD_INTENT = 'change-password'
 
 export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation('account')
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(ChangePasswordFormSchema, { id: CHANGE_PASSWORD_INTENT, lastResult })
   const formProps = getFormProps(form)
@@ -17,16 +19,14 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change Password</CardTitle>
-        <CardDescription>
-          Use at least {PASSWORD_MIN_LENGTH} characters. Other devices will be signed out.
-        </CardDescription>
+        <CardTitle>{t('changePassword.title')}</CardTitle>
+        <CardDescription>{t('changePassword.description', { min: PASSWORD_MIN_LENGTH })}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" className="space-y-4" {...formProps} onSubmit={refusal.onSubmit}>
           <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
           <PasswordField
-            label="Current password"
+            label={t('changePassword.currentPassword')}
             inputProps={{
               ...getInputProps(fields.currentPassword, { type: 'password' }),
               autoComplete: 'current-password',
@@ -34,12 +34,12 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
             errors={fields.currentPassword.errors}
           />
           <PasswordField
-            label="New password"
+            label={t('changePassword.newPassword')}
             inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
             errors={fields.newPassword.errors}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t('changePassword.confirmPassword')}
             inputProps={{
               ...getInputProps(fields.confirmPassword, { type: 'password' }),
               autoComplete: 'new-password',
@@ -47,8 +47,8 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
             errors={fields.confirmPassword.errors}
           />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <SubmitButton pending={pending} pendingText="Changing...">
-            Change Password
+          <SubmitButton pending={pending} pendingText={t('changePassword.submitting')}>
+            {t('changePassword.submit')}
           </SubmitButton>
         </Form>
         {refusal.toaster}

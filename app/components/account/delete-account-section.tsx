@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { buttonClass } from '~/components/ui/button'
@@ -25,6 +26,7 @@ export function DeleteAccountSection({
   pagePath: string
   lastResult?: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('account')
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(DeleteAccountSchema, { id: DELETE_ACCOUNT_INTENT, lastResult })
   const formProps = getFormProps(form)
@@ -32,21 +34,19 @@ export function DeleteAccountSection({
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle className="text-destructive">Delete Account</CardTitle>
-        <CardDescription>
-          Permanently delete your account and your personal data. This cannot be undone.
-        </CardDescription>
+        <CardTitle className="text-destructive">{t('deleteAccount.title')}</CardTitle>
+        <CardDescription>{t('deleteAccount.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Link to={`${pagePath}?delete=1`} preventScrollReset className={buttonClass({ variant: 'destructive' })}>
-          Delete Account
+          {t('deleteAccount.open')}
         </Link>
       </CardContent>
       <UrlDialog
         open={open}
         closeTo={pagePath}
-        title="Are you sure you want to delete your account?"
-        description="This permanently deletes your account and personal data. Enter your password to confirm."
+        title={t('deleteAccount.confirmTitle')}
+        description={t('deleteAccount.confirmDescription')}
       >
         <Form
           method="post"
@@ -57,7 +57,7 @@ export function DeleteAccountSection({
         >
           <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
           <PasswordField
-            label="Password"
+            label={t('deleteAccount.password')}
             inputProps={{
               ...getInputProps(fields.password, { type: 'password' }),
               autoComplete: 'current-password',
@@ -68,10 +68,10 @@ export function DeleteAccountSection({
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="flex justify-end gap-2">
             <Link to={pagePath} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-              Cancel
+              {t('deleteAccount.cancel')}
             </Link>
-            <SubmitButton variant="destructive" pending={pending} pendingText="Deleting...">
-              Delete my account
+            <SubmitButton variant="destructive" pending={pending} pendingText={t('deleteAccount.deleting')}>
+              {t('deleteAccount.submit')}
             </SubmitButton>
           </div>
         </Form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorList, type ListOfErrors } from '~/components/forms'
 import { Label } from '~/components/ui/input'
 import {
@@ -39,6 +40,7 @@ export function ImagePicker({
   label: string
   errors?: ListOfErrors
 }) {
+  const { t } = useTranslation('account')
   const [preview, setPreview] = useState<string | null>(null)
   const [clientError, setClientError] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
@@ -85,14 +87,14 @@ export function ImagePicker({
         {shown ? (
           <img
             src={shown}
-            alt="Current profile"
+            alt={t('imagePicker.currentAlt')}
             // Right first bytes, but the browser cannot draw it (cut short, corrupt): said, not a broken picture.
             onError={preview ? () => refuse(IMAGE_UNREADABLE) : undefined}
             className="size-16 shrink-0 rounded-full border border-border object-cover"
           />
         ) : (
           <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-muted text-xs text-muted-foreground">
-            No picture
+            {t('imagePicker.none')}
           </span>
         )}
         <div className="min-w-0 flex-1 space-y-2">
@@ -106,10 +108,10 @@ export function ImagePicker({
             aria-describedby={errorId}
             className="block max-w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground"
           />
-          <p className="text-xs text-muted-foreground">JPEG, PNG, GIF or WebP, up to 5MB.</p>
+          <p className="text-xs text-muted-foreground">{t('imagePicker.hint')}</p>
           {currentUrl ? (
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={removeName} className="accent-primary" /> Remove current picture
+              <input type="checkbox" name={removeName} className="accent-primary" /> {t('imagePicker.remove')}
             </label>
           ) : null}
         </div>

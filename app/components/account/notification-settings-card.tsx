@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { CheckboxField } from '~/components/forms'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -6,16 +7,9 @@ import type { NotificationSettings } from '~/models/accounts/user'
 
 export const NOTIFICATIONS_INTENT = 'notifications'
 
-type Box = { name: keyof NotificationSettings; label: string }
-
-const REMINDERS: Box[] = [
-  { name: 'emailReminderDay', label: 'Remind me by email a day before each session' },
-  { name: 'emailReminderHour', label: 'Remind me by email an hour before each session' },
-]
-const BOOKINGS: Box[] = [
-  { name: 'emailNewBookings', label: 'Email me when a client books a session' },
-  { name: 'emailCancellations', label: 'Email me when a client cancels or moves a session' },
-]
+/** The boxes, by setting: each one's label is `notifications.<name>` in the account catalogue. */
+const REMINDERS = ['emailReminderDay', 'emailReminderHour'] as const satisfies (keyof NotificationSettings)[]
+const BOOKINGS = ['emailNewBookings', 'emailCancellations'] as const satisfies (keyof NotificationSettings)[]
 
 /**
  * Both settings screens: which emails the person gets. Everyone chooses their session
@@ -28,31 +22,30 @@ export function NotificationSettingsCard({
   settings: NotificationSettings
   practitioner?: boolean
 }) {
+  const { t } = useTranslation('account')
   const pending = useIsSubmittingIntent(NOTIFICATIONS_INTENT)
   const boxes = practitioner ? [...BOOKINGS, ...REMINDERS] : REMINDERS
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Email Notifications</CardTitle>
+        <CardTitle>{t('notifications.title')}</CardTitle>
         <CardDescription>
-          {practitioner
-            ? 'Emails about your own bookings, with the client\u2019s name and the time, and reminders of your sessions.'
-            : 'Reminders of your sessions, with the time in your zone and where to join.'}
+          {practitioner ? t('notifications.practitionerDescription') : t('notifications.clientDescription')}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {/* A save starts the boxes again from what is stored. */}
         <Form method="post" className="space-y-3" key={JSON.stringify(settings)}>
           <input type="hidden" name="intent" value={NOTIFICATIONS_INTENT} />
-          {boxes.map((box) => (
+          {boxes.map((name) => (
             <CheckboxField
-              key={box.name}
-              labelProps={{ children: box.label }}
-              inputProps={{ name: box.name, defaultChecked: settings[box.name] }}
+              key={name}
+              labelProps={{ children: t(`notifications.${name}`) }}
+              inputProps={{ name, defaultChecked: settings[name] }}
             />
           ))}
-          <SubmitButton size="sm" pending={pending} pendingText="Saving...">
-            Save notifications
+          <SubmitButton size="sm" pending={pending} pendingText={t('notifications.saving')}>
+            {t('notifications.save')}
           </SubmitButton>
         </Form>
       </CardContent>

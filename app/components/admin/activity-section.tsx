@@ -1,16 +1,18 @@
+import { useTranslation } from 'react-i18next'
 import { Card } from '~/components/ui/card'
 import type { ActivityRow, Paging } from '~/models/admin/admin-links'
 import { Pager } from './pager'
 
 /** The admin trail, newest first: who did what to which record, and when. */
 export function ActivitySection({ total, rows, paging }: { total: number; rows: ActivityRow[]; paging: Paging }) {
+  const { t } = useTranslation('admin')
   return (
     <Card className="space-y-3 p-5">
       <h2 id="activity-heading" className="text-lg font-semibold">
-        Activity ({total})
+        {t('activity.heading', { total })}
       </h2>
       {rows.length === 0 ? (
-        <p className="py-4 text-center text-sm text-muted-foreground">No admin actions yet</p>
+        <p className="py-4 text-center text-sm text-muted-foreground">{t('activity.none')}</p>
       ) : (
         <ol className="divide-y divide-border" aria-labelledby="activity-heading">
           {rows.map((row) => (
@@ -27,7 +29,7 @@ export function ActivitySection({ total, rows, paging }: { total: number; rows: 
           ))}
         </ol>
       )}
-      <Pager paging={paging} label="Activity pages" />
+      <Pager paging={paging} label={t('activity.pages')} />
     </Card>
   )
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { StatCard } from '~/components/stat-card'
 
 /** The four counts; a person is counted once, as admin, practitioner or client. */
@@ -6,12 +7,13 @@ export function CountCards({
 }: {
   counts: { total: number; practitioners: number; clients: number; admins: number }
 }) {
+  const { t } = useTranslation('admin')
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label="Total Users" value={counts.total} />
-      <StatCard label="Practitioners" value={counts.practitioners} />
-      <StatCard label="Clients" value={counts.clients} />
-      <StatCard label="Admins" value={counts.admins} />
+      <StatCard label={t('counts.total')} value={counts.total} />
+      <StatCard label={t('counts.practitioners')} value={counts.practitioners} />
+      <StatCard label={t('counts.clients')} value={counts.clients} />
+      <StatCard label={t('counts.admins')} value={counts.admins} />
     </div>
   )
 }

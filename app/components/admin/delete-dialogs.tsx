@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { DELETE_LEAD_INTENT, DELETE_MESSAGE_INTENT, DELETE_USER_INTENT } from '~/models/admin/admin-links'
 
@@ -14,24 +15,20 @@ export function DeleteUserDialog({
   user: { id: number; name: string; email: string; summary: string; action: string } | null
   closeTo: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <ConfirmDeleteDialog
       action={user?.action}
       closeTo={closeTo}
-      title="Delete User"
+      title={t('deleteDialogs.user.title')}
       description={
         user ? (
           <>
-            <p>
-              Are you sure you want to delete {user.name} ({user.email})?
-            </p>
+            <p>{t('deleteDialogs.user.confirm', { name: user.name, email: user.email })}</p>
             <p className="mt-2 font-medium text-foreground" data-testid="removal-summary">
               {user.summary}
             </p>
-            <p className="mt-2">
-              Their past bookings stay in the records; their account, services, reviews and patient records are deleted.
-              This action cannot be undone.
-            </p>
+            <p className="mt-2">{t('deleteDialogs.user.consequences')}</p>
           </>
         ) : null
       }
@@ -48,18 +45,14 @@ export function DeleteMessageDialog({
   message: { id: number; name: string; subject: string; action: string } | null
   closeTo: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <ConfirmDeleteDialog
       action={message?.action}
       closeTo={closeTo}
-      title="Delete Message"
+      title={t('deleteDialogs.message.title')}
       description={
-        message ? (
-          <p>
-            Are you sure you want to delete the message &quot;{message.subject}&quot; from {message.name}? This action
-            cannot be undone.
-          </p>
-        ) : null
+        message ? <p>{t('deleteDialogs.message.confirm', { subject: message.subject, name: message.name })}</p> : null
       }
       fields={{ intent: DELETE_MESSAGE_INTENT, messageId: message?.id ?? '' }}
       preventScrollReset
@@ -74,14 +67,13 @@ export function DeleteLeadDialog({
   lead: { id: number; name: string; action: string } | null
   closeTo: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <ConfirmDeleteDialog
       action={lead?.action}
       closeTo={closeTo}
-      title="Delete Lead"
-      description={
-        lead ? <p>Are you sure you want to delete the lead {lead.name}? This action cannot be undone.</p> : null
-      }
+      title={t('deleteDialogs.lead.title')}
+      description={lead ? <p>{t('deleteDialogs.lead.confirm', { name: lead.name })}</p> : null}
       fields={{ intent: DELETE_LEAD_INTENT, leadId: lead?.id ?? '' }}
       preventScrollReset
     />

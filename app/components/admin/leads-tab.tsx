@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -17,32 +18,33 @@ const cell =
  * without JavaScript: `reloadDocument` leaves it to the browser).
  */
 export function LeadsTab({ total, rows, paging }: { total: number; rows: LeadRow[]; paging: Paging }) {
+  const { t } = useTranslation('admin')
   return (
     <Card className="space-y-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">Leads ({total})</h2>
+        <h2 className="text-lg font-semibold">{t('leads.heading', { total })}</h2>
         <Form method="post" action={LEADS_CSV_PATH} reloadDocument>
           <Button type="submit" variant="outline" size="sm" disabled={total === 0}>
-            Export CSV
+            {t('leads.exportCsv')}
           </Button>
         </Form>
       </div>
       {rows.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No leads yet</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('leads.none')}</p>
       ) : (
         // From md up a table; below, each lead a stacked card whose cells name their column, so
         // a phone shows the phone, the date and Delete without scrolling sideways.
         <table className="block w-full text-left text-sm md:table">
           <thead className="sr-only text-xs text-muted-foreground uppercase md:not-sr-only md:table-header-group">
             <tr>
-              <th className="py-2 pr-3 font-medium">Name</th>
-              <th className="py-2 pr-3 font-medium">Type</th>
-              <th className="py-2 pr-3 font-medium">Source</th>
-              <th className="py-2 pr-3 font-medium">Email</th>
-              <th className="py-2 pr-3 font-medium">Phone</th>
-              <th className="py-2 pr-3 font-medium">Date</th>
+              <th className="py-2 pr-3 font-medium">{t('leads.columns.name')}</th>
+              <th className="py-2 pr-3 font-medium">{t('leads.columns.type')}</th>
+              <th className="py-2 pr-3 font-medium">{t('leads.columns.source')}</th>
+              <th className="py-2 pr-3 font-medium">{t('leads.columns.email')}</th>
+              <th className="py-2 pr-3 font-medium">{t('leads.columns.phone')}</th>
+              <th className="py-2 pr-3 font-medium">{t('leads.columns.date')}</th>
               <th className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('leads.columns.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -52,31 +54,31 @@ export function LeadsTab({ total, rows, paging }: { total: number; rows: LeadRow
                 <td className={cell}>
                   <span className="font-medium">{l.name}</span>
                 </td>
-                <td className={cell} data-label="Type">
+                <td className={cell} data-label={t('leads.columns.type')}>
                   <Badge tone={l.userType === 'practitioner' ? 'default' : 'secondary'}>
-                    {l.userType === 'practitioner' ? 'Practitioner' : 'Patient'}
+                    {t(`leads.userTypes.${l.userType}`)}
                   </Badge>
                 </td>
-                <td className={cell} data-label="Source">
+                <td className={cell} data-label={t('leads.columns.source')}>
                   {l.source}
                 </td>
-                <td className={cn(cell, 'break-all md:break-normal')} data-label="Email">
+                <td className={cn(cell, 'break-all md:break-normal')} data-label={t('leads.columns.email')}>
                   {l.email}
                 </td>
-                <td className={cn(cell, 'whitespace-nowrap')} data-label="Phone">
+                <td className={cn(cell, 'whitespace-nowrap')} data-label={t('leads.columns.phone')}>
                   {l.phone}
                 </td>
-                <td className={cn(cell, 'whitespace-nowrap')} data-label="Date">
+                <td className={cn(cell, 'whitespace-nowrap')} data-label={t('leads.columns.date')}>
                   {l.date}
                 </td>
                 <td className="block pt-1 md:table-cell md:py-2 md:text-right">
                   <Link
                     to={l.deleteHref}
                     preventScrollReset
-                    aria-label={`Delete lead ${l.name}`}
+                    aria-label={t('leads.deleteLabel', { name: l.name })}
                     className={buttonClass({ variant: 'ghost', size: 'sm' }, '-ml-3 text-destructive md:ml-0')}
                   >
-                    Delete
+                    {t('leads.delete')}
                   </Link>
                 </td>
               </tr>
@@ -84,7 +86,7 @@ export function LeadsTab({ total, rows, paging }: { total: number; rows: LeadRow
           </tbody>
         </table>
       )}
-      <Pager paging={paging} label="Lead pages" />
+      <Pager paging={paging} label={t('leads.pages')} />
     </Card>
   )
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -22,13 +23,14 @@ export function MessagesTab({
   paging: Paging
   action: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <Card className="space-y-4 p-5">
-      <h2 className="text-lg font-semibold">Contact Messages ({total})</h2>
+      <h2 className="text-lg font-semibold">{t('messages.heading', { total })}</h2>
       {rows.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No messages yet</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('messages.none')}</p>
       ) : (
-        <ul className="space-y-3" aria-label="Contact messages">
+        <ul className="space-y-3" aria-label={t('messages.listLabel')}>
           {rows.map((m) => (
             <li
               key={m.id}
@@ -42,7 +44,7 @@ export function MessagesTab({
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {m.subject}
-                    {m.isRead ? null : <Badge tone="default">New</Badge>}
+                    {m.isRead ? null : <Badge tone="default">{t('messages.new')}</Badge>}
                   </p>
                   <p className="text-sm text-muted-foreground">
                     {m.name} · {m.email} · {m.date}
@@ -54,26 +56,26 @@ export function MessagesTab({
                       action={action}
                       intent={MARK_MESSAGE_READ_INTENT}
                       fields={{ messageId: m.id }}
-                      pendingText="Marking..."
-                      label={`Mark "${m.subject}" as read`}
+                      pendingText={t('messages.marking')}
+                      label={t('messages.markReadLabel', { subject: m.subject })}
                     >
-                      Mark as Read
+                      {t('messages.markRead')}
                     </PostButton>
                   )}
                   <a
                     href={m.replyHref}
-                    aria-label={`Reply to ${m.name}`}
+                    aria-label={t('messages.replyLabel', { name: m.name })}
                     className={buttonClass({ variant: 'outline', size: 'sm' })}
                   >
-                    Reply
+                    {t('messages.reply')}
                   </a>
                   <Link
                     to={m.deleteHref}
                     preventScrollReset
-                    aria-label={`Delete "${m.subject}"`}
+                    aria-label={t('messages.deleteLabel', { subject: m.subject })}
                     className={buttonClass({ variant: 'ghost', size: 'sm' }, 'text-destructive')}
                   >
-                    Delete
+                    {t('messages.delete')}
                   </Link>
                 </div>
               </div>
@@ -81,19 +83,21 @@ export function MessagesTab({
               {m.booking ? (
                 <div
                   className="rounded-md border border-border bg-muted/40 p-3 text-sm"
-                  aria-label={`Booking ${m.booking.id}`}
+                  aria-label={t('messages.bookingLabel', { id: m.booking.id })}
                 >
-                  <p className="font-medium">{`Booking ${m.booking.id}: ${m.booking.summary}`}</p>
+                  <p className="font-medium">
+                    {t('messages.bookingHeading', { id: m.booking.id, summary: m.booking.summary })}
+                  </p>
                   <p>{m.booking.people}</p>
                   <p className="text-muted-foreground">{m.booking.state}</p>
-                  <ul aria-label="Session room attendance" className="list-disc pl-5">
+                  <ul aria-label={t('messages.attendance')} className="list-disc pl-5">
                     {m.booking.trail.map((line) => (
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
                   {m.booking.practitionerEmail ? (
                     <a href={`mailto:${m.booking.practitionerEmail}`} className="underline">
-                      Write to the practitioner
+                      {t('messages.writeToPractitioner')}
                     </a>
                   ) : null}
                 </div>
@@ -102,7 +106,7 @@ export function MessagesTab({
           ))}
         </ul>
       )}
-      <Pager paging={paging} label="Message pages" />
+      <Pager paging={paging} label={t('messages.pages')} />
     </Card>
   )
 }

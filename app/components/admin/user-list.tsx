@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -39,10 +40,11 @@ export function UserList({
   paging: Paging
   action: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <Card className="space-y-4 p-5">
-      <h2 className="text-lg font-semibold">Users ({total})</h2>
-      <nav aria-label="User filter" className="flex flex-wrap gap-2">
+      <h2 className="text-lg font-semibold">{t('users.heading', { total })}</h2>
+      <nav aria-label={t('users.filterLabel')} className="flex flex-wrap gap-2">
         {filters.map((f) => (
           <Link
             key={f.key}
@@ -61,20 +63,18 @@ export function UserList({
           type="search"
           name="q"
           defaultValue={q}
-          placeholder="Search by name or email..."
-          aria-label="Search users"
+          placeholder={t('users.searchPlaceholder')}
+          aria-label={t('users.searchLabel')}
           className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
         />
         <Button type="submit" variant="outline" size="sm">
-          Search
+          {t('users.search')}
         </Button>
       </Form>
       {rows.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">
-          {q ? 'No users match your search' : 'No users yet'}
-        </p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{q ? t('users.noMatch') : t('users.none')}</p>
       ) : (
-        <ul className="divide-y divide-border" aria-label="Users">
+        <ul className="divide-y divide-border" aria-label={t('users.listLabel')}>
           {rows.map((u) => (
             <li
               key={u.id}
@@ -85,14 +85,15 @@ export function UserList({
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   {u.name}
                   <Badge tone={u.isPractitioner ? 'default' : 'secondary'}>
-                    {u.isPractitioner ? 'Practitioner' : 'Client'}
+                    {u.isPractitioner ? t('users.badges.practitioner') : t('users.badges.client')}
                   </Badge>
-                  {u.isAdmin ? <Badge tone="warning">Admin</Badge> : null}
-                  {u.suspended ? <Badge tone="destructive">Suspended</Badge> : null}
+                  {u.isAdmin ? <Badge tone="warning">{t('users.badges.admin')}</Badge> : null}
+                  {u.suspended ? <Badge tone="destructive">{t('users.badges.suspended')}</Badge> : null}
                 </p>
                 <p className="truncate text-sm text-muted-foreground">{u.email}</p>
                 <p className="text-xs text-muted-foreground">
-                  {u.phoneNumber ? `${u.phoneNumber} · ` : ''}Created {u.created}
+                  {u.phoneNumber ? `${u.phoneNumber} · ` : ''}
+                  {t('users.created', { date: u.created })}
                 </p>
               </div>
               <div className="flex items-center gap-2">
@@ -101,30 +102,34 @@ export function UserList({
                     action={action}
                     intent={u.suspended ? UNSUSPEND_USER_INTENT : SUSPEND_USER_INTENT}
                     fields={{ userId: u.id }}
-                    pendingText={u.suspended ? 'Unsuspending...' : 'Suspending...'}
-                    label={`${u.suspended ? 'Unsuspend' : 'Suspend'} ${u.name}`}
+                    pendingText={u.suspended ? t('users.unsuspending') : t('users.suspending')}
+                    label={
+                      u.suspended
+                        ? t('users.unsuspendLabel', { name: u.name })
+                        : t('users.suspendLabel', { name: u.name })
+                    }
                   >
-                    {u.suspended ? 'Unsuspend' : 'Suspend'}
+                    {u.suspended ? t('users.unsuspend') : t('users.suspend')}
                   </PostButton>
                 )}
                 {u.deleteHref ? (
                   <Link
                     to={u.deleteHref}
                     preventScrollReset
-                    aria-label={`Delete ${u.name}`}
+                    aria-label={t('users.deleteLabel', { name: u.name })}
                     className={buttonClass({ variant: 'ghost', size: 'sm' }, 'text-destructive')}
                   >
-                    Delete
+                    {t('users.delete')}
                   </Link>
                 ) : (
                   <Button
                     variant="ghost"
                     size="sm"
                     disabled
-                    aria-label={`Delete ${u.name}`}
-                    title="Admin accounts cannot be deleted"
+                    aria-label={t('users.deleteLabel', { name: u.name })}
+                    title={t('users.adminNotDeletable')}
                   >
-                    Delete
+                    {t('users.delete')}
                   </Button>
                 )}
               </div>
@@ -132,7 +137,7 @@ export function UserList({
           ))}
         </ul>
       )}
-      <Pager paging={paging} label="User pages" />
+      <Pager paging={paging} label={t('users.pages')} />
     </Card>
   )
 }

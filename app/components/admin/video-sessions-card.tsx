@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next'
 import { Card } from '~/components/ui/card'
-import { VIDEO_CARD_TEXT, type VideoCardRow } from '~/models/sessions/video-figures'
+import { VIDEO_WINDOW_DAYS, type VideoCardRow } from '~/models/sessions/video-figures'
 
 /** How the video rooms worked in the last 30 days (from what the rooms' pages reported). */
 export function VideoSessionsCard({ rows }: { rows: VideoCardRow[] }) {
+  const { t } = useTranslation('admin')
   return (
     <Card className="space-y-3 p-5" data-testid="video-sessions">
       <h2 id="video-sessions-heading" className="text-lg font-semibold">
-        {VIDEO_CARD_TEXT.title}
+        {t('video.title', { count: VIDEO_WINDOW_DAYS })}
       </h2>
       {rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{VIDEO_CARD_TEXT.none}</p>
+        <p className="text-sm text-muted-foreground">{t('video.none', { count: VIDEO_WINDOW_DAYS })}</p>
       ) : (
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-labelledby="video-sessions-heading">
           {rows.map((row) => (

@@ -1,11 +1,14 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/use-hydrated'
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 
 /** The resource route that checks passkey sign-ins (app/routes/login.passkey.ts). */
 const PASSKEY_SIGN_IN_PATH = '/login/passkey'
-const SIGN_IN_FAILED = 'The passkey sign-in did not work. Please try again, or log in with your password.'
+
+/** A failure the page words itself: the route's refusals come already in the page's language. */
+class Failure extends Error {}
 
 /** A JSON post to the route; a refusal throws its `{ message }`. */
 async function post<T>(body: unknown): Promise<T> {
@@ -15,18 +18,15 @@ async function post<T>(body: unknown): Promise<T> {
     body: JSON.stringify(body),
   })
   const answer = (await response.json().catch(() => ({}))) as { message?: unknown }
-  if (!response.ok) throw new Error(typeof answer.message === 'string' ? answer.message : SIGN_IN_FAILED)
+  if (!response.ok) throw typeof answer.message === 'string' ? new Error(answer.message) : new Failure('failed')
   return answer as T
 }
 
-/** What to say when the browser's part ends without a passkey (cancelled, timed out, none here). */
-function browserMessage(error: unknown) {
+/** Why the browser's part ended without a passkey: cancelled or timed out, or anything else. */
+function browserFailure(error: unknown) {
   const name = error instanceof Error ? error.name : ''
-  if (name === 'NotAllowedError' || name === 'AbortError') {
-    return 'The passkey sign-in was cancelled or timed out. Try again, or log in with your password.'
-  }
   // Other failures' texts are written for developers, not for the person signing in.
-  return SIGN_IN_FAILED
+  return new Failure(name === 'NotAllowedError' || name === 'AbortError' ? 'cancelled' : 'failed')
 }
 
 /**
@@ -37,6 +37,7 @@ function browserMessage(error: unknown) {
  * not carry it.
  */
 export function PasskeySignIn({ redirectTo }: { redirectTo?: string }) {
+  const { t } = useTranslation('auth')
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -49,7 +50,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo?: string }) {
       const optionsJSON = await post<PublicKeyCredentialRequestOptionsJSON>({ intent: 'options' })
       const { startAuthentication } = await import('@simplewebauthn/browser')
       const response = await startAuthentication({ optionsJSON }).catch((browserError: unknown) => {
-        throw new Error(browserMessage(browserError))
+        throw browserFailure(browserError)
       })
       const answer = await post<{ redirectTo?: string }>({
         intent: 'verify',
@@ -59,7 +60,9 @@ export function PasskeySignIn({ redirectTo }: { redirectTo?: string }) {
       // A whole page load: the new session's cookie reaches every part of the page at once.
       window.location.assign(answer.redirectTo ?? '/')
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : SIGN_IN_FAILED)
+      if (failure instanceof Failure)
+        setError(t(failure.message === 'cancelled' ? 'passkey.cancelled' : 'passkey.failed'))
+      else setError(failure instanceof Error && failure.message ? failure.message : t('passkey.failed'))
       setBusy(false)
     }
   }
@@ -67,7 +70,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo?: string }) {
   return (
     <div className="space-y-3">
       <Button variant="outline" className="w-full" disabled={busy} aria-disabled={busy} onClick={() => void signIn()}>
-        {busy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        {busy ? t('passkey.waiting') : t('passkey.signIn')}
       </Button>
       {error ? (
         <div role="alert" className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm">

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { PasswordField } from '~/components/password-field'
 import { useSchemaForm } from '~/components/use-schema-form'
@@ -13,6 +14,7 @@ export function ResetPasswordForm({
   token: string
   lastResult: SubmissionResult<string[]> | undefined
 }) {
+  const { t } = useTranslation('auth')
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(ResetPasswordFormSchema, { id: 'reset-password', lastResult })
 
@@ -20,18 +22,18 @@ export function ResetPasswordForm({
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="token" value={token} />
       <PasswordField
-        label="New password"
+        label={t('resetPassword.newPassword')}
         inputProps={{ ...getInputProps(fields.newPassword, { type: 'password' }), autoComplete: 'new-password' }}
         errors={fields.newPassword.errors}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t('resetPassword.confirmPassword')}
         inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
         errors={fields.confirmPassword.errors}
       />
       <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
-      <SubmitButton className="w-full" pending={pending} pendingText="Resetting...">
-        Reset password
+      <SubmitButton className="w-full" pending={pending} pendingText={t('resetPassword.submitting')}>
+        {t('resetPassword.submit')}
       </SubmitButton>
     </Form>
   )

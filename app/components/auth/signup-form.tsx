@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, ErrorList, Field, Honeypot, SelectField } from '~/components/forms'
 import { NameFields } from '~/components/name-fields'
@@ -9,19 +10,9 @@ import { PRACTITIONER_COUNTRIES } from '~/models/accounts/countries'
 import { SignupFormSchema } from '~/models/accounts/user'
 
 const ROLE_CHOICES = [
-  {
-    value: '',
-    id: 'isPractitioner-client',
-    title: 'I want to book sessions',
-    text: 'Find practitioners and book sessions.',
-  },
-  {
-    value: 'on',
-    id: 'isPractitioner-yes',
-    title: 'I am a practitioner',
-    text: 'Offer sessions and grow your practice.',
-  },
-]
+  { value: '', id: 'isPractitioner-client', role: 'client' },
+  { value: 'on', id: 'isPractitioner-yes', role: 'practitioner' },
+] as const
 
 /** The sign-up form; `/signup` loads it on first use (docs/decisions/030). */
 export function SignupForm({
@@ -31,6 +22,7 @@ export function SignupForm({
   redirectTo: string
   lastResult: SubmissionResult<string[]> | undefined
 }) {
+  const { t } = useTranslation('auth')
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(SignupFormSchema, { id: 'signup', lastResult })
   const isPractitioner = fields.isPractitioner.value === 'on'
@@ -41,7 +33,7 @@ export function SignupForm({
       <Honeypot />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">How will you use Solace?</legend>
+        <legend className="text-sm font-medium">{t('signup.howWillYouUse')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {ROLE_CHOICES.map((choice) => (
             <label
@@ -58,8 +50,8 @@ export function SignupForm({
                 className="mt-1 accent-primary"
               />
               <span>
-                <span className="block text-sm font-semibold">{choice.title}</span>
-                <span className="block text-xs text-muted-foreground">{choice.text}</span>
+                <span className="block text-sm font-semibold">{t(`signup.roles.${choice.role}.title`)}</span>
+                <span className="block text-xs text-muted-foreground">{t(`signup.roles.${choice.role}.text`)}</span>
               </span>
             </label>
           ))}
@@ -68,31 +60,31 @@ export function SignupForm({
       </fieldset>
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
       <Field
-        labelProps={{ children: 'Email' }}
+        labelProps={{ children: t('fields.email') }}
         inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
         errors={fields.email.errors}
       />
       <Field
-        labelProps={{ children: 'Phone number' }}
+        labelProps={{ children: t('fields.phoneNumber') }}
         inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'tel' }}
         errors={fields.phoneNumber.errors}
       />
       <SelectField
         className="hidden group-has-[#isPractitioner-yes:checked]:block"
-        labelProps={{ children: 'Country' }}
+        labelProps={{ children: t('signup.country') }}
         selectProps={{ ...getSelectProps(fields.country), autoComplete: 'country' }}
-        options={PRACTITIONER_COUNTRIES}
-        placeholder="Select your country"
+        options={PRACTITIONER_COUNTRIES.map(([code]) => [code, t(`countries.${code}`)] as const)}
+        placeholder={t('signup.selectCountry')}
         errors={fields.country.errors}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          labelProps={{ children: 'Password' }}
+          labelProps={{ children: t('fields.password') }}
           inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
           errors={fields.password.errors}
         />
         <Field
-          labelProps={{ children: 'Confirm password' }}
+          labelProps={{ children: t('signup.confirmPassword') }}
           inputProps={{
             ...getInputProps(fields.confirmPassword, { type: 'password' }),
             autoComplete: 'new-password',
@@ -103,20 +95,19 @@ export function SignupForm({
       <CheckboxField
         labelProps={{
           children: (
-            <>
-              I agree to the{' '}
-              <Link to="/terms" className="font-medium text-primary hover:underline">
-                Terms of Service
-              </Link>
-            </>
+            <Trans
+              t={t}
+              i18nKey="signup.agreeToTerms"
+              components={{ a: <Link to="/terms" className="font-medium text-primary hover:underline" /> }}
+            />
           ),
         }}
         inputProps={getInputProps(fields.agreeToTerms, { type: 'checkbox' })}
         errors={fields.agreeToTerms.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton className="w-full" pending={pending} pendingText="Creating account...">
-        Create account
+      <SubmitButton className="w-full" pending={pending} pendingText={t('signup.submitting')}>
+        {t('signup.submit')}
       </SubmitButton>
     </Form>
   )

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { ACCEPT_MOVE_INTENT } from '~/models/booking/reschedule'
 
@@ -7,6 +8,7 @@ import { ACCEPT_MOVE_INTENT } from '~/models/booking/reschedule'
  * the booking's page (its action answers it), from there or from the dashboard's card.
  */
 export function AcceptNewTimeForm({ bookingId, serviceName }: { bookingId: number; serviceName: string }) {
+  const { t } = useTranslation('booking')
   const pending = useIsSubmittingIntent(ACCEPT_MOVE_INTENT)
   return (
     <Form method="post" action={`/bookings/${bookingId}`}>
@@ -14,10 +16,10 @@ export function AcceptNewTimeForm({ bookingId, serviceName }: { bookingId: numbe
       <SubmitButton
         size="sm"
         pending={pending}
-        pendingText="Accepting..."
-        aria-label={`Accept New Time: ${serviceName}`}
+        pendingText={t('acceptNewTime.pending')}
+        aria-label={t('card.actionOf', { action: t('acceptNewTime.label'), service: serviceName })}
       >
-        Accept New Time
+        {t('acceptNewTime.label')}
       </SubmitButton>
     </Form>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 
@@ -6,14 +7,15 @@ import { Link } from '~/components/ui/link'
  * link when their service holds sessions there (opened in a new tab).
  */
 export function JoinSessionLink({ href, label }: { href: string; label?: string }) {
+  const { t } = useTranslation('booking')
   const className = buttonClass({ size: 'sm' })
   return href.startsWith('/') ? (
     <Link to={href} className={className} aria-label={label}>
-      Join Session
+      {t('join.label')}
     </Link>
   ) : (
     <a href={href} target="_blank" rel="noreferrer" className={className} aria-label={label}>
-      Join Session
+      {t('join.label')}
     </a>
   )
 }

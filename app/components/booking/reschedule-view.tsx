@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useBookingWords } from '~/components/booking/use-booking-words'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { TextareaField } from '~/components/forms'
 import { MonthCalendar, SlotPicker } from '~/components/marketplace/month-calendar'
@@ -46,26 +47,29 @@ export function RescheduleView({
   message?: { value: string; errors?: string[] }
 }) {
   const pending = useIsSubmitting()
+  const { t, say } = useBookingWords()
+  const other =
+    booking.otherName ?? (side === 'client' ? t('rescheduleView.formerPractitioner') : t('rescheduleView.formerClient'))
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight">Reschedule Session</h1>
-        <p className="text-muted-foreground">{`${booking.serviceName} with ${booking.otherName}`}</p>
-        <p>{`Now: ${booking.when}`}</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('rescheduleView.title')}</h1>
+        <p className="text-muted-foreground">
+          {t('rescheduleView.sessionWith', { service: booking.serviceName, other })}
+        </p>
+        <p>{t('rescheduleView.now', { when: booking.when })}</p>
         {side === 'practitioner' && !closed ? (
-          <p className="text-sm text-muted-foreground">
-            Your client is emailed the new time and can accept it or cancel for a full refund.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('rescheduleView.clientIsEmailed')}</p>
         ) : null}
       </header>
       {closed ? (
         <Card className="p-5" role="alert">
-          <p className="font-medium">{closed}</p>
+          <p className="font-medium">{say(closed)}</p>
         </Card>
       ) : calendar ? (
         <Card className="space-y-6 p-5 sm:p-6">
           <div>
-            <p className="mb-3 text-sm font-semibold">Select a new date</p>
+            <p className="mb-3 text-sm font-semibold">{t('rescheduleView.selectDate')}</p>
             <MonthCalendar
               headingLevel={2}
               month={calendar.month}
@@ -82,12 +86,12 @@ export function RescheduleView({
               dateLabel={calendar.dateLabel}
               zoneLabel={calendar.zoneLabel}
               changeZoneHref={changeZoneHref}
-              hint={calendar.dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
+              hint={calendar.dateChosen ? undefined : t('rescheduleView.pickDate')}
               errorId={error ? 'reschedule-error' : undefined}
             />
             {side === 'practitioner' ? (
               <TextareaField
-                labelProps={{ children: MOVE_MESSAGE_LABEL }}
+                labelProps={{ children: say(MOVE_MESSAGE_LABEL) }}
                 textareaProps={{
                   name: 'message',
                   rows: 3,
@@ -99,17 +103,17 @@ export function RescheduleView({
             ) : null}
             {error ? (
               <p id="reschedule-error" role="alert" className="text-sm font-medium text-destructive">
-                {error}
+                {say(error)}
               </p>
             ) : null}
-            <SubmitButton className="w-full" pending={pending} pendingText="Moving...">
-              Move Session
+            <SubmitButton className="w-full" pending={pending} pendingText={t('rescheduleView.moving')}>
+              {t('rescheduleView.move')}
             </SubmitButton>
           </Form>
         </Card>
       ) : (
         <Card className="p-5">
-          <p>The service of this session is no longer offered, so there are no times to move it to.</p>
+          <p>{t('rescheduleView.serviceGone')}</p>
         </Card>
       )}
       <Link to={backTo.to} className="text-sm underline">

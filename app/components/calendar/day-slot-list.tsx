@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
@@ -7,7 +8,8 @@ import { Link } from '~/components/ui/link'
 export type DaySlot = {
   id: number
   timeLabel: string
-  serviceName: string
+  /** null: a slot made without a service (by the API), said as such in the page's language. */
+  serviceName: string | null
   priceLabel: string | null
   duration: number | null
   isBooked: boolean
@@ -17,10 +19,9 @@ export type DaySlot = {
 }
 
 export function DaySlotList({ slots, deleteHref }: { slots: DaySlot[]; deleteHref: (slotId: number) => string }) {
+  const { t } = useTranslation('practice')
   if (!slots.length) {
-    return (
-      <p className="text-sm text-muted-foreground">Add a time slot or a batch of slots to open this day for booking.</p>
-    )
+    return <p className="text-sm text-muted-foreground">{t('calendar.emptyDay')}</p>
   }
   return (
     <ul aria-labelledby="day-slots" className="divide-y divide-border">
@@ -29,24 +30,32 @@ export function DaySlotList({ slots, deleteHref }: { slots: DaySlot[]; deleteHre
           <div className="space-y-0.5">
             <p className="font-medium">{slot.timeLabel}</p>
             <p className="text-sm text-muted-foreground">
-              {slot.serviceName}
-              {slot.priceLabel ? ` · ${slot.priceLabel}` : ''}
-              {slot.duration ? ` · ${slot.duration} min` : ''}
-              {slot.isGenerated ? ' · From weekly hours' : ''}
+              {[
+                slot.serviceName ?? t('calendar.noService'),
+                slot.priceLabel,
+                slot.duration ? t('calendar.minutes', { minutes: slot.duration }) : null,
+                slot.isGenerated ? t('calendar.fromWeeklyHours') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </div>
           <div className="flex items-center gap-2">
             <Badge tone={slot.isBooked ? 'default' : 'success'}>
-              {slot.heldForWaitlist ? 'Held for waitlist' : slot.isBooked ? 'Booked' : 'Available'}
+              {slot.heldForWaitlist
+                ? t('calendar.heldForWaitlist')
+                : slot.isBooked
+                  ? t('calendar.booked')
+                  : t('calendar.available')}
             </Badge>
             {slot.isBooked && !slot.heldForWaitlist ? null : (
               <Link
                 to={deleteHref(slot.id)}
                 preventScrollReset
                 className={buttonClass({ variant: 'ghost', size: 'sm' })}
-                aria-label={`Delete time slot ${slot.timeLabel}`}
+                aria-label={t('calendar.deleteLabel', { time: slot.timeLabel })}
               >
-                Delete
+                {t('calendar.delete')}
               </Link>
             )}
           </div>

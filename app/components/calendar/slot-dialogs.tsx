@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useLoaderData } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import { formatMonth } from '~/components/marketplace/month-calendar'
@@ -35,13 +36,14 @@ export type LastResult = SubmissionResult<string[]> | null
 
 /** What the slot dialogs and Weekly Hours say while the practitioner has no active service. */
 export function NoServices() {
+  const { t } = useTranslation('practice')
   return (
     <p className="rounded-md border border-border bg-muted/40 p-3 text-sm">
-      You have no active services yet. Time slots belong to a service, so{' '}
-      <Link to="/practitioner/services" className="font-medium text-primary underline">
-        add or activate a service
-      </Link>{' '}
-      first.
+      <Trans
+        t={t}
+        i18nKey="calendar.noServices"
+        components={{ a: <Link to="/practitioner/services" className="font-medium text-primary underline" /> }}
+      />
     </p>
   )
 }
@@ -56,12 +58,15 @@ function ServiceSelect({
   errors: string[] | undefined
   services: CalendarPageData['services']
 }) {
+  const { t } = useTranslation('practice')
   return (
     <SelectField
-      labelProps={{ children: 'Service' }}
+      labelProps={{ children: t('calendar.service') }}
       selectProps={selectProps}
-      options={services.map((s) => [String(s.id), `${s.name} (${s.durationMinutes} min)`] as const)}
-      placeholder="Select a service"
+      options={services.map(
+        (s) => [String(s.id), t('calendar.serviceOption', { name: s.name, minutes: s.durationMinutes })] as const,
+      )}
+      placeholder={t('calendar.chooseService')}
       errors={errors}
     />
   )
@@ -71,6 +76,7 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
   const { services, dateChoices, selected, selectedIsPast, zoneLabel, month, dialog } =
     useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
+  const { t } = useTranslation('practice')
   const [form, fields] = useSchemaForm(SingleSlotFormSchema, {
     id: SINGLE_INTENT,
     lastResult,
@@ -83,8 +89,8 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
     <UrlDialog
       open={dialog === 'single'}
       closeTo={closeTo}
-      title="Add Time Slot"
-      description={`Times are in ${zoneLabel}. Each slot lasts as long as its service.`}
+      title={t('calendar.addSlot')}
+      description={t('calendar.addSlotDescription', { zone: zoneLabel })}
     >
       {services.length === 0 ? (
         <NoServices />
@@ -102,7 +108,7 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
             services={services}
           />
           <fieldset aria-describedby={datesErrorId} className="space-y-1.5">
-            <legend className="text-sm font-medium">Dates</legend>
+            <legend className="text-sm font-medium">{t('calendar.dates')}</legend>
             <div className="grid max-h-48 grid-cols-2 gap-1 overflow-y-auto rounded-md border border-input p-2 sm:grid-cols-3">
               {dateChoices.map((choice) => (
                 <label
@@ -121,23 +127,23 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
               ))}
             </div>
             <p className="text-xs text-muted-foreground">
-              The next {SINGLE_SLOT_DATE_CHOICES} days from the day selected on the calendar.
+              {t('calendar.datesHint', { days: SINGLE_SLOT_DATE_CHOICES })}
             </p>
             <ErrorList id={datesErrorId} errors={fields.dates.errors} />
           </fieldset>
           <Field
             className="sm:max-w-[calc(50%-0.5rem)]"
-            labelProps={{ children: 'Start time' }}
+            labelProps={{ children: t('calendar.startTime') }}
             inputProps={getInputProps(fields.startClock, { type: 'time' })}
             errors={fields.startClock.errors}
           />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="flex justify-end gap-2">
             <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-              Cancel
+              {t('calendar.cancel')}
             </Link>
-            <SubmitButton pending={pending} pendingText="Adding...">
-              Add Time Slot
+            <SubmitButton pending={pending} pendingText={t('calendar.adding')}>
+              {t('calendar.addSlot')}
             </SubmitButton>
           </div>
         </Form>
@@ -149,6 +155,7 @@ export function AddSlotDialog({ lastResult, closeTo }: { lastResult: LastResult;
 export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult; closeTo: string }) {
   const { services, selected, selectedIsPast, zoneLabel, month, dialog } = useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
+  const { t } = useTranslation('practice')
   const [form, fields] = useSchemaForm(BatchSlotFormSchema, {
     id: BATCH_INTENT,
     lastResult,
@@ -161,8 +168,8 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
     <UrlDialog
       open={dialog === 'batch'}
       closeTo={closeTo}
-      title="Add Batch Slots"
-      description={`Creates slots on every day of the range, from the start time to the end time, in ${zoneLabel}; each lasts as long as its service. Times that overlap your existing slots are skipped.`}
+      title={t('calendar.addBatch')}
+      description={t('calendar.batchDescription', { zone: zoneLabel })}
     >
       {services.length === 0 ? (
         <NoServices />
@@ -180,11 +187,11 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
             services={services}
           />
           <fieldset aria-describedby={rangeErrorId} className="space-y-1.5">
-            <legend className="text-sm font-medium">Date range</legend>
+            <legend className="text-sm font-medium">{t('calendar.dateRange')}</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              {(['Start date', 'End date'] as const).map((label, i) => (
+              {([t('calendar.startDate'), t('calendar.endDate')] as const).map((label, i) => (
                 <Field
-                  key={label}
+                  key={i}
                   labelProps={{ children: label }}
                   inputProps={{
                     id: `${fields.dateRange.id}-${i}`,
@@ -200,29 +207,29 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              labelProps={{ children: 'Start time' }}
+              labelProps={{ children: t('calendar.startTime') }}
               inputProps={getInputProps(fields.startTime, { type: 'time' })}
               errors={fields.startTime.errors}
             />
             <Field
-              labelProps={{ children: 'End time' }}
+              labelProps={{ children: t('calendar.endTime') }}
               inputProps={getInputProps(fields.endTime, { type: 'time' })}
               errors={fields.endTime.errors}
             />
             <Field
-              labelProps={{ children: 'Interval (minutes)' }}
+              labelProps={{ children: t('calendar.interval') }}
               inputProps={{ ...getInputProps(fields.interval, { type: 'number' }), step: SLOT_STEP_MINUTES }}
-              hint="From the start of one slot to the start of the next."
+              hint={t('calendar.intervalHint')}
               errors={fields.interval.errors}
             />
           </div>
           <FormErrors id={form.errorId} errors={form.errors} />
           <div data-dialog-actions className="flex justify-end gap-2">
             <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-              Cancel
+              {t('calendar.cancel')}
             </Link>
-            <SubmitButton pending={pending} pendingText="Creating...">
-              Create Batch Slots
+            <SubmitButton pending={pending} pendingText={t('calendar.creating')}>
+              {t('calendar.createBatch')}
             </SubmitButton>
           </div>
         </Form>
@@ -234,13 +241,14 @@ export function AddBatchDialog({ lastResult, closeTo }: { lastResult: LastResult
 export function DeleteSlotDialog({ lastResult, closeTo }: { lastResult: LastResult; closeTo: string }) {
   const { toDelete, selected, month } = useLoaderData<CalendarPageData>()
   const pending = useIsSubmitting()
+  const { t } = useTranslation('practice')
   const [form, fields] = useSchemaForm(DeleteSlotFormSchema, { id: DELETE_INTENT, lastResult })
   if (!toDelete) return null
   return (
     <UrlDialog
       open
       closeTo={closeTo}
-      title="Delete this time slot?"
+      title={t('calendar.deleteTitle')}
       description={`${toDelete.label}${toDelete.serviceName ? ` · ${toDelete.serviceName}` : ''}`}
     >
       <Form
@@ -252,15 +260,14 @@ export function DeleteSlotDialog({ lastResult, closeTo }: { lastResult: LastResu
         <input type="hidden" name="intent" value={DELETE_INTENT} />
         <input type="hidden" name={fields.slotId.name} value={toDelete.id} />
         <input type="hidden" name="returnTo" value={selected} />
-        {toDelete.isBooked ? <p className="text-sm">This slot is booked, so it stays on your calendar.</p> : null}
+        {toDelete.isBooked ? <p className="text-sm">{t('calendar.bookedStays')}</p> : null}
         {toDelete.isGenerated ? (
           <p className="text-sm">
-            This slot comes from your weekly hours; once deleted, they will not make it again. To free a whole day,
-            block the date on the{' '}
-            <Link to={HOURS_PATH} className="font-medium text-primary underline">
-              Weekly Hours
-            </Link>{' '}
-            page.
+            <Trans
+              t={t}
+              i18nKey="calendar.generatedText"
+              components={{ a: <Link to={HOURS_PATH} className="font-medium text-primary underline" /> }}
+            />
           </p>
         ) : null}
         {toDelete.inBatch ? (
@@ -271,16 +278,16 @@ export function DeleteSlotDialog({ lastResult, closeTo }: { lastResult: LastResu
               value="true"
               className="mt-0.5 size-4 accent-primary"
             />
-            <span>Also delete every other unbooked slot created in the same batch</span>
+            <span>{t('calendar.deleteBatch')}</span>
           </label>
         ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex justify-end gap-2">
           <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-            Cancel
+            {t('calendar.cancel')}
           </Link>
-          <SubmitButton variant="destructive" pending={pending} pendingText="Deleting...">
-            Delete
+          <SubmitButton variant="destructive" pending={pending} pendingText={t('calendar.deleting')}>
+            {t('calendar.delete')}
           </SubmitButton>
         </div>
       </Form>

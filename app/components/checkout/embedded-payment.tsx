@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useBookingWords } from '~/components/booking/use-booking-words'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { EmulatedCardForm } from './emulated-card-form'
 import { StripeCardForm } from './stripe-card-form'
@@ -24,6 +25,7 @@ export function EmbeddedPayment({
   publishableKey: string | null
   total: string
 }) {
+  const { t, say } = useBookingWords()
   const setup = useFetcher<SetupAnswer>()
   const { submit } = setup
   useEffect(() => {
@@ -34,7 +36,7 @@ export function EmbeddedPayment({
   if (!answer) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        Setting up payment...
+        {t('payment.settingUp')}
       </p>
     )
   }
@@ -45,7 +47,7 @@ export function EmbeddedPayment({
           role="alert"
           className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
         >
-          {answer.toast?.description ?? 'Could not set up payment. Please try again.'}
+          {answer.toast?.description ? say(answer.toast.description) : t('checkout.setupFailed')}
         </p>
         <Toaster toast={answer.toast} />
       </>
@@ -54,9 +56,5 @@ export function EmbeddedPayment({
   if (emulated) return <EmulatedCardForm clientSecret={answer.clientSecret} total={total} />
   if (publishableKey)
     return <StripeCardForm clientSecret={answer.clientSecret} publishableKey={publishableKey} total={total} />
-  return (
-    <p className="text-sm text-muted-foreground">
-      Card entry is not available here; use the secure checkout page below.
-    </p>
-  )
+  return <p className="text-sm text-muted-foreground">{t('payment.noCardEntry')}</p>
 }

@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Toaster } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { Input, Label } from '~/components/ui/input'
@@ -12,6 +13,7 @@ type ConfirmAnswer = { redirectTo?: string; error?: string }
  * browser goes to the return URL as Stripe.js does. 4000 0000 0000 0002 is declined.
  */
 export function EmulatedCardForm({ clientSecret, total }: { clientSecret: string; total: string }) {
+  const { t } = useTranslation('booking')
   const confirm = useFetcher<ConfirmAnswer>()
   const redirectTo = confirm.data?.redirectTo
   useEffect(() => {
@@ -22,7 +24,7 @@ export function EmulatedCardForm({ clientSecret, total }: { clientSecret: string
     <confirm.Form method="post" action="/dev/payment-intents/confirm" className="space-y-4">
       <input type="hidden" name="clientSecret" value={clientSecret} />
       <div className="space-y-1.5">
-        <Label htmlFor="card-number">Card number</Label>
+        <Label htmlFor="card-number">{t('payment.cardNumber')}</Label>
         <Input
           id="card-number"
           name="cardNumber"
@@ -34,11 +36,11 @@ export function EmulatedCardForm({ clientSecret, total }: { clientSecret: string
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="space-y-1.5">
-          <Label htmlFor="card-expiry">Expiry</Label>
+          <Label htmlFor="card-expiry">{t('payment.expiry')}</Label>
           <Input id="card-expiry" name="expiry" defaultValue="12 / 34" autoComplete="off" />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor="card-cvc">CVC</Label>
+          <Label htmlFor="card-cvc">{t('payment.cvc')}</Label>
           <Input id="card-cvc" name="cvc" defaultValue="123" autoComplete="off" />
         </div>
       </div>
@@ -51,10 +53,12 @@ export function EmulatedCardForm({ clientSecret, total }: { clientSecret: string
         </p>
       ) : null}
       <Button type="submit" className="w-full" size="lg" disabled={pending}>
-        {pending ? 'Processing...' : `Complete Payment · ${total}`}
+        {pending ? t('payment.processing') : t('payment.complete', { amount: total })}
       </Button>
       <Toaster
-        toast={confirm.data?.error ? { type: 'error', title: 'Payment Failed', description: confirm.data.error } : null}
+        toast={
+          confirm.data?.error ? { type: 'error', title: t('payment.failed'), description: confirm.data.error } : null
+        }
       />
     </confirm.Form>
   )

@@ -1,6 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe } from '@stripe/stripe-js/pure'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLanguage } from '~/components/i18n/use-formats'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 
@@ -16,10 +18,12 @@ export function StripeCardForm({
 }) {
   // `pure` loads Stripe.js only here, when a card form is actually shown.
   const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey])
+  // Stripe's fields in the page's language (it has Canadian French, not Canadian English).
+  const locale = useLanguage() === 'fr' ? 'fr-CA' : 'en'
   return (
     <Elements
       stripe={stripe}
-      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f6f6b' } } }}
+      options={{ clientSecret, locale, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f6f6b' } } }}
     >
       <ConfirmForm total={total} />
     </Elements>
@@ -27,6 +31,7 @@ export function StripeCardForm({
 }
 
 function ConfirmForm({ total }: { total: string }) {
+  const { t } = useTranslation('booking')
   const stripe = useStripe()
   const elements = useElements()
   const [pending, setPending] = useState(false)
@@ -45,8 +50,8 @@ function ConfirmForm({ total }: { total: string }) {
     setPending(false)
     setToast({
       type: 'error',
-      title: 'Payment Failed',
-      description: error.message ?? 'Your payment could not be completed.',
+      title: t('payment.failed'),
+      description: error.message ?? t('payment.notCompleted'),
     })
   }
 
@@ -62,7 +67,7 @@ function ConfirmForm({ total }: { total: string }) {
         </p>
       ) : null}
       <Button type="submit" className="w-full" size="lg" disabled={!stripe || pending}>
-        {pending ? 'Processing...' : `Complete Payment · ${total}`}
+        {pending ? t('payment.processing') : t('payment.complete', { amount: total })}
       </Button>
       <Toaster toast={toast} />
     </form>

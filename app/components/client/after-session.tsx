@@ -1,3 +1,4 @@
+import { useBookingWords } from '~/components/booking/use-booking-words'
 import { AttendedReport } from '~/components/client/no-show-report'
 import { REVIEW_PARAM } from '~/components/marketplace/review-dialog'
 import { ButtonLink } from '~/components/ui/button'
@@ -20,22 +21,26 @@ export function AfterSession({
   booking: BookingConfirmation
   reportResult: SubmissionResult<string[]> | null
 }) {
+  const { t, say } = useBookingWords()
   if (!b.ended || b.status === 'cancelled') return null
   const p = b.practitioner
   return (
-    <Card className="space-y-4 p-5" role="region" aria-label="After your session">
-      {b.clientNoShowAt ? <p>{MISSED_SESSION}</p> : null}
+    <Card className="space-y-4 p-5" role="region" aria-label={t('afterSession.label')}>
+      {b.clientNoShowAt ? <p>{say(MISSED_SESSION)}</p> : null}
       <div className="flex flex-wrap gap-2">
-        <ButtonLink to={bookAgainHref(b)} aria-label={`${BOOK_AGAIN}: ${b.service.name}`}>
-          {BOOK_AGAIN}
+        <ButtonLink
+          to={bookAgainHref(b)}
+          aria-label={t('card.actionOf', { action: say(BOOK_AGAIN), service: b.service.name })}
+        >
+          {say(BOOK_AGAIN)}
         </ButtonLink>
         {b.canReview && p ? (
           <ButtonLink
             to={`/practitioners/${p.id}?${REVIEW_PARAM}=1`}
             variant="outline"
-            aria-label={`Write a Review of ${p.firstName} ${p.lastName}`}
+            aria-label={t('afterSession.reviewOf', { name: `${p.firstName} ${p.lastName}` })}
           >
-            Write a Review
+            {t('afterSession.review')}
           </ButtonLink>
         ) : null}
       </div>

@@ -1,8 +1,11 @@
-import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
+import { Trans, useTranslation } from 'react-i18next'
 import { JoinSessionLink } from '~/components/booking/join-session-link'
+import { useBookingWords } from '~/components/booking/use-booking-words'
 import { AfterSession } from '~/components/client/after-session'
 import { HoldExpiredNotice } from '~/components/client/hold-expired-notice'
+import { MovedNotice } from '~/components/client/moved-notice'
 import { NoShowReport } from '~/components/client/no-show-report'
+import { useLanguage } from '~/components/i18n/use-formats'
 import { IntakePrompt } from '~/components/intake/intake-prompt'
 import { PLACEHOLDER_AVATAR } from '~/components/marketplace/service-card'
 import { Badge } from '~/components/ui/badge'
@@ -28,6 +31,7 @@ type Props = {
   /** Until when a booking awaiting payment holds its time, in the viewer's zone. */
   holdUntil: string | null
   email: string
+  /** The policy as it stands for this booking now (a catalogue message). */
   refundPolicy: string | null
   calendar: { ics: string; google: string } | null
   messageHref: string | null
@@ -35,30 +39,32 @@ type Props = {
   reportResult?: SubmissionResult<string[]> | null
 }
 
-/** Where the booking stands, in words: its badge and the page's heading. */
+/** Where the booking stands, in words (catalogue messages): its badge and the page's heading. */
 function stateOf(b: BookingConfirmation) {
+  const m = (key: string) => `booking:confirmation.${key}`
   // Marked as soon as it ended, a session may still be 'confirmed' until the sweeper completes it.
-  if (b.clientNoShowAt) return { label: 'Missed', tone: 'warning', heading: 'You missed this session' } as const
+  if (b.clientNoShowAt) return { label: m('state.missed'), tone: 'warning', heading: m('heading.missed') } as const
   if (b.status === 'confirmed')
-    return { label: 'Confirmed', tone: 'success', heading: 'Your session is booked' } as const
-  if (b.status === 'completed') return { label: 'Completed', tone: 'secondary', heading: 'Session completed' } as const
+    return { label: m('state.confirmed'), tone: 'success', heading: m('heading.confirmed') } as const
+  if (b.status === 'completed')
+    return { label: m('state.completed'), tone: 'secondary', heading: m('heading.completed') } as const
   if (b.status === 'cancelled') {
     return {
-      label: 'Cancelled',
+      label: m('state.cancelled'),
       tone: 'destructive',
       heading: b.holdLapsed
         ? HOLD_EXPIRED
         : b.cancellationReason === 'practitioner'
-          ? 'Your practitioner cancelled this session'
-          : 'This booking was cancelled',
+          ? m('heading.cancelledByPractitioner')
+          : m('heading.cancelled'),
     } as const
   }
   return b.awaitingPayment
-    ? ({ label: 'Awaiting payment', tone: 'warning', heading: 'Complete your payment to confirm' } as const)
+    ? ({ label: m('state.awaitingPayment'), tone: 'warning', heading: m('heading.awaitingPayment') } as const)
     : ({
-        label: 'Not paid',
+        label: m('state.notPaid'),
         tone: 'destructive',
-        heading: b.holdLapsed ? HOLD_EXPIRED : 'This booking was not paid',
+        heading: b.holdLapsed ? HOLD_EXPIRED : m('heading.notPaid'),
       } as const)
 }
 
@@ -71,65 +77,32 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-/**
- * The practitioner moved the session: the new time, and the client's two answers (accept it, or
- * cancel for a full refund through the dashboard's confirmation).
- */
-function MovedNotice({
-  bookingId,
-  serviceName,
-  when,
-  message,
-  practitionerName,
-}: {
-  bookingId: number
-  serviceName: string
-  when: { date: string; time: string }
-  message: string | null
-  practitionerName: string
-}) {
-  return (
-    <Card className="space-y-3 border-accent p-5" role="region" aria-label="New time">
-      <p className="font-medium">{`Your practitioner moved this session to ${when.date}, ${when.time}.`}</p>
-      {message ? (
-        <figure className="space-y-1">
-          <figcaption className="text-sm text-muted-foreground">{`${practitionerName} wrote:`}</figcaption>
-          {/* Plain text as typed: React escapes it, and its line breaks stay. */}
-          <blockquote className="whitespace-pre-line border-l-4 border-accent pl-3">{message}</blockquote>
-        </figure>
-      ) : null}
-      <p className="text-sm">If the new time does not suit you, you can cancel it for a full refund.</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <AcceptNewTimeForm bookingId={bookingId} serviceName={serviceName} />
-        <Link to={`/client-dashboard?cancel=${bookingId}`} className={buttonClass({ size: 'sm', variant: 'outline' })}>
-          Cancel for a Full Refund
-        </Link>
-      </div>
-    </Card>
-  )
-}
-
 /** The confirmation page of one booking: what, when, with whom, the price, the policy, and what comes next. */
 export function BookingConfirmationView(props: Props) {
   const { booking: b, when, holdUntil, email, refundPolicy, calendar, messageHref, reportResult } = props
+  const { t, say } = useBookingWords()
+  const { t: billingT } = useTranslation('billing')
+  const language = useLanguage()
   const state = stateOf(b)
+  const label = say(state.label)
   const p = b.practitioner
   const ahead = b.status === 'confirmed' && b.upcoming
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-2">
-        <Badge tone={state.tone}>{state.label}</Badge>
-        <h1 className="text-2xl font-bold tracking-tight">{state.heading}</h1>
+        <Badge tone={state.tone}>{label}</Badge>
+        <h1 className="text-2xl font-bold tracking-tight">{say(state.heading)}</h1>
         <p className="text-muted-foreground">
-          {b.service.name}
-          {p ? ` with ${p.firstName} ${p.lastName}` : ''}
+          {p
+            ? t('confirmation.serviceWith', { service: b.service.name, name: `${p.firstName} ${p.lastName}` })
+            : b.service.name}
         </p>
       </header>
 
       {holdUntil ? (
         <Card className="space-y-3 border-accent p-5">
-          <p className="font-medium">{awaitingPaymentNotice(holdUntil)}</p>
-          <ButtonLink to={`/checkout?bookingId=${b.id}`}>Complete Payment</ButtonLink>
+          <p className="font-medium">{say(awaitingPaymentNotice(holdUntil))}</p>
+          <ButtonLink to={`/checkout?bookingId=${b.id}`}>{t('card.completePayment')}</ButtonLink>
         </Card>
       ) : null}
 
@@ -141,7 +114,7 @@ export function BookingConfirmationView(props: Props) {
           serviceName={b.service.name}
           when={when}
           message={b.moveMessage}
-          practitionerName={p ? `${p.firstName} ${p.lastName}` : 'Your practitioner'}
+          practitionerName={p ? `${p.firstName} ${p.lastName}` : t('confirmation.yourPractitioner')}
         />
       ) : null}
 
@@ -149,15 +122,15 @@ export function BookingConfirmationView(props: Props) {
         <Card
           className="flex flex-wrap items-center justify-between gap-3 border-primary p-5"
           role="region"
-          aria-label="Session room"
+          aria-label={t('confirmation.room.label')}
         >
-          <p className="font-medium">Your session room is open.</p>
+          <p className="font-medium">{t('confirmation.room.open')}</p>
           <JoinSessionLink href={b.joinUrl} />
         </Card>
       ) : null}
 
       {b.intake ? (
-        <Card className="p-5" role="region" aria-label="Intake form">
+        <Card className="p-5" role="region" aria-label={t('confirmation.intakeLabel')}>
           <IntakePrompt bookingId={b.id} state={b.intake} serviceName={b.service.name} />
         </Card>
       ) : null}
@@ -166,28 +139,30 @@ export function BookingConfirmationView(props: Props) {
 
       {b.cancellationReason === 'practitioner' ? (
         <Card className="space-y-3 p-5">
-          <p>{`Their reason: ${b.cancellationNote ?? ''}`}</p>
-          <ButtonLink to={bookAgainHref(b)}>{BOOK_AGAIN}</ButtonLink>
+          <p>{t('confirmation.theirReason', { reason: b.cancellationNote ?? '' })}</p>
+          <ButtonLink to={bookAgainHref(b)}>{say(BOOK_AGAIN)}</ButtonLink>
         </Card>
       ) : null}
 
       <Card className="p-5">
-        <h2 className="sr-only">Booking details</h2>
+        <h2 className="sr-only">{t('confirmation.details')}</h2>
         <dl className="space-y-4">
-          <Row label="What">
+          <Row label={t('confirmation.what')}>
             <span className="font-semibold">{b.service.name}</span>
-            <span className="block text-sm text-muted-foreground">{b.service.duration}-minute video session</span>
+            <span className="block text-sm text-muted-foreground">
+              {t('confirmation.videoSession', { minutes: b.service.duration })}
+            </span>
           </Row>
-          <Row label="When">
+          <Row label={t('confirmation.when')}>
             <span className="font-semibold">{when.date}</span>
             <span className="block">{when.time}</span>
           </Row>
-          <Row label="With">
+          <Row label={t('confirmation.with')}>
             {p ? (
               <Link
                 to={`/practitioners/${p.id}`}
                 className="flex items-center gap-3 rounded-md hover:bg-muted/50"
-                aria-label={`${p.firstName} ${p.lastName}'s profile`}
+                aria-label={t('confirmation.profileOf', { name: `${p.firstName} ${p.lastName}` })}
               >
                 <img
                   src={imageUrlFor(p.profileImageUrl, 96) ?? PLACEHOLDER_AVATAR}
@@ -204,33 +179,33 @@ export function BookingConfirmationView(props: Props) {
                 </span>
               </Link>
             ) : (
-              'a former practitioner'
+              t('confirmation.formerPractitioner')
             )}
           </Row>
-          {bookingPriceRows(b).map((row) => (
-            <Row key={row.label} label={row.label}>
+          {bookingPriceRows(b, { t: billingT, language }).map((row) => (
+            <Row key={row.label} label={say(row.label)}>
               {row.value}
             </Row>
           ))}
-          <Row label="Status">{state.label}</Row>
+          <Row label={t('confirmation.status')}>{label}</Row>
         </dl>
       </Card>
 
       {refundPolicy ? (
         <section aria-labelledby="refund-policy" className="space-y-2">
           <h2 id="refund-policy" className="text-lg font-semibold">
-            Cancellation policy
+            {t('confirmation.policyTitle')}
           </h2>
-          <p>{refundPolicy}</p>
+          <p>{say(refundPolicy)}</p>
           <div className="flex flex-wrap gap-4">
             {b.canReschedule ? (
               <Link to={`/bookings/${b.id}/reschedule`} className="text-sm underline">
-                Reschedule this session
+                {t('confirmation.reschedule')}
               </Link>
             ) : null}
             {b.canCancel ? (
               <Link to={`/client-dashboard?cancel=${b.id}`} className="text-sm underline">
-                Cancel this session
+                {t('confirmation.cancel')}
               </Link>
             ) : null}
           </div>
@@ -240,14 +215,14 @@ export function BookingConfirmationView(props: Props) {
       {calendar ? (
         <section aria-labelledby="add-to-calendar" className="space-y-2">
           <h2 id="add-to-calendar" className="text-lg font-semibold">
-            Add to calendar
+            {t('confirmation.calendar.title')}
           </h2>
           <div className="flex flex-wrap gap-2">
             <a href={calendar.ics} download className={buttonClass({ variant: 'outline' })}>
-              Add to calendar (.ics)
+              {t('confirmation.calendar.ics')}
             </a>
             <a href={calendar.google} target="_blank" rel="noreferrer" className={buttonClass({ variant: 'outline' })}>
-              Google Calendar
+              {t('confirmation.calendar.google')}
             </a>
           </div>
         </section>
@@ -256,18 +231,18 @@ export function BookingConfirmationView(props: Props) {
       {ahead ? (
         <section aria-labelledby="what-next" className="space-y-2">
           <h2 id="what-next" className="text-lg font-semibold">
-            What happens next
+            {t('confirmation.next.title')}
           </h2>
           <ul className="list-disc space-y-2 pl-5">
             <li className="break-words">
-              We sent a confirmation with a calendar invitation to <strong>{email}</strong>.
+              <Trans t={t} i18nKey="confirmation.next.sent" values={{ email }} components={{ strong: <strong /> }} />
             </li>
-            {b.canJoin ? null : <li>{JOIN_LINK_LATER} It is on your dashboard too.</li>}
+            {b.canJoin ? null : <li>{t('confirmation.next.joinLater', { text: say(JOIN_LINK_LATER) })}</li>}
             {messageHref && p ? (
               <li>
-                Questions before the session?{' '}
+                {t('confirmation.next.questions')}{' '}
                 <Link to={messageHref} className="underline">
-                  Message {p.firstName}
+                  {t('confirmation.next.message', { name: p.firstName })}
                 </Link>
               </li>
             ) : null}
@@ -283,7 +258,7 @@ export function BookingConfirmationView(props: Props) {
       />
 
       <ButtonLink to="/client-dashboard" variant={b.awaitingPayment || b.holdLapsed ? 'outline' : 'primary'}>
-        Go to My Sessions
+        {t('confirmation.goToSessions')}
       </ButtonLink>
     </div>
   )

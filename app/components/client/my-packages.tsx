@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 
@@ -15,11 +16,12 @@ export type MyPackage = {
 
 /** The client's packages (docs/decisions/051-packages.md): sessions left and until when, and where to book one. */
 export function MyPackages({ packages }: { packages: MyPackage[] }) {
+  const { t } = useTranslation('packages')
   if (!packages.length) return null
   return (
     <section id="packages" aria-labelledby="my-packages" className="space-y-3">
       <h2 id="my-packages" className="text-xl font-semibold">
-        My Packages
+        {t('mine.heading')}
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2">
         {packages.map((p) => (
@@ -27,15 +29,15 @@ export function MyPackages({ packages }: { packages: MyPackage[] }) {
             <Card className="space-y-1 p-4">
               <p className="font-medium">{p.serviceName}</p>
               <p className="text-sm">
-                <strong>{`${p.remaining} of ${p.sessions} sessions left`}</strong>
-                {` · ${p.delivered} delivered`}
+                <strong>{t('mine.left', { left: p.remaining, count: p.sessions })}</strong>
+                {t('mine.delivered', { count: p.delivered })}
               </p>
               <p className="text-sm text-muted-foreground">
-                {p.expired ? `Expired on ${p.validUntil}` : `Valid until ${p.validUntil}`}
+                {t(p.expired ? 'mine.expiredOn' : 'mine.validUntil', { date: p.validUntil })}
               </p>
               {p.remaining > 0 && p.serviceId !== null ? (
                 <Link to={`/services/${p.serviceId}`} className="text-sm underline">
-                  Book a session
+                  {t('mine.book')}
                 </Link>
               ) : null}
             </Card>

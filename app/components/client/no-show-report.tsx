@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
+import { useBookingWords } from '~/components/booking/use-booking-words'
 import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { TextareaField } from '~/components/forms'
 import { Card } from '~/components/ui/card'
@@ -30,10 +31,11 @@ export function NoShowReport({
   reported: boolean
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t, say } = useBookingWords()
   if (reported) {
     return (
       <Card className="p-5" role="status">
-        <p>{NO_SHOW_REPORTED}</p>
+        <p>{say(NO_SHOW_REPORTED)}</p>
       </Card>
     )
   }
@@ -43,13 +45,13 @@ export function NoShowReport({
       className="rounded-lg border border-border p-5"
       open={Boolean(resultOf('practitioner-absent', lastResult))}
     >
-      <summary className="cursor-pointer font-medium">Your practitioner did not attend?</summary>
+      <summary className="cursor-pointer font-medium">{t('report.practitionerAbsent.summary')}</summary>
       <ReportForm
         bookingId={bookingId}
         kind="practitioner-absent"
         lastResult={lastResult}
-        submit="Send Report"
-        intro="Tell our team: we will look into it and reply by email. Your practitioner does not see this report."
+        submit={t('report.practitionerAbsent.submit')}
+        intro={t('report.practitionerAbsent.intro')}
       />
     </details>
   )
@@ -71,7 +73,8 @@ export function AttendedReport({
   disputed: boolean
   lastResult: SubmissionResult<string[]> | null
 }) {
-  if (disputed) return <p role="status">{ALREADY_DISPUTED}</p>
+  const { t, say } = useBookingWords()
+  if (disputed) return <p role="status">{say(ALREADY_DISPUTED)}</p>
   if (!canDispute) return null
   return (
     <section
@@ -80,14 +83,14 @@ export function AttendedReport({
       className="space-y-2 border-t border-border pt-4"
     >
       <h2 id="i-was-there-title" className="font-medium">
-        I was there
+        {t('report.clientAttended.title')}
       </h2>
       <ReportForm
         bookingId={bookingId}
         kind="client-attended"
         lastResult={lastResult}
-        submit="Tell Our Team"
-        intro="If you came to this session, tell our team: we will look into it, with the session room's record of who joined, and reply by email."
+        submit={t('report.clientAttended.submit')}
+        intro={t('report.clientAttended.intro')}
       />
     </section>
   )
@@ -112,6 +115,7 @@ function ReportForm({
   submit: string
   intro: string
 }) {
+  const { t } = useBookingWords()
   // Both reports post the same intent: only the one of this kind shows it is sending.
   const navigation = useNavigation()
   const pending = useIsSubmittingIntent(REPORT_NO_SHOW_INTENT) && navigation.formData?.get('kind') === kind
@@ -125,12 +129,12 @@ function ReportForm({
       <input type="hidden" name="intent" value={REPORT_NO_SHOW_INTENT} />
       <input type="hidden" name="kind" value={kind} />
       <TextareaField
-        labelProps={{ children: 'What happened (optional)' }}
+        labelProps={{ children: t('report.details') }}
         textareaProps={{ ...getTextareaProps(fields.details), rows: 4, maxLength: REPORT_DETAILS_MAX }}
         errors={fields.details.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton pending={pending} pendingText="Sending...">
+      <SubmitButton pending={pending} pendingText={t('report.sending')}>
         {submit}
       </SubmitButton>
     </Form>

@@ -1,12 +1,12 @@
 import { AcceptNewTimeForm } from '~/components/booking/accept-new-time-form'
 import { JoinSessionLink } from '~/components/booking/join-session-link'
+import { useBookingWords } from '~/components/booking/use-booking-words'
+import { useFormats } from '~/components/i18n/use-formats'
 import { IntakePrompt } from '~/components/intake/intake-prompt'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { centsToDollars, formatPrice } from '~/lib/money'
 import {
   awaitingPaymentNotice,
   BOOK_AGAIN,
@@ -31,98 +31,110 @@ const STATUS_TONE = {
 
 /** One session: what, with whom, when, and its actions (pay, join, add to calendar, details, cancel). */
 export function SessionCard({ session: s, timeZone }: { session: ClientSession; timeZone: string }) {
+  const { t, say } = useBookingWords()
+  const f = useFormats()
+  const service = s.service.name
+  const zone = f.zone(s.startTime, timeZone)
   return (
     <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
       <div className="space-y-1">
         <div className="flex items-center gap-2">
-          <h3 className="font-semibold">{s.service.name}</h3>
+          <h3 className="font-semibold">{service}</h3>
           {s.clientNoShowAt ? (
-            <Badge tone="warning">missed</Badge>
+            <Badge tone="warning">{t('card.status.missed')}</Badge>
           ) : (
-            <Badge tone={STATUS_TONE[s.status]}>{s.status}</Badge>
+            <Badge tone={STATUS_TONE[s.status]}>{t(`card.status.${s.status}`)}</Badge>
           )}
         </div>
         {/* Each line one string: React separates every interpolated part with a marker. */}
         <p className="text-sm text-muted-foreground">
-          {`with ${s.practitioner ? `${s.practitioner.firstName} ${s.practitioner.lastName}` : 'a former practitioner'}`}
+          {s.practitioner
+            ? t('card.with', { name: `${s.practitioner.firstName} ${s.practitioner.lastName}` })
+            : t('card.withFormerPractitioner')}
         </p>
         <p className="text-sm">
-          {`${formatDate(s.startTime, timeZone)} · ${formatTime(s.startTime, timeZone)} – ${formatTime(s.endTime, timeZone)} ` +
-            `${zoneAbbreviation(s.startTime, timeZone)} · ${s.service.duration} minutes · ${s.packageHoldingId === null ? formatPrice(centsToDollars(s.totalAmountCents)) : PAID_WITH_PACKAGE}`}
+          {t('card.when', {
+            date: f.date(s.startTime, timeZone),
+            start: f.time(s.startTime, timeZone),
+            end: f.time(s.endTime, timeZone),
+            zone,
+            minutes: s.service.duration,
+            price: s.packageHoldingId === null ? f.priceCents(s.totalAmountCents) : say(PAID_WITH_PACKAGE),
+          })}
         </p>
         {s.awaitingPayment && s.holdExpiresAt ? (
           <p className="text-sm font-medium">
-            {awaitingPaymentNotice(
-              `${formatTime(s.holdExpiresAt, timeZone)} ${zoneAbbreviation(s.holdExpiresAt, timeZone)}`,
-            )}
+            {say(awaitingPaymentNotice(`${f.time(s.holdExpiresAt, timeZone)} ${f.zone(s.holdExpiresAt, timeZone)}`))}
           </p>
         ) : null}
-        {s.holdLapsed ? <p className="text-sm font-medium">{`${HOLD_EXPIRED}. ${HOLD_LAPSED}`}</p> : null}
+        {s.holdLapsed ? (
+          <p className="text-sm font-medium">
+            {t('card.holdLapsed', { expired: say(HOLD_EXPIRED), lapsed: say(HOLD_LAPSED) })}
+          </p>
+        ) : null}
         {s.cancellationReason === 'practitioner' ? (
-          <p className="text-sm">{`Cancelled by your practitioner: ${s.cancellationNote ?? ''}`}</p>
+          <p className="text-sm">{t('card.cancelledByPractitioner', { reason: s.cancellationNote ?? '' })}</p>
         ) : null}
         {/* A package session's return shows in My Packages: no money moved on the booking itself. */}
         {s.status === 'cancelled' && s.packageHoldingId === null ? (
           <p className="text-sm font-medium">
             {s.refundedAmountCents > 0
-              ? `Refunded ${formatPrice(centsToDollars(s.refundedAmountCents))}`
+              ? t('card.refunded', { amount: f.priceCents(s.refundedAmountCents) })
               : s.isPaid
-                ? 'Not refunded'
-                : 'Nothing was charged'}
+                ? t('card.notRefunded')
+                : t('card.nothingCharged')}
           </p>
         ) : null}
-        {s.movedByPractitionerAt ? (
-          <p className="text-sm font-medium">Your practitioner moved this session: accept the new time or cancel it.</p>
-        ) : null}
-        {s.clientNoShowAt ? <p className="text-sm">{MISSED_SESSION}</p> : null}
-        <IntakePrompt bookingId={s.id} state={s.intake} serviceName={s.service.name} />
+        {s.movedByPractitionerAt ? <p className="text-sm font-medium">{t('card.moved')}</p> : null}
+        {s.clientNoShowAt ? <p className="text-sm">{say(MISSED_SESSION)}</p> : null}
+        <IntakePrompt bookingId={s.id} state={s.intake} serviceName={service} />
         {s.notes ? <p className="text-sm text-muted-foreground">{s.notes}</p> : null}
       </div>
       <div className="flex flex-col items-start gap-2 sm:items-end">
-        {s.movedByPractitionerAt ? <AcceptNewTimeForm bookingId={s.id} serviceName={s.service.name} /> : null}
+        {s.movedByPractitionerAt ? <AcceptNewTimeForm bookingId={s.id} serviceName={service} /> : null}
         {s.awaitingPayment ? (
           <Link to={`/checkout?bookingId=${s.id}`} className={buttonClass({ size: 'sm' })}>
-            Complete Payment
+            {t('card.completePayment')}
           </Link>
         ) : null}
         {s.holdLapsed ? (
           <Link
             to={bookAgainHref(s)}
             className={buttonClass({ size: 'sm' })}
-            aria-label={`${BOOK_AGAIN}: ${s.service.name}`}
+            aria-label={t('card.actionOf', { action: say(BOOK_AGAIN), service })}
           >
-            {BOOK_AGAIN}
+            {say(BOOK_AGAIN)}
           </Link>
         ) : null}
         {s.canJoin && s.joinUrl ? (
-          <JoinSessionLink href={s.joinUrl} label={`Join Session: ${s.service.name}`} />
+          <JoinSessionLink href={s.joinUrl} label={t('card.actionOf', { action: t('join.label'), service })} />
         ) : s.status === 'confirmed' && s.upcoming ? (
-          <span className="text-xs text-muted-foreground">{JOIN_LINK_LATER}</span>
+          <span className="text-xs text-muted-foreground">{say(JOIN_LINK_LATER)}</span>
         ) : null}
         {s.status === 'confirmed' && s.upcoming ? (
           <a
             href={`/bookings/${s.id}/calendar.ics`}
             download
             className={buttonClass({ size: 'sm', variant: 'ghost' })}
-            aria-label={`Add to calendar: ${s.service.name}`}
+            aria-label={t('card.actionOf', { action: t('card.addToCalendar'), service })}
           >
-            Add to calendar
+            {t('card.addToCalendar')}
           </a>
         ) : null}
         <Link
           to={`/bookings/${s.id}`}
           className={buttonClass({ size: 'sm', variant: 'ghost' })}
-          aria-label={`Details: ${s.service.name}`}
+          aria-label={t('card.actionOf', { action: t('card.details'), service })}
         >
-          Details
+          {t('card.details')}
         </Link>
         {s.canReschedule ? (
           <Link
             to={`/bookings/${s.id}/reschedule`}
             className={buttonClass({ size: 'sm', variant: 'outline' })}
-            aria-label={`Reschedule: ${s.service.name}`}
+            aria-label={t('card.actionOf', { action: t('card.reschedule'), service })}
           >
-            Reschedule
+            {t('card.reschedule')}
           </Link>
         ) : null}
         {s.canCancel ? (
@@ -130,9 +142,9 @@ export function SessionCard({ session: s, timeZone }: { session: ClientSession; 
             to={`?cancel=${s.id}`}
             preventScrollReset
             className={buttonClass({ size: 'sm', variant: 'outline' })}
-            aria-label={`Cancel Session: ${s.service.name}`}
+            aria-label={t('card.actionOf', { action: t('card.cancelSession'), service })}
           >
-            Cancel Session
+            {t('card.cancelSession')}
           </Link>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type Submission, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { ErrorList } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
@@ -32,6 +33,7 @@ export function IntakeAnswerForm({
   lastResult: SubmissionResult<string[]> | null
   preview?: boolean
 }) {
+  const { t } = useTranslation('intake')
   const saving = useIsSubmittingIntent(SAVE_DRAFT_INTENT)
   const reviewing = useIsSubmittingIntent(REVIEW_INTENT)
   const [form, fields] = useForm<IntakeAnswers>({
@@ -74,10 +76,10 @@ export function IntakeAnswerForm({
           name="intent"
           value={REVIEW_INTENT}
           pending={reviewing}
-          pendingText="Checking..."
+          pendingText={t('answer.checking')}
           {...(preview ? { disabled: true, 'aria-disabled': true } : {})}
         >
-          Review Answers
+          {t('answer.review')}
         </SubmitButton>
         <button
           type="submit"
@@ -87,15 +89,12 @@ export function IntakeAnswerForm({
           disabled={saving || preview}
           className={buttonClass({ variant: 'outline' })}
         >
-          {saving ? 'Saving...' : 'Save Draft'}
+          {saving ? t('answer.saving') : t('answer.saveDraft')}
         </button>
       </div>
     </Form>
   )
 }
-
-const requiredMark = (question: IntakeQuestion) =>
-  question.required || question.kind === 'consent' ? ' (required)' : ''
 
 /** One question's control: text, a paragraph, radio buttons, checkboxes, yes/no, a date, or the consent's name. */
 function QuestionInput({
@@ -117,7 +116,11 @@ function QuestionInput({
   invalid: boolean
   fullName: string
 }) {
-  const label = `${number}. ${question.label}${requiredMark(question)}`
+  const { t } = useTranslation('intake')
+  const label =
+    question.required || question.kind === 'consent'
+      ? t('answer.requiredLabel', { number, label: question.label })
+      : t('answer.label', { number, label: question.label })
   const described = { 'aria-describedby': invalid ? errorId : undefined, 'aria-invalid': invalid || undefined }
   const text = typeof initial === 'string' ? initial : undefined
   if (question.kind === 'single' || question.kind === 'multiple' || question.kind === 'yesno') {
@@ -136,7 +139,7 @@ function QuestionInput({
                 defaultChecked={chosen.has(option)}
                 className="size-4 accent-primary"
               />
-              {question.kind === 'yesno' ? (option === 'yes' ? 'Yes' : 'No') : option}
+              {question.kind === 'yesno' ? t(option === 'yes' ? 'answers.yes' : 'answers.no') : option}
             </label>
           ))}
         </div>
@@ -146,10 +149,10 @@ function QuestionInput({
   if (question.kind === 'consent') {
     return (
       <div className="space-y-2 rounded-lg border border-border bg-muted/40 p-4">
-        <p className="text-sm font-medium">{`${number}. Consent (required)`}</p>
+        <p className="text-sm font-medium">{t('answer.consentHeading', { number })}</p>
         <p className="text-sm whitespace-pre-line">{question.label}</p>
         <label htmlFor={id} className="block text-sm font-medium">
-          {`To agree, type your full name (${fullName})`}
+          {t('answer.typeName', { name: fullName })}
         </label>
         <Input id={id} name={name} defaultValue={text} autoComplete="name" {...described} />
       </div>

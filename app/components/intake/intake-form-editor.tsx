@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { CheckboxField, ErrorList, Field, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
@@ -10,7 +11,6 @@ import { INTAKE_QUESTION_KINDS } from '~/db/enums'
 import {
   CHOICE_KINDS,
   IntakeFormEditorSchema,
-  QUESTION_KIND_LABELS,
   type IntakeForm,
   type IntakeQuestion,
   type QuestionKind,
@@ -35,7 +35,7 @@ const NEW_QUESTION = { kind: 'short', label: '', required: 'on', options: '' }
 const isChoice = (kind: unknown) => CHOICE_KINDS.includes(kind as QuestionKind)
 
 /** What a question's text is, for its kind: a consent's is the statement the client agrees to. */
-const textLabel = (kind: unknown) => (kind === 'consent' ? 'Statement they agree to' : 'Text')
+const textLabel = (kind: unknown) => (kind === 'consent' ? ('builder.statement' as const) : ('builder.text' as const))
 
 function defaultsFor(form: IntakeForm | null, newTitle: string) {
   if (!form) return { title: newTitle, serviceIds: [], questions: [NEW_QUESTION] }
@@ -67,6 +67,7 @@ export function IntakeFormEditor({
   lastResult: SubmissionResult<string[]> | null
   action: string
 }) {
+  const { t } = useTranslation('intake')
   const pending = useIsSubmittingIntent(SAVE_FORM_INTENT)
   const hydrated = useHydrated()
   const [form, fields] = useSchemaForm(IntakeFormEditorSchema, {
@@ -82,12 +83,12 @@ export function IntakeFormEditor({
     <Form method="post" action={action} className="space-y-6" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={SAVE_FORM_INTENT} />
       <Field
-        labelProps={{ children: 'Title' }}
+        labelProps={{ children: t('builder.title') }}
         inputProps={getInputProps(fields.title, { type: 'text' })}
         errors={fields.title.errors}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Asked before sessions of</legend>
+        <legend className="text-sm font-medium">{t('builder.services')}</legend>
         {services.length ? (
           <ul className="space-y-1">
             {services.map((service) => (
@@ -103,7 +104,9 @@ export function IntakeFormEditor({
                   <span>
                     {service.name}
                     {service.takenBy ? (
-                      <span className="block text-xs text-muted-foreground">{`Asks "${service.takenBy}" now; ticking moves it here.`}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {t('builder.takenBy', { title: service.takenBy })}
+                      </span>
                     ) : null}
                   </span>
                 </label>
@@ -111,26 +114,26 @@ export function IntakeFormEditor({
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">Create a service first, then choose it here.</p>
+          <p className="text-sm text-muted-foreground">{t('builder.noServices')}</p>
         )}
         <ErrorList errors={fields.serviceIds.errors} />
       </fieldset>
       <CheckboxField
-        labelProps={{ children: 'First sessions only' }}
+        labelProps={{ children: t('builder.firstOnly') }}
         inputProps={getInputProps(fields.firstSessionOnly, { type: 'checkbox' })}
         errors={fields.firstSessionOnly.errors}
       />
       <fieldset className="space-y-4">
-        <legend className="text-lg font-semibold">Questions</legend>
+        <legend className="text-lg font-semibold">{t('builder.questions')}</legend>
         <ol className="space-y-4">
           {questions.map((question, index) => {
             const field = question.getFieldset()
-            const name = `Question ${index + 1}`
+            const name = t('builder.question', { number: index + 1 })
             // The kind as picked now (conform follows the select), or as the server drew it.
             const kind = field.kind.value ?? field.kind.initialValue
             const named = (text: string) => (
               <>
-                <span className="sr-only">{`${name}: `}</span>
+                <span className="sr-only">{`${t('builder.named', { name })} `}</span>
                 {text}
               </>
             )
@@ -142,52 +145,52 @@ export function IntakeFormEditor({
                     <button
                       {...form.reorder.getButtonProps({ name: fields.questions.name, from: index, to: index - 1 })}
                       disabled={index === 0}
-                      aria-label={`Move ${name} up`}
+                      aria-label={t('builder.moveUp', { name })}
                       className={buttonClass({ variant: 'ghost', size: 'sm' })}
                     >
-                      Up
+                      {t('builder.up')}
                     </button>
                     <button
                       {...form.reorder.getButtonProps({ name: fields.questions.name, from: index, to: index + 1 })}
                       disabled={index === questions.length - 1}
-                      aria-label={`Move ${name} down`}
+                      aria-label={t('builder.moveDown', { name })}
                       className={buttonClass({ variant: 'ghost', size: 'sm' })}
                     >
-                      Down
+                      {t('builder.down')}
                     </button>
                     <button
                       {...form.remove.getButtonProps({ name: fields.questions.name, index })}
-                      aria-label={`Remove ${name}`}
+                      aria-label={t('builder.removeLabel', { name })}
                       className={buttonClass({ variant: 'ghost', size: 'sm' }, 'text-destructive')}
                     >
-                      Remove
+                      {t('builder.remove')}
                     </button>
                   </div>
                 </div>
                 <input {...getInputProps(field.id, { type: 'hidden' })} />
                 <TextareaField
-                  labelProps={{ children: named(textLabel(kind)) }}
+                  labelProps={{ children: named(t(textLabel(kind))) }}
                   textareaProps={{ ...getTextareaProps(field.label), rows: 2 }}
                   errors={field.label.errors}
                 />
                 <div className="grid gap-3 sm:grid-cols-2">
                   <div className="space-y-1.5">
-                    <Label htmlFor={field.kind.id}>{named('Kind')}</Label>
+                    <Label htmlFor={field.kind.id}>{named(t('builder.kind'))}</Label>
                     <div className="flex gap-2">
                       <Select {...getSelectProps(field.kind)}>
                         {INTAKE_QUESTION_KINDS.map((option) => (
                           <option key={option} value={option}>
-                            {QUESTION_KIND_LABELS[option]}
+                            {t(`kinds.${option}`)}
                           </option>
                         ))}
                       </Select>
                       {hydrated ? null : (
                         <button
                           {...form.validate.getButtonProps({ name: field.kind.name })}
-                          aria-label={`Apply ${name}'s kind`}
+                          aria-label={t('builder.applyLabel', { name })}
                           className={buttonClass({ variant: 'outline', size: 'sm' }, 'self-center')}
                         >
-                          Apply
+                          {t('builder.apply')}
                         </button>
                       )}
                     </div>
@@ -195,14 +198,14 @@ export function IntakeFormEditor({
                   </div>
                   <CheckboxField
                     className="self-end"
-                    labelProps={{ children: named('Required') }}
+                    labelProps={{ children: named(t('builder.required')) }}
                     inputProps={getInputProps(field.required, { type: 'checkbox' })}
                     errors={field.required.errors}
                   />
                 </div>
                 {isChoice(kind) ? (
                   <TextareaField
-                    labelProps={{ children: named('Options, one per line') }}
+                    labelProps={{ children: named(t('builder.options')) }}
                     textareaProps={{ ...getTextareaProps(field.options), rows: 3 }}
                     errors={field.options.errors}
                   />
@@ -216,12 +219,12 @@ export function IntakeFormEditor({
           {...form.insert.getButtonProps({ name: fields.questions.name, defaultValue: NEW_QUESTION })}
           className={buttonClass({ variant: 'outline', size: 'sm' })}
         >
-          + Question
+          {t('builder.addQuestion')}
         </button>
       </fieldset>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton pending={pending} pendingText="Saving...">
-        Save Form
+      <SubmitButton pending={pending} pendingText={t('answer.saving')}>
+        {t('builder.save')}
       </SubmitButton>
     </Form>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { IntakeAnswerForm } from '~/components/intake/intake-answer-form'
 import { Card } from '~/components/ui/card'
 import { LinkTabs } from '~/components/ui/link-tabs'
@@ -8,31 +9,35 @@ import type { IntakeForm } from '~/models/intake/intake-form'
  * so it works without JavaScript.
  */
 export function BuilderTabs({ here, previewing }: { here: string; previewing: boolean }) {
+  const { t } = useTranslation('intake')
   const tabs = [
-    { key: 'edit', label: 'Edit', href: here, current: !previewing },
-    { key: 'preview', label: 'Preview', href: `${here}?preview=1`, current: previewing },
+    { key: 'edit', label: t('builder.edit'), href: here, current: !previewing },
+    { key: 'preview', label: t('builder.preview'), href: `${here}?preview=1`, current: previewing },
   ]
-  return <LinkTabs label="Intake form" tabs={tabs} preventScrollReset />
+  return <LinkTabs label={t('builder.tabsLabel')} tabs={tabs} preventScrollReset />
 }
-
-/** Where the client's name goes in the preview's consent ("To agree, type your full name (...)"). */
-const PREVIEW_NAME = 'the client’s full name'
 
 /**
  * The saved version as a client meets it: the client's own form component (one component, so the
  * preview cannot drift from it), with its buttons off, inside the same card.
  */
 export function IntakePreview({ form }: { form: IntakeForm }) {
+  const { t } = useTranslation('intake')
   return (
     <section aria-labelledby="intake-preview" className="space-y-3">
-      <p className="text-sm text-muted-foreground">
-        {`Version ${form.version} as your clients see it. Save your changes to see them here.`}
-      </p>
+      <p className="text-sm text-muted-foreground">{t('builder.previewIntro', { version: form.version })}</p>
       <h2 id="intake-preview" className="text-2xl font-bold tracking-tight">
         {form.title}
       </h2>
       <Card className="p-5">
-        <IntakeAnswerForm questions={form.questions} answers={{}} fullName={PREVIEW_NAME} lastResult={null} preview />
+        {/* Where the client's name goes in the consent ("To agree, type your full name (...)"). */}
+        <IntakeAnswerForm
+          questions={form.questions}
+          answers={{}}
+          fullName={t('builder.previewName')}
+          lastResult={null}
+          preview
+        />
       </Card>
     </section>
   )

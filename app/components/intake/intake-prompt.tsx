@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import type { IntakeState } from '~/models/intake/intake-state.server'
@@ -15,24 +16,25 @@ export function IntakePrompt({
   state: IntakeState | null
   serviceName: string
 }) {
+  const { t } = useTranslation('intake')
   if (!state) return null
   const href = `/bookings/${bookingId}/intake`
   if (state === 'sent') {
     return (
-      <Link
-        to={href}
-        className="text-sm underline"
-        aria-label={`Intake form sent: see what you sent for ${serviceName}`}
-      >
-        Intake form sent: see what you sent
+      <Link to={href} className="text-sm underline" aria-label={t('prompt.sentLabel', { service: serviceName })}>
+        {t('prompt.sent')}
       </Link>
     )
   }
   return (
     <div className="space-y-1">
-      <p className="text-sm font-medium">Your practitioner asks you to complete an intake form before the session.</p>
-      <Link to={href} className={buttonClass({ size: 'sm' })} aria-label={`Complete intake form: ${serviceName}`}>
-        {state === 'draft' ? 'Continue Intake Form' : 'Complete Intake Form'}
+      <p className="text-sm font-medium">{t('prompt.asks')}</p>
+      <Link
+        to={href}
+        className={buttonClass({ size: 'sm' })}
+        aria-label={t('prompt.completeLabel', { service: serviceName })}
+      >
+        {t(state === 'draft' ? 'prompt.continue' : 'prompt.complete')}
       </Link>
     </div>
   )

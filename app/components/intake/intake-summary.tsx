@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { answerText, type IntakeAnswers, type IntakeQuestion } from '~/models/intake/intake-form'
 
 /**
@@ -14,19 +15,25 @@ export function IntakeSummary({
   answers: IntakeAnswers
   signedAt?: string | null
 }) {
+  const { t } = useTranslation('intake')
+  const words = { none: t('answers.none'), yes: t('answers.yes'), no: t('answers.no') }
   return (
     <dl className="space-y-4">
       {questions.map((question, index) => (
         <div key={question.id} className="space-y-1">
           <dt className="text-sm font-medium whitespace-pre-line">
-            {question.kind === 'consent'
-              ? `${index + 1}. Consent: ${question.label}`
-              : `${index + 1}. ${question.label}`}
+            {t(question.kind === 'consent' ? 'summary.consent' : 'answer.label', {
+              number: index + 1,
+              label: question.label,
+            })}
           </dt>
           <dd className="text-sm whitespace-pre-line text-muted-foreground">
             {question.kind === 'consent' && answers[question.id]
-              ? `Agreed, signed "${String(answers[question.id])}"${signedAt ? ` on ${signedAt}` : ''}`
-              : answerText(question, answers[question.id])}
+              ? t(signedAt ? 'summary.signedOn' : 'summary.signed', {
+                  name: String(answers[question.id]),
+                  date: signedAt,
+                })
+              : answerText(question, answers[question.id], words)}
           </dd>
         </div>
       ))}

@@ -1,7 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton } from '~/components/form-shell'
 import { Field, Honeypot, SelectField } from '~/components/forms'
+import { shownMessage } from '~/components/marketplace/i18n'
+import { RichText } from '~/components/marketplace/rich-text'
 import { NameFields } from '~/components/name-fields'
 import { Link } from '~/components/ui/link'
 import { useSchemaForm } from '~/components/use-schema-form'
@@ -28,7 +31,11 @@ export function LeadForm({
   placement: LeadPlacement
   lastResult: SubmissionResult<string[]> | undefined
 }) {
+  const { t } = useTranslation('marketplace')
   const pending = useIsSubmittingForm(placement)
+  // The choices' labels are catalogue keys (lead-options.ts): shown in the page's language.
+  const labelled = (options: readonly (readonly [string, string])[]) =>
+    options.map(([value, label]) => [value, shownMessage(t, label)] as const)
   const [form, fields] = useSchemaForm(LeadSchema, {
     id: `lead-${placement}`,
     lastResult,
@@ -41,50 +48,49 @@ export function LeadForm({
       <input type="hidden" name="placement" value={placement} />
       <NameFields firstName={fields.firstName} lastName={fields.lastName} />
       <Field
-        labelProps={{ children: 'Email' }}
+        labelProps={{ children: t('lead.fields.email') }}
         inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
         errors={fields.email.errors}
       />
       <div className="grid grid-cols-[8.5rem_1fr] gap-3">
         <SelectField
-          labelProps={{ children: 'Country code' }}
+          labelProps={{ children: t('lead.fields.countryCode') }}
           selectProps={{ ...getSelectProps(fields.countryCode), autoComplete: 'tel-country-code' }}
           options={CALLING_CODES}
-          placeholder="Code"
+          placeholder={t('lead.fields.countryCodePlaceholder')}
           errors={fields.countryCode.errors}
         />
         <Field
-          labelProps={{ children: 'Phone number' }}
+          labelProps={{ children: t('lead.fields.phoneNumber') }}
           inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'tel-national' }}
           errors={fields.phoneNumber.errors}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          labelProps={{ children: 'Practice type' }}
+          labelProps={{ children: t('lead.fields.practiceType') }}
           selectProps={getSelectProps(fields.practiceType)}
-          options={PRACTICE_TYPE_OPTIONS}
-          placeholder="Select your practice"
+          options={labelled(PRACTICE_TYPE_OPTIONS)}
+          placeholder={t('lead.fields.practiceTypePlaceholder')}
           errors={fields.practiceType.errors}
         />
         <SelectField
-          labelProps={{ children: 'Years of experience' }}
+          labelProps={{ children: t('lead.fields.experience') }}
           selectProps={getSelectProps(fields.yearsOfExperience)}
-          options={EXPERIENCE_OPTIONS}
-          placeholder="Select experience"
+          options={labelled(EXPERIENCE_OPTIONS)}
+          placeholder={t('lead.fields.experiencePlaceholder')}
           errors={fields.yearsOfExperience.errors}
         />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <SubmitButton className="w-full" pending={pending} pendingText="Securing Spot...">
-        Secure My Spot
+      <SubmitButton className="w-full" pending={pending} pendingText={t('lead.submitting')}>
+        {t('lead.submit')}
       </SubmitButton>
       <p className="text-center text-xs text-muted-foreground">
-        We only use your details to contact you about early access. Read our{' '}
-        <Link to="/privacy" className="underline hover:text-foreground">
-          Privacy Policy
-        </Link>
-        .
+        <RichText
+          text={t('lead.privacyNote')}
+          components={{ link: <Link to="/privacy" className="underline hover:text-foreground" /> }}
+        />
       </p>
     </Form>
   )

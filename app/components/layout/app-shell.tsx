@@ -1,10 +1,13 @@
 import { NavLink, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LanguageSwitch } from '~/components/i18n/language-switch'
 import { useOptionalUser, useUnreadMessageCount } from '~/components/layout/root-data'
 import { HeaderUnreadLink, UnreadBadge } from '~/components/messaging/unread-badge'
 import { ButtonLink } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
+import { translateMessage } from '~/lib/i18n/message'
 import { dashboardPath } from '~/models/accounts/role'
 import { LogoutButton } from './logout-button'
 import { Brand } from './public-header'
@@ -50,12 +53,13 @@ export function Avatar({
 }
 
 function SideNav({ links, label }: { links: ShellLink[]; label: string }) {
+  const { t } = useTranslation()
   const unread = useUnreadMessageCount()
   return (
     <nav aria-label={label} className="space-y-1">
       {links.map((link) => (
         <NavLink key={link.to} to={link.to} end={link.end} className={linkClass} prefetch="intent">
-          {link.label}
+          {translateMessage(t, link.label)}
           {link.unread ? <UnreadBadge count={unread} /> : null}
         </NavLink>
       ))}
@@ -83,8 +87,11 @@ export function AppShell({
   areaLabel: string
   children: React.ReactNode
 }) {
+  const { t } = useTranslation()
   const menu = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
+  // An area's name may be a catalogue key (app/lib/i18n/message.ts), like its links' labels.
+  const area = translateMessage(t, areaLabel)
   useEffect(() => {
     if (menu.current) menu.current.open = false
   }, [location.pathname])
@@ -96,7 +103,7 @@ export function AppShell({
         <span className="block truncate text-sm font-medium">
           {user.firstName} {user.lastName}
         </span>
-        <span className="block text-xs text-muted-foreground">View profile</span>
+        <span className="block text-xs text-muted-foreground">{t('nav.viewProfile')}</span>
       </span>
     </NavLink>
   )
@@ -106,17 +113,18 @@ export function AppShell({
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
         <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
           <Brand />
-          <nav aria-label="Site" className="hidden items-center gap-1 lg:flex">
+          <nav aria-label={t('nav.site')} className="hidden items-center gap-1 lg:flex">
             {topLinks.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
-                {link.label}
+                {translateMessage(t, link.label)}
               </NavLink>
             ))}
           </nav>
           <div className="flex items-center gap-2">
+            <LanguageSwitch className="hidden sm:block" />
             <HeaderUnreadLink user={user} />
             <ButtonLink to={dashboardPath(user)} variant="outline" size="sm">
-              Dashboard
+              {t('nav.dashboard')}
             </ButtonLink>
             <LogoutButton />
           </div>
@@ -125,17 +133,18 @@ export function AppShell({
       <div className="flex flex-1">
         <aside className="hidden w-64 shrink-0 flex-col justify-between border-r border-border bg-card p-4 md:flex">
           <div className="space-y-6">
-            <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{areaLabel}</p>
-            <SideNav links={sideLinks} label={areaLabel} />
+            <p className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{area}</p>
+            <SideNav links={sideLinks} label={area} />
           </div>
           <div className="border-t border-border pt-4">{profile}</div>
         </aside>
         <div className="min-w-0 flex-1">
           <details ref={menu} className="border-b border-border bg-card md:hidden">
-            <summary className="cursor-pointer px-4 py-3 text-sm font-medium">{areaLabel} menu</summary>
+            <summary className="cursor-pointer px-4 py-3 text-sm font-medium">{t('nav.areaMenu', { area })}</summary>
             <div className="space-y-4 px-4 pb-4">
-              <SideNav links={sideLinks} label={`${areaLabel} (mobile)`} />
-              <SideNav links={topLinks} label="Site (mobile)" />
+              <SideNav links={sideLinks} label={t('nav.areaMobile', { area })} />
+              <SideNav links={topLinks} label={t('nav.siteMobile')} />
+              <LanguageSwitch className="sm:hidden" />
               {profile}
             </div>
           </details>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from '~/components/ui/link'
 
 const SOCIAL = [
@@ -10,24 +11,23 @@ const SOCIAL = [
 ]
 
 export function PublicFooter() {
+  const { t } = useTranslation()
   return (
     <footer className="border-t border-border bg-muted/60">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div className="space-y-3">
           <p className="text-lg font-semibold text-primary">Solace</p>
-          <p className="text-sm text-muted-foreground">
-            Find certified wellness practitioners and book secure one-on-one video sessions, from wherever you are.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('footer.tagline')}</p>
         </div>
         <div className="space-y-3">
-          <p className="text-sm font-semibold">Follow us</p>
+          <p className="text-sm font-semibold">{t('footer.followUs')}</p>
           {/* Placeholder social links: our accounts are not open yet. */}
           <ul className="flex gap-3">
             {SOCIAL.map((s) => (
               <li key={s.label}>
                 <a
                   href="#top"
-                  aria-label={`${s.label} (coming soon)`}
+                  aria-label={t('footer.comingSoon', { network: s.label })}
                   className="flex size-9 items-center justify-center rounded-full bg-card text-muted-foreground hover:text-primary"
                 >
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
@@ -39,24 +39,22 @@ export function PublicFooter() {
           </ul>
         </div>
         <div className="space-y-3">
-          <p className="text-sm font-semibold">Legal</p>
+          <p className="text-sm font-semibold">{t('footer.legal')}</p>
           <ul className="space-y-2 text-sm">
             <li>
               <Link to="/privacy" className="text-muted-foreground hover:text-foreground">
-                Privacy
+                {t('footer.privacy')}
               </Link>
             </li>
             <li>
               <Link to="/terms" className="text-muted-foreground hover:text-foreground">
-                Terms
+                {t('footer.terms')}
               </Link>
             </li>
           </ul>
         </div>
       </div>
-      <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">
-        © 2023 Solace. All rights reserved.
-      </p>
+      <p className="border-t border-border py-4 text-center text-xs text-muted-foreground">{t('footer.copyright')}</p>
     </footer>
   )
 }

@@ -1,9 +1,12 @@
 import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LanguageSwitch } from '~/components/i18n/language-switch'
 import { HeaderUnreadLink } from '~/components/messaging/unread-badge'
 import { ButtonLink } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
+import { translateMessage } from '~/lib/i18n/message'
 import { dashboardPath } from '~/models/accounts/role'
 import { LogoutButton } from './logout-button'
 import { PUBLIC_LINKS } from './site-nav'
@@ -18,12 +21,13 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 function AccountActions({ user }: { user: HeaderUser }) {
+  const { t } = useTranslation()
   if (user) {
     return (
       <>
         <HeaderUnreadLink user={user} />
         <ButtonLink to={dashboardPath(user)} variant="outline" size="sm">
-          Dashboard
+          {t('nav.dashboard')}
         </ButtonLink>
         <LogoutButton />
       </>
@@ -32,10 +36,10 @@ function AccountActions({ user }: { user: HeaderUser }) {
   return (
     <>
       <ButtonLink to="/login" variant="ghost" size="sm">
-        Login
+        {t('nav.login')}
       </ButtonLink>
       <ButtonLink to="/signup" size="sm">
-        Sign Up
+        {t('nav.signUp')}
       </ButtonLink>
     </>
   )
@@ -57,6 +61,7 @@ export function Brand() {
  * without JavaScript; with JavaScript it also closes when a link is picked.
  */
 export function PublicHeader({ user }: { user: HeaderUser }) {
+  const { t } = useTranslation()
   const menu = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
   useEffect(() => {
@@ -67,30 +72,32 @@ export function PublicHeader({ user }: { user: HeaderUser }) {
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Brand />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
           {PUBLIC_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={'end' in link} className={navClass} prefetch="intent">
-              {link.label}
+              {translateMessage(t, link.label)}
             </NavLink>
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
+          <LanguageSwitch />
           <AccountActions user={user} />
         </div>
         <details ref={menu} className="group relative md:hidden">
           <summary className="flex cursor-pointer list-none items-center rounded-md border border-input px-3 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
-            <span className="group-open:hidden">Menu</span>
-            <span className="hidden group-open:inline">Close</span>
+            <span className="group-open:hidden">{t('nav.menu')}</span>
+            <span className="hidden group-open:inline">{t('nav.close')}</span>
           </summary>
           <div className="absolute right-0 mt-2 w-64 rounded-lg border border-border bg-card p-3 shadow-lg">
-            <nav aria-label="Mobile" className="flex flex-col">
+            <nav aria-label={t('nav.mobile')} className="flex flex-col">
               {PUBLIC_LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} end={'end' in link} className={navClass}>
-                  {link.label}
+                  {translateMessage(t, link.label)}
                 </NavLink>
               ))}
             </nav>
-            <div className="mt-3 flex items-center gap-2 border-t border-border pt-3">
+            <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-border pt-3">
+              <LanguageSwitch />
               <AccountActions user={user} />
             </div>
           </div>

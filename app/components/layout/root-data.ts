@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react'
+import type { Language } from '~/lib/i18n/languages'
 import type { PublicUser } from '~/models/accounts/user'
 
 /**
@@ -11,6 +12,8 @@ export type RootData = {
   user: PublicUser | null
   /** How many messages addressed to the signed-in person are unread (0 signed out, and for admins). */
   unreadMessages: number
+  /** The page's language (docs/decisions/052-languages.md). */
+  language: Language
 }
 
 /** The signed-in user (or null), from the root loader; usable by any route's component. */

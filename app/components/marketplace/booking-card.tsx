@@ -1,10 +1,14 @@
 import { Form } from '@remix-run/react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { shownMessage } from '~/components/marketplace/i18n'
 import { MonthCalendar, SlotPicker, type SlotOption, type CalendarMonth } from '~/components/marketplace/month-calendar'
 import { PriceBadge } from '~/components/marketplace/price-badge'
 import { Card } from '~/components/ui/card'
 import { useHydrated } from '~/components/use-hydrated'
+import type { Namespace } from '~/lib/i18n/languages'
+import { namespacesOf } from '~/lib/i18n/message'
 import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from '~/models/booking/policy'
 
 /**
@@ -58,6 +62,13 @@ export function BookingCard({
   /** 'Use a package session (3 left)' when the client holds one for this service (worded by the loader), else null. */
   packageLabel: string | null
 }) {
+  const policy = service.price === 0 ? FREE_SESSION_CANCELLATION : PAID_CANCELLATION_POLICY
+  // The policy, the refund notices and a refusal are the booking model's messages: their namespaces too.
+  const { t } = useTranslation([
+    'marketplace',
+    ...(namespacesOf([policy, error, ...slots.map((slot) => slot.noRefund)]) as Namespace[]),
+  ])
+  const shown = (message: string) => shownMessage(t, message)
   const pending = useIsSubmitting()
   const hydrated = useHydrated()
   // With JavaScript: which time is picked (Book waits for one; its refund notice shows by the button).
@@ -73,16 +84,16 @@ export function BookingCard({
     <aside aria-labelledby="book-title">
       <Card id="book" className="scroll-mt-20 p-5 sm:p-6">
         <h2 id="book-title" className="text-xl font-semibold">
-          Book Your Session
+          {t('marketplace:booking.cardTitle')}
         </h2>
         <div className="mt-3 flex items-center justify-between gap-3 text-sm">
-          <span className="text-muted-foreground">{service.duration} minutes</span>
+          <span className="text-muted-foreground">{t('marketplace:service.minutes', { count: service.duration })}</span>
           <PriceBadge price={service.price} />
         </div>
         {taxLine ? <p className="mt-2 text-sm">{taxLine}</p> : null}
 
         <div className="mt-6">
-          <p className="mb-3 text-sm font-semibold">Select a date</p>
+          <p className="mb-3 text-sm font-semibold">{t('marketplace:booking.selectDate')}</p>
           <MonthCalendar month={month} today={today} selected={selected} markedDays={markedDays} hrefFor={hrefFor} />
         </div>
 
@@ -104,7 +115,7 @@ export function BookingCard({
             dateLabel={dateLabel}
             zoneLabel={zoneLabel}
             changeZoneHref={changeZoneHref}
-            hint={dateChosen ? undefined : 'Pick any date in the calendar to see its times.'}
+            hint={dateChosen ? undefined : t('marketplace:booking.pickDate')}
             errorId={error ? 'booking-error' : undefined}
           />
           {error ? (
@@ -113,12 +124,12 @@ export function BookingCard({
               role="alert"
               className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive"
             >
-              {error}
+              {shown(error)}
             </p>
           ) : null}
           {pickedSlot?.noRefund ? (
             <p role="status" className="rounded-md border border-accent/60 bg-accent-soft p-3 text-sm">
-              {pickedSlot.noRefund}
+              {shown(pickedSlot.noRefund)}
             </p>
           ) : null}
           <SubmitButton
@@ -126,7 +137,7 @@ export function BookingCard({
             size="lg"
             pending={pending || redirecting}
             disabled={pending || redirecting || (hydrated && !pickedSlot)}
-            pendingText="Processing..."
+            pendingText={t('marketplace:booking.processing')}
           >
             {bookLabel}
           </SubmitButton>
@@ -137,14 +148,12 @@ export function BookingCard({
               name="usePackage"
               value="true"
               pending={pending}
-              pendingText="Processing..."
+              pendingText={t('marketplace:booking.processing')}
             >
               {packageLabel}
             </SubmitButton>
           ) : null}
-          <p className="text-center text-xs text-muted-foreground">
-            {service.price === 0 ? FREE_SESSION_CANCELLATION : PAID_CANCELLATION_POLICY}
-          </p>
+          <p className="text-center text-xs text-muted-foreground">{shown(policy)}</p>
         </Form>
       </Card>
     </aside>

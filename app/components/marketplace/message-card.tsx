@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { lazyComponent } from '~/components/lazy-component'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -6,6 +7,7 @@ import { Input, Label, Textarea } from '~/components/ui/input'
 import { Link } from '~/components/ui/link'
 import { CLIENT_INBOX_PATH } from '~/models/messaging/inbox'
 import { MESSAGE_INTENT } from './profile-intents'
+import { RichText } from './rich-text'
 import type { SubmissionResult } from '@conform-to/react'
 
 /** Only clients who may write get the form: visitors' first load leaves it (and zod) out. */
@@ -33,38 +35,34 @@ export function MessageCard({
   loginTo: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('marketplace')
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Ask a Question</CardTitle>
-        <CardDescription>
-          Not sure a session is right for you? Send {practitionerFirstName} a message before you book.
-        </CardDescription>
+        <CardTitle>{t('ask.title')}</CardTitle>
+        <CardDescription>{t('ask.description', { firstName: practitionerFirstName })}</CardDescription>
       </CardHeader>
       <CardContent>
         {viewer === 'self' ? (
-          <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
-            This is your public profile. Clients ask their questions here, and you answer them from your inbox.
-          </p>
+          <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">{t('ask.self')}</p>
         ) : viewer === 'not-allowed' ? (
-          <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
-            Only clients can send questions from a practitioner&apos;s profile. Practitioners can message people who
-            have written to them or booked a session with them.
-          </p>
+          <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">{t('ask.notAllowed')}</p>
         ) : viewer === 'visitor' ? (
           <VisitorQuestionForm pagePath={pagePath} loginTo={loginTo} />
         ) : sent ? (
           <div role="status" className="space-y-3 text-center">
-            <p className="text-lg font-semibold">Message Sent!</p>
+            <p className="text-lg font-semibold">{t('ask.sent')}</p>
             <p className="text-sm text-muted-foreground">
-              {practitionerFirstName} will reply to your{' '}
-              <Link to={CLIENT_INBOX_PATH} className="font-medium text-primary hover:underline">
-                inbox
-              </Link>
-              .
+              <RichText
+                text={t('ask.willReply', { firstName: '{{firstName}}' })}
+                values={{ firstName: practitionerFirstName }}
+                components={{
+                  link: <Link to={CLIENT_INBOX_PATH} className="font-medium text-primary hover:underline" />,
+                }}
+              />
             </p>
             <Link to={pagePath} preventScrollReset className={buttonClass({ variant: 'outline' })}>
-              Send Another Message
+              {t('ask.sendAnother')}
             </Link>
           </div>
         ) : (
@@ -80,6 +78,7 @@ export function MessageCard({
  * answers with the login page, which brings them back here (spec: submitting sends them to login).
  */
 function VisitorQuestionForm({ pagePath, loginTo }: { pagePath: string; loginTo: string }) {
+  const { t } = useTranslation('marketplace')
   return (
     <Form method="post" action={pagePath} className="space-y-4">
       <input type="hidden" name="intent" value={MESSAGE_INTENT} />
@@ -87,25 +86,25 @@ function VisitorQuestionForm({ pagePath, loginTo }: { pagePath: string; loginTo:
       <fieldset disabled className="group space-y-4">
         <div className="space-y-1.5">
           <Label htmlFor="visitor-subject" className="group-disabled:text-muted-foreground">
-            Subject
+            {t('ask.subject')}
           </Label>
           <Input id="visitor-subject" name="subject" />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="visitor-content" className="group-disabled:text-muted-foreground">
-            Message
+            {t('ask.message')}
           </Label>
           <Textarea id="visitor-content" name="content" rows={5} />
         </div>
       </fieldset>
       <p className="text-sm text-muted-foreground">
-        You need an account to message practitioners.{' '}
+        {t('ask.needAccount')}{' '}
         <Link to={loginTo} className="font-medium text-primary hover:underline">
-          Log in to ask a question
+          {t('ask.logIn')}
         </Link>
       </p>
       <Button type="submit" className="w-full">
-        Send Message
+        {t('ask.send')}
       </Button>
     </Form>
   )

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+import { useLanguage } from '~/components/i18n/use-formats'
 import { Link } from '~/components/ui/link'
 import { formatMonth, monthGrid, shiftMonth, type CalendarMonth } from '~/lib/calendar-month'
 import { cn } from '~/lib/cn'
@@ -15,26 +17,28 @@ import { formatLocalDate, type LocalDate } from '~/lib/zoned-time'
 // (app/lib/calendar-month.ts says why).
 export { formatMonth, monthGrid, parseMonth, shiftMonth, type CalendarMonth } from '~/lib/calendar-month'
 
-// Labels are made in UTC from calendar fields, so server and browser render the same text.
-const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' })
-const dayTitle = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-})
+/**
+ * Labels are made in UTC from calendar fields, so server and browser render the same text: in
+ * English as before ('en-US'), in French as Quebec writes them ('décembre 2026', 'jeudi 3
+ * décembre 2026').
+ */
+const formatters = (language: string) => {
+  const locale = language === 'fr' ? 'fr-CA' : 'en-US'
+  return {
+    month: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+    day: new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }),
+  }
+}
 const utc = (date: LocalDate) => new Date(Date.UTC(date.year, date.month - 1, date.day))
 
-const WEEKDAYS = [
-  ['Su', 'Sunday'],
-  ['Mo', 'Monday'],
-  ['Tu', 'Tuesday'],
-  ['We', 'Wednesday'],
-  ['Th', 'Thursday'],
-  ['Fr', 'Friday'],
-  ['Sa', 'Saturday'],
-] as const
+/** The week's columns, Sunday first, by their keys in the catalogue (calendar.weekdays.*). */
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
 
 /**
  * A month of days as plain links (`?date=` and `?month=` in the URL), so picking a date works
@@ -46,8 +50,8 @@ export function MonthCalendar({
   selected,
   markedDays,
   hrefFor,
-  markedLabel = 'open times available',
-  legend = 'Days with open times',
+  markedLabel,
+  legend,
   headingLevel = 3,
 }: {
   month: CalendarMonth
@@ -57,13 +61,15 @@ export function MonthCalendar({
   /** yyyy-MM-dd days that have open times. */
   markedDays: string[]
   hrefFor: (query: { date: string; month: string }) => string
-  /** What a marked day has, read out after its date (the practitioner's calendar marks all slots). */
+  /** What a marked day has, read out after its date (the practitioner's calendar marks all slots); open times by default. */
   markedLabel?: string
-  /** The legend under the grid explaining the dot. */
+  /** The legend under the grid explaining the dot; days with open times by default. */
   legend?: string
   /** The month's heading level: 3 inside a titled card (booking), 2 straight under the page's h1. */
   headingLevel?: 2 | 3
 }) {
+  const { t } = useTranslation('marketplace')
+  const { month: monthTitle, day: dayTitle } = formatters(useLanguage())
   const marked = new Set(markedDays)
   const days = monthGrid(month)
   const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7))
@@ -82,7 +88,7 @@ export function MonthCalendar({
             to={hrefFor({ date: selected, month: previous })}
             preventScrollReset
             className={cn(nav, 'hover:bg-muted')}
-            aria-label="Previous month"
+            aria-label={t('calendar.previousMonth')}
           >
             ‹
           </Link>
@@ -98,7 +104,7 @@ export function MonthCalendar({
           to={hrefFor({ date: selected, month: next })}
           preventScrollReset
           className={cn(nav, 'hover:bg-muted')}
-          aria-label="Next month"
+          aria-label={t('calendar.nextMonth')}
         >
           ›
         </Link>
@@ -106,9 +112,14 @@ export function MonthCalendar({
       <table className="w-full table-fixed border-collapse text-center text-sm" aria-labelledby="calendar-month">
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
-              <th key={long} scope="col" abbr={long} className="pb-2 text-xs font-medium text-muted-foreground">
-                {short}
+            {WEEKDAYS.map((day) => (
+              <th
+                key={day}
+                scope="col"
+                abbr={t(`calendar.weekdays.${day}`)}
+                className="pb-2 text-xs font-medium text-muted-foreground"
+              >
+                {t(`calendar.weekdaysShort.${day}`)}
               </th>
             ))}
           </tr>
@@ -139,7 +150,7 @@ export function MonthCalendar({
                         to={hrefFor({ date: key, month: formatMonth(month) })}
                         preventScrollReset
                         aria-current={isSelected ? 'date' : undefined}
-                        aria-label={`${dayTitle.format(utc(date))}${isToday ? ', today' : ''}${hasSlots ? `, ${markedLabel}` : ''}`}
+                        aria-label={`${dayTitle.format(utc(date))}${isToday ? `, ${t('calendar.today')}` : ''}${hasSlots ? `, ${markedLabel ?? t('calendar.openTimes')}` : ''}`}
                         data-open-times={hasSlots ? '' : undefined}
                         className={cn(
                           cell,
@@ -168,22 +179,22 @@ export function MonthCalendar({
         </tbody>
       </table>
       <p className="mt-2 flex items-center gap-1.5 text-xs text-muted-foreground">
-        <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" /> {legend}
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" /> {legend ?? t('calendar.legend')}
       </p>
     </div>
   )
 }
 
-/** A slot as the booking page shows it: the time already formatted in the viewer's zone. */
+/** A slot as the booking page shows it: the time already formatted in the viewer's zone and language. */
 export type SlotOption = {
   id: number
   label: string
-  /** Why paying for this time gets no refund on cancelling (it is less than 24 hours away), or null. */
+  /**
+   * Why paying for this time gets no refund on cancelling (it is less than 24 hours away), or
+   * null: a message (app/lib/i18n/message.ts), shown with `translateMessage`.
+   */
   noRefund: string | null
 }
-
-export const NO_REFUND_MARK = 'no refund'
-export const NO_REFUND_LEGEND = `Times marked “${NO_REFUND_MARK}” start within 24 hours: they cannot be refunded if you cancel.`
 
 /**
  * The open times of one day as radio buttons (name `timeSlotId`) in a three-column grid: a
@@ -209,14 +220,15 @@ export function SlotPicker({
   /** The id of the message that explains a refused submission, if one is shown. */
   errorId?: string
 }) {
+  const { t } = useTranslation('marketplace')
   return (
     <fieldset aria-describedby={errorId}>
-      <legend className="text-sm font-semibold">Available times for {dateLabel}</legend>
+      <legend className="text-sm font-semibold">{t('calendar.availableTimes', { date: dateLabel })}</legend>
       {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
       <p className="mt-1 text-xs text-muted-foreground">
-        Times shown in {zoneLabel} ·{' '}
+        {t('calendar.timesShownIn', { zone: zoneLabel })} ·{' '}
         <Link to={changeZoneHref} className="font-medium text-primary underline">
-          Change time zone
+          {t('calendar.changeTimeZone')}
         </Link>
       </p>
       {slots.length ? (
@@ -238,20 +250,22 @@ export function SlotPicker({
                 <span className="pointer-events-none relative whitespace-nowrap">{slot.label}</span>
                 {slot.noRefund ? (
                   <span className="pointer-events-none relative text-[0.65rem] leading-tight opacity-80">
-                    {NO_REFUND_MARK}
+                    {t('calendar.noRefundMark')}
                   </span>
                 ) : null}
               </label>
             ))}
           </div>
           {slots.some((slot) => slot.noRefund) ? (
-            <p className="mt-2 text-xs text-muted-foreground">{NO_REFUND_LEGEND}</p>
+            <p className="mt-2 text-xs text-muted-foreground">
+              {t('calendar.noRefundLegend', { mark: t('calendar.noRefundMark') })}
+            </p>
           ) : null}
         </>
       ) : (
         <div className="mt-3 rounded-md border border-dashed border-border bg-muted/50 px-4 py-6 text-center text-sm">
-          <p className="font-medium">No available time slots for this date.</p>
-          <p className="mt-1 text-muted-foreground">Please select another date.</p>
+          <p className="font-medium">{t('calendar.noSlots')}</p>
+          <p className="mt-1 text-muted-foreground">{t('calendar.selectAnother')}</p>
         </div>
       )}
     </fieldset>

@@ -1,9 +1,11 @@
 import { useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 
 /** Page links that keep the current filters in the URL (work without JavaScript). */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const { t } = useTranslation('marketplace')
   const location = useLocation()
   if (pageCount <= 1) return null
   const hrefFor = (n: number) => {
@@ -17,10 +19,10 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   const shown = [1, ...around, pageCount]
   const item = 'flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm'
   return (
-    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={t('pagination.label')} className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={cn(item, 'border-input bg-card hover:bg-muted')} rel="prev">
-          Previous
+          {t('pagination.previous')}
         </Link>
       ) : null}
       {shown.map((n, i) => (
@@ -31,7 +33,11 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
               {n}
             </span>
           ) : (
-            <Link to={hrefFor(n)} className={cn(item, 'border-input bg-card hover:bg-muted')} aria-label={`Page ${n}`}>
+            <Link
+              to={hrefFor(n)}
+              className={cn(item, 'border-input bg-card hover:bg-muted')}
+              aria-label={t('pagination.page', { page: n })}
+            >
               {n}
             </Link>
           )}
@@ -39,7 +45,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       ))}
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={cn(item, 'border-input bg-card hover:bg-muted')} rel="next">
-          Next
+          {t('pagination.next')}
         </Link>
       ) : null}
     </nav>

@@ -1,13 +1,18 @@
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { imageUrlFor } from '~/lib/images'
 import { FALLBACK_SPECIALTY, type PractitionerCardData } from '~/models/marketplace/practitioner'
-import { PLACEHOLDER_AVATAR } from './service-card'
-import { reviewCountLabel, Stars } from './stars'
+import { PLACEHOLDER_AVATAR } from './placeholders'
+import { useSpecialtyName } from './specialty-name'
+import { Stars, useReviewCountLabel } from './stars'
 
 /** The practitioner card: photo, name, title, bio, specialties, stars and review count. */
 export function PractitionerCard({ practitioner }: { practitioner: PractitionerCardData }) {
+  const { t } = useTranslation('marketplace')
+  const reviewCountLabel = useReviewCountLabel()
+  const specialtyName = useSpecialtyName()
   const specialties = practitioner.specialties.length ? practitioner.specialties : [FALLBACK_SPECIALTY]
   return (
     <Card className="flex flex-col p-5">
@@ -37,11 +42,11 @@ export function PractitionerCard({ practitioner }: { practitioner: PractitionerC
         </div>
       </div>
       {practitioner.bio ? <p className="mt-4 line-clamp-3 text-sm text-muted-foreground">{practitioner.bio}</p> : null}
-      <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Specialties">
+      <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('practitioner.specialties')}>
         {specialties.slice(0, 4).map((s) => (
           <li key={s}>
             <Badge tone="outline" className="normal-case">
-              {s}
+              {specialtyName(s)}
             </Badge>
           </li>
         ))}
@@ -50,7 +55,7 @@ export function PractitionerCard({ practitioner }: { practitioner: PractitionerC
         to={`/practitioners/${practitioner.id}`}
         className="mt-auto pt-4 text-sm font-medium text-primary hover:underline"
       >
-        View profile
+        {t('practitioner.viewProfile')}
       </Link>
     </Card>
   )

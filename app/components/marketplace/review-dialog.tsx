@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { lazyComponent } from '~/components/lazy-component'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import type { SubmissionResult } from '@conform-to/react'
@@ -19,16 +20,17 @@ export function ReviewDialog({
   open: boolean
   pagePath: string
   practitionerName: string
-  /** Why this person cannot review yet, shown instead of the form (stars they could not post). */
+  /** Why this person cannot review yet (in the page's language), shown instead of the form (stars they could not post). */
   blocker: string | null
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('marketplace')
   return (
     <UrlDialog
       open={open}
       closeTo={pagePath}
-      title="Write a Review"
-      description={`Share your experience with ${practitionerName}.`}
+      title={t('review.write')}
+      description={t('review.shareExperience', { name: practitionerName })}
     >
       {blocker ? (
         <p role="note" className="rounded-md border border-accent/50 bg-accent-soft p-3 text-sm">

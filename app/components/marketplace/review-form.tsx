@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { ErrorList, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
@@ -18,6 +19,7 @@ export function ReviewForm({
   pagePath: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('marketplace')
   const pending = useIsSubmittingIntent(REVIEW_INTENT)
   const [form, fields] = useSchemaForm(ReviewFormSchema, { id: REVIEW_INTENT, lastResult })
   // Without JavaScript the button stays enabled and the server checks; with it, the button
@@ -46,17 +48,17 @@ export function ReviewForm({
         <ErrorList id={ratingErrorId} errors={fields.rating.errors} />
       </div>
       <TextareaField
-        labelProps={{ children: 'Your review' }}
-        textareaProps={{ ...getTextareaProps(fields.content), rows: 5, placeholder: 'What was your session like?' }}
+        labelProps={{ children: t('review.yourReview') }}
+        textareaProps={{ ...getTextareaProps(fields.content), rows: 5, placeholder: t('review.placeholder') }}
         errors={fields.content.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex justify-end gap-2">
         <Link to={pagePath} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          Cancel
+          {t('review.cancel')}
         </Link>
-        <SubmitButton pending={pending} pendingText="Submitting..." disabled={pending || (hydrated && !ready)}>
-          Submit Review
+        <SubmitButton pending={pending} pendingText={t('review.submitting')} disabled={pending || (hydrated && !ready)}>
+          {t('review.submit')}
         </SubmitButton>
       </div>
     </Form>

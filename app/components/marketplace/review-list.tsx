@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next'
 import { Card } from '~/components/ui/card'
 import type { DatedReview } from '~/models/marketplace/practitioner'
-import { PLACEHOLDER_AVATAR } from './service-card'
+import { PLACEHOLDER_AVATAR } from './placeholders'
 import { Stars } from './stars'
 
 /** The profile's "Client Reviews" grid, newest first as the model returns them. */
 export function ReviewList({ reviews }: { reviews: DatedReview[] }) {
+  const { t } = useTranslation('marketplace')
   if (!reviews.length) {
-    return <p className="text-muted-foreground">No reviews yet. Be the first one to leave a review!</p>
+    return <p className="text-muted-foreground">{t('review.none')}</p>
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label="Client reviews">
+    <ul className="grid gap-4 md:grid-cols-2" aria-label={t('review.listLabel')}>
       {reviews.map((review) => (
         <li key={review.id}>
           <Card className="flex h-full flex-col gap-3 p-5">

@@ -1,10 +1,17 @@
-import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
+import { useTranslation } from 'react-i18next'
+import { useLanguage } from '~/components/i18n/use-formats'
+import { useCategoryName } from '~/components/marketplace/category-name'
+import { PLACEHOLDER_AVATAR, PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/placeholders'
 import { Badge } from '~/components/ui/badge'
 import { Link } from '~/components/ui/link'
+import { descriptionFor } from '~/models/marketplace/description'
 import type { ServiceDetail } from '~/models/marketplace/service'
 
 /** A service's own page, left of its booking card: picture, description, what to expect, who gives it. */
 export function ServiceArticle({ service }: { service: ServiceDetail }) {
+  const { t } = useTranslation('marketplace')
+  const language = useLanguage()
+  const categoryName = useCategoryName()
   const practitionerName = `${service.practitioner.firstName} ${service.practitioner.lastName}`
   return (
     <article className="space-y-8">
@@ -17,16 +24,16 @@ export function ServiceArticle({ service }: { service: ServiceDetail }) {
       />
       <header className="space-y-3">
         <Badge tone="secondary" className="normal-case">
-          {service.category}
+          {categoryName(service.category)}
         </Badge>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{service.name}</h1>
-        <p className="text-lg text-muted-foreground">{service.description}</p>
+        <p className="text-lg text-muted-foreground">{descriptionFor(service, language)}</p>
       </header>
 
       {service.details.length ? (
         <section aria-labelledby="what-to-expect">
           <h2 id="what-to-expect" className="text-xl font-semibold">
-            What to Expect
+            {t('service.whatToExpect')}
           </h2>
           <ul className="mt-3 space-y-2">
             {service.details.map((detail) => (
@@ -41,7 +48,7 @@ export function ServiceArticle({ service }: { service: ServiceDetail }) {
 
       <section aria-labelledby="practitioner">
         <h2 id="practitioner" className="text-xl font-semibold">
-          Your Practitioner
+          {t('service.yourPractitioner')}
         </h2>
         <Link
           to={`/practitioners/${service.practitioner.id}`}

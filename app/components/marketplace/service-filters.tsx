@@ -1,9 +1,12 @@
 import { Form, useLocation, useSubmit } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { Input, Label, Select } from '~/components/ui/input'
 import { SERVICE_CATEGORIES } from '~/db/enums'
 import { PRICE_RANGES } from '~/models/marketplace/service'
 import type { ServiceFilters as Filters } from '~/models/marketplace/service-filters'
+import { useCategoryName } from './category-name'
+import { shownMessage } from './i18n'
 
 /** The form's filled fields only, so the URL carries no `category=&priceRange=`. */
 function filledFields(form: HTMLFormElement) {
@@ -22,6 +25,8 @@ function filledFields(form: HTMLFormElement) {
  * Any change of filters starts again at page 1 (no page field).
  */
 export function ServiceFilters({ filters }: { filters: Filters }) {
+  const { t } = useTranslation('marketplace')
+  const categoryName = useCategoryName()
   const submit = useSubmit()
   const location = useLocation()
   const apply = (form: HTMLFormElement) => submit(filledFields(form), { method: 'get', action: '/services' })
@@ -32,7 +37,7 @@ export function ServiceFilters({ filters }: { filters: Filters }) {
       method="get"
       action="/services"
       role="search"
-      aria-label="Filter services"
+      aria-label={t('filters.services.label')}
       className="grid gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
       onSubmit={(event) => {
         event.preventDefault()
@@ -44,45 +49,45 @@ export function ServiceFilters({ filters }: { filters: Filters }) {
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <Label htmlFor="service-search" className="sr-only">
-          Search services
+          {t('filters.services.search')}
         </Label>
         <Input
           id="service-search"
           type="search"
           name="search"
-          placeholder="Search services..."
+          placeholder={t('filters.services.searchPlaceholder')}
           maxLength={100}
           defaultValue={filters.search ?? ''}
         />
       </div>
       <div>
         <Label htmlFor="service-category" className="sr-only">
-          Category
+          {t('filters.services.category')}
         </Label>
         <Select id="service-category" name="category" defaultValue={filters.category ?? ''}>
-          <option value="">All Categories</option>
+          <option value="">{t('filters.services.allCategories')}</option>
           {SERVICE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {categoryName(c)}
             </option>
           ))}
         </Select>
       </div>
       <div>
         <Label htmlFor="service-price" className="sr-only">
-          Price range
+          {t('filters.services.priceRange')}
         </Label>
         <Select id="service-price" name="priceRange" defaultValue={filters.priceRange ?? ''}>
-          <option value="">Any Price</option>
+          <option value="">{t('filters.services.anyPrice')}</option>
           {PRICE_RANGES.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {shownMessage(t, label)}
             </option>
           ))}
         </Select>
       </div>
       <Button type="submit" className="sm:col-span-2 lg:col-span-1">
-        Search
+        {t('filters.search')}
       </Button>
     </Form>
   )

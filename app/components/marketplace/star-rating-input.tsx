@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { cn } from '~/lib/cn'
 
 const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z'
@@ -12,14 +13,16 @@ export function StarRatingInput({
   form,
   defaultValue,
   errorId,
-  legend = 'Rating',
+  legend,
 }: {
   name: string
   form?: string
   defaultValue?: string
   errorId?: string
+  /** The group's name; 'Rating' by default. */
   legend?: string
 }) {
+  const { t } = useTranslation('marketplace')
   return (
     <fieldset
       role="radiogroup"
@@ -27,7 +30,7 @@ export function StarRatingInput({
       aria-invalid={errorId ? true : undefined}
       className="space-y-1.5"
     >
-      <legend className="text-sm font-medium text-foreground">{legend}</legend>
+      <legend className="text-sm font-medium text-foreground">{legend ?? t('review.rating')}</legend>
       <div className="flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label
@@ -51,7 +54,7 @@ export function StarRatingInput({
             <svg viewBox="0 0 20 20" aria-hidden="true" className="pointer-events-none size-8 fill-current">
               <path d={STAR_PATH} />
             </svg>
-            <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+            <span className="sr-only">{t('review.stars', { count: n })}</span>
           </label>
         ))}
       </div>

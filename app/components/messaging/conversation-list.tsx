@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
@@ -16,15 +17,16 @@ export function ConversationList({
   moreHref: string | null
   firstPageHref: string | null
 }) {
+  const { t } = useTranslation('messaging')
   return (
     <div className="space-y-3">
       {firstPageHref ? (
         <Link to={firstPageHref} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
-          Newest conversations
+          {t('list.newest')}
         </Link>
       ) : null}
       {conversations.length ? (
-        <ul aria-label="Conversations" className="max-h-[400px] divide-y divide-border overflow-y-auto">
+        <ul aria-label={t('list.label')} className="max-h-[400px] divide-y divide-border overflow-y-auto">
           {conversations.map((c) => (
             <li key={c.other.id}>
               <Link
@@ -40,12 +42,11 @@ export function ConversationList({
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="truncate font-medium">{c.other.name}</span>
-                    {c.other.isPractitioner ? <Badge tone="outline">Practitioner</Badge> : null}
+                    {c.other.isPractitioner ? <Badge tone="outline">{t('practitioner')}</Badge> : null}
                     <UnreadBadge count={c.unreadCount} className="ml-auto" />
                   </span>
                   <span className="block truncate text-sm text-muted-foreground">
-                    {c.fromMe ? 'You: ' : ''}
-                    {c.subject}
+                    {c.fromMe ? t('list.fromMe', { subject: c.subject }) : c.subject}
                   </span>
                   <time dateTime={c.iso} className="block text-xs text-muted-foreground">
                     {c.time}
@@ -56,11 +57,11 @@ export function ConversationList({
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">No conversations yet.</p>
+        <p className="text-sm text-muted-foreground">{t('list.empty')}</p>
       )}
       {moreHref ? (
         <Link to={moreHref} className={buttonClass({ variant: 'outline', size: 'sm' })}>
-          More conversations
+          {t('list.more')}
         </Link>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Toaster } from '~/components/toaster'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import type { FormActionData } from '~/lib/forms.server'
@@ -30,17 +31,18 @@ export function ConversationView({
   // the reply dialog's when the address opens it, else the composer's.
   const action = `${location.pathname}${location.search}`
   const lastResult = actionData?.result ?? null
+  const { t } = useTranslation('messaging')
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         <p className="text-muted-foreground">{description}</p>
-        <p className="mt-1 text-xs text-muted-foreground">Times are in {data.timeZone}.</p>
+        <p className="mt-1 text-xs text-muted-foreground">{t('inbox.timesIn', { zone: data.timeZone })}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
         <Card>
           <CardHeader>
-            <CardTitle>Conversations</CardTitle>
+            <CardTitle>{t('inbox.conversations')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ConversationList

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { DELETE_INTENT, type InboxReply } from '~/models/messaging/inbox-page'
@@ -20,12 +21,13 @@ export function ReplyDialog({
   closeTo: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('messaging')
   return (
     <UrlDialog
       open={Boolean(reply)}
       closeTo={closeTo}
-      title={reply?.isReplyTo ? 'Reply' : 'New message'}
-      description={reply ? `To ${reply.recipientName}` : undefined}
+      title={reply?.isReplyTo ? t('dialogs.reply') : t('dialogs.newMessage')}
+      description={reply ? t('dialogs.to', { name: reply.recipientName }) : undefined}
     >
       {reply ? (
         <MessageForm
@@ -51,14 +53,15 @@ export function DeleteMessageDialog({
   action: string
   closeTo: string
 }) {
+  const { t } = useTranslation('messaging')
   return (
     <ConfirmDeleteDialog
       action={message ? action : undefined}
       closeTo={closeTo}
-      title="Delete Message"
+      title={t('dialogs.deleteTitle')}
       description={
         <>
-          <p>Delete this message from your inbox? The other person keeps their copy.</p>
+          <p>{t('dialogs.deleteConfirm')}</p>
           {message ? <p className="mt-1 font-medium text-foreground">{message.subject}</p> : null}
         </>
       }

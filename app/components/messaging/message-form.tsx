@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
@@ -41,6 +42,7 @@ export function MessageForm({
 }) {
   const pending = useIsSubmitting(action)
   const hydrated = useHydrated()
+  const { t } = useTranslation('messaging')
   const [form, fields] = useSchemaForm(MessageSchema, {
     id,
     lastResult,
@@ -61,19 +63,19 @@ export function MessageForm({
       <input type="hidden" name="recipientId" value={reply.recipientId} />
       {reply.isReplyTo ? <input type="hidden" name="isReplyTo" value={reply.isReplyTo} /> : null}
       <Field
-        labelProps={{ children: 'Subject', className: compact ? 'sr-only' : undefined }}
+        labelProps={{ children: t('form.subject'), className: compact ? 'sr-only' : undefined }}
         inputProps={{
           ...getInputProps(fields.subject, { type: 'text' }),
-          placeholder: compact ? 'Subject' : undefined,
+          placeholder: compact ? t('form.subject') : undefined,
         }}
         errors={fields.subject.errors}
       />
       <TextareaField
-        labelProps={{ children: 'Message', className: compact ? 'sr-only' : undefined }}
+        labelProps={{ children: t('form.message'), className: compact ? 'sr-only' : undefined }}
         textareaProps={{
           ...getTextareaProps(fields.content),
           rows,
-          placeholder: compact ? 'Write a message...' : undefined,
+          placeholder: compact ? t('form.placeholder') : undefined,
         }}
         errors={fields.content.errors}
       />
@@ -81,11 +83,11 @@ export function MessageForm({
       <div className="flex justify-end gap-2">
         {cancelTo ? (
           <Link to={cancelTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-            Cancel
+            {t('form.cancel')}
           </Link>
         ) : null}
-        <SubmitButton pending={pending} pendingText="Sending..." disabled={pending || (hydrated && blank)}>
-          Send
+        <SubmitButton pending={pending} pendingText={t('form.sending')} disabled={pending || (hydrated && blank)}>
+          {t('form.send')}
         </SubmitButton>
       </div>
     </Form>

@@ -1,4 +1,5 @@
 import { useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
@@ -35,6 +36,7 @@ export function ThreadPanel({
   lastResult: SubmissionResult<string[]> | null
 }) {
   const navigation = useNavigation()
+  const { t } = useTranslation('messaging')
   const next = navigation.state === 'loading' ? navigation.location : null
   const switching =
     next !== null &&
@@ -43,12 +45,12 @@ export function ThreadPanel({
   if (switching) {
     return (
       <p role="status" className="py-10 text-center text-sm text-muted-foreground">
-        Loading messages...
+        {t('thread.loading')}
       </p>
     )
   }
   if (!thread) {
-    return <p className="py-10 text-center text-sm text-muted-foreground">Select a conversation to view messages</p>
+    return <p className="py-10 text-center text-sm text-muted-foreground">{t('thread.select')}</p>
   }
   const last = thread.messages.at(-1)
   // Once I have written after them (a message just sent), the newest is what to show.
@@ -61,29 +63,29 @@ export function ThreadPanel({
           <h2 id="thread-title" className="font-semibold">
             {thread.other.name}
           </h2>
-          {thread.other.isPractitioner ? <Badge tone="outline">Practitioner</Badge> : null}
+          {thread.other.isPractitioner ? <Badge tone="outline">{t('practitioner')}</Badge> : null}
         </div>
       </div>
       {thread.olderHref ? (
         <Link to={thread.olderHref} preventScrollReset className={buttonClass({ variant: 'ghost', size: 'sm' })}>
-          Older messages
+          {t('thread.older')}
         </Link>
       ) : null}
       {thread.messages.length ? (
         // A new box for another conversation or a new last message: it starts again where it opens.
         <div key={`${withId}-${last?.id}`} className="flex max-h-[400px] flex-col-reverse overflow-y-auto pr-1">
-          <ol aria-label={`Messages with ${thread.other.name}`} className="space-y-3">
+          <ol aria-label={t('thread.messagesWith', { name: thread.other.name })} className="space-y-3">
             {thread.messages.map((message) => (
               <MessageItem key={message.id} message={message} opensHere={message.id === firstNew} />
             ))}
           </ol>
         </div>
       ) : (
-        <p className="py-6 text-center text-sm text-muted-foreground">No messages yet</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('thread.empty')}</p>
       )}
       {thread.newerHref ? (
         <Link to={thread.newerHref} preventScrollReset className={buttonClass({ variant: 'ghost', size: 'sm' })}>
-          Newer messages
+          {t('thread.newer')}
         </Link>
       ) : null}
       {thread.composer ? (
@@ -96,12 +98,12 @@ export function ThreadPanel({
             action={action}
             lastResult={lastResult}
             rows={3}
-            label={`Write to ${thread.other.name}`}
+            label={t('thread.writeTo', { name: thread.other.name })}
             compact
           />
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">This conversation can no longer be answered.</p>
+        <p className="text-sm text-muted-foreground">{t('thread.closed')}</p>
       )}
       {/* With the bottom of the viewport 1.5rem under it: the page scrolls only as far as it must. */}
       <span id={LATEST_ANCHOR} className="block scroll-mt-[calc(100dvh-1.5rem)]" />
@@ -110,6 +112,7 @@ export function ThreadPanel({
 }
 
 function MessageItem({ message, opensHere }: { message: InboxMessage; opensHere: boolean }) {
+  const { t } = useTranslation('messaging')
   return (
     <li
       data-testid="message"
@@ -125,7 +128,7 @@ function MessageItem({ message, opensHere }: { message: InboxMessage; opensHere:
           {message.sender}
           {message.isNew ? (
             <Badge tone="default" className="ml-2">
-              New
+              {t('thread.new')}
             </Badge>
           ) : null}
         </span>
@@ -141,18 +144,18 @@ function MessageItem({ message, opensHere }: { message: InboxMessage; opensHere:
             to={message.replyHref}
             preventScrollReset
             className={buttonClass({ variant: 'outline', size: 'sm' })}
-            aria-label={`Reply to ${message.subject}`}
+            aria-label={t('thread.replyTo', { subject: message.subject })}
           >
-            Reply
+            {t('thread.reply')}
           </Link>
         ) : null}
         <Link
           to={message.deleteHref}
           preventScrollReset
           className={buttonClass({ variant: 'ghost', size: 'sm' })}
-          aria-label={`Delete ${message.subject}`}
+          aria-label={t('thread.deleteNamed', { subject: message.subject })}
         >
-          Delete
+          {t('thread.delete')}
         </Link>
       </div>
     </li>

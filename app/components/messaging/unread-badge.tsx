@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useUnreadMessageCount } from '~/components/layout/root-data'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
@@ -5,7 +6,12 @@ import { inboxPath } from '~/models/messaging/inbox'
 
 /** '3 unread': a count of unread messages, read out with its word; nothing when there are none. */
 export function UnreadBadge({ count, className }: { count: number; className?: string }) {
-  if (count <= 0) return null
+  // Its words are read only when it shows: a page with nothing unread needs no messaging catalogue.
+  return count > 0 ? <Count count={count} className={className} /> : null
+}
+
+function Count({ count, className }: { count: number; className?: string }) {
+  const { t } = useTranslation('messaging')
   return (
     <span
       data-testid="unread-badge"
@@ -15,7 +21,7 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
       )}
     >
       {count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {t('unread.badge', { count })}</span>
     </span>
   )
 }
@@ -27,10 +33,15 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 export function HeaderUnreadLink({ user }: { user: { isPractitioner: boolean; isAdmin: boolean } }) {
   const count = useUnreadMessageCount()
   if (user.isAdmin || count <= 0) return null
+  return <UnreadLink user={user} count={count} />
+}
+
+function UnreadLink({ user, count }: { user: { isPractitioner: boolean }; count: number }) {
+  const { t } = useTranslation('messaging')
   return (
     <Link
       to={inboxPath(user)}
-      title={`${count} unread ${count === 1 ? 'message' : 'messages'}`}
+      title={t('unread.title', { count })}
       className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">

@@ -1,9 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useFormats } from '~/components/i18n/use-formats'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatEarnings } from '~/lib/money'
 
 export const CONNECT_ACCOUNT_INTENT = 'connect-account'
 export const ONBOARDING_LINK_INTENT = 'onboarding-link'
@@ -21,84 +22,75 @@ export type PaymentSetupProps = {
 function ProviderButton({ intent, children }: { intent: string; children: string }) {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+  const { t } = useTranslation('practice')
   return (
     <Form method="post" action="/practitioner/settings">
       <input type="hidden" name="intent" value={intent} />
       <Button type="submit" disabled={busy}>
-        {busy ? 'Redirecting to Stripe...' : children}
+        {busy ? t('payments.redirecting') : children}
       </Button>
     </Form>
   )
 }
 
 function NoAccount() {
+  const { t } = useTranslation('practice')
   return (
     <div className="space-y-4">
       <div>
-        <h3 className="font-semibold">Get paid for your sessions</h3>
-        <p className="mt-1 text-muted-foreground">
-          Payments go through Stripe, our payment provider. Set up your payout account once:
-        </p>
+        <h3 className="font-semibold">{t('payments.getPaid')}</h3>
+        <p className="mt-1 text-muted-foreground">{t('payments.getPaidText')}</p>
         <ol className="mt-2 list-decimal space-y-1 pl-5">
-          <li>Select Set Up Payment Account: we create a secure Stripe account for you.</li>
-          <li>Stripe asks for your identity and bank details. It takes a few minutes.</li>
-          <li>
-            You come back here when you are done. Your paid services then become bookable, and each payment reaches you
-            automatically: 95% of the session fee, after the 5% platform fee.
-          </li>
+          <li>{t('payments.step1')}</li>
+          <li>{t('payments.step2')}</li>
+          <li>{t('payments.step3')}</li>
         </ol>
       </div>
-      <ProviderButton intent={CONNECT_ACCOUNT_INTENT}>Set Up Payment Account</ProviderButton>
+      <ProviderButton intent={CONNECT_ACCOUNT_INTENT}>{t('payments.setUp')}</ProviderButton>
       <div className="rounded-md border border-border bg-muted p-3 text-muted-foreground">
-        <p className="font-medium text-foreground">Seeing “Connect Required”?</p>
-        <p className="mt-1">
-          The platform’s Stripe account must have Connect turned on before payout accounts can be created. The site
-          administrator enables it in the Stripe Dashboard under Connect; then try again.
-        </p>
+        <p className="font-medium text-foreground">{t('payments.connectRequiredQuestion')}</p>
+        <p className="mt-1">{t('payments.connectRequiredText')}</p>
       </div>
     </div>
   )
 }
 
 function OnboardingIncomplete() {
+  const { t } = useTranslation('practice')
   return (
     <div className="space-y-4">
       <div role="status" className="rounded-md border border-blue-200 bg-blue-50 p-4 text-blue-900">
-        <p className="font-semibold">Finish your Stripe setup</p>
-        <p className="mt-1">
-          Your payment account has been created, but Stripe still needs some details before you can receive payments.
-          Paid services stay hidden from clients until setup is complete.
-        </p>
+        <p className="font-semibold">{t('payments.finishTitle')}</p>
+        <p className="mt-1">{t('payments.finishText')}</p>
       </div>
-      <ProviderButton intent={ONBOARDING_LINK_INTENT}>Continue Stripe Setup</ProviderButton>
+      <ProviderButton intent={ONBOARDING_LINK_INTENT}>{t('payments.continue')}</ProviderButton>
     </div>
   )
 }
 
 function Ready({ earnings }: { earnings: PaymentSetupProps['earnings'] }) {
+  const { t } = useTranslation('practice')
+  const formats = useFormats()
   return (
     <div className="space-y-4">
       <div role="status" className="rounded-md border border-success/30 bg-success-soft p-4 text-success">
-        <p className="font-semibold">Your payment account is ready</p>
-        <p className="mt-1 text-foreground">
-          Clients can book and pay for your sessions. Your share of each payment (95%) is transferred to your account
-          automatically.
-        </p>
+        <p className="font-semibold">{t('payments.readyTitle')}</p>
+        <p className="mt-1 text-foreground">{t('payments.readyText')}</p>
       </div>
       {earnings ? (
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className="rounded-md border border-border p-4">
-            <dt className="text-muted-foreground">Total earnings</dt>
-            <dd className="mt-1 text-2xl font-bold">{formatEarnings(earnings.totalEarningsCents)}</dd>
+            <dt className="text-muted-foreground">{t('payments.totalEarnings')}</dt>
+            <dd className="mt-1 text-2xl font-bold">{formats.money(earnings.totalEarningsCents)}</dd>
           </div>
           <div className="rounded-md border border-border p-4">
-            <dt className="text-muted-foreground">Pending earnings</dt>
-            <dd className="mt-1 text-2xl font-bold">{formatEarnings(earnings.pendingEarningsCents)}</dd>
+            <dt className="text-muted-foreground">{t('payments.pendingEarnings')}</dt>
+            <dd className="mt-1 text-2xl font-bold">{formats.money(earnings.pendingEarningsCents)}</dd>
           </div>
         </dl>
       ) : null}
       <Link to="/practitioner/earnings" className="font-medium text-primary underline-offset-4 hover:underline">
-        View earnings and transfers
+        {t('payments.viewEarnings')}
       </Link>
     </div>
   )
@@ -106,28 +98,27 @@ function Ready({ earnings }: { earnings: PaymentSetupProps['earnings'] }) {
 
 /** Payment account setup in its three states: no account, onboarding unfinished, ready. */
 export function PaymentSetupCard({ hasAccount, onboardingComplete, earnings, emulated }: PaymentSetupProps) {
+  const { t } = useTranslation('practice')
   const badge = onboardingComplete
-    ? { tone: 'success' as const, label: 'Ready for payments' }
+    ? { tone: 'success' as const, label: t('payments.badgeReady') }
     : hasAccount
-      ? { tone: 'warning' as const, label: 'Setup incomplete' }
-      : { tone: 'secondary' as const, label: 'No account connected' }
+      ? { tone: 'warning' as const, label: t('payments.badgeIncomplete') }
+      : { tone: 'secondary' as const, label: t('payments.badgeNone') }
   return (
     <Card role="region" aria-labelledby="payment-setup-title">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle id="payment-setup-title">Payment Setup</CardTitle>
+          <CardTitle id="payment-setup-title">{t('payments.title')}</CardTitle>
           <Badge tone={badge.tone} className="normal-case">
             {badge.label}
           </Badge>
         </div>
-        <CardDescription>Receive payouts for your paid sessions.</CardDescription>
+        <CardDescription>{t('payments.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         {onboardingComplete ? <Ready earnings={earnings} /> : hasAccount ? <OnboardingIncomplete /> : <NoAccount />}
         {emulated && !onboardingComplete ? (
-          <p className="text-xs text-muted-foreground">
-            Test mode: payments are emulated here, so setup uses a test onboarding page and no real account is created.
-          </p>
+          <p className="text-xs text-muted-foreground">{t('payments.testMode')}</p>
         ) : null}
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 
 /**
@@ -13,12 +14,13 @@ export function TestModeCard({
   description: string
   children: React.ReactNode
 }) {
+  const { t } = useTranslation('practice')
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-16">
       <Card>
         <CardHeader>
           <p className="w-fit rounded-full bg-accent-soft px-3 py-1 text-xs font-semibold tracking-wide uppercase">
-            Test mode
+            {t('testOnboarding.badge')}
           </p>
           <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
           <CardDescription>{description}</CardDescription>

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { Field } from '~/components/forms'
 import { Button } from '~/components/ui/button'
@@ -17,11 +18,6 @@ export const UNBLOCK_INTENT = 'unblock-dates'
 
 export type BlockRow = { id: number; label: string; bookedSlots: number }
 
-const sessionsKept = (n: number) =>
-  `${n} booked ${n === 1 ? 'session stays' : 'sessions stay'} on ${n === 1 ? 'this day' : 'these days'}: cancel ${
-    n === 1 ? 'it' : 'them'
-  } from your dashboard if you cannot hold ${n === 1 ? 'it' : 'them'}.`
-
 export function BlockedDatesCard({
   blocks,
   today,
@@ -36,33 +32,31 @@ export function BlockedDatesCard({
   const pending = useIsSubmittingIntent(BLOCK_INTENT)
   const unblocking = useIsSubmittingIntent(UNBLOCK_INTENT)
   const [form, fields] = useSchemaForm(BlockDatesSchema, { id: BLOCK_INTENT, lastResult })
+  const { t } = useTranslation('practice')
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="blocked-dates">Blocked Dates</CardTitle>
-        <CardDescription>
-          No time slots are made from your weekly hours on a blocked day, and its open ones are removed. Booked sessions
-          are never removed or moved.
-        </CardDescription>
+        <CardTitle id="blocked-dates">{t('hours.blockedTitle')}</CardTitle>
+        <CardDescription>{t('hours.blockedDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <Form method="post" action={action} className="space-y-3" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={BLOCK_INTENT} />
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
-              labelProps={{ children: 'First date' }}
+              labelProps={{ children: t('hours.firstDate') }}
               inputProps={{ ...getInputProps(fields.firstDate, { type: 'date' }), min: today }}
               errors={fields.firstDate.errors}
             />
             <Field
-              labelProps={{ children: 'Last date (optional)' }}
+              labelProps={{ children: t('hours.lastDate') }}
               inputProps={{ ...getInputProps(fields.lastDate, { type: 'date' }), min: today }}
               errors={fields.lastDate.errors}
             />
           </div>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <SubmitButton pending={pending} pendingText="Blocking..." variant="outline">
-            Block Dates
+          <SubmitButton pending={pending} pendingText={t('hours.blocking')} variant="outline">
+            {t('hours.block')}
           </SubmitButton>
         </Form>
         {blocks.length ? (
@@ -72,7 +66,9 @@ export function BlockedDatesCard({
                 <div className="min-w-0 space-y-0.5">
                   <p className="font-medium break-words">{block.label}</p>
                   {block.bookedSlots ? (
-                    <p className="text-sm text-muted-foreground">{sessionsKept(block.bookedSlots)}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {t('hours.sessionsKept', { count: block.bookedSlots })}
+                    </p>
                   ) : null}
                 </div>
                 <Form method="post" action={action}>
@@ -83,16 +79,16 @@ export function BlockedDatesCard({
                     variant="ghost"
                     size="sm"
                     disabled={unblocking}
-                    aria-label={`Unblock ${block.label}`}
+                    aria-label={t('hours.unblockLabel', { dates: block.label })}
                   >
-                    Unblock
+                    {t('hours.unblock')}
                   </Button>
                 </Form>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No dates blocked.</p>
+          <p className="text-sm text-muted-foreground">{t('hours.noBlocks')}</p>
         )}
       </CardContent>
     </Card>

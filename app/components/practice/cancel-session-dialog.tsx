@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, TextareaField } from '~/components/forms'
+import { useFormats } from '~/components/i18n/use-formats'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { formatPrice } from '~/lib/money'
 import { PRACTITIONER_CANCEL_INTENT, PractitionerCancelSchema } from '~/models/booking/practitioner-cancel'
+import { shownClientName } from './client-name'
 
 export type SessionToCancel = {
   id: number
@@ -37,23 +38,30 @@ export function CancelSessionDialog({
   timeZone: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('practice')
+  const formats = useFormats()
   return (
     <UrlDialog
       open={Boolean(session)}
       closeTo={closeTo}
-      title="Cancel Session"
+      title={t('sessions.cancelTitle')}
       description={
         session ? (
           <>
             <p className="font-medium text-foreground">
-              {`${session.serviceName} with ${session.clientName}, ${formatDate(session.startTime, timeZone)} at ` +
-                `${formatTime(session.startTime, timeZone)} ${zoneAbbreviation(session.startTime, timeZone)}`}
+              {t('sessions.cancelSession', {
+                service: session.serviceName,
+                name: shownClientName(t, session.clientName),
+                date: formats.date(session.startTime, timeZone),
+                time: formats.time(session.startTime, timeZone),
+                zone: formats.zone(session.startTime, timeZone),
+              })}
             </p>
             <p className="mt-2">
               {session.refund > 0
-                ? `Your client will be refunded the full ${formatPrice(session.refund)}, and the payment to you is reversed.`
-                : 'Nothing was paid for this session.'}{' '}
-              We email them your reason.
+                ? t('sessions.refunded', { amount: formats.price(session.refund) })
+                : t('sessions.nothingPaid')}{' '}
+              {t('sessions.reasonEmailed')}
             </p>
           </>
         ) : null
@@ -84,28 +92,29 @@ function CancelSessionForm({
   lastResult: SubmissionResult<string[]> | null
 }) {
   const pending = useIsSubmitting(action)
+  const { t } = useTranslation('practice')
   const [form, fields] = useSchemaForm(PractitionerCancelSchema, { id: `cancel-session-${session.id}`, lastResult })
   return (
     <Form method="post" action={action} preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={PRACTITIONER_CANCEL_INTENT} />
       <input type="hidden" name="bookingId" value={session.id} />
       <TextareaField
-        labelProps={{ children: 'Reason for your client' }}
+        labelProps={{ children: t('sessions.reason') }}
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 4 }}
         errors={fields.reason.errors}
       />
       <CheckboxField
-        labelProps={{ children: 'Keep this time closed (otherwise it opens for booking again)' }}
+        labelProps={{ children: t('sessions.keepClosed') }}
         inputProps={getInputProps(fields.keepSlotClosed, { type: 'checkbox' })}
         errors={fields.keepSlotClosed.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div data-dialog-actions className="flex justify-end gap-2">
         <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          Keep Session
+          {t('sessions.keepSession')}
         </Link>
-        <SubmitButton variant="destructive" pending={pending} pendingText="Cancelling...">
-          Cancel Session
+        <SubmitButton variant="destructive" pending={pending} pendingText={t('sessions.cancelling')}>
+          {t('sessions.cancelSubmit')}
         </SubmitButton>
       </div>
     </Form>

@@ -1,11 +1,11 @@
 import { Form, useLocation, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '~/components/form-shell'
+import { useFormats } from '~/components/i18n/use-formats'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
-import { formatDate } from '~/lib/dates'
-import { formatSignedEarnings } from '~/lib/money'
-import { receiptTitle, type ReceiptKind } from '~/models/billing/receipt'
+import { receiptTitleIn, type ReceiptKind } from '~/models/billing/receipt'
 
 /** Earnings' "Send again" form: one receipt, emailed to its client once more. */
 export const SEND_RECEIPT_INTENT = 'send-receipt'
@@ -33,6 +33,7 @@ export function withParam(pathname: string, search: string, key: string, value: 
 }
 
 function SendAgain({ receiptId }: { receiptId: number }) {
+  const { t } = useTranslation('billing')
   const navigation = useNavigation()
   const pending =
     navigation.state === 'submitting' &&
@@ -42,8 +43,8 @@ function SendAgain({ receiptId }: { receiptId: number }) {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={SEND_RECEIPT_INTENT} />
       <input type="hidden" name="receiptId" value={receiptId} />
-      <SubmitButton variant="outline" size="sm" pending={pending} pendingText="Sending…">
-        Send again
+      <SubmitButton variant="outline" size="sm" pending={pending} pendingText={t('earnings.sending')}>
+        {t('earnings.sendAgain')}
       </SubmitButton>
     </Form>
   )
@@ -61,15 +62,16 @@ export function ReceiptsCard({
   pageCount: number
   timeZone: string
 }) {
+  const { t } = useTranslation('billing')
+  const { date, signedMoney } = useFormats()
   const { pathname, search } = useLocation()
   const pageHref = (n: number) => withParam(pathname, search, 'receiptsPage', n === 1 ? null : String(n))
+  const title = (receipt: ReceiptRow) => receiptTitleIn(t, receipt)
   return (
     <Card role="region" aria-labelledby="receipts-title">
       <CardHeader>
-        <CardTitle id="receipts-title">Receipts</CardTitle>
-        <CardDescription>
-          The receipts your clients were given for their payments and refunds. Dates are in {timeZone}.
-        </CardDescription>
+        <CardTitle id="receipts-title">{t('earnings.receiptsTitle')}</CardTitle>
+        <CardDescription>{t('earnings.receiptsDescription', { zone: timeZone })}</CardDescription>
       </CardHeader>
       <CardContent>
         {receipts.length ? (
@@ -82,22 +84,22 @@ export function ReceiptsCard({
               >
                 <div>
                   <p className="flex items-center gap-2 font-medium">
-                    {receiptTitle(receipt)}
-                    {receipt.kind === 'refund' ? <Badge tone="warning">Refund</Badge> : null}
+                    {title(receipt)}
+                    {receipt.kind === 'refund' ? <Badge tone="warning">{t('receipts.refundBadge')}</Badge> : null}
                   </p>
                   <p className="text-sm text-muted-foreground">
                     {receipt.clientName} · {receipt.serviceName} ·{' '}
-                    <time dateTime={receipt.issuedAt}>{formatDate(receipt.issuedAt, timeZone)}</time>
+                    <time dateTime={receipt.issuedAt}>{date(receipt.issuedAt, timeZone)}</time>
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-3">
-                  <span className="font-medium tabular-nums">{formatSignedEarnings(receipt.totalCents)}</span>
+                  <span className="font-medium tabular-nums">{signedMoney(receipt.totalCents)}</span>
                   <a
                     href={`/receipts/${receipt.id}.pdf`}
                     className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                    aria-label={`Download ${receiptTitle(receipt)}`}
+                    aria-label={t('receipts.downloadLabel', { title: title(receipt) })}
                   >
-                    Download
+                    {t('receipts.download')}
                   </a>
                   <SendAgain receiptId={receipt.id} />
                 </div>
@@ -105,23 +107,21 @@ export function ReceiptsCard({
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No receipts yet.</p>
+          <p className="text-sm text-muted-foreground">{t('receipts.empty')}</p>
         )}
         {pageCount > 1 ? (
-          <nav aria-label="Receipts pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+          <nav aria-label={t('earnings.pagesLabel')} className="mt-4 flex items-center justify-between gap-3 text-sm">
             {page > 1 ? (
               <Link to={pageHref(page - 1)} rel="prev" preventScrollReset className={PAGE_LINK}>
-                Newer receipts
+                {t('earnings.newer')}
               </Link>
             ) : (
               <span />
             )}
-            <span className="text-muted-foreground">
-              Page {page} of {pageCount}
-            </span>
+            <span className="text-muted-foreground">{t('earnings.page', { page, count: pageCount })}</span>
             {page < pageCount ? (
               <Link to={pageHref(page + 1)} rel="next" preventScrollReset className={PAGE_LINK}>
-                Older receipts
+                {t('earnings.older')}
               </Link>
             ) : (
               <span />

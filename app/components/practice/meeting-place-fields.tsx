@@ -1,17 +1,11 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
 import { Field } from '~/components/forms'
 
+/** The two places, their words by key in `practice:serviceForm`. */
 const CHOICES = [
-  {
-    value: '',
-    title: 'Solace video room',
-    text: 'Each booking gets its own private room in the browser, nothing to install.',
-  },
-  {
-    value: 'on',
-    title: 'My own meeting link',
-    text: 'Join Session opens the link below (for example your own Zoom room).',
-  },
+  { value: '', title: 'videoRoom', text: 'videoRoomText' },
+  { value: 'on', title: 'ownLink', text: 'ownLinkText' },
 ] as const
 
 /**
@@ -28,9 +22,10 @@ export function MeetingPlaceFields({
   meetingLink: FieldMetadata<string | null | undefined>
   ownLinkChosen: boolean
 }) {
+  const { t } = useTranslation('practice')
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium">Where sessions are held</legend>
+      <legend className="text-sm font-medium">{t('serviceForm.meetingPlace')}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {CHOICES.map((choice) => (
           <label
@@ -45,16 +40,16 @@ export function MeetingPlaceFields({
               className="mt-1 accent-primary"
             />
             <span>
-              <span className="block text-sm font-semibold">{choice.title}</span>
-              <span className="block text-xs text-muted-foreground">{choice.text}</span>
+              <span className="block text-sm font-semibold">{t(`serviceForm.${choice.title}`)}</span>
+              <span className="block text-xs text-muted-foreground">{t(`serviceForm.${choice.text}`)}</span>
             </span>
           </label>
         ))}
       </div>
       <Field
-        labelProps={{ children: 'Meeting link' }}
+        labelProps={{ children: t('serviceForm.meetingLink') }}
         inputProps={{ ...getInputProps(meetingLink, { type: 'url' }), placeholder: 'https://' }}
-        hint="Needed for your own meeting link; with the video room, offered to a client whose browser cannot run it."
+        hint={t('serviceForm.meetingLinkHint')}
         errors={meetingLink.errors}
       />
     </fieldset>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { PriceBadge } from '~/components/marketplace/price-badge'
 import { PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
 import { Badge } from '~/components/ui/badge'
@@ -12,6 +13,7 @@ import type { OwnService } from '~/models/practice/service-form'
  * Edit and Delete are links that open the page's dialogs through the URL.
  */
 export function OwnServiceCard({ service }: { service: OwnService }) {
+  const { t } = useTranslation('practice')
   return (
     <Card
       className={cn(
@@ -32,33 +34,33 @@ export function OwnServiceCard({ service }: { service: OwnService }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="secondary" className="normal-case">
-            {service.category}
+            {t(`categories.${service.category}`)}
           </Badge>
           <PriceBadge price={service.price} />
-          {service.isFreeIntro ? <Badge tone="warning">Free</Badge> : null}
-          {!service.isActive ? <Badge tone="outline">Inactive</Badge> : null}
+          {service.isFreeIntro ? <Badge tone="warning">{t('services.free')}</Badge> : null}
+          {!service.isActive ? <Badge tone="outline">{t('services.inactive')}</Badge> : null}
         </div>
         <h2 className="text-lg leading-snug font-semibold">{service.name}</h2>
         <p className="line-clamp-3 text-sm text-muted-foreground">{service.description}</p>
-        <p className="text-sm text-muted-foreground">{service.duration} min</p>
+        <p className="text-sm text-muted-foreground">{t('services.minutes', { minutes: service.duration })}</p>
         <div className="mt-auto flex gap-2 pt-2">
           <ButtonLink
             to={`?edit=${service.id}`}
             preventScrollReset
             size="sm"
             variant="outline"
-            aria-label={`Edit ${service.name}`}
+            aria-label={t('services.editLabel', { name: service.name })}
           >
-            Edit
+            {t('services.edit')}
           </ButtonLink>
           <ButtonLink
             to={`?delete=${service.id}`}
             preventScrollReset
             size="sm"
             variant="destructive"
-            aria-label={`Delete ${service.name}`}
+            aria-label={t('services.deleteLabel', { name: service.name })}
           >
-            Delete
+            {t('services.delete')}
           </ButtonLink>
         </div>
       </div>

@@ -1,11 +1,16 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label } from '~/components/ui/input'
 import { Link } from '~/components/ui/link'
-import { MAX_EXPIRY_MONTHS, MAX_SESSIONS, MIN_SESSIONS, packageTerms } from '~/models/packages/package'
+import type { Namespace } from '~/lib/i18n/languages'
+import { namespacesOf, translateMessage } from '~/lib/i18n/message'
+import { MAX_EXPIRY_MONTHS, MAX_SESSIONS, MIN_SESSIONS } from '~/models/packages/package'
+import { packageTerms } from '~/models/packages/package-words'
 import { CREATE_PACKAGE_INTENT, DELETE_PACKAGE_INTENT, packagesHref, UPDATE_PACKAGE_INTENT } from './package-links'
+import type { TFunction } from 'i18next'
 
 export type OfferRow = {
   id: number
@@ -16,8 +21,9 @@ export type OfferRow = {
   held: boolean
   priceLabel: string
   perSession: string
-  /** Cents saved per session against the service's price (0: none). */
+  /** Cents saved per session against the service's price (0: none), and that number of dollars as the page writes it ('20.00'). */
   saving: number
+  savingLabel: string
 }
 
 export type ServicePackages = { id: number; name: string; price: string; packages: OfferRow[] }
@@ -28,8 +34,19 @@ export type PackageFormReply = {
   serviceId: string
   packageId: string
   values: { sessions: string; price: string; expiresInMonths: string }
+  /** What was refused: a message (a catalogue key) shown in the page's language. */
   message: string
 } | null
+
+/** A refused form's message, in the page's language. */
+function Refusal({ message }: { message: string }) {
+  const { t } = useTranslation(namespacesOf([message]) as Namespace[])
+  return (
+    <p className="text-sm text-destructive" role="alert">
+      {translateMessage(t as TFunction, message)}
+    </p>
+  )
+}
 
 function TermsFields({
   values,
@@ -38,10 +55,11 @@ function TermsFields({
   values: { sessions: string; price: string; expiresInMonths: string }
   idPrefix: string
 }) {
+  const { t } = useTranslation('packages')
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-sessions`}>Sessions</Label>
+        <Label htmlFor={`${idPrefix}-sessions`}>{t('form.sessions')}</Label>
         <Input
           id={`${idPrefix}-sessions`}
           name="sessions"
@@ -53,7 +71,7 @@ function TermsFields({
         />
       </div>
       <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-price`}>Price for all (CAD, before tax)</Label>
+        <Label htmlFor={`${idPrefix}-price`}>{t('form.price')}</Label>
         <Input
           id={`${idPrefix}-price`}
           name="price"
@@ -65,7 +83,7 @@ function TermsFields({
         />
       </div>
       <div className="space-y-1">
-        <Label htmlFor={`${idPrefix}-months`}>Valid for (months)</Label>
+        <Label htmlFor={`${idPrefix}-months`}>{t('form.months')}</Label>
         <Input
           id={`${idPrefix}-months`}
           name="expiresInMonths"
@@ -91,24 +109,30 @@ function OfferLine({
   deleting: boolean
   reply: PackageFormReply
 }) {
+  const { t } = useTranslation('packages')
   const failed = reply?.intent === UPDATE_PACKAGE_INTENT && reply.packageId === String(offer.id) ? reply : null
   return (
     <li className="space-y-3 rounded-md border border-border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-medium">{`${packageTerms(offer)} · ${offer.priceLabel}`}</p>
+          <p className="font-medium">
+            {t('offerLine.terms', { terms: packageTerms(t, offer), price: offer.priceLabel })}
+          </p>
           <p className="text-sm text-muted-foreground">
-            {`${offer.perSession} a session`}
-            {offer.saving > 0 ? ` · saves $${(offer.saving / 100).toFixed(2)} a session` : ''}
+            {offer.saving > 0
+              ? t('offerLine.perSessionSaving', { price: offer.perSession, saving: offer.savingLabel })
+              : t('offerLine.perSession', { price: offer.perSession })}
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Badge tone={offer.active ? 'success' : 'outline'}>{offer.active ? 'Active' : 'Off'}</Badge>
+          <Badge tone={offer.active ? 'success' : 'outline'}>
+            {t(offer.active ? 'offerLine.active' : 'offerLine.off')}
+          </Badge>
           <ButtonLink to={packagesHref({ edit: offer.id })} variant="outline" size="sm" preventScrollReset>
-            Edit
+            {t('offerLine.edit')}
           </ButtonLink>
           <ButtonLink to={packagesHref({ delete: offer.id })} variant="outline" size="sm" preventScrollReset>
-            Delete
+            {t('offerLine.delete')}
           </ButtonLink>
         </div>
       </div>
@@ -127,19 +151,15 @@ function OfferLine({
             }
           />
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="active" defaultChecked={offer.active} /> Offered to clients
+            <input type="checkbox" name="active" defaultChecked={offer.active} /> {t('form.offered')}
           </label>
-          {failed ? (
-            <p className="text-sm text-destructive" role="alert">
-              {failed.message}
-            </p>
-          ) : null}
+          {failed ? <Refusal message={failed.message} /> : null}
           <div className="flex gap-2">
             <Button type="submit" size="sm">
-              Save package
+              {t('form.save')}
             </Button>
             <Link to={packagesHref()} className="self-center text-sm underline">
-              Cancel
+              {t('form.cancel')}
             </Link>
           </div>
         </Form>
@@ -148,17 +168,13 @@ function OfferLine({
         <Form method="post" className="space-y-2 rounded-md bg-muted p-3" preventScrollReset>
           <input type="hidden" name="intent" value={DELETE_PACKAGE_INTENT} />
           <input type="hidden" name="packageId" value={offer.id} />
-          <p className="text-sm">
-            {offer.held
-              ? 'Someone bought this package: it will be retired (no longer offered), and they keep their sessions.'
-              : 'Delete this package?'}
-          </p>
+          <p className="text-sm">{t(offer.held ? 'confirmDelete.held' : 'confirmDelete.question')}</p>
           <div className="flex gap-2">
             <Button type="submit" size="sm" variant="destructive">
-              {offer.held ? 'Retire package' : 'Delete package'}
+              {t(offer.held ? 'confirmDelete.retire' : 'confirmDelete.delete')}
             </Button>
             <Link to={packagesHref()} className="self-center text-sm underline">
-              Keep it
+              {t('confirmDelete.keep')}
             </Link>
           </div>
         </Form>
@@ -179,12 +195,13 @@ export function ServicePackagesCard({
   deleting: number | null
   reply: PackageFormReply
 }) {
+  const { t } = useTranslation('packages')
   const failed = reply?.intent === CREATE_PACKAGE_INTENT && reply.serviceId === String(service.id) ? reply : null
   return (
     <Card role="region" aria-label={service.name}>
       <CardHeader>
         <CardTitle>{service.name}</CardTitle>
-        <CardDescription>{`${service.price} a session`}</CardDescription>
+        <CardDescription>{t('offerLine.perSession', { price: service.price })}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {service.packages.length ? (
@@ -200,23 +217,19 @@ export function ServicePackagesCard({
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No packages for this service yet.</p>
+          <p className="text-sm text-muted-foreground">{t('screen.noPackages')}</p>
         )}
         <Form method="post" className="space-y-3 border-t border-border pt-4" preventScrollReset>
-          <h3 className="text-sm font-semibold">Add a package</h3>
+          <h3 className="text-sm font-semibold">{t('form.addHeading')}</h3>
           <input type="hidden" name="intent" value={CREATE_PACKAGE_INTENT} />
           <input type="hidden" name="serviceId" value={service.id} />
           <TermsFields
             idPrefix={`new-${service.id}`}
             values={failed?.values ?? { sessions: '5', price: '', expiresInMonths: '6' }}
           />
-          {failed ? (
-            <p className="text-sm text-destructive" role="alert">
-              {failed.message}
-            </p>
-          ) : null}
+          {failed ? <Refusal message={failed.message} /> : null}
           <Button type="submit" size="sm">
-            Add package
+            {t('form.add')}
           </Button>
         </Form>
       </CardContent>

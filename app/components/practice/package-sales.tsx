@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
@@ -6,7 +7,8 @@ import { packagesHref, REFUND_PACKAGE_INTENT } from './package-links'
 
 export type SoldPackage = {
   id: number
-  clientName: string
+  /** Null when the client's account is gone. */
+  clientName: string | null
   serviceName: string
   sessions: number
   remaining: number
@@ -14,6 +16,7 @@ export type SoldPackage = {
   refunded: number
   delivered: number
   unused: number
+  /** Money and the date as the page's language writes them (the loader's). */
   paid: string
   refundedAmount: string | null
   validUntil: string
@@ -22,53 +25,61 @@ export type SoldPackage = {
 
 /** The packages a practitioner sold: balances, sessions delivered, and refunding the unused ones. */
 export function PackageSalesCard({ sold, refunding }: { sold: SoldPackage[]; refunding: number | null }) {
+  const { t } = useTranslation('packages')
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Packages sold</CardTitle>
-        <CardDescription>What each client holds, and the sessions delivered against it.</CardDescription>
+        <CardTitle>{t('sold.title')}</CardTitle>
+        <CardDescription>{t('sold.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {sold.length ? (
           <ul className="divide-y divide-border">
-            {sold.map((h) => (
-              <li key={h.id} className="space-y-2 py-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div>
-                    <p className="font-medium">{`${h.clientName} · ${h.serviceName}`}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {`${h.delivered} of ${h.sessions} sessions delivered · ${h.remaining} left · ${h.expired ? 'expired' : 'valid until'} ${h.validUntil} · paid ${h.paid}`}
-                      {h.refundedAmount ? ` · refunded ${h.refundedAmount}` : ''}
-                    </p>
-                  </div>
-                  {h.unused > 0 ? (
-                    <ButtonLink to={packagesHref({ refund: h.id })} variant="outline" size="sm" preventScrollReset>
-                      Refund unused sessions
-                    </ButtonLink>
-                  ) : null}
-                </div>
-                {refunding === h.id && h.unused > 0 ? (
-                  <Form method="post" className="space-y-2 rounded-md bg-muted p-3" preventScrollReset>
-                    <input type="hidden" name="intent" value={REFUND_PACKAGE_INTENT} />
-                    <input type="hidden" name="holdingId" value={h.id} />
-                    <p className="text-sm">
-                      {`Refund ${h.unused} unused session(s) to ${h.clientName}? Their share of the price goes back to them, with our fee on it.`}
-                    </p>
-                    <div className="flex gap-2">
-                      <Button type="submit" size="sm" variant="destructive">
-                        Refund sessions
-                      </Button>
-                      <Link to={packagesHref()} className="self-center text-sm underline">
-                        Keep them
-                      </Link>
+            {sold.map((h) => {
+              const client = h.clientName ?? t('sold.formerClient')
+              return (
+                <li key={h.id} className="space-y-2 py-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div>
+                      <p className="font-medium">{`${client} · ${h.serviceName}`}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {t(h.expired ? 'sold.balanceExpired' : 'sold.balance', {
+                          delivered: h.delivered,
+                          count: h.sessions,
+                          left: h.remaining,
+                          date: h.validUntil,
+                          paid: h.paid,
+                        })}
+                        {h.refundedAmount ? t('sold.refunded', { amount: h.refundedAmount }) : ''}
+                      </p>
                     </div>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
+                    {h.unused > 0 ? (
+                      <ButtonLink to={packagesHref({ refund: h.id })} variant="outline" size="sm" preventScrollReset>
+                        {t('sold.refundUnused')}
+                      </ButtonLink>
+                    ) : null}
+                  </div>
+                  {refunding === h.id && h.unused > 0 ? (
+                    <Form method="post" className="space-y-2 rounded-md bg-muted p-3" preventScrollReset>
+                      <input type="hidden" name="intent" value={REFUND_PACKAGE_INTENT} />
+                      <input type="hidden" name="holdingId" value={h.id} />
+                      <p className="text-sm">{t('sold.confirmRefund', { count: h.unused, client })}</p>
+                      <div className="flex gap-2">
+                        <Button type="submit" size="sm" variant="destructive">
+                          {t('sold.refundSessions')}
+                        </Button>
+                        <Link to={packagesHref()} className="self-center text-sm underline">
+                          {t('sold.keep')}
+                        </Link>
+                      </div>
+                    </Form>
+                  ) : null}
+                </li>
+              )
+            })}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No package sold yet.</p>
+          <p className="text-sm text-muted-foreground">{t('sold.none')}</p>
         )}
       </CardContent>
     </Card>

@@ -1,15 +1,14 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Field, SelectField, TextareaField } from '~/components/forms'
 import { useHydrated } from '~/components/use-hydrated'
 import type { useSchemaForm } from '~/components/use-schema-form'
+import { PROFESSIONS } from '~/db/enums'
 import { BUSINESS_ADDRESS_MAX_LENGTH } from '~/models/practice/professional-details'
-import { PROFESSION_NAMES, PROFESSIONS } from '~/models/practice/professions'
 import type { ProfileFormSchema } from '~/models/practice/profile'
 
 type ProfileFormFields = ReturnType<typeof useSchemaForm<typeof ProfileFormSchema>>[1]
-
-const PROFESSION_OPTIONS = PROFESSIONS.map((key) => [key, PROFESSION_NAMES[key]] as const)
 
 /**
  * The "Professional details" part of the My Profile form (issue 44): what a receipt names the
@@ -32,58 +31,59 @@ export function ProfessionalDetailsFields({
   >
 }) {
   const hydrated = useHydrated()
+  const { t } = useTranslation('practice')
   const [profession, setProfession] = useState(String(fields.profession.initialValue ?? ''))
   const text = (field: ProfileFormFields['regulatoryBody']) => getInputProps(field, { type: 'text' })
   return (
     <fieldset className="space-y-4" aria-describedby="professional-details-about">
-      <legend className="w-full border-t border-border pt-5 text-base font-semibold">Professional details</legend>
+      <legend className="w-full border-t border-border pt-5 text-base font-semibold">
+        {t('profile.professionalDetails')}
+      </legend>
       <p id="professional-details-about" className="text-sm text-muted-foreground">
-        Printed on your clients&apos; receipts so they can claim sessions from their health plan. Your profession,
-        college and registration number also show on your public profile; your business address and GST/HST number do
-        not.
+        {t('profile.professionalDetailsAbout')}
       </p>
       <SelectField
-        labelProps={{ children: 'Profession' }}
+        labelProps={{ children: t('profile.profession') }}
         selectProps={{ ...getSelectProps(fields.profession), onChange: (e) => setProfession(e.currentTarget.value) }}
-        options={PROFESSION_OPTIONS}
-        placeholder="Not set"
+        options={PROFESSIONS.map((key) => [key, t(`professions.${key}`)] as const)}
+        placeholder={t('profile.notSet')}
         errors={fields.profession.errors}
       />
       {!hydrated || profession === 'other' ? (
         <Field
-          labelProps={{ children: hydrated ? 'Your profession' : 'Your profession (only if you chose Other)' }}
-          inputProps={{ ...text(fields.professionOther), placeholder: 'e.g. Doula' }}
+          labelProps={{ children: hydrated ? t('profile.yourProfession') : t('profile.yourProfessionNoJs') }}
+          inputProps={{ ...text(fields.professionOther), placeholder: t('profile.professionPlaceholder') }}
           errors={fields.professionOther.errors}
         />
       ) : null}
       <Field
-        labelProps={{ children: 'Regulatory college' }}
-        inputProps={{ ...text(fields.regulatoryBody), placeholder: 'e.g. College of Massage Therapists of Ontario' }}
+        labelProps={{ children: t('profile.regulatoryBody') }}
+        inputProps={{ ...text(fields.regulatoryBody), placeholder: t('profile.regulatoryBodyPlaceholder') }}
         errors={fields.regulatoryBody.errors}
       />
       <Field
-        labelProps={{ children: 'Registration number' }}
+        labelProps={{ children: t('profile.registrationNumber') }}
         inputProps={text(fields.registrationNumber)}
         errors={fields.registrationNumber.errors}
       />
       <Field
-        labelProps={{ children: 'Business name' }}
+        labelProps={{ children: t('profile.businessName') }}
         inputProps={text(fields.businessName)}
         errors={fields.businessName.errors}
       />
       <TextareaField
-        labelProps={{ children: 'Business address' }}
+        labelProps={{ children: t('profile.businessAddress') }}
         textareaProps={{
           ...getTextareaProps(fields.businessAddress),
           rows: 3,
-          placeholder: `Street, city, province and postal code (up to ${BUSINESS_ADDRESS_MAX_LENGTH} characters).`,
+          placeholder: t('profile.businessAddressPlaceholder', { max: BUSINESS_ADDRESS_MAX_LENGTH }),
         }}
         errors={fields.businessAddress.errors}
       />
       <Field
-        labelProps={{ children: 'GST/HST number (optional)' }}
+        labelProps={{ children: t('profile.gstHstNumber') }}
         inputProps={{ ...text(fields.gstHstNumber), placeholder: '123456789 RT 0001' }}
-        hint="Your business number with RT and the account number. Needed before a service can charge tax."
+        hint={t('profile.gstHstHint')}
         errors={fields.gstHstNumber.errors}
       />
     </fieldset>

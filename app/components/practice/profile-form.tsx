@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ImagePicker } from '~/components/account/image-picker'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field, TextareaField } from '~/components/forms'
@@ -50,6 +51,7 @@ export function ProfileForm({
   lastResult: SubmissionResult<string[]> | null
 }) {
   const pending = useIsSubmitting()
+  const { t } = useTranslation('practice')
   const [form, fields] = useSchemaForm(ProfileFormSchema, {
     id: FORM_ID,
     lastResult,
@@ -110,8 +112,8 @@ export function ProfileForm({
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card>
         <CardHeader>
-          <CardTitle>Profile details</CardTitle>
-          <CardDescription>A photo, a title and a bio make your profile visible to clients.</CardDescription>
+          <CardTitle>{t('profile.details')}</CardTitle>
+          <CardDescription>{t('profile.detailsDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <Form
@@ -125,24 +127,24 @@ export function ProfileForm({
               name={fields.profilePictureFile.name}
               removeName={fields.removeProfilePicture.name}
               currentUrl={profile.profileImageUrl}
-              label="Profile image"
+              label={t('profile.image')}
               errors={fields.profilePictureFile.errors}
             />
             <NameFields firstName={fields.firstName} lastName={fields.lastName} />
             <Field
-              labelProps={{ children: 'Professional title' }}
+              labelProps={{ children: t('profile.professionalTitle') }}
               inputProps={{
                 ...getInputProps(fields.title, { type: 'text' }),
-                placeholder: 'e.g. Registered Yoga Therapist',
+                placeholder: t('profile.titlePlaceholder'),
               }}
               errors={fields.title.errors}
             />
             <TextareaField
-              labelProps={{ children: 'Professional bio' }}
+              labelProps={{ children: t('profile.bio') }}
               textareaProps={{
                 ...getTextareaProps(fields.bio),
                 rows: 6,
-                placeholder: `Tell clients about your experience and approach (up to ${BIO_MAX_LENGTH} characters).`,
+                placeholder: t('profile.bioPlaceholder', { max: BIO_MAX_LENGTH }),
               }}
               errors={fields.bio.errors}
             />
@@ -154,8 +156,8 @@ export function ProfileForm({
             />
             <ProfessionalDetailsFields fields={fields} />
             <FormErrors id={form.errorId} errors={form.errors} />
-            <SubmitButton pending={pending} pendingText="Saving...">
-              Save profile
+            <SubmitButton pending={pending} pendingText={t('profile.saving')}>
+              {t('profile.save')}
             </SubmitButton>
           </Form>
         </CardContent>

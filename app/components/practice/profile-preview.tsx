@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 
@@ -22,11 +23,12 @@ function initials(firstName: string, lastName: string) {
  */
 export function ProfilePreview({ draft }: { draft: PreviewProfile }) {
   const name = `${draft.firstName} ${draft.lastName}`.trim()
+  const { t } = useTranslation('practice')
   return (
     <Card aria-labelledby="profile-preview-title">
       <CardHeader>
-        <CardTitle id="profile-preview-title">Profile Preview</CardTitle>
-        <CardDescription>How clients see you.</CardDescription>
+        <CardTitle id="profile-preview-title">{t('profile.preview')}</CardTitle>
+        <CardDescription>{t('profile.previewDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4" data-testid="profile-preview">
         <div className="flex items-center gap-4">
@@ -46,7 +48,7 @@ export function ProfilePreview({ draft }: { draft: PreviewProfile }) {
           </div>
         </div>
         {draft.specialties.length ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Preview specialties">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('profile.previewSpecialties')}>
             {draft.specialties.map((s) => (
               <li key={s}>
                 <Badge tone="outline" className="normal-case">
@@ -57,8 +59,8 @@ export function ProfilePreview({ draft }: { draft: PreviewProfile }) {
           </ul>
         ) : null}
         <div>
-          <h3 className="text-sm font-semibold">About</h3>
-          <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{draft.bio || 'No bio yet.'}</p>
+          <h3 className="text-sm font-semibold">{t('profile.about')}</h3>
+          <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{draft.bio || t('profile.noBio')}</p>
         </div>
       </CardContent>
     </Card>

@@ -1,41 +1,52 @@
 import { Form } from '@remix-run/react'
+import { type TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
+import { useFormats } from '~/components/i18n/use-formats'
 import { Badge } from '~/components/ui/badge'
 import { Button, buttonClass, ButtonLink } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import type { Formats } from '~/lib/i18n/formats'
+import { translateMessage } from '~/lib/i18n/message'
 import { CLIENT_NO_SHOW_INTENT } from '~/models/booking/no-show'
 import type { AttendedStay, RecentSession } from '~/models/practice/dashboard.server'
 import { CHART_PATH, OPEN_CHART_INTENT, OPEN_CHART_NEW_NOTE, OPEN_CHART_THEN } from '~/models/records/chart-links'
 import { ROOM_TEXT } from '~/models/sessions/room'
+import { shownClientName } from './client-name'
 
-function when(session: RecentSession, timeZone: string) {
+type PracticeT = TFunction<'practice'>
+
+function when(session: RecentSession, timeZone: string, formats: Formats) {
   return (
-    `${formatDate(session.startTime, timeZone)}, ${formatTime(session.startTime, timeZone)} – ` +
-    `${formatTime(session.endTime, timeZone)} ${zoneAbbreviation(session.startTime, timeZone)}`
+    `${formats.date(session.startTime, timeZone)}, ${formats.time(session.startTime, timeZone)} – ` +
+    `${formats.time(session.endTime, timeZone)} ${formats.zone(session.startTime, timeZone)}`
   )
 }
+
+const clientOf = (session: RecentSession, t: PracticeT) => shownClientName(t, session.clientName)
 
 /**
  * Who was in the session's video room, when, in one line: what the practitioner checks before
  * marking a client absent. Nothing for a session held at their own link.
  */
-function attendanceLine(session: RecentSession, timeZone: string) {
+function attendanceLine(session: RecentSession, timeZone: string, t: PracticeT, formats: Formats) {
   if (!session.attendance) return null
   const spans = (stays: AttendedStay[]) =>
     stays
       .map(
-        (stay) => `${formatTime(stay.joinedAt, timeZone)} – ${stay.leftAt ? formatTime(stay.leftAt, timeZone) : 'now'}`,
+        (stay) =>
+          `${formats.time(stay.joinedAt, timeZone)} – ${stay.leftAt ? formats.time(stay.leftAt, timeZone) : t('sessions.now')}`,
       )
       .join(', ')
   const { client, practitioner } = session.attendance
+  const name = clientOf(session, t)
   return [
     client.length
-      ? `${session.clientName} in the room ${spans(client)}`
-      : `${session.clientName} did not join the room`,
-    practitioner.length ? `you ${spans(practitioner)}` : 'you did not join',
+      ? t('sessions.clientInRoom', { name, spans: spans(client) })
+      : t('sessions.clientNotInRoom', { name }),
+    practitioner.length ? t('sessions.youInRoom', { spans: spans(practitioner) }) : t('sessions.youNotInRoom'),
   ].join(' · ')
 }
 
@@ -44,6 +55,7 @@ function attendanceLine(session: RecentSession, timeZone: string) {
  * with the new-note form open, in one click, without JavaScript too.
  */
 function AddNoteForm({ session }: { session: RecentSession }) {
+  const { t } = useTranslation('practice')
   return (
     <Form method="post" action={CHART_PATH}>
       <input type="hidden" name="intent" value={OPEN_CHART_INTENT} />
@@ -53,9 +65,9 @@ function AddNoteForm({ session }: { session: RecentSession }) {
         type="submit"
         variant="outline"
         size="sm"
-        aria-label={`Add a note: ${session.serviceName} with ${session.clientName}`}
+        aria-label={t('sessions.addNoteLabel', { service: session.serviceName, name: clientOf(session, t) })}
       >
-        Add a note
+        {t('sessions.addNote')}
       </Button>
     </Form>
   )
@@ -74,15 +86,14 @@ export function RecentSessionsCard({
   timeZone: string
   hrefFor: (id: number) => string
 }) {
+  const { t } = useTranslation('practice')
+  const formats = useFormats()
   if (!sessions.length) return null
   return (
     <Card role="region" aria-labelledby="recent-sessions-title">
       <CardHeader>
-        <CardTitle id="recent-sessions-title">Recent Sessions</CardTitle>
-        <CardDescription>
-          Sessions that ended in the last 48 hours: add a note to the client&apos;s chart while it is fresh. If a client
-          did not attend, you can mark it here.
-        </CardDescription>
+        <CardTitle id="recent-sessions-title">{t('sessions.recentTitle')}</CardTitle>
+        <CardDescription>{t('sessions.recentDescription')}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-border">
@@ -91,35 +102,40 @@ export function RecentSessionsCard({
               <div className="min-w-0">
                 <p className="flex items-center gap-2 font-medium">
                   {session.serviceName}
-                  {session.completed ? <Badge tone="secondary">Completed</Badge> : null}
+                  {session.completed ? <Badge tone="secondary">{t('sessions.completed')}</Badge> : null}
                 </p>
-                <p className="text-sm text-muted-foreground">{`with ${session.clientName}`}</p>
                 <p className="text-sm text-muted-foreground">
-                  <time dateTime={session.startTime}>{when(session, timeZone)}</time>
+                  {t('sessions.withClient', { name: clientOf(session, t) })}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  <time dateTime={session.startTime}>{when(session, timeZone, formats)}</time>
                 </p>
                 {/* Ended in its room, perhaps before its booked end: when. */}
                 {session.endedAt ? (
                   <p className="text-sm text-muted-foreground">
-                    {ROOM_TEXT.endedAt(
-                      `${formatTime(session.endedAt, timeZone)} ${zoneAbbreviation(session.endedAt, timeZone)}`,
+                    {translateMessage(
+                      t as unknown as TFunction,
+                      ROOM_TEXT.endedAt(
+                        `${formats.time(session.endedAt, timeZone)} ${formats.zone(session.endedAt, timeZone)}`,
+                      ),
                     )}
                   </p>
                 ) : null}
-                {session.attendance ? <p className="text-sm">{attendanceLine(session, timeZone)}</p> : null}
+                {session.attendance ? <p className="text-sm">{attendanceLine(session, timeZone, t, formats)}</p> : null}
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 {session.hasClient ? <AddNoteForm session={session} /> : null}
                 {session.clientNoShowAt ? (
-                  <Badge tone="warning">Client did not attend</Badge>
+                  <Badge tone="warning">{t('sessions.noShow')}</Badge>
                 ) : session.canMarkNoShow ? (
                   <ButtonLink
                     to={hrefFor(session.id)}
                     preventScrollReset
                     variant="outline"
                     size="sm"
-                    aria-label={`Client did not attend: ${session.serviceName} with ${session.clientName}`}
+                    aria-label={t('sessions.noShowLabel', { service: session.serviceName, name: clientOf(session, t) })}
                   >
-                    Client did not attend
+                    {t('sessions.noShow')}
                   </ButtonLink>
                 ) : null}
               </div>
@@ -147,19 +163,24 @@ export function MarkNoShowDialog({
   closeTo: string
 }) {
   const pending = useIsSubmitting(action)
+  const { t } = useTranslation('practice')
+  const formats = useFormats()
   return (
     <UrlDialog
       open={Boolean(session)}
       closeTo={closeTo}
-      title="Client did not attend"
+      title={t('sessions.noShow')}
       description={
         session ? (
           <>
-            <p className="font-medium text-foreground">{`${session.serviceName} with ${session.clientName}, ${when(session, timeZone)}`}</p>
-            <p className="mt-2">
-              The session is marked as missed on your client&apos;s dashboard and they are emailed. Nothing is refunded,
-              as the cancellation policy says, and no review can be written for it. This cannot be undone.
+            <p className="font-medium text-foreground">
+              {t('sessions.noShowSession', {
+                service: session.serviceName,
+                name: clientOf(session, t),
+                when: when(session, timeZone, formats),
+              })}
             </p>
+            <p className="mt-2">{t('sessions.noShowText')}</p>
           </>
         ) : null
       }
@@ -170,10 +191,10 @@ export function MarkNoShowDialog({
           <input type="hidden" name="bookingId" value={session.id} />
           <div data-dialog-actions className="flex justify-end gap-2">
             <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-              Go Back
+              {t('sessions.goBack')}
             </Link>
-            <SubmitButton variant="destructive" pending={pending} pendingText="Marking...">
-              Mark as Missed
+            <SubmitButton variant="destructive" pending={pending} pendingText={t('sessions.marking')}>
+              {t('sessions.markMissed')}
             </SubmitButton>
           </div>
         </Form>

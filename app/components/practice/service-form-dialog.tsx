@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { Trans, useTranslation } from 'react-i18next'
 import { ImagePicker } from '~/components/account/image-picker'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms'
@@ -8,8 +9,8 @@ import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import { useSchemaForm } from '~/components/use-schema-form'
-import { SERVICE_CATEGORIES } from '~/db/enums'
-import { TAX_KINDS, TAX_NAMES } from '~/models/billing/tax'
+import { SERVICE_CATEGORIES, TAX_KINDS } from '~/db/enums'
+import { LANGUAGE_NAMES, LANGUAGES } from '~/lib/i18n/languages'
 import { DEFAULT_DURATION_MINUTES, ServiceFormSchema, type OwnService } from '~/models/practice/service-form'
 import { CREATE_SERVICE_INTENT, SERVICES_PATH, UPDATE_SERVICE_INTENT } from './service-links'
 
@@ -21,8 +22,8 @@ import { CREATE_SERVICE_INTENT, SERVICES_PATH, UPDATE_SERVICE_INTENT } from './s
 
 type LastResult = SubmissionResult<string[]> | null
 
-const CATEGORY_OPTIONS = SERVICE_CATEGORIES.map((c) => [c, c] as const)
-const TAX_OPTIONS = TAX_KINDS.map((kind) => [kind, TAX_NAMES[kind]] as const)
+/** Each language by its own name, as the switch offers them (not translated: see LANGUAGE_NAMES). */
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => [language, LANGUAGE_NAMES[language]] as const)
 
 type FormFlags = { hasPaymentAccount: boolean; hasGstHstNumber: boolean; lastResult: LastResult }
 
@@ -31,31 +32,30 @@ type FormFlags = { hasPaymentAccount: boolean; hasGstHstNumber: boolean; lastRes
  * which tax applies, and only once they have a GST/HST number (the model refuses otherwise).
  */
 function TaxHint({ hasGstHstNumber }: { hasGstHstNumber: boolean }) {
-  if (hasGstHstNumber) {
-    return <>Only if you are registered for GST/HST. The tax is added to the price and goes to you to remit.</>
-  }
+  const { t } = useTranslation('practice')
+  if (hasGstHstNumber) return <>{t('serviceForm.taxHint')}</>
   return (
-    <>
-      Only if you are registered for GST/HST: add your GST/HST number to{' '}
-      <Link to="/practitioner/profile" className="font-medium text-primary underline">
-        your profile
-      </Link>{' '}
-      first. The tax is added to the price and goes to you to remit.
-    </>
+    <Trans
+      t={t}
+      i18nKey="serviceForm.taxHintNoNumber"
+      components={{ a: <Link to="/practitioner/profile" className="font-medium text-primary underline" /> }}
+    />
   )
 }
 
 export function AddServiceDialog({ open, ...flags }: FormFlags & { open: boolean }) {
+  const { t } = useTranslation('practice')
   return (
-    <UrlDialog open={open} closeTo={SERVICES_PATH} title="Add New Service">
+    <UrlDialog open={open} closeTo={SERVICES_PATH} title={t('services.addNew')}>
       <ServiceForm service={null} {...flags} />
     </UrlDialog>
   )
 }
 
 export function EditServiceDialog({ service, ...flags }: FormFlags & { service: OwnService | null }) {
+  const { t } = useTranslation('practice')
   return (
-    <UrlDialog open={Boolean(service)} closeTo={SERVICES_PATH} title="Edit Service">
+    <UrlDialog open={Boolean(service)} closeTo={SERVICES_PATH} title={t('services.editTitle')}>
       {service ? <ServiceForm key={service.id} service={service} {...flags} /> : null}
     </UrlDialog>
   )
@@ -63,15 +63,16 @@ export function EditServiceDialog({ service, ...flags }: FormFlags & { service: 
 
 /** Free services need no payment account; a paid one is refused until Payment Setup is done. */
 function PaymentNotice() {
+  const { t } = useTranslation('practice')
   return (
     <div role="note" className="rounded-md border border-accent/60 bg-accent-soft p-3 text-sm">
-      <p className="font-semibold">Paid services need a payment account</p>
+      <p className="font-semibold">{t('serviceForm.paymentNoticeTitle')}</p>
       <p className="mt-1">
-        You can offer free services (price 0) now. To charge for a service, finish Payment Setup in{' '}
-        <Link to="/practitioner/settings" className="font-medium text-primary underline">
-          Settings
-        </Link>{' '}
-        first.
+        <Trans
+          t={t}
+          i18nKey="serviceForm.paymentNotice"
+          components={{ a: <Link to="/practitioner/settings" className="font-medium text-primary underline" /> }}
+        />
       </p>
     </div>
   )
@@ -86,6 +87,7 @@ function ServiceForm({
   const intent = service ? UPDATE_SERVICE_INTENT : CREATE_SERVICE_INTENT
   const actionUrl = service ? `${SERVICES_PATH}?edit=${service.id}` : `${SERVICES_PATH}?new=1`
   const pending = useIsSubmitting(actionUrl)
+  const { t } = useTranslation('practice')
   const [form, fields] = useSchemaForm(ServiceFormSchema, {
     id: service ? `service-${service.id}` : 'service-new',
     lastResult,
@@ -93,6 +95,8 @@ function ServiceForm({
       ? {
           name: service.name,
           description: service.description,
+          descriptionLanguage: service.descriptionLanguage,
+          descriptionTranslation: service.descriptionTranslation ?? '',
           category: service.category,
           price: String(service.price),
           duration: String(service.duration),
@@ -103,8 +107,16 @@ function ServiceForm({
           isFreeIntro: service.isFreeIntro,
           taxKind: service.taxKind,
         }
-      : { duration: String(DEFAULT_DURATION_MINUTES), isActive: true, isFreeIntro: false, taxKind: 'none' },
+      : {
+          duration: String(DEFAULT_DURATION_MINUTES),
+          isActive: true,
+          isFreeIntro: false,
+          taxKind: 'none',
+          descriptionLanguage: 'en',
+        },
   })
+  const translation = fields.descriptionTranslation
+  const translationHintId = `${translation.id}-hint`
   return (
     <Form
       method="post"
@@ -118,49 +130,72 @@ function ServiceForm({
       {service ? <input type="hidden" name="serviceId" value={service.id} /> : null}
       {hasPaymentAccount ? null : <PaymentNotice />}
       <Field
-        labelProps={{ children: 'Service name' }}
+        labelProps={{ children: t('serviceForm.name') }}
         inputProps={getInputProps(fields.name, { type: 'text' })}
         errors={fields.name.errors}
       />
       <TextareaField
-        labelProps={{ children: 'Description' }}
+        labelProps={{ children: t('serviceForm.description') }}
         textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
         errors={fields.description.errors}
       />
+      {/* The description's language, and optionally the same text in the other one (decision 052). */}
       <SelectField
-        labelProps={{ children: 'Category' }}
+        labelProps={{ children: t('serviceForm.descriptionLanguage') }}
+        selectProps={getSelectProps(fields.descriptionLanguage)}
+        options={LANGUAGE_OPTIONS}
+        errors={fields.descriptionLanguage.errors}
+      />
+      <div className="space-y-1.5">
+        <TextareaField
+          labelProps={{ children: t('serviceForm.descriptionTranslation') }}
+          textareaProps={{
+            ...getTextareaProps(translation),
+            rows: 3,
+            'aria-describedby': [translationHintId, translation.errors?.length ? `${translation.id}-error` : null]
+              .filter(Boolean)
+              .join(' '),
+          }}
+          errors={translation.errors}
+        />
+        <p id={translationHintId} className="text-xs text-muted-foreground">
+          {t('serviceForm.descriptionTranslationHint')}
+        </p>
+      </div>
+      <SelectField
+        labelProps={{ children: t('serviceForm.category') }}
         selectProps={getSelectProps(fields.category)}
-        options={CATEGORY_OPTIONS}
-        placeholder="Select a category"
+        options={SERVICE_CATEGORIES.map((category) => [category, t(`categories.${category}`)] as const)}
+        placeholder={t('serviceForm.chooseCategory')}
         errors={fields.category.errors}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          labelProps={{ children: 'Price (CAD)' }}
+          labelProps={{ children: t('serviceForm.price') }}
           inputProps={{
             ...getInputProps(fields.price, { type: 'number' }),
             min: 0,
             step: '0.01',
             inputMode: 'decimal',
           }}
-          hint="0 makes it free."
+          hint={t('serviceForm.priceHint')}
           errors={fields.price.errors}
         />
         <Field
-          labelProps={{ children: 'Duration (minutes)' }}
+          labelProps={{ children: t('serviceForm.duration') }}
           inputProps={{ ...getInputProps(fields.duration, { type: 'number' }), min: 15, step: 5 }}
           errors={fields.duration.errors}
         />
       </div>
       <SelectField
-        labelProps={{ children: 'Tax' }}
+        labelProps={{ children: t('serviceForm.tax') }}
         selectProps={getSelectProps(fields.taxKind)}
-        options={TAX_OPTIONS}
+        options={TAX_KINDS.map((kind) => [kind, t(`taxes.${kind}`)] as const)}
         hint={<TaxHint hasGstHstNumber={hasGstHstNumber} />}
         errors={fields.taxKind.errors}
       />
       <TextareaField
-        labelProps={{ children: 'Details (one per line)' }}
+        labelProps={{ children: t('serviceForm.details') }}
         textareaProps={{ ...getTextareaProps(fields.details), rows: 3 }}
         errors={fields.details.errors}
       />
@@ -173,26 +208,26 @@ function ServiceForm({
         name={fields.imageFile.name}
         removeName={fields.removeImage.name}
         currentUrl={service?.imageUrl ?? null}
-        label="Service image"
+        label={t('serviceForm.image')}
         errors={fields.imageFile.errors}
       />
       <CheckboxField
-        labelProps={{ children: 'Active (clients can see and book it)' }}
+        labelProps={{ children: t('serviceForm.active') }}
         inputProps={getInputProps(fields.isActive, { type: 'checkbox' })}
         errors={fields.isActive.errors}
       />
       <CheckboxField
-        labelProps={{ children: 'Free introductory session' }}
+        labelProps={{ children: t('serviceForm.freeIntro') }}
         inputProps={getInputProps(fields.isFreeIntro, { type: 'checkbox' })}
         errors={fields.isFreeIntro.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div data-dialog-actions className="flex justify-end gap-2">
         <Link to={SERVICES_PATH} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          Cancel
+          {t('serviceForm.cancel')}
         </Link>
-        <SubmitButton pending={pending} pendingText="Saving...">
-          {service ? 'Save Changes' : 'Create Service'}
+        <SubmitButton pending={pending} pendingText={t('serviceForm.saving')}>
+          {service ? t('serviceForm.save') : t('serviceForm.create')}
         </SubmitButton>
       </div>
     </Form>

@@ -1,4 +1,5 @@
 import { getInputProps, getSelectProps } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
 import { ErrorList, Field, SelectField } from '~/components/forms'
 import type { useSchemaForm } from '~/components/use-schema-form'
 import { SUGGESTED_SPECIALTIES, type ProfileFormSchema } from '~/models/practice/profile'
@@ -24,15 +25,19 @@ export function SpecialtiesPicker({
   /** The saved specialties checked now; the suggestion list leaves these out. */
   checked: string[]
 }) {
+  const { t } = useTranslation('practice')
   const kept = new Set(checked.map((s) => s.toLocaleLowerCase()))
-  const suggestions = SUGGESTED_SPECIALTIES.filter((s) => !kept.has(s.toLocaleLowerCase()))
+  // Offered in the page's language; the one chosen is saved as written, like a typed-in one.
+  const suggestions = SUGGESTED_SPECIALTIES.map((key) => t(`suggestedSpecialties.${key}`)).filter(
+    (s) => !kept.has(s.toLocaleLowerCase()),
+  )
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium">Specialties</legend>
+      <legend className="text-sm font-medium">{t('profile.specialties')}</legend>
       {saved.length ? (
         <div className="space-y-1.5">
           <p id="specialties-hint" className="text-xs text-muted-foreground">
-            Uncheck a specialty to remove it when you save.
+            {t('profile.uncheckHint')}
           </p>
           <ul className="flex flex-wrap gap-2" aria-describedby="specialties-hint">
             {saved.map((s) => (
@@ -52,27 +57,27 @@ export function SpecialtiesPicker({
           </ul>
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">No specialties yet. Add one below.</p>
+        <p className="text-sm text-muted-foreground">{t('profile.noSpecialties')}</p>
       )}
       <ErrorList id={fields.specialties.errorId} errors={fields.specialties.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          labelProps={{ children: 'Add a suggested specialty' }}
+          labelProps={{ children: t('profile.addSuggested') }}
           selectProps={getSelectProps(fields.suggestedSpecialty)}
           options={suggestions.map((s) => [s, s] as const)}
-          placeholder="Choose a specialty"
+          placeholder={t('profile.chooseSpecialty')}
           errors={fields.suggestedSpecialty.errors}
         />
         <Field
-          labelProps={{ children: 'Custom specialty' }}
+          labelProps={{ children: t('profile.customSpecialty') }}
           inputProps={{
             ...getInputProps(fields.customSpecialty, { type: 'text' }),
-            placeholder: 'e.g. Prenatal Yoga',
+            placeholder: t('profile.customPlaceholder'),
           }}
           errors={fields.customSpecialty.errors}
         />
       </div>
-      <p className="text-xs text-muted-foreground">New specialties are added to your list when you save.</p>
+      <p className="text-xs text-muted-foreground">{t('profile.addedOnSave')}</p>
     </fieldset>
   )
 }

@@ -1,10 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
 import { ErrorList, Field } from '~/components/forms'
+import { useLanguage } from '~/components/i18n/use-formats'
 import { buttonClass } from '~/components/ui/button'
 import { Input, Label, Select } from '~/components/ui/input'
 import { useSchemaForm } from '~/components/use-schema-form'
+import { WEEKDAY_NAMES } from '~/lib/dates'
 import {
   COPY_DAY_FIELD,
   GAP_MINUTES,
@@ -49,6 +52,9 @@ function rangeAfter(dayRows: { getFieldset(): { end: { initialValue?: unknown } 
   return { start: lastEnd, end: `${String(hour + 1).padStart(2, '0')}${lastEnd.slice(2)}` }
 }
 
+/** A day's name as a label starts with it: 'Monday', 'Lundi' (French writes days in lower case in a sentence). */
+const capitalised = (name: string) => name.charAt(0).toLocaleUpperCase() + name.slice(1)
+
 /** A checkbox list's initial value (none, one or several) as strings. */
 const listOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : [])
 
@@ -60,6 +66,8 @@ type Props = {
 
 export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
   const pending = useIsSubmittingIntent(SAVE_HOURS_INTENT)
+  const { t } = useTranslation('practice')
+  const language = useLanguage()
   const [form, fields] = useSchemaForm(WeeklyHoursFormSchema, {
     id: SAVE_HOURS_INTENT,
     lastResult,
@@ -76,7 +84,10 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
     <Form method="post" action={action} className="space-y-6" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={SAVE_HOURS_INTENT} />
       <div className="divide-y divide-border">
-        {WEEKDAYS.map(({ weekday, name }) => {
+        {WEEKDAYS.map(({ weekday }) => {
+          // The day as a label names it, and as a sentence does ('Copy Monday's hours', 'les heures du lundi').
+          const day = WEEKDAY_NAMES[language][weekday]!
+          const name = capitalised(day)
           const dayRows = rows.filter((row) => row.getFieldset().weekday.initialValue === String(weekday))
           return (
             <fieldset key={weekday} className="group/day py-3">
@@ -96,14 +107,14 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
                   {name}
                 </label>
                 <span className="text-sm text-muted-foreground group-has-[[data-day-switch]:checked]/day:hidden">
-                  Unavailable
+                  {t('hours.unavailable')}
                 </span>
               </div>
               {/* Shown while the day is switched on: CSS, so it needs no JavaScript. */}
               <div className="mt-2 hidden space-y-2 sm:pl-7 group-has-[[data-day-switch]:checked]/day:block">
                 {dayRows.map((row, i) => {
                   const field = row.getFieldset()
-                  const label = `${name}, range ${i + 1}`
+                  const label = t('hours.range', { day: name, number: i + 1 })
                   const errors = [
                     ...(field.start.errors ?? []),
                     ...(field.end.errors ?? []),
@@ -115,7 +126,9 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
                       <input type="hidden" name={field.weekday.name} value={weekday} />
                       <div className="grid grid-cols-2 items-center gap-2 sm:grid-cols-[8rem_8rem_minmax(0,1fr)_auto]">
                         <div>
-                          <Label htmlFor={field.start.id} className="sr-only">{`${label}, from`}</Label>
+                          <Label htmlFor={field.start.id} className="sr-only">
+                            {t('hours.rangeFrom', { range: label })}
+                          </Label>
                           <Input
                             {...getInputProps(field.start, { type: 'time' })}
                             aria-describedby={errorId}
@@ -123,7 +136,9 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
                           />
                         </div>
                         <div>
-                          <Label htmlFor={field.end.id} className="sr-only">{`${label}, to`}</Label>
+                          <Label htmlFor={field.end.id} className="sr-only">
+                            {t('hours.rangeTo', { range: label })}
+                          </Label>
                           <Input
                             {...getInputProps(field.end, { type: 'time' })}
                             aria-describedby={errorId}
@@ -132,13 +147,15 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
                         </div>
                         <div className="col-span-2 flex items-center gap-2 sm:contents">
                           <div className="min-w-0 flex-1">
-                            <Label htmlFor={field.serviceId.id} className="sr-only">{`${label}, service`}</Label>
+                            <Label htmlFor={field.serviceId.id} className="sr-only">
+                              {t('hours.rangeService', { range: label })}
+                            </Label>
                             <Select
                               {...getSelectProps(field.serviceId)}
                               aria-describedby={errorId}
                               aria-invalid={field.serviceId.errors ? true : undefined}
                             >
-                              <option value="">Select a service</option>
+                              <option value="">{t('hours.chooseService')}</option>
                               {options.map(([value, text]) => (
                                 <option key={value} value={value}>
                                   {text}
@@ -148,10 +165,10 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
                           </div>
                           <button
                             {...form.remove.getButtonProps({ name: fields.ranges.name, index: rows.indexOf(row) })}
-                            aria-label={`Remove ${label}`}
+                            aria-label={t('hours.removeLabel', { range: label })}
                             className={buttonClass({ variant: 'ghost', size: 'sm' })}
                           >
-                            Remove
+                            {t('hours.remove')}
                           </button>
                         </div>
                       </div>
@@ -165,20 +182,20 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
                       name: fields.ranges.name,
                       defaultValue: { weekday: String(weekday), ...rangeAfter(dayRows), serviceId: firstService },
                     })}
-                    aria-label={`Add a range on ${name}`}
+                    aria-label={t('hours.addRangeLabel', { day: language === 'fr' ? day : name })}
                     className={buttonClass({ variant: 'outline', size: 'sm' })}
                   >
-                    + Range
+                    {t('hours.addRange')}
                   </button>
                   <button
                     type="submit"
                     name={COPY_DAY_FIELD}
                     value={weekday}
                     formNoValidate
-                    aria-label={`Copy ${name}'s hours to all days`}
+                    aria-label={t('hours.copyLabel', { day: language === 'fr' ? day : name })}
                     className={buttonClass({ variant: 'outline', size: 'sm' })}
                   >
-                    Copy to all days
+                    {t('hours.copy')}
                   </button>
                 </div>
               </div>
@@ -188,21 +205,23 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
       </div>
 
       <fieldset className="space-y-3">
-        <legend className="font-medium">Breaks</legend>
+        <legend className="font-medium">{t('hours.breaks')}</legend>
         <p className="text-sm text-muted-foreground">
-          Each session lasts as long as its service. Leave a break after each one if you like ({GAP_MINUTES.min}-
-          {GAP_MINUTES.max} minutes).
+          {t('hours.breaksText', { min: GAP_MINUTES.min, max: GAP_MINUTES.max })}
         </p>
         {sessions.map((session) => {
           const field = session.getFieldset()
           const id = String(field.serviceId.initialValue ?? '')
-          const { serviceName = 'Service', sessionMinutes } = service.get(id) ?? {}
+          const { serviceName = t('hours.service'), sessionMinutes } = service.get(id) ?? {}
           return (
             <div key={session.key} className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_16rem] sm:items-end">
               <p className="text-sm break-words sm:pb-2">
                 <span className="font-medium">{serviceName}</span>
                 {sessionMinutes ? (
-                  <span className="text-muted-foreground"> · {sessionMinutes}-minute sessions</span>
+                  <span className="text-muted-foreground">
+                    {' · '}
+                    {t('hours.sessionLength', { minutes: sessionMinutes })}
+                  </span>
                 ) : null}
               </p>
               <input type="hidden" name={field.serviceId.name} value={id} />
@@ -210,7 +229,8 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
                 labelProps={{
                   children: (
                     <>
-                      <span className="sr-only">{serviceName}: </span>Break after each session (minutes)
+                      <span className="sr-only">{serviceName}: </span>
+                      {t('hours.breakAfter')}
                     </>
                   ),
                 }}
@@ -224,8 +244,8 @@ export function WeeklyHoursForm({ hours, lastResult, action }: Props) {
 
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex justify-end">
-        <SubmitButton pending={pending} pendingText="Saving...">
-          Save Weekly Hours
+        <SubmitButton pending={pending} pendingText={t('hours.saving')}>
+          {t('hours.save')}
         </SubmitButton>
       </div>
     </Form>

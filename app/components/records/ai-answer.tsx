@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next'
 import Markdown from 'react-markdown'
 import { AI_DEMO_LABEL, AI_DEMO_NOTICE, AI_SUMMARY_TITLE, MEDICAL_DISCLAIMER } from '~/models/records/ai-consult'
 import type { ChartConsultation } from '~/models/records/chart-links'
+import { useSay } from './use-say'
 import type { ReactNode } from 'react'
 
 /**
@@ -35,29 +37,31 @@ export function AiMarkdown({ children }: { children: string }) {
 
 /** One consultation: the question and when, the answer, the AI's summary (collapsible), the disclaimer. */
 export function AiAnswer({ consultation }: { consultation: ChartConsultation }) {
+  const { t } = useTranslation('records')
+  const say = useSay()
   return (
-    <article aria-label="AI answer" className="space-y-3 rounded-md border border-border p-3">
+    <article aria-label={t('ai.answerLabel')} className="space-y-3 rounded-md border border-border p-3">
       <header>
         <p className="font-medium break-words">{consultation.question}</p>
         <p className="text-xs text-muted-foreground">
-          Asked {consultation.askedAt}
+          {t('ai.asked', { when: consultation.askedAt })}
           {consultation.isDemo ? (
-            <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs">{AI_DEMO_LABEL}</span>
+            <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs">{say(AI_DEMO_LABEL)}</span>
           ) : null}
         </p>
       </header>
-      {consultation.isDemo ? <p className="text-xs text-muted-foreground">{AI_DEMO_NOTICE}</p> : null}
+      {consultation.isDemo ? <p className="text-xs text-muted-foreground">{say(AI_DEMO_NOTICE)}</p> : null}
       <AiMarkdown>{consultation.response}</AiMarkdown>
       {consultation.summary ? (
         <details className="rounded-md bg-muted p-2">
-          <summary className="cursor-pointer text-sm font-medium">{AI_SUMMARY_TITLE}</summary>
+          <summary className="cursor-pointer text-sm font-medium">{say(AI_SUMMARY_TITLE)}</summary>
           <div className="mt-2">
             <AiMarkdown>{consultation.summary}</AiMarkdown>
           </div>
         </details>
       ) : null}
       <p className="text-xs text-muted-foreground">
-        <strong>Medical disclaimer:</strong> {MEDICAL_DISCLAIMER}
+        <strong>{t('ai.disclaimerLabel')}</strong> {say(MEDICAL_DISCLAIMER)}
       </p>
     </article>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { DELETE_DOCUMENT_INTENT, withParam } from '~/models/records/chart-links'
 
@@ -9,16 +10,13 @@ export function DeleteDocumentDialog({
   document: { id: number; name: string } | null
   closeTo: string
 }) {
+  const { t } = useTranslation('records')
   return (
     <ConfirmDeleteDialog
       action={document ? withParam(closeTo, 'deleteDoc', document.id) : undefined}
       closeTo={closeTo}
-      title="Delete Document"
-      description={
-        document ? (
-          <p>Are you sure you want to delete &ldquo;{document.name}&rdquo;? This action cannot be undone.</p>
-        ) : null
-      }
+      title={t('deleteDocument.title')}
+      description={document ? <p>{t('deleteDocument.confirm', { name: document.name })}</p> : null}
       fields={{ intent: DELETE_DOCUMENT_INTENT, documentId: document?.id ?? '' }}
     />
   )

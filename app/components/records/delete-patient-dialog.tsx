@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { DELETE_PATIENT_INTENT, withParam } from '~/models/records/chart-links'
 
@@ -9,16 +10,17 @@ export function DeletePatientDialog({
   patient: { id: number; name: string } | null
   closeTo: string
 }) {
+  const { t } = useTranslation('records')
   return (
     <ConfirmDeleteDialog
       action={patient ? withParam(closeTo, 'delete', patient.id) : undefined}
       closeTo={closeTo}
-      title="Delete Patient Profile"
+      title={t('deletePatient.title')}
       description={
         patient ? (
           <>
-            <p>Are you sure you want to delete {patient.name}&apos;s profile? This will also delete all their notes.</p>
-            <p className="mt-2">Their documents and the stored files are deleted too. This action cannot be undone.</p>
+            <p>{t('deletePatient.confirm', { name: patient.name })}</p>
+            <p className="mt-2">{t('deletePatient.documents')}</p>
           </>
         ) : null
       }

@@ -1,17 +1,18 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { useRevalidator } from '@remix-run/react'
 import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorList } from '~/components/forms'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { Input, Label } from '~/components/ui/input'
 import { useHydrated } from '~/components/use-hydrated'
 import { cn } from '~/lib/cn'
+import { msg } from '~/lib/i18n/message'
 import {
   DESCRIPTION_MAX_LENGTH,
   DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_SUPPORTS,
   DOCUMENT_TOO_LARGE,
   DOCUMENT_UPLOAD_FAILED,
   DOCUMENT_UPLOADED,
@@ -19,7 +20,10 @@ import {
 
 type Progress = { name: string; percent: number }
 
-/** Sends one file to the /api twin, reporting progress; answers null or the refusal's message. */
+/**
+ * Sends one file to the /api twin, reporting progress; answers null or the refusal: the
+ * server's message (already in the page's language) or a catalogue key.
+ */
 function send(url: string, file: File, description: string, onProgress: (percent: number) => void) {
   return new Promise<string | null>((resolve) => {
     const body = new FormData()
@@ -66,6 +70,7 @@ export function DocumentUpload({
   const [dragging, setDragging] = useState(false)
   const [toast, setToast] = useState<ToastData | null>(null)
   const errors = lastResult?.error?.file ?? lastResult?.error?.['']
+  const { t } = useTranslation('records')
 
   async function upload(files: File[]) {
     if (!files.length || progress) return
@@ -79,7 +84,7 @@ export function DocumentUpload({
         file.size > DOCUMENT_MAX_BYTES
           ? DOCUMENT_TOO_LARGE
           : await send(apiUrl, file, text, (percent) => setProgress({ name: file.name, percent }))
-      if (refusal) failure = `${file.name}: ${refusal}`
+      if (refusal) failure = msg('records:upload.refusal', { name: file.name, reason: refusal })
       else uploaded++
     }
     setProgress(null)
@@ -87,7 +92,9 @@ export function DocumentUpload({
     if (input.current) input.current.value = ''
     if (uploaded && description.current) description.current.value = ''
     setToast(
-      failure ? { type: 'error', title: 'Error', description: failure } : { type: 'success', title: DOCUMENT_UPLOADED },
+      failure
+        ? { type: 'error', title: msg('records:toasts.error'), description: failure }
+        : { type: 'success', title: DOCUMENT_UPLOADED },
     )
     if (uploaded) revalidator.revalidate()
   }
@@ -119,8 +126,8 @@ export function DocumentUpload({
           setChosen(Array.from(event.dataTransfer.files))
         }}
       >
-        <span className="font-medium">{hydrated ? 'Click to choose or drag and drop' : 'Choose a file to upload'}</span>
-        <span className="text-xs text-muted-foreground">{DOCUMENT_SUPPORTS}</span>
+        <span className="font-medium">{hydrated ? t('upload.chooseOrDrop') : t('upload.choose')}</span>
+        <span className="text-xs text-muted-foreground">{t('upload.supports')}</span>
         <input
           ref={input}
           type="file"
@@ -128,7 +135,7 @@ export function DocumentUpload({
           accept={DOCUMENT_ACCEPT}
           multiple={hydrated}
           required={!hydrated}
-          aria-label="Document file"
+          aria-label={t('upload.fileLabel')}
           aria-invalid={errors?.length ? true : undefined}
           disabled={Boolean(progress)}
           className={cn('mt-2 max-w-full text-sm', hydrated && 'sr-only')}
@@ -136,25 +143,30 @@ export function DocumentUpload({
         />
         {chosen.length ? (
           <span className="mt-1 text-sm break-all" role="status">
-            Chosen: {chosen.map((file) => file.name).join(', ')}
+            {t('upload.chosen', { names: chosen.map((file) => file.name).join(', ') })}
           </span>
         ) : null}
       </label>
       <div className="space-y-1.5">
-        <Label htmlFor="document-description">Description (optional)</Label>
+        <Label htmlFor="document-description">{t('upload.description')}</Label>
         <Input ref={description} id="document-description" name="description" maxLength={DESCRIPTION_MAX_LENGTH} />
       </div>
       <ErrorList errors={errors} />
       {progress ? (
         <div className="space-y-1" role="status">
-          <p className="text-sm">Uploading... {progress.name}</p>
-          <progress className="h-2 w-full" max={100} value={progress.percent} aria-label={`Uploading ${progress.name}`}>
+          <p className="text-sm">{t('upload.uploading', { name: progress.name })}</p>
+          <progress
+            className="h-2 w-full"
+            max={100}
+            value={progress.percent}
+            aria-label={t('upload.uploadingLabel', { name: progress.name })}
+          >
             {progress.percent}%
           </progress>
         </div>
       ) : null}
       <Button type="submit" disabled={hydrated && (!chosen.length || Boolean(progress))}>
-        Upload
+        {t('upload.upload')}
       </Button>
       <Toaster toast={toast} />
     </form>

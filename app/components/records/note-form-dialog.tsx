@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
@@ -8,6 +9,7 @@ import { UrlDialog } from '~/components/ui/url-dialog'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { CREATE_NOTE_INTENT, UPDATE_NOTE_INTENT, withParam } from '~/models/records/chart-links'
 import { NOTE_TYPE_LABELS, PatientNoteSchema, type PatientNote } from '~/models/records/patient'
+import { useSay } from './use-say'
 
 /** Add Note (`&newNote=1`) and edit (`&editNote=<id>`): title, content, category and private. */
 export function NoteFormDialog({
@@ -23,16 +25,15 @@ export function NoteFormDialog({
   closeTo: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('records')
   return (
-    <UrlDialog open={open} closeTo={closeTo} title={note ? 'Edit Note' : 'Add Note'}>
+    <UrlDialog open={open} closeTo={closeTo} title={note ? t('noteForm.editTitle') : t('noteForm.addTitle')}>
       {open ? (
         <NoteForm key={note?.id ?? 'new'} patientId={patientId} note={note} closeTo={closeTo} lastResult={lastResult} />
       ) : null}
     </UrlDialog>
   )
 }
-
-const CATEGORY_OPTIONS = Object.entries(NOTE_TYPE_LABELS) as [string, string][]
 
 function NoteForm({
   patientId,
@@ -45,6 +46,9 @@ function NoteForm({
   closeTo: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('records')
+  const say = useSay()
+  const categories = Object.entries(NOTE_TYPE_LABELS).map(([value, label]) => [value, say(label)] as [string, string])
   const actionUrl = note ? withParam(closeTo, 'editNote', note.id) : withParam(closeTo, 'newNote', 1)
   const pending = useIsSubmitting(actionUrl)
   // The fields' rules without the defaults the schema adds afterwards (conform reads no transforms).
@@ -61,33 +65,33 @@ function NoteForm({
       <input type="hidden" name="patientId" value={patientId} />
       {note ? <input type="hidden" name="noteId" value={note.id} /> : null}
       <Field
-        labelProps={{ children: 'Title' }}
+        labelProps={{ children: t('fields.title') }}
         inputProps={getInputProps(fields.title, { type: 'text' })}
         errors={fields.title.errors}
       />
       <TextareaField
-        labelProps={{ children: 'Content' }}
+        labelProps={{ children: t('fields.content') }}
         textareaProps={{ ...getTextareaProps(fields.content), rows: 6 }}
         errors={fields.content.errors}
       />
       <SelectField
-        labelProps={{ children: 'Category' }}
+        labelProps={{ children: t('noteForm.category') }}
         selectProps={getSelectProps(fields.noteType)}
-        options={CATEGORY_OPTIONS}
+        options={categories}
         errors={fields.noteType.errors}
       />
       <CheckboxField
-        labelProps={{ children: 'Private note (only you can see it; never shared)' }}
+        labelProps={{ children: t('noteForm.private') }}
         inputProps={getInputProps(fields.isPrivate, { type: 'checkbox' })}
         errors={fields.isPrivate.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div data-dialog-actions className="flex justify-end gap-2">
         <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          Cancel
+          {t('noteForm.cancel')}
         </Link>
-        <SubmitButton pending={pending} pendingText="Saving...">
-          {note ? 'Save Changes' : 'Add Note'}
+        <SubmitButton pending={pending} pendingText={t('noteForm.saving')}>
+          {note ? t('noteForm.save') : t('noteForm.add')}
         </SubmitButton>
       </div>
     </Form>

@@ -1,12 +1,14 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigate } from '@remix-run/react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ErrorList } from '~/components/forms'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { Button, buttonClass } from '~/components/ui/button'
 import { Label, Textarea } from '~/components/ui/input'
 import { Link } from '~/components/ui/link'
 import { useHydrated } from '~/components/use-hydrated'
+import { msg } from '~/lib/i18n/message'
 import {
   AI_ANALYZING,
   AI_CONSULT_COMPLETE,
@@ -19,6 +21,7 @@ import {
 import { EVENT_STREAM, readAiConsultAnswer } from '~/models/records/ai-consult-stream'
 import { AI_CONSULT_INTENT, withParam, type ChartAi } from '~/models/records/chart-links'
 import { AiAnswer, AiMarkdown } from './ai-answer'
+import { useSay } from './use-say'
 
 type Streaming = { question: string; text: string }
 
@@ -43,6 +46,8 @@ export function PatientAiTab({
   const [streaming, setStreaming] = useState<Streaming | null>(null)
   const [toast, setToast] = useState<ToastData | null>(null)
   const errors = lastResult?.error?.question ?? lastResult?.error?.['']
+  const { t } = useTranslation('records')
+  const say = useSay()
 
   async function ask(text: string) {
     setStreaming({ question: text, text: '' })
@@ -60,7 +65,8 @@ export function PatientAiTab({
       navigate(withParam(ai.href, 'consultation', consultation.id), { preventScrollReset: true })
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : AI_CONSULT_FAILED
-      setToast({ type: 'error', title: 'Error', description: message })
+      // The server's message is in the page's language already; the fallback is a catalogue key.
+      setToast({ type: 'error', title: msg('records:toasts.error'), description: message })
     } finally {
       setStreaming(null)
     }
@@ -69,8 +75,8 @@ export function PatientAiTab({
   return (
     <div className="space-y-4">
       <details className="rounded-md border border-border p-3 text-sm">
-        <summary className="cursor-pointer font-medium">{AI_CONTEXT_TITLE}</summary>
-        <p className="mt-2 text-muted-foreground">{AI_CONTEXT_DISCLOSURE}</p>
+        <summary className="cursor-pointer font-medium">{say(AI_CONTEXT_TITLE)}</summary>
+        <p className="mt-2 text-muted-foreground">{say(AI_CONTEXT_DISCLOSURE)}</p>
       </details>
       <Form
         method="post"
@@ -86,7 +92,7 @@ export function PatientAiTab({
         <input type="hidden" name="intent" value={AI_CONSULT_INTENT} />
         <input type="hidden" name="patientId" value={patientId} />
         <div className="space-y-1.5">
-          <Label htmlFor="ai-question">Your question</Label>
+          <Label htmlFor="ai-question">{t('ai.questionLabel')}</Label>
           <Textarea
             id="ai-question"
             name="question"
@@ -96,12 +102,12 @@ export function PatientAiTab({
             onChange={(event) => setQuestion(event.currentTarget.value)}
             aria-invalid={errors?.length ? true : undefined}
             aria-describedby={errors?.length ? 'ai-question-error' : undefined}
-            placeholder="Ask about this patient's history, notes or next steps"
+            placeholder={t('ai.questionPlaceholder')}
           />
           <ErrorList id="ai-question-error" errors={errors} />
         </div>
         <div>
-          <p className="mb-1 text-xs text-muted-foreground">Example questions</p>
+          <p className="mb-1 text-xs text-muted-foreground">{t('ai.examplesLabel')}</p>
           <ul className="flex flex-wrap gap-2">
             {ai.examples.map((example) => (
               <li key={example.href}>
@@ -123,7 +129,7 @@ export function PatientAiTab({
         </div>
         <div className="flex gap-2">
           <Button type="submit" disabled={hydrated && (!question.trim() || Boolean(streaming))}>
-            Ask AI
+            {t('ai.ask')}
           </Button>
           <Link
             to={ai.href}
@@ -131,19 +137,23 @@ export function PatientAiTab({
             className={buttonClass({ variant: 'outline' })}
             onClick={() => setQuestion('')}
           >
-            Clear
+            {t('ai.clear')}
           </Link>
         </div>
       </Form>
       {streaming ? (
-        <section aria-live="polite" aria-label="AI answer" className="space-y-2 rounded-md border border-border p-3">
+        <section
+          aria-live="polite"
+          aria-label={t('ai.answerLabel')}
+          className="space-y-2 rounded-md border border-border p-3"
+        >
           <p className="font-medium break-words">{streaming.question}</p>
           {streaming.text ? (
             <AiMarkdown>{streaming.text}</AiMarkdown>
           ) : (
             <div role="status">
-              <p className="text-sm">{AI_ANALYZING}</p>
-              <p className="text-xs text-muted-foreground">{AI_WAIT_HINT}</p>
+              <p className="text-sm">{say(AI_ANALYZING)}</p>
+              <p className="text-xs text-muted-foreground">{say(AI_WAIT_HINT)}</p>
             </div>
           )}
         </section>
@@ -153,7 +163,7 @@ export function PatientAiTab({
       {ai.earlier.length ? (
         <section aria-labelledby="earlier-consultations" className="space-y-2">
           <h3 id="earlier-consultations" className="font-semibold">
-            Earlier consultations
+            {t('ai.earlier')}
           </h3>
           <ul className="max-h-96 space-y-2 overflow-y-auto">
             {ai.earlier.map((c) => (

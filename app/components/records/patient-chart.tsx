@@ -1,4 +1,5 @@
 import { type SubmissionResult } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
@@ -19,13 +20,14 @@ export function PatientChart({
   uploadResult: SubmissionResult<string[]> | null
   aiResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('records')
   const { profile } = chart
   const tabs = [
-    { id: 'profile', label: 'Profile', href: chart.profileHref },
-    { id: 'notes', label: `Notes (${chart.notes.length})`, href: chart.notesHref },
-    { id: 'docs', label: `Docs (${chart.documents.length})`, href: chart.docsHref },
-    { id: 'intake', label: `Intake (${chart.intake.length})`, href: chart.intakeHref },
-    { id: 'ai', label: 'Consult the AI', href: chart.aiHref },
+    { id: 'profile', label: t('chart.profileTab'), href: chart.profileHref },
+    { id: 'notes', label: t('chart.notesTab', { count: chart.notes.length }), href: chart.notesHref },
+    { id: 'docs', label: t('chart.docsTab', { count: chart.documents.length }), href: chart.docsHref },
+    { id: 'intake', label: t('chart.intakeTab', { count: chart.intake.length }), href: chart.intakeHref },
+    { id: 'ai', label: t('chart.aiTab'), href: chart.aiHref },
   ] as const
   return (
     <section aria-labelledby="patient-heading" className="space-y-4 rounded-lg border border-border bg-card p-4">
@@ -34,11 +36,11 @@ export function PatientChart({
           {profile.firstName} {profile.lastName}
         </h2>
         <Link to={chart.exportHref} className={buttonClass({ variant: 'outline', size: 'sm' })}>
-          Export record
+          {t('chart.exportRecord')}
         </Link>
       </div>
       {/* The tabs wrap on a narrow screen rather than scroll: every tab stays in sight. */}
-      <nav aria-label="Patient record" className="flex flex-wrap gap-x-1 border-b border-border">
+      <nav aria-label={t('chart.tabsLabel')} className="flex flex-wrap gap-x-1 border-b border-border">
         {tabs.map((tab) => (
           <Link
             key={tab.id}

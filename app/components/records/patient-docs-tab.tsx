@@ -1,8 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import type { ChartPatient } from '~/models/records/chart-links'
-import { DOCUMENTS_EMPTY } from '~/models/records/document'
 import { DocumentIcon } from './document-icon'
 import { DocumentUpload } from './document-upload'
 
@@ -14,23 +14,22 @@ export function PatientDocsTab({
   chart: ChartPatient
   uploadResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('records')
   return (
     <div className="space-y-4">
-      <h3 className="font-semibold">Documents ({chart.documents.length})</h3>
+      <h3 className="font-semibold">{t('docs.heading', { count: chart.documents.length })}</h3>
       <DocumentUpload
         action={chart.uploadAction}
         apiUrl={`/api/patient-profiles/${chart.profile.id}/documents`}
         lastResult={uploadResult}
       />
       {chart.verifyDownloadsHref && chart.documents.length > 0 ? (
-        <p className="text-sm text-muted-foreground">
-          Downloading a document asks for your password again, as your last one was more than 10 minutes ago.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('docs.verifyHint')}</p>
       ) : null}
       {chart.documents.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">{DOCUMENTS_EMPTY}</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{t('docs.empty')}</p>
       ) : (
-        <ul className="max-h-96 space-y-2 overflow-y-auto" aria-label="Documents">
+        <ul className="max-h-96 space-y-2 overflow-y-auto" aria-label={t('docs.label')}>
           {chart.documents.map((doc) => (
             <li
               key={doc.id}
@@ -49,28 +48,28 @@ export function PatientDocsTab({
                 {chart.verifyDownloadsHref ? (
                   <Link
                     to={chart.verifyDownloadsHref}
-                    aria-label={`Download ${doc.name}`}
+                    aria-label={t('docs.downloadNamed', { name: doc.name })}
                     className={buttonClass({ variant: 'ghost', size: 'sm' })}
                   >
-                    Download
+                    {t('docs.download')}
                   </Link>
                 ) : (
                   <a
                     href={doc.downloadHref}
                     download={doc.name}
-                    aria-label={`Download ${doc.name}`}
+                    aria-label={t('docs.downloadNamed', { name: doc.name })}
                     className={buttonClass({ variant: 'ghost', size: 'sm' })}
                   >
-                    Download
+                    {t('docs.download')}
                   </a>
                 )}
                 <Link
                   to={doc.deleteHref}
                   preventScrollReset
-                  aria-label={`Delete ${doc.name}`}
+                  aria-label={t('docs.deleteNamed', { name: doc.name })}
                   className={buttonClass({ variant: 'ghost', size: 'sm' }, 'text-destructive')}
                 >
-                  Delete
+                  {t('docs.delete')}
                 </Link>
               </div>
             </li>

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field, TextareaField } from '~/components/forms'
 import { buttonClass } from '~/components/ui/button'
@@ -24,8 +25,9 @@ export function PatientFormDialog({
   closeTo: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('records')
   return (
-    <UrlDialog open={open} closeTo={closeTo} title={patient ? 'Edit Patient Profile' : 'Add New Patient'}>
+    <UrlDialog open={open} closeTo={closeTo} title={patient ? t('patientForm.editTitle') : t('patientForm.addTitle')}>
       {open ? (
         <PatientForm key={patient?.id ?? 'new'} patient={patient} closeTo={closeTo} lastResult={lastResult} />
       ) : null}
@@ -34,20 +36,15 @@ export function PatientFormDialog({
 }
 
 const TEXT_FIELDS = [
-  ['email', 'Email', 'email'],
-  ['phone', 'Phone', 'tel'],
-  ['gender', 'Gender', 'text'],
-  ['address', 'Address', 'text'],
-  ['emergencyContact', 'Emergency contact', 'text'],
-  ['emergencyPhone', 'Emergency phone', 'tel'],
+  ['email', 'email'],
+  ['phone', 'tel'],
+  ['gender', 'text'],
+  ['address', 'text'],
+  ['emergencyContact', 'text'],
+  ['emergencyPhone', 'tel'],
 ] as const
 
-const LONG_FIELDS = [
-  ['medicalHistory', 'Medical history'],
-  ['allergies', 'Allergies'],
-  ['medications', 'Medications'],
-  ['notes', 'Notes'],
-] as const
+const LONG_FIELDS = ['medicalHistory', 'allergies', 'medications', 'notes'] as const
 
 function PatientForm({
   patient,
@@ -58,6 +55,7 @@ function PatientForm({
   closeTo: string
   lastResult: SubmissionResult<string[]> | null
 }) {
+  const { t } = useTranslation('records')
   const actionUrl = patient ? withParam(closeTo, 'edit', 1) : withParam(closeTo, 'new', 1)
   const pending = useIsSubmitting(actionUrl)
   const [form, fields] = useSchemaForm(PatientProfileSchema, {
@@ -73,33 +71,33 @@ function PatientForm({
       {patient ? <input type="hidden" name="patientId" value={patient.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          labelProps={{ children: 'First name' }}
+          labelProps={{ children: t('fields.firstName') }}
           inputProps={getInputProps(fields.firstName, { type: 'text' })}
           errors={fields.firstName.errors}
         />
         <Field
-          labelProps={{ children: 'Last name' }}
+          labelProps={{ children: t('fields.lastName') }}
           inputProps={getInputProps(fields.lastName, { type: 'text' })}
           errors={fields.lastName.errors}
         />
       </div>
       <Field
-        labelProps={{ children: 'Date of birth' }}
+        labelProps={{ children: t('fields.dateOfBirth') }}
         inputProps={getInputProps(fields.dateOfBirth, { type: 'date' })}
         errors={fields.dateOfBirth.errors}
       />
-      {TEXT_FIELDS.map(([name, label, type]) => (
+      {TEXT_FIELDS.map(([name, type]) => (
         <Field
           key={name}
-          labelProps={{ children: label }}
+          labelProps={{ children: t(`fields.${name}`) }}
           inputProps={getInputProps(fields[name], { type })}
           errors={fields[name].errors}
         />
       ))}
-      {LONG_FIELDS.map(([name, label]) => (
+      {LONG_FIELDS.map((name) => (
         <TextareaField
           key={name}
-          labelProps={{ children: label }}
+          labelProps={{ children: t(`fields.${name}`) }}
           textareaProps={{ ...getTextareaProps(fields[name]), rows: 3 }}
           errors={fields[name].errors}
         />
@@ -107,10 +105,10 @@ function PatientForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <div data-dialog-actions className="flex justify-end gap-2">
         <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-          Cancel
+          {t('patientForm.cancel')}
         </Link>
-        <SubmitButton pending={pending} pendingText="Saving...">
-          {patient ? 'Save Changes' : 'Create Patient'}
+        <SubmitButton pending={pending} pendingText={t('patientForm.saving')}>
+          {patient ? t('patientForm.save') : t('patientForm.create')}
         </SubmitButton>
       </div>
     </Form>

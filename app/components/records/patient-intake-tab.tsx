@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { IntakeSummary } from '~/components/intake/intake-summary'
 import type { ChartPatient } from '~/models/records/chart-links'
 
@@ -6,12 +7,9 @@ import type { ChartPatient } from '~/models/records/chart-links'
  * first, each exactly as the version they answered asked it, with the consent's signature.
  */
 export function PatientIntakeTab({ chart }: { chart: ChartPatient }) {
+  const { t } = useTranslation('records')
   if (!chart.intake.length) {
-    return (
-      <p className="py-6 text-center text-sm text-muted-foreground">
-        No intake answers yet. They arrive here when a client sends the intake form of one of your services.
-      </p>
-    )
+    return <p className="py-6 text-center text-sm text-muted-foreground">{t('intake.empty')}</p>
   }
   return (
     <ul className="space-y-4">
@@ -20,7 +18,7 @@ export function PatientIntakeTab({ chart }: { chart: ChartPatient }) {
           <div>
             <h3 className="font-semibold">{intake.title}</h3>
             <p className="text-sm text-muted-foreground">
-              {`Sent ${intake.sentAt} before "${intake.serviceName}" · form version ${intake.version}`}
+              {t('intake.sent', { sentAt: intake.sentAt, service: intake.serviceName, version: intake.version })}
             </p>
           </div>
           <IntakeSummary questions={intake.questions} answers={intake.answers} signedAt={intake.signedAt} />

@@ -1,19 +1,24 @@
+import { useTranslation } from 'react-i18next'
 import { ButtonLink } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { filledProfileFields, type ChartPatient } from '~/models/records/chart-links'
 
 /** The Profile tab: the fields that are filled, read-only, Edit Profile, and the access history. */
 export function PatientProfileTab({ chart }: { chart: ChartPatient }) {
+  const { t } = useTranslation('records')
   const fields = [
-    { label: 'First name', value: chart.profile.firstName },
-    { label: 'Last name', value: chart.profile.lastName },
-    ...filledProfileFields(chart.profile, chart.dateOfBirth),
+    { label: t('fields.firstName'), value: chart.profile.firstName },
+    { label: t('fields.lastName'), value: chart.profile.lastName },
+    ...filledProfileFields(chart.profile, chart.dateOfBirth).map(({ field, value }) => ({
+      label: t(`fields.${field}`),
+      value,
+    })),
   ]
   return (
     <div className="space-y-6">
       <div className="flex justify-end">
         <ButtonLink to={chart.editHref} preventScrollReset variant="outline" size="sm">
-          Edit Profile
+          {t('profile.edit')}
         </ButtonLink>
       </div>
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -30,12 +35,13 @@ export function PatientProfileTab({ chart }: { chart: ChartPatient }) {
 }
 
 function AccessHistory({ history }: { history: NonNullable<ChartPatient['history']> }) {
+  const { t } = useTranslation('records')
   return (
     <section aria-labelledby="access-history-heading" className="space-y-2">
       <h3 id="access-history-heading" className="font-semibold">
-        Access history
+        {t('profile.history')}
       </h3>
-      <ul className="divide-y divide-border text-sm" aria-label="Access history">
+      <ul className="divide-y divide-border text-sm" aria-label={t('profile.history')}>
         {history.entries.map((entry) => (
           <li key={entry.id} className="flex justify-between gap-4 py-1.5">
             <span>{entry.action}</span>
@@ -46,12 +52,12 @@ function AccessHistory({ history }: { history: NonNullable<ChartPatient['history
       <div className="flex gap-4 text-sm">
         {history.newestHref ? (
           <Link to={history.newestHref} preventScrollReset>
-            Newest
+            {t('profile.newest')}
           </Link>
         ) : null}
         {history.olderHref ? (
           <Link to={history.olderHref} preventScrollReset>
-            Older
+            {t('profile.older')}
           </Link>
         ) : null}
       </div>

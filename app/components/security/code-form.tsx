@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { Field } from '~/components/forms'
 import { useSchemaForm } from '~/components/use-schema-form'
@@ -14,7 +15,7 @@ export function CodeForm({
   lastResult,
   submitText,
   pendingText,
-  label = 'Code',
+  label,
   hidden,
   focusCode = false,
 }: {
@@ -26,6 +27,7 @@ export function CodeForm({
   hidden?: Record<string, string>
   focusCode?: boolean
 }) {
+  const { t } = useTranslation('account')
   const pending = useIsSubmitting()
   const [form, fields] = useSchemaForm(CodeSchema, { id, lastResult })
   return (
@@ -34,7 +36,7 @@ export function CodeForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Field
-        labelProps={{ children: label }}
+        labelProps={{ children: label ?? t('twoFactor.code') }}
         inputProps={{
           ...getInputProps(fields.code, { type: 'text' }),
           autoComplete: 'one-time-code',

@@ -1,18 +1,21 @@
 import { Form, useRevalidator } from '@remix-run/react'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { SubmitButton, useIsSubmittingIntent } from '~/components/form-shell'
+import { useFormats } from '~/components/i18n/use-formats'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input, Label } from '~/components/ui/input'
 import { useHydrated } from '~/components/use-hydrated'
-import { formatDate, formatTime } from '~/lib/dates'
 import type { PasskeyListing } from '~/models/security/passkeys.server'
 import { PASSKEY_NAME_MAX } from '~/models/security/security'
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 
 /** The resource route behind the card (app/routes/account.security.passkeys.ts). */
 const PASSKEYS_PATH = '/account/security/passkeys'
-const NOT_ADDED = 'The passkey could not be added. Please try again.'
+
+/** A failure the card words itself (the route's refusals come already in the page's language). */
+class Failure extends Error {}
 
 type Refusal = { message?: string; verificationRequired?: boolean; redirectTo?: string }
 
@@ -29,18 +32,24 @@ async function post<T>(body: unknown): Promise<T | null> {
     window.location.assign(answer.redirectTo)
     return null
   }
-  throw new Error(answer.message ?? NOT_ADDED)
+  throw answer.message ? new Error(answer.message) : new Failure('notAdded')
 }
 
-/** What to say when the browser's part ends without a new passkey. */
-function browserMessage(error: unknown) {
+/** Why the browser's part ended without a new passkey: a key of the card's texts. */
+function browserFailure(error: unknown) {
   const { name, code } = (error ?? {}) as { name?: string; code?: string }
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
-    return 'This device already holds a passkey for your account.'
+    return new Failure('alreadyOnDevice')
   }
-  if (name === 'NotAllowedError' || name === 'AbortError') return 'Adding the passkey was cancelled or timed out.'
-  return NOT_ADDED
+  if (name === 'NotAllowedError' || name === 'AbortError') return new Failure('cancelled')
+  return new Failure('notAdded')
 }
+
+const FAILURES = {
+  alreadyOnDevice: 'passkeys.alreadyOnDevice',
+  cancelled: 'passkeys.addCancelled',
+  notAdded: 'passkeys.notAdded',
+} as const
 
 /**
  * With JavaScript and WebAuthn: asks the route for options, lets the browser make the passkey
@@ -48,13 +57,12 @@ function browserMessage(error: unknown) {
  * sends it back, then reloads the page's data so the list shows it.
  */
 function AddPasskey() {
+  const { t } = useTranslation('account')
   const revalidator = useRevalidator()
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<{ added?: string; error?: string }>({})
   if (typeof window.PublicKeyCredential !== 'function') {
-    return (
-      <p className="text-sm text-muted-foreground">This browser cannot make passkeys. Try another browser or device.</p>
-    )
+    return <p className="text-sm text-muted-foreground">{t('passkeys.unsupported')}</p>
   }
 
   async function add() {
@@ -65,14 +73,21 @@ function AddPasskey() {
       if (!optionsJSON) return
       const { startRegistration } = await import('@simplewebauthn/browser')
       const response = await startRegistration({ optionsJSON }).catch((browserError: unknown) => {
-        throw new Error(browserMessage(browserError))
+        throw browserFailure(browserError)
       })
       const answer = await post<{ passkey: { name: string } }>({ intent: 'register', response })
       if (!answer) return
       setOutcome({ added: answer.passkey.name })
       revalidator.revalidate()
     } catch (failure) {
-      setOutcome({ error: failure instanceof Error && failure.message ? failure.message : NOT_ADDED })
+      const known = failure instanceof Failure ? FAILURES[failure.message as keyof typeof FAILURES] : undefined
+      setOutcome({
+        error: known
+          ? t(known)
+          : failure instanceof Error && failure.message
+            ? failure.message
+            : t('passkeys.notAdded'),
+      })
     } finally {
       setBusy(false)
     }
@@ -81,10 +96,10 @@ function AddPasskey() {
   return (
     <div className="space-y-3">
       <Button disabled={busy} aria-disabled={busy} onClick={() => void add()}>
-        {busy ? 'Waiting for your device...' : 'Add a passkey'}
+        {busy ? t('passkeys.waiting') : t('passkeys.add')}
       </Button>
       <div role="status" className="text-sm">
-        {outcome.added ? `Passkey added as “${outcome.added}”. You can rename it below.` : null}
+        {outcome.added ? t('passkeys.addedAs', { name: outcome.added }) : null}
       </div>
       {outcome.error ? (
         <div role="alert" className="rounded-md border border-destructive/30 bg-destructive-soft p-3 text-sm">
@@ -95,13 +110,13 @@ function AddPasskey() {
   )
 }
 
-/** 'Nov 21, 2026, 9:30 AM' in the viewer's zone. */
-function when(iso: string, timeZone: string) {
-  return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`
-}
-
 /** One passkey: its dates, a rename form and a remove form, both plain posts that work without JavaScript. */
 function PasskeyItem({ passkey, index, timeZone }: { passkey: PasskeyListing; index: number; timeZone: string }) {
+  const { t } = useTranslation('account')
+  const formats = useFormats()
+  /** 'Nov 21, 2026, 9:30 AM' in the viewer's zone and the page's language. */
+  const when = (iso: string) =>
+    t('security.when', { date: formats.date(iso, timeZone), time: formats.time(iso, timeZone) })
   const renaming = useIsSubmittingIntent('rename')
   const removing = useIsSubmittingIntent('remove')
   const fieldId = `passkey-name-${index}`
@@ -110,14 +125,22 @@ function PasskeyItem({ passkey, index, timeZone }: { passkey: PasskeyListing; in
       <div>
         <p className="font-medium break-words">{passkey.name}</p>
         <p className="text-sm text-muted-foreground">
-          Added <time dateTime={passkey.createdAt}>{when(passkey.createdAt, timeZone)}</time>
+          <Trans
+            t={t}
+            i18nKey="passkeys.addedOn"
+            values={{ when: when(passkey.createdAt) }}
+            components={{ time: <time dateTime={passkey.createdAt} /> }}
+          />
           {' · '}
           {passkey.lastUsedAt ? (
-            <>
-              Last used <time dateTime={passkey.lastUsedAt}>{when(passkey.lastUsedAt, timeZone)}</time>
-            </>
+            <Trans
+              t={t}
+              i18nKey="passkeys.lastUsed"
+              values={{ when: when(passkey.lastUsedAt) }}
+              components={{ time: <time dateTime={passkey.lastUsedAt} /> }}
+            />
           ) : (
-            'Never used to sign in'
+            t('passkeys.neverUsed')
           )}
         </p>
       </div>
@@ -126,7 +149,7 @@ function PasskeyItem({ passkey, index, timeZone }: { passkey: PasskeyListing; in
           <input type="hidden" name="intent" value="rename" />
           <input type="hidden" name="passkeyId" value={passkey.id} />
           <div className="space-y-1.5">
-            <Label htmlFor={fieldId}>Name</Label>
+            <Label htmlFor={fieldId}>{t('passkeys.name')}</Label>
             <Input
               id={fieldId}
               name="name"
@@ -137,15 +160,15 @@ function PasskeyItem({ passkey, index, timeZone }: { passkey: PasskeyListing; in
               className="w-56"
             />
           </div>
-          <SubmitButton variant="outline" size="sm" pending={renaming} pendingText="Saving...">
-            Rename
+          <SubmitButton variant="outline" size="sm" pending={renaming} pendingText={t('passkeys.saving')}>
+            {t('passkeys.rename')}
           </SubmitButton>
         </Form>
         <Form method="post" action={PASSKEYS_PATH} preventScrollReset>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="passkeyId" value={passkey.id} />
-          <SubmitButton variant="outline" size="sm" pending={removing} pendingText="Removing...">
-            Remove
+          <SubmitButton variant="outline" size="sm" pending={removing} pendingText={t('passkeys.removing')}>
+            {t('passkeys.remove')}
           </SubmitButton>
         </Form>
       </div>
@@ -159,31 +182,29 @@ function PasskeyItem({ passkey, index, timeZone }: { passkey: PasskeyListing; in
  * button appears once the page is hydrated; without JavaScript the card says so.
  */
 export function PasskeysCard({ passkeys, timeZone }: { passkeys: PasskeyListing[]; timeZone: string }) {
+  const { t } = useTranslation('account')
   const hydrated = useHydrated()
   return (
     <Card role="region" aria-labelledby="passkeys-title">
       <CardHeader>
-        <CardTitle id="passkeys-title">Passkeys</CardTitle>
-        <CardDescription>
-          Sign in with your fingerprint, face or device PIN instead of your password. A passkey counts as both steps of
-          two-factor sign-in.
-        </CardDescription>
+        <CardTitle id="passkeys-title">{t('passkeys.title')}</CardTitle>
+        <CardDescription>{t('passkeys.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {passkeys.length ? (
-          <ul className="space-y-3" aria-label="Your passkeys">
+          <ul className="space-y-3" aria-label={t('passkeys.listLabel')}>
             {passkeys.map((passkey, index) => (
               <PasskeyItem key={passkey.id} passkey={passkey} index={index} timeZone={timeZone} />
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">You have no passkeys yet.</p>
+          <p className="text-sm text-muted-foreground">{t('passkeys.none')}</p>
         )}
         {hydrated ? (
           <AddPasskey />
         ) : (
           // Not <noscript>: a browser with scripts turned off still parses it as if they ran.
-          <p className="text-sm text-muted-foreground">Adding a passkey needs JavaScript.</p>
+          <p className="text-sm text-muted-foreground">{t('passkeys.needsJavaScript')}</p>
         )}
       </CardContent>
     </Card>

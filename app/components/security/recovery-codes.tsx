@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/components/use-hydrated'
 import { RECOVERY_CODES_DOWNLOAD_PATH, RECOVERY_CODES_PRINT_PATH } from '~/models/security/security'
@@ -11,27 +12,25 @@ import { RECOVERY_CODES_DOWNLOAD_PATH, RECOVERY_CODES_PRINT_PATH } from '~/model
  * JavaScript, and print opens in a new tab so this page, the only one showing them, stays.
  */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('account')
   return (
     <section
       aria-labelledby="recovery-codes"
       className="space-y-3 rounded-md border border-primary/40 bg-primary/5 p-4"
     >
       <h3 id="recovery-codes" className="font-semibold">
-        Your recovery codes
+        {t('recoveryCodes.title')}
       </h3>
-      <p className="text-sm">
-        Keep them somewhere safe (a password manager, or printed). Each one works once if you lose your authenticator
-        app. They will not be shown again.
-      </p>
-      <ul className="grid grid-cols-2 gap-2 font-mono text-sm select-all" aria-label="Recovery codes">
+      <p className="text-sm">{t('recoveryCodes.keepSafe')}</p>
+      <ul className="grid grid-cols-2 gap-2 font-mono text-sm select-all" aria-label={t('recoveryCodes.listLabel')}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
         <CopyCodesButton codes={codes} />
-        <CodesForm codes={codes} action={RECOVERY_CODES_DOWNLOAD_PATH} text="Download" />
-        <CodesForm codes={codes} action={RECOVERY_CODES_PRINT_PATH} text="Print" newTab />
+        <CodesForm codes={codes} action={RECOVERY_CODES_DOWNLOAD_PATH} text={t('recoveryCodes.download')} />
+        <CodesForm codes={codes} action={RECOVERY_CODES_PRINT_PATH} text={t('recoveryCodes.print')} newTab />
       </div>
     </section>
   )
@@ -63,6 +62,7 @@ function CodesForm({
 
 /** With JavaScript: copies the codes, one a line, and says so for a moment. */
 function CopyCodesButton({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('account')
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   if (!hydrated) return null
@@ -77,7 +77,7 @@ function CopyCodesButton({ codes }: { codes: string[] }) {
         })
       }
     >
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('recoveryCodes.copied') : t('recoveryCodes.copy')}
     </Button>
   )
 }

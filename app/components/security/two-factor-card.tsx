@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
@@ -21,14 +22,13 @@ export function TwoFactorCard({
   newCodes: string[] | null
   resultFor: (intent: string) => SubmissionResult<string[]> | undefined
 }) {
+  const { t } = useTranslation('account')
   return (
     <Card role="region" aria-labelledby="two-factor-title">
       <CardHeader>
-        <CardTitle id="two-factor-title">Two-factor sign-in</CardTitle>
+        <CardTitle id="two-factor-title">{t('twoFactor.cardTitle')}</CardTitle>
         <CardDescription>
-          {on
-            ? `On: signing in with your password also asks for a code from your authenticator app. ${recoveryCodesLeft} of 10 recovery codes left.`
-            : 'Off: your password alone signs you in. Add a code from an authenticator app (1Password, Google Authenticator, Authy...) to every sign-in.'}
+          {on ? t('twoFactor.cardOn', { count: recoveryCodesLeft, total: 10 }) : t('twoFactor.cardOff')}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
@@ -37,24 +37,24 @@ export function TwoFactorCard({
           <div className="grid gap-6 md:grid-cols-2">
             <CodeAction
               intent={SECURITY_INTENTS.newRecoveryCodes}
-              title="New recovery codes"
-              note="Replaces the old ones, used or not."
-              submitText="Make new recovery codes"
-              pendingText="Making..."
+              title={t('twoFactor.newCodesTitle')}
+              note={t('twoFactor.newCodesNote')}
+              submitText={t('twoFactor.newCodesSubmit')}
+              pendingText={t('twoFactor.newCodesSubmitting')}
               resultFor={resultFor}
             />
             <CodeAction
               intent={SECURITY_INTENTS.disableTwoFactor}
-              title="Turn off"
-              note="Your password alone will sign you in again."
-              submitText="Turn off two-factor sign-in"
-              pendingText="Turning off..."
+              title={t('twoFactor.turnOffTitle')}
+              note={t('twoFactor.turnOffNote')}
+              submitText={t('twoFactor.turnOffSubmit')}
+              pendingText={t('twoFactor.turnOffSubmitting')}
               resultFor={resultFor}
             />
           </div>
         ) : (
           <Link to={TWO_FACTOR_SETUP_PATH} className={buttonClass()}>
-            Set up an authenticator app
+            {t('twoFactor.setUpApp')}
           </Link>
         )}
       </CardContent>
@@ -78,6 +78,7 @@ function CodeAction({
   pendingText: string
   resultFor: (intent: string) => SubmissionResult<string[]> | undefined
 }) {
+  const { t } = useTranslation('account')
   return (
     <section aria-labelledby={`${intent}-title`} className="space-y-2">
       <h3 id={`${intent}-title`} className="font-medium">
@@ -88,7 +89,7 @@ function CodeAction({
         id={`${intent}-form`}
         lastResult={resultFor(intent)}
         hidden={{ intent }}
-        label="Current code"
+        label={t('twoFactor.currentCode')}
         submitText={submitText}
         pendingText={pendingText}
       />

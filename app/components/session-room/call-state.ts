@@ -1,3 +1,4 @@
+import type { Message } from '~/lib/i18n/message'
 import type { OtherPresence } from '~/models/sessions/room'
 import type { Quality } from './connection-quality'
 import type { SignalingStatus } from './signaling'
@@ -38,8 +39,11 @@ export type CallState = {
   /** This page's video (video-steps.ts): its step, audio only chosen here, and the offer of it. */
   video: { step: number; audioOnly: boolean; offerAudioOnly: boolean }
   remoteStream: MediaStream | null
-  /** A message that did not reach the room (the server's words when it gave any), until the next try. */
-  error: string | null
+  /**
+   * Why a message did not reach the room, until the next try: the server's words (already in the
+   * reader's language) when it gave any, else ROOM_TEXT's; the page shows it with `translateMessage`.
+   */
+  error: Message | null
 }
 
 export type CallAction =
@@ -55,7 +59,7 @@ export type CallAction =
   | { type: 'video-plan'; step: number; audioOnly: boolean; offerAudioOnly: boolean }
   | { type: 'ended' }
   | { type: 'replaced' }
-  | { type: 'error'; message: string | null }
+  | { type: 'error'; message: Message | null }
 
 export const NOBODY: OtherPresence = {
   present: false,

@@ -1,7 +1,8 @@
-import { ROOM_TEXT } from '~/models/sessions/room'
 import { SignalIcon } from './room-icons'
 import { formatCountdown, formatElapsed, useServerNow, type ServerClock } from './server-clock'
+import { useRoomText } from './use-room-text'
 import type { CallState } from './call-state'
+import type { TFunction } from 'i18next'
 
 const BARS = { good: 3, fair: 2, poor: 1 } as const
 
@@ -23,34 +24,35 @@ export function CallStatus({
 }) {
   const now = useServerNow(clock)
   const sinceStart = now - Date.parse(booking.startTime)
+  const { t } = useRoomText()
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
       <p role="timer" className="font-medium tabular-nums">
         {sinceStart >= 0
-          ? ROOM_TEXT.elapsed(formatElapsed(sinceStart), booking.durationMinutes)
-          : ROOM_TEXT.startsIn(formatCountdown(-sinceStart))}
+          ? t('elapsed', { time: formatElapsed(sinceStart), minutes: booking.durationMinutes })
+          : t('startsIn', { time: formatCountdown(-sinceStart) })}
       </p>
       <p role="status" className="flex items-center gap-1.5 text-muted-foreground">
         {state.link === 'connected' && state.quality ? <SignalIcon bars={BARS[state.quality]} /> : null}
-        {connectionText(state, otherFirstName)}
+        {connectionText(t, state, otherFirstName)}
       </p>
     </div>
   )
 }
 
-function connectionText(state: CallState, otherFirstName: string) {
+function connectionText(t: TFunction<'room'>, state: CallState, otherFirstName: string) {
   switch (state.link) {
     case 'connected':
-      return state.quality ? ROOM_TEXT.connection(ROOM_TEXT.quality[state.quality]) : ''
+      return state.quality ? t('connection', { quality: t(`quality.${state.quality}`) }) : ''
     case 'connecting':
-      return ROOM_TEXT.connecting
+      return t('connecting')
     case 'reconnecting':
-      return ROOM_TEXT.reconnecting
+      return t('reconnecting')
     case 'none':
       // Who is there is known only through the room's stream.
-      if (state.signaling !== 'open') return ROOM_TEXT[state.signaling]
-      if (state.otherLeft) return ROOM_TEXT.otherLeft(otherFirstName)
-      return state.other.joined ? ROOM_TEXT.connecting : ROOM_TEXT.otherNotJoined(otherFirstName)
+      if (state.signaling !== 'open') return t(state.signaling)
+      if (state.otherLeft) return t('otherLeft', { name: otherFirstName })
+      return state.other.joined ? t('connecting') : t('otherNotJoined', { name: otherFirstName })
   }
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
-import { ROOM_TEXT } from '~/models/sessions/room'
 import { CallStatus } from './call-status'
 import { EndSessionDialog } from './end-session-dialog'
 import { MediaToggles } from './media-toggles'
 import { CameraOffIcon, HangUpIcon, MicOffIcon, StopIcon } from './room-icons'
 import { useServerNow, type ServerClock } from './server-clock'
 import { StreamVideo } from './stream-video'
+import { useRoomText } from './use-room-text'
 import { VideoNotice } from './video-notice'
 import type { CallState } from './call-state'
 import type { LocalMedia } from './use-local-media'
@@ -44,6 +44,7 @@ export function CallView({
 }) {
   const { other } = state
   const [confirmingEnd, setConfirmingEnd] = useState(false)
+  const { t, say } = useRoomText()
   // End is offered from the booked start (the server refuses it before); until then only Leave.
   const started = useServerNow(clock) >= Date.parse(booking.startTime)
   const connected = state.link === 'connected'
@@ -52,18 +53,21 @@ export function CallView({
   // What the other has turned off, said only while there is a call to see it in.
   const otherOff = connected
     ? [
-        !other.audio && { icon: <MicOffIcon className="size-4" />, text: ROOM_TEXT.otherMuted(otherFirstName) },
-        !other.video && { icon: <CameraOffIcon className="size-4" />, text: ROOM_TEXT.otherCameraOff(otherFirstName) },
+        !other.audio && { icon: <MicOffIcon className="size-4" />, text: t('otherMuted', { name: otherFirstName }) },
+        !other.video && {
+          icon: <CameraOffIcon className="size-4" />,
+          text: t('otherCameraOff', { name: otherFirstName }),
+        },
       ].filter((item) => item !== false)
     : []
 
   return (
-    <section aria-label="Call" className="space-y-3">
+    <section aria-label={t('call')} className="space-y-3">
       {/* As wide as the page, and short enough on a laptop that the controls stay on screen. */}
       <div className="relative aspect-[4/3] max-h-[calc(100svh-16rem)] min-h-52 w-full overflow-hidden rounded-lg bg-neutral-900 sm:aspect-video">
         <StreamVideo
           stream={state.remoteStream}
-          label={ROOM_TEXT.otherVideo(otherFirstName)}
+          label={t('otherVideo', { name: otherFirstName })}
           className="absolute inset-0 size-full object-contain"
         />
         {!connected || !other.video || audioOnly ? (
@@ -93,14 +97,14 @@ export function CallView({
           <div className="absolute right-2 bottom-2 aspect-[4/3] w-24 overflow-hidden rounded-md shadow-lg ring-2 ring-white/70 sm:right-3 sm:bottom-3 sm:w-40 md:w-48">
             <StreamVideo
               stream={media.stream}
-              label={ROOM_TEXT.yourVideo}
+              label={t('yourVideo')}
               muted
               mirrored
               className="size-full object-cover"
             />
             {media.video ? null : (
               <span className="absolute inset-0 flex items-center justify-center bg-neutral-800 text-white">
-                <CameraOffIcon label={ROOM_TEXT.yourCameraIsOff} className="size-6" />
+                <CameraOffIcon label={t('yourCameraIsOff')} className="size-6" />
               </span>
             )}
           </div>
@@ -120,12 +124,12 @@ export function CallView({
         />
         <Button variant="outline" onClick={onLeave}>
           <HangUpIcon />
-          {ROOM_TEXT.leave}
+          {t('leave')}
         </Button>
         {isPractitioner && started ? (
           <Button variant="destructive" onClick={() => setConfirmingEnd(true)}>
             <StopIcon />
-            {ROOM_TEXT.end}
+            {t('end')}
           </Button>
         ) : null}
       </div>
@@ -142,7 +146,7 @@ export function CallView({
       ) : null}
       {state.error ? (
         <p role="alert" className="text-center text-sm font-medium text-destructive">
-          {state.error}
+          {say(state.error)}
         </p>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Label, Select } from '~/components/ui/input'
-import { ROOM_TEXT } from '~/models/sessions/room'
+import { useRoomText } from './use-room-text'
 
 /**
  * The camera and microphone to use: a laptop with a headset or an external camera has several.
@@ -21,17 +21,18 @@ export function DevicePickers({
   onChoose: (choice: { cameraId: string; microphoneId: string }) => void
 }) {
   const id = useId()
+  const { t } = useRoomText()
   const pickers = [
     {
       key: 'camera',
-      label: ROOM_TEXT.camera,
+      label: t('camera'),
       devices: cameras,
       value: cameraId,
       choose: (value: string) => onChoose({ cameraId: value, microphoneId }),
     },
     {
       key: 'microphone',
-      label: ROOM_TEXT.microphone,
+      label: t('microphone'),
       devices: microphones,
       value: microphoneId,
       choose: (value: string) => onChoose({ cameraId, microphoneId: value }),

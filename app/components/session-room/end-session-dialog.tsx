@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { Button } from '~/components/ui/button'
-import { ROOM_TEXT } from '~/models/sessions/room'
+import { useRoomText } from './use-room-text'
 
 /**
  * The confirmation before End session: ending closes the room for both people for good and
@@ -22,6 +22,7 @@ export function EndSessionDialog({
 }) {
   const id = useId()
   const ref = useRef<HTMLDialogElement>(null)
+  const { t } = useRoomText()
 
   useEffect(() => {
     const dialog = ref.current
@@ -40,18 +41,18 @@ export function EndSessionDialog({
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-border bg-card p-6 text-card-foreground shadow-xl backdrop:bg-foreground/40"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {ROOM_TEXT.endConfirm.title}
+        {t('endConfirm.title')}
       </h2>
       <p id={`${id}-body`} className="mt-2 text-sm text-muted-foreground">
-        {ROOM_TEXT.endConfirm.body(clientFirstName)}
+        {t('endConfirm.body', { name: clientFirstName })}
       </p>
       <div className="mt-6 flex justify-end gap-2">
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice first, in a dialog just opened */}
         <Button variant="outline" autoFocus onClick={onCancel}>
-          {ROOM_TEXT.endConfirm.cancel}
+          {t('endConfirm.cancel')}
         </Button>
         <Button variant="destructive" onClick={onConfirm}>
-          {ROOM_TEXT.endConfirm.confirm}
+          {t('endConfirm.confirm')}
         </Button>
       </div>
     </dialog>

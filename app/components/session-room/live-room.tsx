@@ -1,10 +1,11 @@
 import { useCallback, useEffect } from 'react'
 import { Card } from '~/components/ui/card'
-import { ROOM_TEXT, whoEnded, type SessionRoomData } from '~/models/sessions/room'
+import { whoEnded, type SessionRoomData } from '~/models/sessions/room'
 import { CallView } from './call-view'
 import { Lobby } from './lobby'
 import { useLocalMedia } from './use-local-media'
 import { usePeerCall } from './use-peer-call'
+import { useRoomText } from './use-room-text'
 import type { MediaState } from './call-session'
 import type { ServerClock } from './server-clock'
 
@@ -27,6 +28,7 @@ export function LiveRoom({ data, clock }: { data: SessionRoomData; clock: Server
   const call = usePeerCall(data)
   const { phase } = call.state
   const { join, setMedia } = call
+  const { t, say } = useRoomText()
 
   // The preview starts on arrival: the browser asks for the camera once, here.
   useEffect(() => {
@@ -55,7 +57,7 @@ export function LiveRoom({ data, clock }: { data: SessionRoomData; clock: Server
   if (phase === 'ended' || phase === 'replaced') {
     return (
       <Card role="status" className="p-6 text-lg font-medium">
-        {phase === 'ended' ? whoEnded(data) : ROOM_TEXT.replaced}
+        {phase === 'ended' ? say(whoEnded(data)) : t('replaced')}
       </Card>
     )
   }

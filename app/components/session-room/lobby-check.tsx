@@ -1,13 +1,12 @@
 import { useId } from 'react'
 import { Button } from '~/components/ui/button'
-import { ROOM_TEXT, type SessionRoomData } from '~/models/sessions/room'
+import type { SessionRoomData } from '~/models/sessions/room'
 import { verdictOf } from './pre-call-check'
 import { MicIcon } from './room-icons'
 import { playTestTone, useMicLevel } from './use-mic-level'
 import { useNetworkCheck } from './use-network-check'
+import { useRoomText } from './use-room-text'
 import type { LocalMedia } from './use-local-media'
-
-const CHECK = ROOM_TEXT.check
 
 /**
  * The check before the call, under the lobby's preview (which is the camera's part): the
@@ -22,6 +21,7 @@ export function LobbyCheck({ media, iceServers }: { media: LocalMedia; iceServer
   const hasVideo = Boolean(media.stream?.getVideoTracks().length)
   const ready = media.status === 'ready'
   const headingId = useId()
+  const { t } = useRoomText()
 
   // Before the browser has answered for the camera, there is nothing to say of the devices yet.
   const verdict =
@@ -32,7 +32,7 @@ export function LobbyCheck({ media, iceServers }: { media: LocalMedia; iceServer
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-md border border-border p-4 text-sm">
       <h2 id={headingId} className="text-base font-semibold">
-        {CHECK.heading}
+        {t('check.heading')}
       </h2>
       {ready && hasAudio ? (
         <div className="space-y-1.5">
@@ -40,7 +40,7 @@ export function LobbyCheck({ media, iceServers }: { media: LocalMedia; iceServer
             <MicIcon className="size-4 shrink-0" />
             <div
               role="meter"
-              aria-label={CHECK.micLevel}
+              aria-label={t('check.micLevel')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={mic.level}
@@ -49,16 +49,16 @@ export function LobbyCheck({ media, iceServers }: { media: LocalMedia; iceServer
               <div className="h-full bg-primary transition-[width] duration-100" style={{ width: `${mic.level}%` }} />
             </div>
           </div>
-          <p className="text-muted-foreground">{CHECK.micHint}</p>
+          <p className="text-muted-foreground">{t('check.micHint')}</p>
         </div>
       ) : null}
       <div className="space-y-1.5">
         <Button variant="outline" size="sm" onClick={playTestTone}>
-          {CHECK.playTestSound}
+          {t('check.playTestSound')}
         </Button>
-        <p className="text-muted-foreground">{CHECK.testSoundHint}</p>
+        <p className="text-muted-foreground">{t('check.testSoundHint')}</p>
       </div>
-      <p>{CHECK.network[network]}</p>
+      <p>{t(`check.network.${network}`)}</p>
       <Verdict verdict={verdict} />
     </section>
   )
@@ -66,18 +66,19 @@ export function LobbyCheck({ media, iceServers }: { media: LocalMedia; iceServer
 
 /** Read out as it changes (a live region), from "Checking…" to ready or what to do. */
 function Verdict({ verdict }: { verdict: ReturnType<typeof verdictOf> }) {
+  const { t, say } = useRoomText()
   return (
     <div role="status" className="font-medium">
       {verdict.state === 'checking' ? (
-        <p className="text-muted-foreground">{CHECK.checking}</p>
+        <p className="text-muted-foreground">{t('check.checking')}</p>
       ) : verdict.state === 'ready' ? (
-        <p>{verdict.text}</p>
+        <p>{say(verdict.text)}</p>
       ) : (
         <>
-          <p>{CHECK.problems}</p>
+          <p>{t('check.problems')}</p>
           <ul className="mt-1 list-disc space-y-1 pl-5 font-normal">
             {verdict.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
+              <li key={problem}>{say(problem)}</li>
             ))}
           </ul>
         </>

@@ -1,18 +1,20 @@
 import { Button } from '~/components/ui/button'
-import { ROOM_TEXT, type OtherPresence, type SessionRoomData } from '~/models/sessions/room'
+import type { OtherPresence, SessionRoomData } from '~/models/sessions/room'
 import { DevicePickers } from './device-pickers'
 import { LobbyCheck } from './lobby-check'
 import { MediaToggles } from './media-toggles'
 import { CameraIcon, CameraOffIcon } from './room-icons'
 import { StreamVideo } from './stream-video'
+import { useRoomText } from './use-room-text'
 import type { SignalingState } from './call-state'
 import type { LocalMedia, MediaProblem } from './use-local-media'
 
-const PROBLEM_TEXT: Record<MediaProblem, string> = {
-  denied: ROOM_TEXT.permissionDenied,
-  'no-devices': ROOM_TEXT.noDevices,
-  failed: ROOM_TEXT.deviceFailed,
-}
+/** What the page says of each problem (app/locales/<language>/room.json). */
+const PROBLEM_TEXT = {
+  denied: 'permissionDenied',
+  'no-devices': 'noDevices',
+  failed: 'deviceFailed',
+} as const satisfies Record<MediaProblem, string>
 
 /**
  * Before joining: the person sees and hears what the other will (their camera's preview, the
@@ -46,7 +48,7 @@ export function Lobby({
   other: OtherPresence
   otherFirstName: string
   hasLeft: boolean
-  /** A join or leave that did not reach the room. */
+  /** A join or leave that did not reach the room (a message, or the server's words). */
   error: string | null
   onChoose: (choice: { cameraId: string; microphoneId: string }) => void
   onToggle: (kind: 'audio' | 'video', on: boolean) => void
@@ -54,6 +56,7 @@ export function Lobby({
   onJoin: () => void
   onRejoin: () => void
 }) {
+  const { t, say } = useRoomText()
   const hasAudio = Boolean(media.stream?.getAudioTracks().length)
   const hasVideo = Boolean(media.stream?.getVideoTracks().length)
   const waitingForRejoin = hasLeft && media.status === 'off'
@@ -61,20 +64,20 @@ export function Lobby({
   // is stopped, whatever the switch says); before, by what the stream sends.
   const cameraNote = waitingForRejoin
     ? media.switches.video
-      ? ROOM_TEXT.cameraOnRejoin
-      : ROOM_TEXT.yourCameraIsOff
+      ? 'cameraOnRejoin'
+      : 'yourCameraIsOff'
     : !media.video && media.status !== 'starting'
-      ? ROOM_TEXT.yourCameraIsOff
+      ? 'yourCameraIsOff'
       : null
 
   return (
-    <section aria-label="Before you join" className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <section aria-label={t('beforeYouJoin')} className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-3">
         <div className="relative aspect-video overflow-hidden rounded-lg bg-neutral-900">
           {media.stream ? (
             <StreamVideo
               stream={media.stream}
-              label={ROOM_TEXT.yourVideo}
+              label={t('yourVideo')}
               muted
               mirrored
               className="size-full object-cover"
@@ -82,12 +85,12 @@ export function Lobby({
           ) : null}
           {cameraNote ? (
             <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-white">
-              {cameraNote === ROOM_TEXT.yourCameraIsOff ? (
+              {cameraNote === 'yourCameraIsOff' ? (
                 <CameraOffIcon className="size-8" />
               ) : (
                 <CameraIcon className="size-8" />
               )}
-              {cameraNote}
+              {t(cameraNote)}
             </p>
           ) : null}
         </div>
@@ -118,18 +121,18 @@ export function Lobby({
       <div className="space-y-4">
         <p role="status" className="text-lg font-medium">
           {signaling !== 'open'
-            ? ROOM_TEXT[signaling]
+            ? t(signaling)
             : other.joined
-              ? ROOM_TEXT.otherWaiting(otherFirstName)
-              : ROOM_TEXT.otherNotJoined(otherFirstName)}
+              ? t('otherWaiting', { name: otherFirstName })
+              : t('otherNotJoined', { name: otherFirstName })}
         </p>
-        {hasLeft ? <p className="text-sm text-muted-foreground">{ROOM_TEXT.youLeft}</p> : null}
+        {hasLeft ? <p className="text-sm text-muted-foreground">{t('youLeft')}</p> : null}
 
         {media.problem ? (
           <div role="alert" className="space-y-3 rounded-md border border-border bg-accent-soft p-4 text-sm">
-            <p>{PROBLEM_TEXT[media.problem]}</p>
+            <p>{t(PROBLEM_TEXT[media.problem])}</p>
             <Button variant="outline" size="sm" onClick={onRetry}>
-              {ROOM_TEXT.tryAgain}
+              {t('tryAgain')}
             </Button>
           </div>
         ) : null}
@@ -149,21 +152,21 @@ export function Lobby({
 
         {error ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {error}
+            {say(error)}
           </p>
         ) : null}
 
         {waitingForRejoin ? (
           <Button size="lg" className="w-full" onClick={onRejoin}>
-            {ROOM_TEXT.rejoin}
+            {t('rejoin')}
           </Button>
         ) : media.status === 'problem' ? (
           <Button size="lg" variant="secondary" className="w-full" onClick={onJoin}>
-            {ROOM_TEXT.joinWithoutMedia}
+            {t('joinWithoutMedia')}
           </Button>
         ) : (
           <Button size="lg" className="w-full" disabled={media.status !== 'ready'} onClick={onJoin}>
-            {ROOM_TEXT.join}
+            {t('join')}
           </Button>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { Button } from '~/components/ui/button'
-import { ROOM_TEXT } from '~/models/sessions/room'
 import { CameraIcon, CameraOffIcon, MicIcon, MicOffIcon } from './room-icons'
+import { useRoomText } from './use-room-text'
 
 /**
  * The microphone and camera buttons, the same in the preview and in the call. Each says what
@@ -21,15 +21,16 @@ export function MediaToggles({
   hasVideo: boolean
   onToggle: (kind: 'audio' | 'video', on: boolean) => void
 }) {
+  const { t } = useRoomText()
   return (
     <>
       <Button variant={audio ? 'outline' : 'secondary'} disabled={!hasAudio} onClick={() => onToggle('audio', !audio)}>
         {audio ? <MicIcon /> : <MicOffIcon />}
-        {audio ? ROOM_TEXT.mute : ROOM_TEXT.unmute}
+        {audio ? t('mute') : t('unmute')}
       </Button>
       <Button variant={video ? 'outline' : 'secondary'} disabled={!hasVideo} onClick={() => onToggle('video', !video)}>
         {video ? <CameraIcon /> : <CameraOffIcon />}
-        {video ? ROOM_TEXT.cameraOff : ROOM_TEXT.cameraOn}
+        {video ? t('cameraOff') : t('cameraOn')}
       </Button>
     </>
   )

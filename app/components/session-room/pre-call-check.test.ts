@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ROOM_TEXT } from '~/models/sessions/room'
+import { inEnglish, inFrench } from '../../../tests/helpers/i18n'
 import {
   candidateKind,
   configuredServers,
@@ -144,8 +145,18 @@ describe('the verdict', () => {
   })
 
   test('the words the person reads: the ready sentence, and what to do about a blocked network', () => {
-    expect(CHECK.allReady).toBe('Your camera, microphone and connection are ready')
-    expect(CHECK.fix.blocked).toMatch(/try another network .* turn off your VPN/)
-    expect(CHECK.fix.denied).toMatch(/site settings/)
+    expect(inEnglish(CHECK.allReady)).toBe('Your camera, microphone and connection are ready')
+    expect(inEnglish(CHECK.fix.blocked)).toMatch(/try another network .* turn off your VPN/)
+    expect(inEnglish(CHECK.fix.denied)).toMatch(/site settings/)
+  })
+
+  test('in French: the verdict and every fix, in the reader’s language', () => {
+    expect(inFrench(CHECK.allReady)).toBe('Votre caméra, votre microphone et votre connexion sont prêts')
+    const { problems } = verdictOf({ ...fine, problem: 'no-devices' }, 'blocked') as { problems: string[] }
+    expect(problems.map(inFrench)).toEqual([
+      'Aucune caméra ni aucun microphone n’a été trouvé\u00a0: branchez-en un, ou rejoignez la séance sans eux.',
+      'Votre réseau bloque les appels vidéo\u00a0: essayez un autre réseau (le partage de connexion d’un téléphone) ou désactivez votre RPV.',
+    ])
+    for (const fix of Object.values(CHECK.fix)) expect(inFrench(fix)).not.toBe(inEnglish(fix))
   })
 })

@@ -1,3 +1,4 @@
+import type { Message } from '~/lib/i18n/message'
 import { ROOM_TEXT, type SessionRoomData } from '~/models/sessions/room'
 import type { MediaProblem } from './use-local-media'
 
@@ -109,11 +110,12 @@ export type DeviceCheck = {
   microphone: 'heard' | 'listening' | 'silent' | 'off'
 }
 
+/** The verdict's words are messages (ROOM_TEXT's): the lobby shows them in the page's language. */
 export type Verdict =
   | { state: 'checking' }
-  | { state: 'ready'; text: string }
+  | { state: 'ready'; text: Message }
   /** Each problem in a sentence that says what to do. */
-  | { state: 'problems'; problems: string[] }
+  | { state: 'problems'; problems: Message[] }
 
 const CHECK = ROOM_TEXT.check
 
@@ -123,7 +125,7 @@ const CHECK = ROOM_TEXT.check
  * problem; one the browser refused, could not find or could not start is.
  */
 export function verdictOf(devices: DeviceCheck, network: NetworkStatus): Verdict {
-  const problems: string[] = []
+  const problems: Message[] = []
   if (devices.problem) problems.push(CHECK.fix[devices.problem])
   else {
     if (!devices.hasVideo) problems.push(CHECK.fix.noCamera)

@@ -4,6 +4,7 @@ import { useHydrated } from '~/components/use-hydrated'
 import { ROOM_TEXT } from '~/models/sessions/room'
 import { ClockIcon } from './room-icons'
 import { formatCountdown, useServerNow, type ServerClock } from './server-clock'
+import { useRoomText } from './use-room-text'
 
 /** How long to wait before asking the server again when it still says "early" at zero (its clock leads ours a little). */
 const RETRY_MS = 2_000
@@ -30,6 +31,7 @@ export function RoomCountdown({
   const left = Date.parse(opensAt) - now
   const revalidator = useRevalidator()
   const lastAsked = useRef(0)
+  const { t, say } = useRoomText()
 
   useEffect(() => {
     if (left > 0 || revalidator.state !== 'idle' || Date.now() - lastAsked.current < RETRY_MS) return
@@ -41,13 +43,13 @@ export function RoomCountdown({
     <div className="space-y-2">
       <p className="flex items-center gap-2 font-medium">
         <ClockIcon className="size-5 text-primary" />
-        {ROOM_TEXT.opensBeforeStart}
+        {say(ROOM_TEXT.opensBeforeStart)}
       </p>
-      <p>{ROOM_TEXT.opensAt(opensAtTime)}</p>
+      <p>{t('opensAt', { time: opensAtTime })}</p>
       {/* A timer's every second is not read out; its text is there to read on demand. */}
       {hydrated ? (
         <p role="timer" className="text-3xl font-semibold tabular-nums">
-          {left > 0 ? ROOM_TEXT.opensIn(formatCountdown(left)) : ROOM_TEXT.opening}
+          {left > 0 ? t('opensIn', { time: formatCountdown(left) }) : t('opening')}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { ROOM_TEXT, whoEnded, type SessionRoomData } from '~/models/sessions/room'
+import { whoEnded, type SessionRoomData } from '~/models/sessions/room'
+import { useRoomText } from './use-room-text'
 
 /**
  * What the page says when there is no call to have here: a cancelled or unpaid booking, a
@@ -31,27 +32,28 @@ export function ClosedRoomNotice({
 }: Pick<SessionRoomData, 'booking' | 'me' | 'other' | 'ended' | 'meetingLink'> & {
   state: 'cancelled' | 'unpaid' | 'ended' | 'own-link'
 }) {
+  const { t, say } = useRoomText()
   return (
     <Card className="space-y-4 p-6">
       {state === 'own-link' ? (
         <>
-          <p className="text-lg font-medium">{ROOM_TEXT.ownLink[me.role]}</p>
-          {meetingLink ? <MeetingLink href={meetingLink} label={ROOM_TEXT.join} /> : null}
+          <p className="text-lg font-medium">{t(`ownLink.${me.role}`)}</p>
+          {meetingLink ? <MeetingLink href={meetingLink} label={t('join')} /> : null}
         </>
       ) : state === 'ended' && ended ? (
         // Ended in its room: by whom, and when (perhaps before its booked end).
         <div className="space-y-1">
-          <p className="text-lg font-medium">{whoEnded({ me, other })}</p>
-          <p className="text-muted-foreground">{ROOM_TEXT.endedAt(ended.time)}</p>
+          <p className="text-lg font-medium">{say(whoEnded({ me, other }))}</p>
+          <p className="text-muted-foreground">{t('endedAt', { time: ended.time })}</p>
         </div>
       ) : (
         <p className="text-lg font-medium">
-          {state === 'cancelled' ? ROOM_TEXT.cancelled : state === 'unpaid' ? ROOM_TEXT.unpaid : ROOM_TEXT.ended}
+          {state === 'cancelled' ? t('cancelled') : state === 'unpaid' ? t('unpaid') : t('ended')}
         </p>
       )}
       {/* Only the client pays; the practitioner waits for them to. */}
       {state === 'unpaid' && me.role === 'client' ? (
-        <ButtonLink to={`/checkout?bookingId=${booking.id}`}>{ROOM_TEXT.completePayment}</ButtonLink>
+        <ButtonLink to={`/checkout?bookingId=${booking.id}`}>{t('completePayment')}</ButtonLink>
       ) : null}
     </Card>
   )
@@ -63,14 +65,15 @@ export function ClosedRoomNotice({
  * `<noscript>`, so a browser running scripts never shows it, not even before hydration.
  */
 export function NoScriptRoom({ me, meetingLink }: Pick<SessionRoomData, 'me' | 'meetingLink'>) {
+  const { t } = useRoomText()
   return (
     <noscript>
       <Card className="space-y-4 p-6">
-        <p className="text-lg font-medium">{ROOM_TEXT.needsJavaScript}</p>
+        <p className="text-lg font-medium">{t('needsJavaScript')}</p>
         {meetingLink ? (
           <>
-            <p>{ROOM_TEXT.meetingLinkInstead[me.role]}</p>
-            <MeetingLink href={meetingLink} label={ROOM_TEXT.openMeetingLink} />
+            <p>{t(`meetingLinkInstead.${me.role}`)}</p>
+            <MeetingLink href={meetingLink} label={t('openMeetingLink')} />
           </>
         ) : null}
       </Card>

@@ -2,12 +2,13 @@ import { Card } from '~/components/ui/card'
 import { LockIcon } from '~/components/ui/icons'
 import { Link } from '~/components/ui/link'
 import { useHydrated } from '~/components/use-hydrated'
-import { ROOM_TEXT, type SessionRoomData } from '~/models/sessions/room'
+import type { SessionRoomData } from '~/models/sessions/room'
 import { LiveRoom } from './live-room'
 import { RoomCountdown } from './room-countdown'
 import { BackIcon, ClockIcon } from './room-icons'
 import { ClosedRoomNotice, NoScriptRoom } from './room-notices'
 import { useServerClock, type ServerClock } from './server-clock'
+import { useRoomText } from './use-room-text'
 
 /**
  * `/sessions/:id`, a booking's video room (app/routes/sessions.$id.tsx renders it with its
@@ -21,6 +22,7 @@ export function SessionRoomPage(data: SessionRoomData) {
   const { booking, other, backTo } = data
   // Measured once per page, before the room opens: the countdown and the call's timer share it.
   const clock = useServerClock(data.now)
+  const { t, say } = useRoomText()
 
   return (
     <main
@@ -33,11 +35,11 @@ export function SessionRoomPage(data: SessionRoomData) {
         className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
       >
         <BackIcon className="size-4" />
-        {backTo.label}
+        {say(backTo.label)}
       </Link>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
-          {ROOM_TEXT.heading(booking.serviceName, other.name)}
+          {t('heading', { service: booking.serviceName, name: other.name })}
         </h1>
         <p className="flex items-center gap-2 text-muted-foreground">
           <ClockIcon className="size-4" />
@@ -51,6 +53,7 @@ export function SessionRoomPage(data: SessionRoomData) {
 
 function RoomBody({ data, clock }: { data: SessionRoomData; clock: ServerClock }) {
   const hydrated = useHydrated()
+  const { t } = useRoomText()
   switch (data.state) {
     case 'early':
       return (
@@ -69,7 +72,7 @@ function RoomBody({ data, clock }: { data: SessionRoomData; clock: ServerClock }
           {hydrated ? <LiveRoom data={data} clock={clock} /> : null}
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
             <LockIcon className="mt-0.5 size-4" />
-            {ROOM_TEXT.mediaStaysPrivate}
+            {t('mediaStaysPrivate')}
           </p>
         </>
       )

@@ -1,4 +1,4 @@
-import { KEEPALIVE_SILENCE_MS, signalPath, type RoomEvent, type SignalMessage } from '~/models/sessions/room'
+import { KEEPALIVE_SILENCE_MS, ROOM_TEXT, signalPath, type RoomEvent, type SignalMessage } from '~/models/sessions/room'
 
 /**
  * The room's signaling channel, with nothing but the browser's own APIs: an EventSource brings
@@ -157,6 +157,8 @@ export class RoomSignaling {
     })
     if (response.ok) return
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null
-    throw new SignalRefused(typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`)
+    // The server's words are in the reader's language already; an answer without any (a proxy's
+    // error page) says what the page says of a message that did not get through.
+    throw new SignalRefused(typeof body?.message === 'string' ? body.message : ROOM_TEXT.notSent)
   }
 }

@@ -1,5 +1,5 @@
 import { Button } from '~/components/ui/button'
-import { ROOM_TEXT } from '~/models/sessions/room'
+import { useRoomText } from './use-room-text'
 import type { CallState } from './call-state'
 
 /**
@@ -16,15 +16,16 @@ export function VideoNotice({
   otherFirstName: string
   onAudioOnly: (audioOnly: boolean) => void
 }) {
+  const { t } = useRoomText()
   if (state.link !== 'connected') return null
   const { video, other } = state
   // Audio only chosen by either side is said before an offer of it, which it makes moot.
   const notice = video.audioOnly
-    ? { text: ROOM_TEXT.audioOnlyOn, action: ROOM_TEXT.videoBack, audioOnly: false }
+    ? { text: t('audioOnlyOn'), action: t('videoBack'), audioOnly: false }
     : other.audioOnly
-      ? { text: ROOM_TEXT.otherAudioOnly(otherFirstName), action: null, audioOnly: false }
+      ? { text: t('otherAudioOnly', { name: otherFirstName }), action: null, audioOnly: false }
       : video.offerAudioOnly
-        ? { text: ROOM_TEXT.audioOnlyOffer, action: ROOM_TEXT.audioOnly, audioOnly: true }
+        ? { text: t('audioOnlyOffer'), action: t('audioOnly'), audioOnly: true }
         : null
   return (
     <div aria-live="polite" className="space-y-2 text-sm">
@@ -38,7 +39,7 @@ export function VideoNotice({
           ) : null}
         </div>
       ) : video.step > 0 ? (
-        <p className="text-muted-foreground">{ROOM_TEXT.videoLowered}</p>
+        <p className="text-muted-foreground">{t('videoLowered')}</p>
       ) : null}
     </div>
   )

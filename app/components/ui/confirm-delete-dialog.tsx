@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
@@ -25,6 +26,7 @@ export function ConfirmDeleteDialog({
   fields: Record<string, string | number>
   preventScrollReset?: boolean
 }) {
+  const { t } = useTranslation()
   const pending = useIsSubmitting(action)
   return (
     <UrlDialog open={Boolean(action)} closeTo={closeTo} title={title} description={description}>
@@ -34,10 +36,10 @@ export function ConfirmDeleteDialog({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <Link to={closeTo} replace preventScrollReset className={buttonClass({ variant: 'outline' })}>
-            Cancel
+            {t('actions.cancel')}
           </Link>
-          <SubmitButton variant="destructive" pending={pending} pendingText="Deleting...">
-            Delete
+          <SubmitButton variant="destructive" pending={pending} pendingText={t('actions.deleting')}>
+            {t('actions.delete')}
           </SubmitButton>
         </Form>
       ) : null}

@@ -1,5 +1,6 @@
 import { useNavigate } from '@remix-run/react'
 import { useEffect, useId, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from '~/components/ui/link'
 
 const FOCUSABLE =
@@ -26,6 +27,7 @@ export function UrlDialog({
   closeTo: string
   children: React.ReactNode
 }) {
+  const { t } = useTranslation()
   const id = useId()
   const navigate = useNavigate()
   const dialog = useRef<HTMLDivElement>(null)
@@ -88,7 +90,7 @@ export function UrlDialog({
           replace
           preventScrollReset
           className="absolute top-3 right-3 rounded px-2 py-1 text-muted-foreground hover:bg-muted"
-          aria-label="Close dialog"
+          aria-label={t('actions.closeDialog')}
         >
           ×
         </Link>

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { refusalToast } from '~/lib/form-toasts'
 import { invalid, refused } from '~/lib/forms.server'
+import { msg } from '~/lib/i18n/message'
 import { redirectWithToast } from '~/lib/toast.server'
 import { destroyUserSession, getSessionId } from '~/models/accounts/auth.server'
 import { setNotificationSettings } from '~/models/accounts/notification-settings.server'
@@ -29,11 +30,11 @@ export async function changePasswordAction(request: Request, formData: FormData,
     await changePassword(request, userId, submission.value, await getSessionId(request))
     return redirectWithToast(returnTo, {
       type: 'success',
-      title: 'Password Changed',
-      description: 'Your password has been updated. Other devices have been signed out.',
+      title: msg('account:toasts.passwordChanged'),
+      description: msg('account:toasts.passwordChangedDescription'),
     })
   } catch (error) {
-    return refused(submission, error, 'Failed to Change Password', { hideFields: secret })
+    return refused(submission, error, msg('account:toasts.changePasswordFailed'), { hideFields: secret })
   }
 }
 
@@ -46,11 +47,15 @@ export async function deleteAccountAction(request: Request, formData: FormData, 
     await deleteAccount(request, userId, submission.value.password)
     return redirectWithToast(
       '/account-deleted',
-      { type: 'success', title: 'Account Deleted', description: 'Your account has been permanently deleted.' },
+      {
+        type: 'success',
+        title: msg('account:toasts.accountDeleted'),
+        description: msg('account:toasts.accountDeletedDescription'),
+      },
       { headers: { 'Set-Cookie': await destroyUserSession(request) } },
     )
   } catch (error) {
-    return refused(submission, error, 'Failed to Delete Account', { hideFields: ['password'] })
+    return refused(submission, error, msg('account:toasts.deleteAccountFailed'), { hideFields: ['password'] })
   }
 }
 
@@ -74,7 +79,7 @@ export function notificationSettingsAction(
   setNotificationSettings(user.id, submission.value)
   return redirectWithToast(returnTo, {
     type: 'success',
-    title: 'Notifications saved',
-    description: 'Your email notifications have been updated.',
+    title: msg('account:toasts.notificationsSaved'),
+    description: msg('account:toasts.notificationsSavedDescription'),
   })
 }

@@ -5,6 +5,8 @@ import { FormStrategy } from 'remix-auth-form'
 import { jsonError } from '~/lib/api.server'
 import { AppError } from '~/lib/errors'
 import { mayWriteForThePerson } from '~/lib/fetch-metadata.server'
+import { chosenLanguage } from '~/lib/i18n/language.server'
+import { msg } from '~/lib/i18n/message'
 import { noteRequestUser } from '~/lib/log.server'
 import { hashShare } from '~/lib/password.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -15,9 +17,9 @@ import { limitPasswordCheck } from './password-attempts.server'
 import { isDashboardPath } from './role'
 import { REMEMBER_ME_MAX_AGE_S, getSession, noteSessionSeen, sessionStorage } from './session.server'
 import { AUTHENTICATION_REQUIRED, dashboardPath, LOG_IN_TO_VIEW_DASHBOARD, LoginSchema, type PublicUser } from './user'
-import { getUserById, verifyLogin } from './user.server'
+import { getUserById, keepVisitorLanguage, verifyLogin } from './user.server'
 
-export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const INVALID_CREDENTIALS = msg('auth:errors.invalidCredentials')
 
 /**
  * remix-auth's form strategy checks the credentials. Both the login screen and POST /api/login
@@ -75,6 +77,7 @@ export async function createUserSession(request: Request, userId: number, rememb
   // Signing in is giving a password (or a passkey): it counts as a recent verification.
   session.set('verifiedAt', Date.now())
   session.set('device', deviceOf(request))
+  keepVisitorLanguage(userId, chosenLanguage(request.headers.get('Cookie')))
   noteRequestUser(userId)
   return storage.commitSession(session, remember ? { maxAge: REMEMBER_ME_MAX_AGE_S } : {})
 }
@@ -104,7 +107,7 @@ export async function getUser(request: Request) {
   const userId = session.get('userId')
   const user = typeof userId === 'number' ? getUserById(userId, { activeOnly: true }) : null
   if (user) {
-    noteRequestUser(user.id)
+    noteRequestUser(user.id, user.language)
     if (session.id && mayWriteForThePerson(request)) await noteSessionSeen(session.id)
   }
   return user
@@ -156,7 +159,7 @@ export async function requireAdmin(request: Request) {
       {
         type: 'info',
         title: ADMIN_NEEDS_TWO_FACTOR,
-        description: 'Admins can delete anyone: their sign-in always takes a code too.',
+        description: msg('auth:errors.adminNeedsTwoFactorWhy'),
       },
     )
   }
@@ -178,13 +181,13 @@ export async function requireApiUser(request: Request) {
 
 export async function requireApiPractitioner(request: Request) {
   const user = await requireApiUser(request)
-  if (!user.isPractitioner) throw jsonError('Only practitioners can do this', 403)
+  if (!user.isPractitioner) throw jsonError(msg('auth:errors.onlyPractitioners'), 403)
   return user
 }
 
 export async function requireApiAdmin(request: Request) {
   const user = await requireApiUser(request)
-  if (!user.isAdmin) throw jsonError('Only admins can do this', 403)
+  if (!user.isAdmin) throw jsonError(msg('auth:errors.onlyAdmins'), 403)
   if (!hasAuthenticatorApp(user.id)) throw jsonError(ADMIN_NEEDS_TWO_FACTOR, 403)
   return user
 }

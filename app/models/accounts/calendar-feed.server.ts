@@ -4,6 +4,8 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { buildFeed } from '~/lib/ics.server'
 import { check, clientIp, hit, type Limit } from '~/lib/rate-limit.server'
 import { sessionEvent } from '~/models/booking/session-event.server'
@@ -20,7 +22,7 @@ import type { CalendarFeedAddress } from './calendar-feed'
  */
 
 export const CALENDAR_FEED_PATH = '/calendar'
-export const FEED_NOT_FOUND = 'Calendar not found'
+export const FEED_NOT_FOUND = msg('account:calendarFeed.notFound')
 
 /** Sessions that ended before this are left out: a calendar keeps what it already has. */
 const PAST_WINDOW_MS = 30 * 24 * 60 * 60_000
@@ -109,6 +111,7 @@ export function readCalendarFeed(request: Request, feed: string, origin: string,
           id: users.id,
           token: users.calendarFeedToken,
           timeZone: users.timeZone,
+          language: users.language,
           suspendedAt: users.suspendedAt,
         })
         .from(users)
@@ -120,6 +123,8 @@ export function readCalendarFeed(request: Request, feed: string, origin: string,
     throw new AppError(FEED_NOT_FOUND, 404)
   }
   hit(`calendar-feed:${user.id}`, READS)
+  // The feed's owner reads it: its events are in their language (English until they choose).
+  const language = user.language ?? 'en'
   const body = buildFeed(
     sessionsOf(user.id, now).map((row) => {
       const asClient = row.clientId === user.id
@@ -131,9 +136,11 @@ export function readCalendarFeed(request: Request, feed: string, origin: string,
           asClient,
         },
         origin,
+        language,
       )
     }),
-    { name: 'Solace sessions', timeZone: user.timeZone },
+    // The calendar's name, as the person's calendar app lists it, in their language.
+    { name: tFor(language, 'files')('account.calendarName'), timeZone: user.timeZone, language },
   )
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }
 }

@@ -1,3 +1,5 @@
+import { msg } from '~/lib/i18n/message'
+
 /**
  * The calendar subscription's client-safe parts: its address's shape, the settings form's
  * intent and buttons, and what each button says once done (calendar-feed.server.ts does it).
@@ -10,8 +12,8 @@ export const CALENDAR_FEED_INTENT = 'calendar-feed'
 
 /** What the settings card's buttons do (`change` in the form), each with its toast. */
 export const CALENDAR_FEED_CHANGES = {
-  start: { title: 'Calendar subscription on', description: 'Add the address to your calendar app.' },
-  reset: { title: 'Calendar address reset', description: 'The old address no longer works.' },
-  stop: { title: 'Calendar subscription off', description: 'The address no longer works.' },
+  start: { title: msg('account:calendarFeed.started'), description: msg('account:calendarFeed.startedDescription') },
+  reset: { title: msg('account:calendarFeed.reset'), description: msg('account:calendarFeed.resetDescription') },
+  stop: { title: msg('account:calendarFeed.stopped'), description: msg('account:calendarFeed.stoppedDescription') },
 } as const
 export type CalendarFeedChange = keyof typeof CALENDAR_FEED_CHANGES

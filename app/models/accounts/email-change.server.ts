@@ -4,6 +4,8 @@ import { emailChangeTokens, passwordResetTokens, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { escapeHtml, hashLinkToken, newLinkToken } from '~/lib/email-link-token.server'
 import { AppError } from '~/lib/errors'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { log, logLine } from '~/lib/log.server'
 import { check, hit, LIMITS } from '~/lib/rate-limit.server'
 import {
@@ -26,13 +28,13 @@ import {
 
 const LINK_TTL_MS = EMAIL_CHANGE_LINK_HOURS * 60 * 60 * 1000
 
-/** Another account's id with this email, if any. */
+/** Another account with this email, if any: its id and the language its owner reads. */
 function otherOwner(db: Db | Tx, email: string, userId: number) {
   return db
-    .select({ id: users.id })
+    .select({ id: users.id, language: users.language })
     .from(users)
     .where(and(eq(users.email, email), ne(users.id, userId)))
-    .get()?.id
+    .get()
 }
 
 /**
@@ -45,8 +47,11 @@ export function limitEmailChange(userId: number) {
   hit(key, LIMITS.emailChange)
 }
 
-/** An asked change, recorded; `sendEmailChangeEmails` sends its emails after the commit. */
-export type EmailChangeRequest = { token: string; newEmail: string; taken: boolean }
+/**
+ * An asked change, recorded; `sendEmailChangeEmails` sends its emails after the commit. A taken
+ * address's note is written in the language of the account that owns it (its reader).
+ */
+export type EmailChangeRequest = { token: string; newEmail: string; taken: boolean; ownerLanguage: Language | null }
 
 /**
  * Records the asked change in the caller's transaction: a new token (only its hash stored,
@@ -55,7 +60,7 @@ export type EmailChangeRequest = { token: string; newEmail: string; taken: boole
  * afterwards does not depend on it; that token is never sent.
  */
 export function recordEmailChange(tx: Tx, userId: number, newEmail: string): EmailChangeRequest {
-  const taken = otherOwner(tx, newEmail, userId) !== undefined
+  const owner = otherOwner(tx, newEmail, userId)
   tx.update(emailChangeTokens)
     .set({ isUsed: true })
     .where(and(eq(emailChangeTokens.userId, userId), eq(emailChangeTokens.isUsed, false)))
@@ -64,77 +69,112 @@ export function recordEmailChange(tx: Tx, userId: number, newEmail: string): Ema
   tx.insert(emailChangeTokens)
     .values({ userId, newEmail, token: hash, expiresAt: new Date(Date.now() + LINK_TTL_MS) })
     .run()
-  return { token, newEmail, taken }
+  return { token, newEmail, taken: owner !== undefined, ownerLanguage: owner?.language ?? null }
 }
 
-/** To the new address: the confirmation link. Nothing about the account (its name, its email). */
-function confirmationEmail(newEmail: string, link: string): Email {
+/** The account an email-change email is about: its address, name and the language it reads. */
+type Account = { email: string; firstName: string; language: Language | null }
+
+const emailsIn = (language: Language | null) => tFor(language ?? 'en', 'emails')
+
+/** Paragraphs as the text part (blank lines between) and as the HTML part. */
+function paragraphs(text: string[], html: string[]) {
+  return { text: text.join('\n\n'), html: html.map((part) => `<p>${part}</p>`).join('') }
+}
+
+/**
+ * To the new address: the confirmation link, in the language of the account that asked (its
+ * owner is who reads it). Nothing about the account (its name, its email).
+ */
+function confirmationEmail(newEmail: string, link: string, language: Language | null): Email {
+  const t = emailsIn(language)
+  const hours = EMAIL_CHANGE_LINK_HOURS
   return {
     to: newEmail,
-    subject: 'Confirm your new Solace email',
-    text: [
-      'Someone asked to use this email address for their Solace account.',
-      '',
-      `If it was you, open this link while signed in to your account and confirm the change (it works once, for ${EMAIL_CHANGE_LINK_HOURS} hours): ${link}`,
-      '',
-      'If you did not ask for this, ignore this email: nothing changes without the confirmation.',
-    ].join('\n'),
-    html: `<p>Someone asked to use this email address for their Solace account.</p><p>If it was you, <a href="${escapeHtml(link)}">open this link</a> while signed in to your account and confirm the change (it works once, for ${EMAIL_CHANGE_LINK_HOURS} hours).</p><p>If you did not ask for this, ignore this email: nothing changes without the confirmation.</p>`,
+    subject: t('account.emailChange.confirm.subject'),
+    ...paragraphs(
+      [
+        t('account.emailChange.confirm.intro'),
+        t('account.emailChange.confirm.linkText', { hours, link }),
+        t('account.emailChange.confirm.ignore'),
+      ],
+      [
+        t('account.emailChange.confirm.intro'),
+        t('account.emailChange.confirm.linkHtml', { hours, link: escapeHtml(link) }),
+        t('account.emailChange.confirm.ignore'),
+      ],
+    ),
   }
 }
 
 /**
  * To a new address that already has an account, instead of a link: one email to the new
  * address either way (so neither the answer nor its timing differs), and its owner learns why
- * no link came and that someone tried.
+ * no link came and that someone tried, in their own language.
  */
-function addressTakenEmail(newEmail: string, origin: string): Email {
+function addressTakenEmail(newEmail: string, origin: string, language: Language | null): Email {
+  const t = emailsIn(language)
   const forgot = `${origin}/forgot-password`
   return {
     to: newEmail,
-    subject: 'Someone tried to use your email on Solace',
-    text: [
-      'Someone asked to move a Solace account to this email address. This address already belongs to a Solace account, so nothing was changed and no account was moved.',
-      '',
-      `If it was you, sign in with this address instead; if you forgot its password, reset it here: ${forgot}`,
-      '',
-      'If it was not you, there is nothing to do: your account is not affected.',
-    ].join('\n'),
-    html: `<p>Someone asked to move a Solace account to this email address. This address already belongs to a Solace account, so nothing was changed and no account was moved.</p><p>If it was you, sign in with this address instead; if you forgot its password, <a href="${escapeHtml(forgot)}">reset it here</a>.</p><p>If it was not you, there is nothing to do: your account is not affected.</p>`,
+    subject: t('account.emailChange.taken.subject'),
+    ...paragraphs(
+      [
+        t('account.emailChange.taken.intro'),
+        t('account.emailChange.taken.ifYouText', { link: forgot }),
+        t('account.emailChange.taken.notYou'),
+      ],
+      [
+        t('account.emailChange.taken.intro'),
+        t('account.emailChange.taken.ifYouHtml', { link: escapeHtml(forgot) }),
+        t('account.emailChange.taken.notYou'),
+      ],
+    ),
   }
 }
 
 /** To the current address when a change is asked: the same words whether or not the new one is taken. */
-function changeAskedEmail(account: { email: string; firstName: string }, newEmail: string, origin: string): Email {
+function changeAskedEmail(account: Account, newEmail: string, origin: string): Email {
+  const t = emailsIn(account.language)
   const forgot = `${origin}/forgot-password`
+  const hours = EMAIL_CHANGE_LINK_HOURS
   return {
     to: account.email,
-    subject: 'A change of your Solace email was asked',
-    text: [
-      `Hi ${account.firstName},`,
-      '',
-      `Someone signed in to your Solace account asked to change its email to ${newEmail}. Nothing changes until the link we sent to that address is opened and confirmed from your account within ${EMAIL_CHANGE_LINK_HOURS} hours.`,
-      '',
-      `If this was not you, reset your password now (this signs out every device, so the change cannot be confirmed): ${forgot}`,
-    ].join('\n'),
-    html: `<p>Hi ${escapeHtml(account.firstName)},</p><p>Someone signed in to your Solace account asked to change its email to ${escapeHtml(newEmail)}. Nothing changes until the link we sent to that address is opened and confirmed from your account within ${EMAIL_CHANGE_LINK_HOURS} hours.</p><p>If this was not you, <a href="${escapeHtml(forgot)}">reset your password now</a> (this signs out every device, so the change cannot be confirmed).</p>`,
+    subject: t('account.emailChange.asked.subject'),
+    ...paragraphs(
+      [
+        t('account.greeting', { name: account.firstName }),
+        t('account.emailChange.asked.body', { email: newEmail, hours }),
+        t('account.emailChange.asked.notYouText', { link: forgot }),
+      ],
+      [
+        t('account.greeting', { name: escapeHtml(account.firstName) }),
+        t('account.emailChange.asked.body', { email: escapeHtml(newEmail), hours }),
+        t('account.emailChange.asked.notYouHtml', { link: escapeHtml(forgot) }),
+      ],
+    ),
   }
 }
 
 /** To the old address once the change is made. */
-function changedEmail(account: { email: string; firstName: string }, newEmail: string, origin: string): Email {
+function changedEmail(account: Account, newEmail: string, origin: string): Email {
+  const t = emailsIn(account.language)
   const contact = `${origin}/contact`
   return {
     to: account.email,
-    subject: 'Your Solace email was changed',
-    text: [
-      `Hi ${account.firstName},`,
-      '',
-      `The email of your Solace account is now ${newEmail}. This address no longer signs in to it.`,
-      '',
-      `If you did not make this change, contact us right away: ${contact}`,
-    ].join('\n'),
-    html: `<p>Hi ${escapeHtml(account.firstName)},</p><p>The email of your Solace account is now ${escapeHtml(newEmail)}. This address no longer signs in to it.</p><p>If you did not make this change, <a href="${escapeHtml(contact)}">contact us right away</a>.</p>`,
+    subject: t('account.emailChange.changed.subject'),
+    ...paragraphs(
+      [
+        t('account.greeting', { name: account.firstName }),
+        t('account.emailChange.changed.body', { email: newEmail }),
+        t('account.emailChange.changed.notYouText', { link: contact }),
+      ],
+      [
+        t('account.greeting', { name: escapeHtml(account.firstName) }),
+        t('account.emailChange.changed.body', { email: escapeHtml(newEmail) }),
+        t('account.emailChange.changed.notYouHtml', { link: escapeHtml(contact) }),
+      ],
+    ),
   }
 }
 
@@ -153,12 +193,14 @@ async function sendLogged(email: Email, userId: number) {
  */
 export async function sendEmailChangeEmails(
   change: EmailChangeRequest,
-  account: { id: number; email: string; firstName: string },
+  account: Account & { id: number },
   origin: string,
 ) {
   const link = `${origin}/confirm-email?token=${change.token}`
   await sendLogged(
-    change.taken ? addressTakenEmail(change.newEmail, origin) : confirmationEmail(change.newEmail, link),
+    change.taken
+      ? addressTakenEmail(change.newEmail, origin, change.ownerLanguage)
+      : confirmationEmail(change.newEmail, link, account.language),
     account.id,
   )
   await sendLogged(changeAskedEmail(account, change.newEmail, origin), account.id)
@@ -202,7 +244,7 @@ function usableChange(db: Db | Tx, userId: number, token: string) {
   if (!row) throw new AppError(INVALID_EMAIL_CHANGE_LINK, 400)
   if (row.userId !== userId) throw new AppError(EMAIL_CHANGE_OTHER_ACCOUNT, 403)
   const account = db
-    .select({ email: users.email, firstName: users.firstName })
+    .select({ email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
     .where(eq(users.id, userId))
     .get()

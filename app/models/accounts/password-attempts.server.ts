@@ -1,3 +1,4 @@
+import { msg } from '~/lib/i18n/message'
 import { check, clientIp, hit, LIMITS, refund, reset, type Limit } from '~/lib/rate-limit.server'
 import { knownBrowserOf } from '~/models/security/devices.server'
 
@@ -9,19 +10,17 @@ import { knownBrowserOf } from '~/models/security/devices.server'
  * `limitCodeCheck` (decision 042).
  */
 
-function minutes(ms: number) {
-  const count = Math.max(1, Math.ceil(ms / 60_000))
-  return count === 1 ? '1 minute' : `${count} minutes`
-}
+/** The whole minutes left, at least one: the refusals' `count`. */
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
 
 // Said for any email, with an account or not, so it does not tell who has one.
 export const accountLocked = (retryAfterMs: number) =>
-  `Too many wrong passwords for this account. Try again in ${minutes(retryAfterMs)}, or reset your password.`
+  msg('auth:limits.accountLocked', { count: minutes(retryAfterMs) })
 
 export const addressLocked = (retryAfterMs: number) =>
-  `Too many wrong passwords from your network. Try again in ${minutes(retryAfterMs)}.`
+  msg('auth:limits.addressLocked', { count: minutes(retryAfterMs) })
 
-export const codesLocked = (retryAfterMs: number) => `Too many wrong codes. Try again in ${minutes(retryAfterMs)}.`
+export const codesLocked = (retryAfterMs: number) => msg('auth:limits.codesLocked', { count: minutes(retryAfterMs) })
 
 type Budget = {
   key: string

@@ -5,6 +5,9 @@ import { sendEmail } from '~/integrations/email.server'
 import { afterResponse } from '~/lib/after-response.server'
 import { escapeHtml, hashLinkToken, newLinkToken } from '~/lib/email-link-token.server'
 import { AppError } from '~/lib/errors'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import { hashPassword, hashShare } from '~/lib/password.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
@@ -12,7 +15,6 @@ import { appOrigin } from '~/lib/url.server'
 import { clearPasswordFailures } from './password-attempts.server'
 import { refuseCommonPassword } from './password-rules.server'
 import { revokeUserSessions } from './session.server'
-import { findIdByEmail } from './user.server'
 
 /**
  * "Forgot password" for the screen and POST /api/auth/forgot-password: limited per address
@@ -27,10 +29,8 @@ export function forgotPassword(request: Request, email: string) {
   afterResponse('password reset email', () => requestPasswordReset(email, origin))
 }
 
-export const FORGOT_PASSWORD_SENT =
-  'If an account with that email exists, a password reset link has been sent. Please check your email.'
-export const PASSWORD_RESET_DONE =
-  'Your password has been reset successfully! You can now log in with your new password.'
+export const FORGOT_PASSWORD_SENT = msg('auth:forgotPassword.sent')
+export const PASSWORD_RESET_DONE = msg('auth:resetPassword.done')
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 /** A person whose account an admin made may not read their email the same hour. */
@@ -46,56 +46,77 @@ function issueResetLink(userId: number, origin: string, ttlMs: number) {
   return `${origin}/reset-password?token=${token}`
 }
 
+/** Paragraphs as the text part (blank lines between) and as the HTML part. */
+function paragraphs(text: string[], html: string[]) {
+  return { text: text.join('\n\n'), html: html.map((part) => `<p>${part}</p>`).join('') }
+}
+
 /**
- * Emails a single-use reset link valid for one hour, when the account exists. The caller
- * answers the same either way, so the form does not reveal who has an account.
+ * Emails a single-use reset link valid for one hour, when the account exists, in the language
+ * the account reads. The caller answers the same either way, so the form does not reveal who
+ * has an account.
  */
 async function requestPasswordReset(email: string, origin: string) {
-  const userId = findIdByEmail(email)
-  if (userId === undefined) return
-  const link = issueResetLink(userId, origin, RESET_TOKEN_TTL_MS)
+  const account = getDb()
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(eq(users.email, email))
+    .get()
+  if (!account) return
+  const link = issueResetLink(account.id, origin, RESET_TOKEN_TTL_MS)
+  const t = tFor(account.language ?? 'en', 'emails')
   await sendEmail({
     to: email,
-    subject: 'Reset your Solace password',
-    text: [
-      'We received a request to reset the password of your Solace account.',
-      '',
-      `Choose a new password here (the link works once, for one hour): ${link}`,
-      '',
-      'If you did not ask for this, ignore this email; your password stays as it is.',
-    ].join('\n'),
-    html: `<p>We received a request to reset the password of your Solace account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for one hour).</p><p>If you did not ask for this, ignore this email; your password stays as it is.</p>`,
+    subject: t('auth.passwordReset.subject'),
+    ...paragraphs(
+      [t('auth.passwordReset.intro'), t('auth.passwordReset.linkText', { link }), t('auth.passwordReset.ignore')],
+      [
+        t('auth.passwordReset.intro'),
+        t('auth.passwordReset.linkHtml', { link: escapeHtml(link) }),
+        t('auth.passwordReset.ignore'),
+      ],
+    ),
   })
 }
 
 /**
  * Tells someone an admin made an account for them, with a link (the reset page, valid for a
- * week, once) to choose their own password: the admin never has to pass a password on. A
- * failing email is logged (the outbox keeps it); the account stands either way.
+ * week, once) to choose their own password: the admin never has to pass a password on. In the
+ * account's language when it has one. A failing email is logged (the outbox keeps it); the
+ * account stands either way.
  */
-export async function sendAccountCreatedEmail(user: { id: number; email: string; firstName: string }, origin: string) {
+export async function sendAccountCreatedEmail(
+  user: { id: number; email: string; firstName: string; language?: Language | null },
+  origin: string,
+) {
   const link = issueResetLink(user.id, origin, WELCOME_TOKEN_TTL_MS)
+  const login = `${origin}/login`
+  const t = tFor(user.language ?? 'en', 'emails')
   try {
     await sendEmail({
       to: user.email,
-      subject: 'Your Solace account is ready: choose your password',
-      text: [
-        `Hi ${user.firstName},`,
-        '',
-        'An account on Solace has been created for you with this email address.',
-        '',
-        `Choose your password here (the link works once, for 7 days): ${link}`,
-        '',
-        `Afterwards you can sign in at ${origin}/login. If you did not expect this, ignore this email.`,
-      ].join('\n'),
-      html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>An account on Solace has been created for you with this email address.</p><p><a href="${link}">Choose your password</a> (the link works once, for 7 days).</p><p>Afterwards you can sign in at <a href="${origin}/login">${origin}/login</a>. If you did not expect this, ignore this email.</p>`,
+      subject: t('auth.accountCreated.subject'),
+      ...paragraphs(
+        [
+          t('auth.greeting', { name: user.firstName }),
+          t('auth.accountCreated.intro'),
+          t('auth.accountCreated.linkText', { link }),
+          t('auth.accountCreated.afterText', { login }),
+        ],
+        [
+          t('auth.greeting', { name: escapeHtml(user.firstName) }),
+          t('auth.accountCreated.intro'),
+          t('auth.accountCreated.linkHtml', { link: escapeHtml(link) }),
+          t('auth.accountCreated.afterHtml', { login: escapeHtml(login) }),
+        ],
+      ),
     })
   } catch (error) {
     log.error({ err: error }, logLine`[user ${user.id}] account email failed`)
   }
 }
 
-export const INVALID_RESET_TOKEN = 'This reset link is invalid or has expired. Please request a new password reset.'
+export const INVALID_RESET_TOKEN = msg('auth:resetPassword.invalidToken')
 
 /** The open (unused, unexpired) token row for a token from an email link, if any. */
 function findUsableToken(db: Db | Tx, token: string) {

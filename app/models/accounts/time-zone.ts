@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '~/lib/i18n/message'
 import { isTimeZone } from '~/lib/zoned-time'
 
 /**
@@ -7,7 +8,7 @@ import { isTimeZone } from '~/lib/zoned-time'
  * (/time-zone), the time-slot forms and PATCH /api/auth/time-zone.
  */
 
-export const INVALID_TIME_ZONE = 'Please choose a valid time zone'
+export const INVALID_TIME_ZONE = msg('account:timeZone.invalid')
 
 /** The zone as the runtime names it ('america/toronto' is stored as 'America/Toronto'). */
 const canonicalZone = (zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
@@ -21,10 +22,11 @@ export const timeZoneField = z
 
 export const TimeZoneSchema = z.object({ timeZone: timeZoneField })
 
-export const TIME_ZONE_UPDATED = 'Time zone updated'
+export const TIME_ZONE_UPDATED = msg('account:timeZone.updated')
 
 /** The toast after a change: where times are shown from now on. */
-export const timeZoneUpdated = (zone: string) => `Times are now shown in ${zone.replaceAll('_', ' ')} time.`
+export const timeZoneUpdated = (zone: string) =>
+  msg('account:timeZone.updatedDescription', { zone: zone.replaceAll('_', ' ') })
 
 /** One zone in a picker: its IANA name and 'Edmonton (UTC−06:00)'. */
 export type TimeZoneChoice = { value: string; label: string }

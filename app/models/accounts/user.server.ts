@@ -2,6 +2,9 @@ import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
 import { bookings, reviews, services, userSpecialties, users } from '~/db/schema'
 import { AppError, isAppError } from '~/lib/errors'
+import type { Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
+import { noteRequestUser } from '~/lib/log.server'
 import { hashPassword, hashShare, needsRehash, verifyPassword, type HashShare } from '~/lib/password.server'
 import { discardImage, imageFileFromDataUrl, storedImageUrls, storeImage } from '~/models/images/image.server'
 import { forgetIntakeDraftsOf } from '~/models/intake/intake-responses.server'
@@ -45,6 +48,7 @@ const publicColumns = {
   reviewCount: users.reviewCount,
   country: users.country,
   timeZone: users.timeZone,
+  language: users.language,
   stripeAccountId: users.stripeAccountId,
   onboardingComplete: users.onboardingComplete,
   createdAt: users.createdAt,
@@ -87,7 +91,7 @@ export function findIdByEmail(email: string) {
   return getDb().select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id
 }
 
-const EMAIL_TAKEN = 'An account with this email already exists'
+const EMAIL_TAKEN = msg('auth:errors.emailTaken')
 
 /**
  * Creates an account: the password not among the most common (400), the email unique (409 on
@@ -99,6 +103,8 @@ export async function createUser(
     phoneNumber?: string
     isAdmin?: boolean
     timeZone?: string
+    /** The language the sign-up page was read in: the account's until they choose another. */
+    language?: Language
   },
   { share, alsoInTransaction }: { share: HashShare; alsoInTransaction?: (tx: Tx, userId: number) => void },
 ) {
@@ -119,6 +125,7 @@ export async function createUser(
           isAdmin: input.isAdmin ?? false,
           country: input.country ?? 'CA',
           ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+          ...(input.language ? { language: input.language } : {}),
         })
         .returning({ id: users.id })
         .get()
@@ -223,7 +230,13 @@ export async function changePassword(
   currentSid?: string,
 ) {
   refuseCommonPassword(input.newPassword, 'newPassword')
-  await assertPassword(request, userId, input.currentPassword, 'Current password is incorrect', 'currentPassword')
+  await assertPassword(
+    request,
+    userId,
+    input.currentPassword,
+    msg('account:errors.currentPasswordIncorrect'),
+    'currentPassword',
+  )
   const passwordHash = await hashPassword(input.newPassword, hashShare(request, `user:${userId}`))
   getDb().update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run()
   revokeUserSessions(userId, { exceptSid: currentSid })
@@ -337,8 +350,31 @@ export function setTimeZone(userId: number, timeZone: string) {
   return getUserById(userId)!
 }
 
-export const UPCOMING_SESSIONS_BLOCK_DELETION =
-  'You have upcoming sessions. Cancel them, or wait until they are completed, before deleting your account.'
+/**
+ * The language every page and email is in for this person from now on, whatever their browser
+ * says (the header's switch, both settings screens, PATCH /api/auth/update-account).
+ */
+export function setLanguage(userId: number, language: Language) {
+  getDb().update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId)).run()
+  // This request's own answer (an /api message, a toast) is already in the new language.
+  noteRequestUser(userId, language)
+  return getUserById(userId)!
+}
+
+/**
+ * At sign-in, a language the visitor chose with the switch becomes the account's when it has
+ * none yet: the choice survives signing in.
+ */
+export function keepVisitorLanguage(userId: number, chosen: Language | null) {
+  if (!chosen) return
+  getDb()
+    .update(users)
+    .set({ language: chosen, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.language)))
+    .run()
+}
+
+export const UPCOMING_SESSIONS_BLOCK_DELETION = msg('account:errors.upcomingSessionsBlockDeletion')
 
 /**
  * Deletes the account after checking the password. Refused while the user is the client or
@@ -349,7 +385,7 @@ export const UPCOMING_SESSIONS_BLOCK_DELETION =
  * it. A refund the payment provider refuses keeps the account, saying so.
  */
 export async function deleteAccount(request: Request, userId: number, password: string) {
-  await assertPassword(request, userId, password, 'Incorrect password', 'password')
+  await assertPassword(request, userId, password, msg('account:errors.incorrectPassword'), 'password')
   const whileLive = new AppError(UPCOMING_SESSIONS_BLOCK_DELETION, 409)
   // Refused before any refund: a person with sessions to come keeps everything as it is.
   if (getDb().select({ id: bookings.id }).from(bookings).where(liveBookingsOf(userId)).get()) throw whileLive

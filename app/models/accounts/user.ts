@@ -1,17 +1,23 @@
 import { z } from 'zod'
 import type { FieldToast } from '~/lib/form-toasts'
+import { LANGUAGES, type Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { isOneLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
 import { COUNTRY_CODES } from './countries'
 
 /**
  * Account schemas, shared by the forms (conform, in the browser and the action) and the
- * matching /api routes. Texts are the spec's.
+ * matching /api routes. Texts are the spec's, as catalogue keys (app/lib/i18n/message.ts).
  */
 
 export { COUNTRY_CODES, PRACTITIONER_COUNTRIES } from './countries'
 
-const INVALID_EMAIL = 'Please enter a valid email address'
+const INVALID_EMAIL = msg('auth:validation.invalidEmail')
+
+const PASSWORD_IS_REQUIRED = msg('auth:validation.passwordRequired')
+const SELECT_COUNTRY = msg('auth:validation.selectCountry')
+const PASSWORDS_DONT_MATCH = msg('auth:validation.passwordsDontMatch')
 
 /** Trimmed, lower-cased email; the same rule everywhere an email is typed. */
 export function emailField(requiredMessage = INVALID_EMAIL) {
@@ -26,10 +32,10 @@ export function emailField(requiredMessage = INVALID_EMAIL) {
 }
 
 const requiredText = (message: string, max = 100) =>
-  oneLineText({ error: message }).min(1, message).max(max, `Must be at most ${max} characters`)
+  oneLineText({ error: message }).min(1, message).max(max, msg('auth:validation.tooLong', { max }))
 
-const INVALID_PHONE = 'Please enter a valid phone number'
-const FILL_ALL = 'Please fill in all fields'
+const INVALID_PHONE = msg('auth:validation.invalidPhone')
+const FILL_ALL = msg('auth:validation.fillAll')
 
 /**
  * The shortest new password (issue 41: accounts hold health records; the spec's 6, or 8 for a
@@ -38,25 +44,25 @@ const FILL_ALL = 'Please fill in all fields'
  */
 export const PASSWORD_MIN_LENGTH = 10
 /** Signup's and the admin's words for a short password (the spec's shape, the issue's number). */
-export const PASSWORD_MIN_CHARACTERS = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`
+export const PASSWORD_MIN_CHARACTERS = msg('auth:validation.passwordMinCharacters', { min: PASSWORD_MIN_LENGTH })
 /**
  * A new password among the most common in breaches (password-rules.server.ts checks it on the
  * server only: the list stays out of the browser bundle).
  */
-export const COMMON_PASSWORD = 'This password is one of the most common in data breaches. Please choose another.'
+export const COMMON_PASSWORD = msg('auth:validation.commonPassword')
 
 /* The settings forms' refusals the spec gives a toast, each with its title (spec §5). */
-export const PASSWORD_MISMATCH = 'New password and confirmation do not match'
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`
-export const PASSWORD_REQUIRED = 'Please enter your password to delete your account'
-export const NAMES_REQUIRED = 'First name and last name are required'
-export const EMAIL_REQUIRED = 'Email address is required'
+export const PASSWORD_MISMATCH = msg('account:validation.passwordMismatch')
+export const PASSWORD_TOO_SHORT = msg('auth:validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
+export const PASSWORD_REQUIRED = msg('account:validation.deletePasswordRequired')
+export const NAMES_REQUIRED = msg('account:validation.namesRequired')
+export const EMAIL_REQUIRED = msg('account:validation.emailRequired')
 /** Also the admin's Create New User title (admin/admin.ts). */
-export const REQUIRED_FIELDS_TITLE = 'Required Fields Missing'
+export const REQUIRED_FIELDS_TITLE = msg('account:toasts.requiredFieldsMissing')
 
 /** A visitor sent to log in from a dashboard (spec: the client dashboard) is told why. */
-export const AUTHENTICATION_REQUIRED = 'Authentication required'
-export const LOG_IN_TO_VIEW_DASHBOARD = 'Please log in to view your dashboard'
+export const AUTHENTICATION_REQUIRED = msg('auth:errors.authenticationRequired')
+export const LOG_IN_TO_VIEW_DASHBOARD = msg('auth:errors.logInToViewDashboard')
 
 const phoneNumber = oneLineText({ error: INVALID_PHONE, message: INVALID_PHONE })
   .min(10, INVALID_PHONE)
@@ -70,14 +76,14 @@ const filled = (message: string) => z.string({ error: message }).min(1, message)
  * The server also refuses the most common ones (refuseCommonPassword, password-rules.server.ts).
  */
 const newPassword = (field: z.ZodString, tooShort: string) =>
-  field.min(PASSWORD_MIN_LENGTH, tooShort).max(200, 'Password must be at most 200 characters')
+  field.min(PASSWORD_MIN_LENGTH, tooShort).max(200, msg('auth:validation.passwordTooLong', { max: 200 }))
 
 /** A same-site path to return to after login; anything else is dropped. */
 export const redirectToField = z.string().optional()
 
 export const LoginSchema = z.object({
   email: emailField(),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  password: z.string({ error: PASSWORD_IS_REQUIRED }).min(1, PASSWORD_IS_REQUIRED),
   remember: z.boolean().default(false),
   redirectTo: redirectToField,
 })
@@ -88,15 +94,15 @@ export const LoginSchema = z.object({
  * practitioner is told to pick one by the rule below).
  */
 const countryField = z
-  .union([z.literal('').transform(() => undefined), z.enum(COUNTRY_CODES)], { error: 'Please select your country' })
+  .union([z.literal('').transform(() => undefined), z.enum(COUNTRY_CODES)], { error: SELECT_COUNTRY })
   .optional()
 
 /** What POST /api/signup takes: no confirmPassword or agreeToTerms. */
 export const SignupBaseSchema = z.object({
   email: emailField(),
   password: newPassword(z.string({ error: PASSWORD_MIN_CHARACTERS }), PASSWORD_MIN_CHARACTERS),
-  firstName: requiredText('First name is required'),
-  lastName: requiredText('Last name is required'),
+  firstName: requiredText(msg('auth:validation.firstNameRequired')),
+  lastName: requiredText(msg('auth:validation.lastNameRequired')),
   phoneNumber,
   isPractitioner: z.boolean().default(false),
   country: countryField,
@@ -121,7 +127,7 @@ const countryRule: [
   (v) => !v.isPractitioner || Boolean(v.country),
   {
     path: ['country'],
-    message: 'Please select your country',
+    message: SELECT_COUNTRY,
     when: (payload) => (payload.value as { isPractitioner?: unknown })?.isPractitioner === true,
   },
 ]
@@ -130,22 +136,22 @@ export const SignupApiSchema = SignupBaseSchema.refine(...countryRule)
 
 /** The signup screen adds the confirmation and the terms box on top of the API's fields. */
 export const SignupFormSchema = SignupBaseSchema.extend({
-  confirmPassword: z.string({ error: "Passwords don't match" }),
-  agreeToTerms: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+  confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }),
+  agreeToTerms: z.literal(true, { error: msg('auth:validation.agreeToTerms') }),
 })
   .refine(...countryRule)
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: "Passwords don't match",
+    message: PASSWORDS_DONT_MATCH,
     ...whenStrings('password', 'confirmPassword'),
   })
 
 export const ForgotPasswordSchema = z.object({
-  email: emailField('Please enter your email address'),
+  email: emailField(msg('auth:validation.enterEmail')),
 })
 
 export const ResetPasswordApiSchema = z.object({
-  token: filled('Invalid reset token'),
+  token: filled(msg('auth:validation.invalidResetToken')),
   newPassword: newPassword(filled(FILL_ALL), PASSWORD_TOO_SHORT),
 })
 
@@ -153,7 +159,7 @@ export const ResetPasswordFormSchema = ResetPasswordApiSchema.extend({
   confirmPassword: filled(FILL_ALL),
 }).refine((v) => v.newPassword === v.confirmPassword, {
   path: ['confirmPassword'],
-  message: 'Passwords do not match',
+  message: msg('auth:validation.passwordsDoNotMatch'),
   ...whenStrings('newPassword', 'confirmPassword'),
 })
 
@@ -172,8 +178,8 @@ export const ChangePasswordFormSchema = ChangePasswordApiSchema.extend({
 
 /** The spec checks the match before the length. */
 export const CHANGE_PASSWORD_TOASTS: FieldToast[] = [
-  { field: 'confirmPassword', message: PASSWORD_MISMATCH, title: 'Password Mismatch' },
-  { field: 'newPassword', message: PASSWORD_TOO_SHORT, title: 'Password Too Short' },
+  { field: 'confirmPassword', message: PASSWORD_MISMATCH, title: msg('account:toasts.passwordMismatch') },
+  { field: 'newPassword', message: PASSWORD_TOO_SHORT, title: msg('account:toasts.passwordTooShort') },
 ]
 
 export const DeleteAccountSchema = z.object({
@@ -181,8 +187,13 @@ export const DeleteAccountSchema = z.object({
 })
 
 export const DELETE_ACCOUNT_TOASTS: FieldToast[] = [
-  { field: 'password', message: PASSWORD_REQUIRED, title: 'Password Required' },
+  { field: 'password', message: PASSWORD_REQUIRED, title: msg('account:toasts.passwordRequired') },
 ]
+
+/** The language a person chooses: the header's switch, settings, PATCH /api/auth/update-account. */
+export const LanguageSchema = z.object({
+  language: z.enum(LANGUAGES, { message: msg('common:language.invalid') }),
+})
 
 export const UpdateAccountSchema = z.object({
   firstName: requiredText(NAMES_REQUIRED),
@@ -206,8 +217,7 @@ export const UpdateAccountSchema = z.object({
 })
 
 /** Said at login, after the right password, to someone an admin has suspended. */
-export const ACCOUNT_SUSPENDED =
-  'This account has been suspended, so it cannot sign in. Please contact us if you think this is a mistake.'
+export const ACCOUNT_SUSPENDED = msg('auth:errors.accountSuspended')
 
 /** The current user as the client sees it: never the hash or provider secrets. */
 export type PublicUser = {
@@ -227,6 +237,8 @@ export type PublicUser = {
   reviewCount: number
   country: string
   timeZone: string
+  /** The language they chose, or null: then their browser's decides (decision 052). */
+  language: Language | null
   hasPaymentAccount: boolean
   onboardingComplete: boolean
   createdAt: string
@@ -239,7 +251,7 @@ export { dashboardPath, roleOf, type Role } from './role'
 export const UPDATE_ACCOUNT_TOASTS: FieldToast[] = [
   { field: 'firstName', message: NAMES_REQUIRED, title: REQUIRED_FIELDS_TITLE },
   { field: 'lastName', message: NAMES_REQUIRED, title: REQUIRED_FIELDS_TITLE },
-  { field: 'email', message: EMAIL_REQUIRED, title: 'Email Required' },
+  { field: 'email', message: EMAIL_REQUIRED, title: msg('account:toasts.emailRequired') },
 ]
 
 /** The settings screen's account form: the API's fields, with the picture as a file upload. */
@@ -265,7 +277,7 @@ export function notificationSchemaFor(user: { isPractitioner: boolean }) {
   return user.isPractitioner ? NotificationSettingsSchema : ReminderSettingsSchema
 }
 
-const setting = z.boolean({ error: 'Each setting must be true or false' }).optional()
+const setting = z.boolean({ error: msg('account:validation.settingTrueOrFalse') }).optional()
 const ReminderSettingsPatch = z.object({ emailReminderDay: setting, emailReminderHour: setting })
 
 /** PATCH /api/auth/notifications: the settings sent change, the others stay; a client's are the reminders. */

@@ -19,12 +19,9 @@ export const MARK_MESSAGE_READ_INTENT = 'mark-message-read'
 export const DELETE_MESSAGE_INTENT = 'delete-message'
 export const DELETE_LEAD_INTENT = 'delete-lead'
 
-export const ADMIN_TABS = [
-  ['users', 'User Management'],
-  ['messages', 'Messages'],
-  ['leads', 'Leads'],
-] as const
-export type AdminTab = (typeof ADMIN_TABS)[number][0]
+/** The dashboard's tabs; each is worded by `admin:tabs.<tab>`. */
+export const ADMIN_TABS = ['users', 'messages', 'leads'] as const
+export type AdminTab = (typeof ADMIN_TABS)[number]
 
 export type AdminState = {
   tab?: AdminTab
@@ -58,7 +55,7 @@ export function adminHref(state: AdminState = {}) {
   return query ? `${ADMIN_PATH}?${query}` : ADMIN_PATH
 }
 
-/* What the loader answers (instants already worded in the viewer's zone). */
+/* What the loader answers (already worded in the viewer's language, instants in their zone). */
 
 export type Paging = { prevHref: string | null; nextHref: string | null; label: string | null }
 

@@ -1,5 +1,7 @@
 import { getDb } from '~/db/client.server'
 import { toCsv } from '~/lib/csv'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { deleteContactMessage, markContactMessageRead } from '~/models/marketplace/contact.server'
 import { deleteLead, everyLead } from '~/models/marketplace/lead.server'
 import { recordAdminAction, type Actor } from './audit.server'
@@ -44,31 +46,34 @@ export function deleteLeadAsAdmin(admin: Actor, leadId: number) {
   })
 }
 
-const LEAD_CSV_HEADER = [
-  'First name',
-  'Last name',
-  'Email',
-  'Country code',
-  'Phone number',
-  'Type',
-  'Source',
-  'Practice type',
-  'Years of experience',
-  'Notes',
-  'Created (UTC)',
-]
+/** The CSV's columns, in order; their headers are `files:admin.leadsCsv.headers.<column>`. */
+const LEAD_CSV_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'countryCode',
+  'phoneNumber',
+  'type',
+  'source',
+  'practiceType',
+  'yearsOfExperience',
+  'notes',
+  'created',
+] as const
 
 /**
  * Every lead as CSV, newest first (cells a spreadsheet would run as formulas are made text,
- * app/lib/csv.ts). Read in the transaction that records the export, so the row's count is the
- * file's.
+ * app/lib/csv.ts), its headers in the language of the admin downloading it (the cells are the
+ * records as stored: values, not words). Read in the transaction that records the export, so
+ * the row's count is the file's.
  */
-export function exportLeadsCsv(admin: Actor) {
+export function exportLeadsCsv(admin: Actor, language: Language) {
+  const t = tFor(language, 'files')
   return getDb().transaction((tx) => {
     const leads = everyLead(tx)
     recordAdminAction(tx, admin, { action: 'leads_export', detail: `${leads.length} lead(s)` })
     return toCsv(
-      LEAD_CSV_HEADER,
+      LEAD_CSV_COLUMNS.map((column) => t(`admin.leadsCsv.headers.${column}`)),
       leads.map((lead) => [
         lead.firstName,
         lead.lastName,

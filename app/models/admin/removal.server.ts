@@ -1,6 +1,9 @@
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import { centsToDollars, formatEarnings } from '~/lib/money'
 import { liveBookingsOf, removeAccount } from '~/models/accounts/user.server'
@@ -93,8 +96,12 @@ function cancelRefunded(ids: number[], now: Date) {
   )
 }
 
+/** The money in the language the refusal is answered in (the admin's). */
 const refundFailed = (booking: LiveBooking) =>
-  `The refund of ${formatEarnings(booking.dueCents)} for "${booking.serviceName}" failed, so the account was not deleted. Please try again.`
+  msg('admin:errors.refundFailed', {
+    amount: formatsFor(currentLanguage()).money(booking.dueCents),
+    service: booking.serviceName,
+  })
 
 /**
  * Deletes a user who is not an admin, cancelling their upcoming sessions first
@@ -170,6 +177,7 @@ export async function removeUser(admin: Actor, userId: number, now = new Date())
           action: 'user_delete',
           targetId: userId,
           targetLabel: personLabel(user),
+          // A record written once, as the trail keeps every detail (in English, like the logs).
           detail: `${user.role}; cancelled ${preview.sessions} upcoming session(s), refunded ${formatEarnings(preview.refundCents)}`,
         })
       },

@@ -1,4 +1,6 @@
 import type { RECEIPT_KINDS } from '~/db/enums'
+import { msg, type Message } from '~/lib/i18n/message'
+import type { TFunction } from 'i18next'
 
 /**
  * A receipt as it was issued (docs/decisions/049-receipts.md): every word and amount it prints,
@@ -6,6 +8,20 @@ import type { RECEIPT_KINDS } from '~/db/enums'
  * person's zone, the zone rules) rewrites it. Client-safe: the receipts screens show its parts.
  */
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number]
+
+/**
+ * What a receipt prints that is worded in a language: its dates, the service's name (a
+ * package's says so), the profession, the tax's name and the payment method. The snapshot's own
+ * fields hold them in English; `fr` holds them in French (docs/decisions/052-languages.md).
+ */
+export type PrintedWords = {
+  issuedOn: string
+  service: { name: string; date: string; time: string }
+  validUntil: string | null
+  profession: string | null
+  taxName: string | null
+  paymentMethod: string
+}
 
 export type ReceiptSnapshot = {
   kind: ReceiptKind
@@ -34,37 +50,34 @@ export type ReceiptSnapshot = {
   /** 'Visa ending in 4242', or 'Card' when the payment provider did not say. */
   paymentMethod: string
   status: 'Paid' | 'Refunded'
+  /**
+   * The same words in French, copied when issued like the English ones, so a French reader's
+   * receipt is as fixed as an English one's. Receipts issued before French have none
+   * (receipt-words.server.ts says what they print).
+   */
+  fr?: PrintedWords
 }
 
-/* The receipts' texts: a screen, a route and the models show them. */
-export const RECEIPT_NOT_FOUND = 'Receipt not found'
-export const RECEIPT_CLIENT_GONE = 'This client no longer has an account, so the receipt cannot be emailed.'
-export const TOO_MANY_RECEIPT_EMAILS = 'You have sent many receipts in the last hour. Please try again later.'
-export const receiptSent = (title: string) => `${title} was sent to your client.`
+/* The receipts' messages: a screen, a route and the models show them. */
+export const RECEIPT_NOT_FOUND = msg('billing:errors.notFound')
+export const RECEIPT_CLIENT_GONE = msg('billing:errors.clientGone')
+export const TOO_MANY_RECEIPT_EMAILS = msg('billing:errors.tooManyEmails')
+export const receiptSent = (title: Message) => msg('billing:toasts.sent', { title })
 
 /** '#0012': a practitioner's receipts are numbered from 1; four digits keep a year's list aligned. */
 export function receiptNumberLabel(number: number) {
   return `#${String(number).padStart(4, '0')}`
 }
 
-/** 'Receipt #0012', 'Refund receipt #0013'. */
-export function receiptTitle(receipt: { kind: ReceiptKind; number: number }) {
-  return `${receipt.kind === 'refund' ? 'Refund receipt' : 'Receipt'} ${receiptNumberLabel(receipt.number)}`
+const titleKey = (kind: ReceiptKind) =>
+  kind === 'refund' ? ('receipt.refundTitle' as const) : ('receipt.title' as const)
+
+/** 'Receipt #0012', 'Refund receipt #0013', as a message to show in the reader's language (a toast). */
+export function receiptTitle(receipt: { kind: ReceiptKind; number: number }): Message {
+  return msg(`billing:${titleKey(receipt.kind)}`, { number: receiptNumberLabel(receipt.number) })
 }
 
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  jcb: 'JCB',
-  diners: 'Diners Club',
-  interac: 'Interac',
-  unionpay: 'UnionPay',
-}
-
-/** How the payment was made, as printed: 'Visa ending in 4242', or 'Card' without details. */
-export function paymentMethodLabel(card: { brand: string; last4: string } | null) {
-  if (!card || !/^\d{4}$/.test(card.last4)) return 'Card'
-  return `${CARD_BRANDS[card.brand] ?? 'Card'} ending in ${card.last4}`
+/** The same in the language of `t` (the page's, a file's reader's). */
+export function receiptTitleIn(t: TFunction<'billing'>, receipt: { kind: ReceiptKind; number: number }) {
+  return t(titleKey(receipt.kind), { number: receiptNumberLabel(receipt.number) })
 }

@@ -1,13 +1,17 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { receipts } from '~/db/schema'
-import { AppError } from '~/lib/errors'
+import { AppError, isAppError } from '~/lib/errors'
+import { currentLanguage, inRequestLanguage, tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { centsToDollars } from '~/lib/money'
 import { pageWindow } from '~/lib/paging'
 import { RECEIPT_NOT_FOUND, type ReceiptKind, type ReceiptSnapshot } from './receipt'
 import { receiptFileName, receiptPdf } from './receipt-files.server'
 import { receiptPdfUrl } from './receipt-links'
 import { renderReceiptsPdf } from './receipt-pdf.server'
+import { wordsIn } from './receipt-words.server'
 
 /**
  * Reading issued receipts (docs/decisions/049-receipts.md): the lists a client and a
@@ -17,7 +21,7 @@ import { renderReceiptsPdf } from './receipt-pdf.server'
  */
 
 export const RECEIPTS_PAGE_SIZE = 20
-export const NO_RECEIPTS_FOR_YEAR = 'No receipts for that year'
+export const NO_RECEIPTS_FOR_YEAR = msg('billing:errors.noReceiptsForYear')
 
 /** Whose side of the receipts a list is: a client's (they paid them) or a practitioner's (they issued them). */
 type Person = { id: number; isPractitioner: boolean }
@@ -42,9 +46,10 @@ const sideOf = (person: Person) =>
 /**
  * A person's receipts, newest first, RECEIPTS_PAGE_SIZE a page: a client's those they paid, a
  * practitioner's those they issued (a practitioner's own sessions with someone else are on the
- * client screen, which lists with `isPractitioner: false`).
+ * client screen, which lists with `isPractitioner: false`). Their words (dates, a package's
+ * name) are in the reader's language, the request's unless said.
  */
-export function listReceipts(person: Person, requested = 1) {
+export function listReceipts(person: Person, requested = 1, language: Language = currentLanguage()) {
   const db = getDb()
   const total = db.select({ n: count() }).from(receipts).where(sideOf(person)).get()?.n ?? 0
   const { page, pageCount, offset } = pageWindow(total, requested, RECEIPTS_PAGE_SIZE)
@@ -64,21 +69,26 @@ export function listReceipts(person: Person, requested = 1) {
     .limit(RECEIPTS_PAGE_SIZE)
     .offset(offset)
     .all()
-  return { receipts: rows.map(toListed), total, page, pageCount, pageSize: RECEIPTS_PAGE_SIZE }
+  const listed = rows.map((row) => toListed(row, language))
+  return { receipts: listed, total, page, pageCount, pageSize: RECEIPTS_PAGE_SIZE }
 }
 
 export type ListedReceipt = ReturnType<typeof toListed>
 
-function toListed(row: {
-  id: number
-  number: number
-  kind: ReceiptKind
-  bookingId: number | null
-  totalCents: number
-  issuedAt: Date
-  snapshot: Record<string, unknown>
-}) {
+function toListed(
+  row: {
+    id: number
+    number: number
+    kind: ReceiptKind
+    bookingId: number | null
+    totalCents: number
+    issuedAt: Date
+    snapshot: Record<string, unknown>
+  },
+  language: Language,
+) {
   const snapshot = row.snapshot as ReceiptSnapshot
+  const words = wordsIn(snapshot, language)
   return {
     id: row.id,
     number: row.number,
@@ -88,8 +98,8 @@ function toListed(row: {
     totalCents: row.totalCents,
     issuedAt: row.issuedAt,
     /** The issue date as printed, in the client's zone. */
-    issuedOn: snapshot.issuedOn,
-    service: { name: snapshot.service.name, date: snapshot.service.date, time: snapshot.service.time },
+    issuedOn: words.issuedOn,
+    service: words.service,
     practitionerName: snapshot.practitioner.name,
     clientName: snapshot.client.name,
   }
@@ -108,8 +118,8 @@ export function toApiReceipt(receipt: ListedReceipt) {
   }
 }
 
-/** A receipt's stored PDF and its file name, for its client or its practitioner only (else 404). */
-export async function findReceiptFile(person: { id: number }, receiptId: number) {
+/** A receipt's PDF and its file name in the reader's language, for its client or its practitioner only (else 404). */
+export async function findReceiptFile(person: { id: number }, receiptId: number, language: Language) {
   const row = getDb()
     .select({ kind: receipts.kind, number: receipts.number })
     .from(receipts)
@@ -117,9 +127,9 @@ export async function findReceiptFile(person: { id: number }, receiptId: number)
       and(eq(receipts.id, receiptId), or(eq(receipts.clientId, person.id), eq(receipts.practitionerId, person.id))),
     )
     .get()
-  const pdf = row ? await receiptPdf(receiptId) : null
+  const pdf = row ? await receiptPdf(receiptId, language) : null
   if (!row || !pdf) throw new AppError(RECEIPT_NOT_FOUND, 404)
-  return { pdf, fileName: receiptFileName(row) }
+  return { pdf, fileName: receiptFileName(row, language) }
 }
 
 /**
@@ -158,9 +168,9 @@ export function receiptYears(clientId: number) {
 /**
  * A client's receipts dated in `year`, oldest first, as one PDF of a page each (what a claim for
  * a year asks for); made each time from the snapshots, so it holds exactly the receipts as
- * issued. 404 when the year has none.
+ * issued, in the reader's language. 404 when the year has none.
  */
-export async function yearOfReceiptsPdf(clientId: number, year: number) {
+export async function yearOfReceiptsPdf(clientId: number, year: number, language: Language) {
   const snapshots = getDb()
     .select({ snapshot: receipts.snapshot })
     .from(receipts)
@@ -169,7 +179,9 @@ export async function yearOfReceiptsPdf(clientId: number, year: number) {
     .all()
     .map((row) => row.snapshot as ReceiptSnapshot)
   if (!snapshots.length) throw new AppError(NO_RECEIPTS_FOR_YEAR, 404)
-  return { pdf: await renderReceiptsPdf(snapshots, `Receipts ${year}`), fileName: `receipts-${year}.pdf` }
+  const t = tFor(language, 'files')
+  const pdf = await renderReceiptsPdf(snapshots, t('receipts.yearTitle', { year }), language)
+  return { pdf, fileName: t('receipts.yearFileName', { year }) }
 }
 
 /**
@@ -185,4 +197,17 @@ export function pdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: string }
       'Cache-Control': 'private, no-store',
     },
   })
+}
+
+/**
+ * A file route's refusal in the language of the request: `fileOrRefusal` (app/lib/errors.ts)
+ * sends a refusal's message as it is, and a model's message is a catalogue key until shown.
+ */
+export async function refusedInRequestLanguage(make: () => Promise<Response> | Response) {
+  try {
+    return await make()
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    throw new AppError(inRequestLanguage(error.message), error.status, error.field, error.retryAfterSeconds)
+  }
 }

@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db, Tx } from '~/db/client.server'
 import { bookings, receipts, users } from '~/db/schema'
-import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { professionName } from '~/models/practice/professions'
-import { paymentMethodLabel, type ReceiptSnapshot } from './receipt'
-import { refundParts, TAX_NAMES } from './tax'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
+import { formatsFor } from '~/lib/i18n/formats'
+import { printedWords, type ReceiptFacts } from './receipt-words.server'
+import { refundParts } from './tax'
+import type { ReceiptSnapshot } from './receipt'
 
 /**
  * Issuing receipts (docs/decisions/049-receipts.md). Each is issued inside the transaction that
@@ -65,36 +66,49 @@ function receiptParties(tx: Db | Tx, bookingId: number) {
     .get()
 }
 
-type Parties = NonNullable<ReturnType<typeof receiptParties>>
-
-function snapshotOf(
-  parties: Parties,
-  receipt: Pick<ReceiptSnapshot, 'kind' | 'number' | 'refersToNumber' | 'amounts' | 'paymentMethod' | 'status'>,
-  now: Date,
+/**
+ * A receipt's snapshot: its parties as they are now, and its words in English (its own fields)
+ * and in French (`fr`), worded from the same facts (receipt-words.server.ts).
+ */
+export function snapshotOf(
+  parties: {
+    clientFirstName: string
+    clientLastName: string
+    practitionerFirstName: string
+    practitionerLastName: string
+    regulatoryBody: string | null
+    registrationNumber: string | null
+    businessName: string | null
+    businessAddress: string | null
+    gstHstNumber: string | null
+    durationMinutes: number
+  },
+  facts: ReceiptFacts,
+  receipt: Pick<ReceiptSnapshot, 'kind' | 'number' | 'refersToNumber' | 'status'> & {
+    amounts: Omit<ReceiptSnapshot['amounts'], 'taxName'>
+  },
 ): ReceiptSnapshot {
-  const zone = parties.clientTimeZone || DEFAULT_TIME_ZONE
+  const en = printedWords(facts, 'en')
   return {
     ...receipt,
-    issuedAt: now.toISOString(),
-    issuedOn: formatDate(now, zone),
+    issuedAt: facts.issuedAt.toISOString(),
+    issuedOn: en.issuedOn,
     client: { name: `${parties.clientFirstName} ${parties.clientLastName}` },
     practitioner: {
       name: `${parties.practitionerFirstName} ${parties.practitionerLastName}`,
-      profession: professionName(parties.profession, parties.professionOther),
+      profession: en.profession,
       regulatoryBody: parties.regulatoryBody,
       registrationNumber: parties.registrationNumber,
       businessName: parties.businessName,
       businessAddress: parties.businessAddress,
       // The tax number is printed only when tax was charged: it is what the tax line refers to.
-      gstHstNumber: parties.taxCents > 0 ? parties.gstHstNumber : null,
+      gstHstNumber: facts.taxCents > 0 ? parties.gstHstNumber : null,
     },
-    service: {
-      name: parties.serviceName,
-      date: formatDate(parties.startTime, zone),
-      time: `${formatTime(parties.startTime, zone)} ${zoneAbbreviation(parties.startTime, zone)}`,
-      timeZone: zone,
-      durationMinutes: parties.durationMinutes,
-    },
+    service: { ...en.service, timeZone: facts.zone, durationMinutes: parties.durationMinutes },
+    ...(facts.package ? { package: { sessions: facts.package.sessions, validUntil: en.validUntil! } } : {}),
+    amounts: { ...receipt.amounts, taxName: en.taxName },
+    paymentMethod: en.paymentMethod,
+    fr: printedWords(facts, 'fr'),
   }
 }
 
@@ -114,23 +128,25 @@ export function issuePaymentReceipt(tx: Db | Tx, bookingId: number, card: Paymen
   if (existing) return existing.id
   const number = nextReceiptNumber(tx, parties.practitionerId!)
   const feeCents = parties.totalCents - parties.taxCents
-  const snapshot = snapshotOf(
-    parties,
-    {
-      kind: 'receipt',
-      number,
-      refersToNumber: null,
-      amounts: {
-        feeCents,
-        taxCents: parties.taxCents,
-        taxName: parties.taxCents > 0 ? TAX_NAMES[parties.taxKind] : null,
-        totalCents: parties.totalCents,
-      },
-      paymentMethod: paymentMethodLabel(card),
-      status: 'Paid',
-    },
-    now,
-  )
+  const facts: ReceiptFacts = {
+    issuedAt: now,
+    zone: parties.clientTimeZone || DEFAULT_TIME_ZONE,
+    start: parties.startTime,
+    serviceName: parties.serviceName,
+    package: null,
+    profession: parties.profession,
+    professionOther: parties.professionOther,
+    taxKind: parties.taxKind,
+    taxCents: parties.taxCents,
+    card,
+  }
+  const snapshot = snapshotOf(parties, facts, {
+    kind: 'receipt',
+    number,
+    refersToNumber: null,
+    amounts: { feeCents, taxCents: parties.taxCents, totalCents: parties.totalCents },
+    status: 'Paid',
+  })
   return insertPaidReceipt(tx, { bookingId }, { ...parties, practitionerId: parties.practitionerId! }, snapshot, now)
 }
 
@@ -230,9 +246,11 @@ export function insertRefundReceipt(
     number,
     refersToNumber: original.number,
     issuedAt: now.toISOString(),
-    issuedOn: formatDate(now, paid.service.timeZone),
+    issuedOn: formatsFor('en').date(now, paid.service.timeZone),
     amounts: { ...paid.amounts, feeCents: parts.feeCents, taxCents: parts.taxCents, totalCents: refundCents },
     status: 'Refunded',
+    // A receipt issued before French has no French words: neither has its refund's (they are read back).
+    ...(paid.fr ? { fr: { ...paid.fr, issuedOn: formatsFor('fr').date(now, paid.service.timeZone) } } : {}),
   }
   return tx
     .insert(receipts)

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt, max, min, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { receipts } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { localDateOf, zonedTime } from '~/lib/zoned-time'
 import type { ReceiptKind, ReceiptSnapshot } from './receipt'
 
@@ -143,7 +144,7 @@ export function statementYears(practitionerId: number, timeZone: string): number
   return years
 }
 
-export const BAD_STATEMENT_YEAR = 'Choose the statement’s year as four digits, like 2026.'
+export const BAD_STATEMENT_YEAR = msg('billing:errors.badStatementYear')
 
 /**
  * The year a statement is asked for: `?year=YYYY`, or this year on the practitioner's clock when

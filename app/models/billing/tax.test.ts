@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { bookingPriceRows, bookingTaxRows, taxBreakdownLine, taxNameOf } from './price-lines'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { bookingPriceRows, bookingTaxRows, taxBreakdownLine, taxNameIn, taxNameOf } from './price-lines'
 import { priceBreakdown, refundParts, TAX_KINDS, TAX_NAMES, taxOn } from './tax'
 
 /**
@@ -11,6 +12,9 @@ import { priceBreakdown, refundParts, TAX_KINDS, TAX_NAMES, taxOn } from './tax'
 
 const fee = fc.integer({ min: 0, max: 1_000_000 })
 const kind = fc.constantFrom(...TAX_KINDS)
+
+/** The words English readers get. */
+const en = { t: tFor('en', 'billing'), language: 'en' as const }
 
 describe('priceBreakdown', () => {
   test('total = fee + tax, platform + practitioner = total, platform = 5 % of the fee, tax never negative', () => {
@@ -74,23 +78,47 @@ describe('refundParts', () => {
 
 describe('how a price with tax reads', () => {
   test('the booking card’s line, and nothing without tax', () => {
-    expect(taxBreakdownLine(11500, 'hst13')).toBe('Fee $115.00 CAD · HST 13% $14.95 CAD · Total $129.95 CAD')
-    expect(taxBreakdownLine(6500, 'none')).toBeNull()
+    expect(taxBreakdownLine(11500, 'hst13', en)).toBe('Fee $115.00 CAD · HST 13% $14.95 CAD · Total $129.95 CAD')
+    expect(taxBreakdownLine(6500, 'none', en)).toBeNull()
     expect(taxNameOf('none')).toBeNull()
     expect(taxNameOf('gst5')).toBe(TAX_NAMES.gst5)
   })
 
   test('a booking’s rows: fee, tax, total; without tax the one price row as before', () => {
     const taxed = { totalAmountCents: 12995, taxCents: 1495, taxKind: 'hst13' as const, refundedAmountCents: 0 }
-    expect(bookingTaxRows(taxed)).toEqual([
+    expect(bookingTaxRows(taxed, en)).toEqual([
       { label: 'Fee', value: '$115.00 CAD' },
       { label: 'HST 13%', value: '$14.95 CAD' },
     ])
-    expect(bookingPriceRows({ ...taxed, isPaid: true }).at(-1)).toEqual({ label: 'Total paid', value: '$129.95 CAD' })
+    expect(bookingPriceRows({ ...taxed, isPaid: true }, en).at(-1)).toEqual({
+      label: 'Total paid',
+      value: '$129.95 CAD',
+    })
     const plain = { totalAmountCents: 6500, taxCents: 0, taxKind: 'none' as const, refundedAmountCents: 0 }
-    expect(bookingPriceRows({ ...plain, isPaid: true })).toEqual([{ label: 'Price paid', value: '$65.00 CAD' }])
-    expect(bookingPriceRows({ ...plain, totalAmountCents: 0, isPaid: false })).toEqual([
+    expect(bookingPriceRows({ ...plain, isPaid: true }, en)).toEqual([{ label: 'Price paid', value: '$65.00 CAD' }])
+    expect(bookingPriceRows({ ...plain, totalAmountCents: 0, isPaid: false }, en)).toEqual([
       { label: 'Price', value: 'Free' },
+    ])
+  })
+})
+
+describe('how a price with tax reads in French', () => {
+  const fr = { t: tFor('fr', 'billing'), language: 'fr' as const }
+  const n = '\u00a0'
+  test('the tax by its French name (TPS, TVH, TVQ), money as French writes it', () => {
+    expect(taxBreakdownLine(11500, 'hst13', fr)).toBe(
+      `Honoraires 115,00${n}$ · TVH 13${n}% 14,95${n}$ · Total 129,95${n}$`,
+    )
+    expect(taxNameIn('gst_qst', fr)).toBe(`TPS + TVQ 14,975${n}%`)
+    expect(taxNameIn('gst5', fr)).toBe(`TPS 5${n}%`)
+    const taxed = { totalAmountCents: 12995, taxCents: 1495, taxKind: 'hst13' as const, refundedAmountCents: 1000 }
+    expect(bookingPriceRows({ ...taxed, isPaid: true }, fr)).toEqual([
+      { label: 'Honoraires', value: `115,00${n}$` },
+      { label: `TVH 13${n}%`, value: `14,95${n}$` },
+      { label: 'Total payé', value: `129,95${n}$ (remboursé${n}: 10,00${n}$)` },
+    ])
+    expect(bookingPriceRows({ ...taxed, totalAmountCents: 0, isPaid: false }, fr)).toEqual([
+      { label: 'Prix', value: 'Gratuit' },
     ])
   })
 })

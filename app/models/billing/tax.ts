@@ -20,7 +20,11 @@ const RATE_MILLI_PERCENT: Record<TaxKind, number> = {
   gst_qst: 14975,
 }
 
-/** The tax's name, as the form, the booking card and the receipt print it. */
+/**
+ * The tax's English name, as the API gives it and an English receipt prints it. A page or a
+ * French receipt names it in its reader's language from the catalogue (`billing:taxes.<kind>`,
+ * 'TVH 13 %'; price-lines.ts `taxNameIn`).
+ */
 export const TAX_NAMES: Record<TaxKind, string> = {
   none: 'No tax',
   gst5: 'GST 5%',

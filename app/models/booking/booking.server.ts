@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { getDb, type Tx } from '~/db/client.server'
 import { bookings, services, timeSlots } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import { centsToDollars } from '~/lib/money'
 import { check, hit, LIMITS } from '~/lib/rate-limit.server'
@@ -23,28 +24,27 @@ import { notifyPractitioner } from './practitioner-emails.server'
 export type BookingActor = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'timeZone'>
 
 export { BOOKING_NOT_FOUND }
-export const SLOT_REQUIRED = 'Please select a time slot'
-export const SLOT_UNAVAILABLE = 'This time slot is no longer available. Please choose another.'
-export const OWN_SERVICE = 'You cannot book your own service.'
-export const ALREADY_CANCELLED = 'This booking has already been cancelled.'
-export const COMPLETED_NOT_CANCELLABLE = 'Completed sessions cannot be cancelled.'
-export const STARTED_NOT_CANCELLABLE = 'This session has already started and can no longer be cancelled.'
-export const REFUND_FAILED = 'Failed to cancel booking. Please try again.'
-export const JUST_PAID = 'This booking was paid a moment ago. Please try cancelling again to see your refund.'
+export const SLOT_REQUIRED = msg('booking:errors.slotRequired')
+export const SLOT_UNAVAILABLE = msg('booking:errors.slotUnavailable')
+export const OWN_SERVICE = msg('booking:errors.ownService')
+export const ALREADY_CANCELLED = msg('booking:errors.alreadyCancelled')
+export const COMPLETED_NOT_CANCELLABLE = msg('booking:errors.completedNotCancellable')
+export const STARTED_NOT_CANCELLABLE = msg('booking:errors.startedNotCancellable')
+export const REFUND_FAILED = msg('booking:errors.refundFailed')
+export const JUST_PAID = msg('booking:errors.justPaid')
 /**
  * Paid sessions one client may hold unpaid at once. Each holds its slot for PAYMENT_HOLD_MS;
  * without a cap one account could take every paid slot off the market, half an hour at a time.
  * A person paying for a session or two never meets it.
  */
 export const MAX_UNPAID_HOLDS = 3
-export const TOO_MANY_UNPAID_HOLDS = `You already have ${MAX_UNPAID_HOLDS} sessions waiting for payment. Pay for one, or cancel it from your dashboard, before booking another.`
+export const TOO_MANY_UNPAID_HOLDS = msg('booking:errors.tooManyUnpaidHolds', { max: MAX_UNPAID_HOLDS })
 /**
  * Bookings one client makes an hour (LIMITS.bookings, issue 41): booking and cancelling again
  * and again would write a row and email the practitioner each time, and free times, which cost
  * nothing to take, could be taken off the market without end.
  */
-export const TOO_MANY_BOOKINGS =
-  'You have booked many sessions in the last hour. Please wait a while before booking another.'
+export const TOO_MANY_BOOKINGS = msg('booking:errors.tooManyBookings')
 
 /**
  * A slot held for this client (a waitlist offer, app/models/waitlist/claim.server.ts): `take`
@@ -56,9 +56,11 @@ export type HeldSlot = { take: (tx: Tx) => void; taken: (tx: Tx, bookingId: numb
 /** Services under `s`, as the listing rule (SERVICE_LISTED) names them. */
 const listed = alias(services, 's')
 
+const SERVICE_REQUIRED = msg('booking:errors.serviceRequired')
+
 /** POST /api/bookings' body: serviceId and timeSlotId; `usePackage` books it with a package session (issue 47). */
 export const CreateBookingSchema = z.object({
-  serviceId: z.coerce.number({ error: 'A service is required' }).int().positive('A service is required'),
+  serviceId: z.coerce.number({ error: SERVICE_REQUIRED }).int().positive(SERVICE_REQUIRED),
   timeSlotId: z.coerce.number({ error: SLOT_REQUIRED }).int(SLOT_REQUIRED).positive(SLOT_REQUIRED),
   usePackage: yes.optional(),
 })

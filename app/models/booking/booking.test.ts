@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { inEnglish, inFrench } from '../../../tests/helpers/i18n'
 import {
   canJoinSession,
   clientMayReschedule,
@@ -104,7 +106,8 @@ describe('noRefundNotice: said before paying for a time less than 24 hours away'
     [1.5, 'This session starts in 1 hour: it cannot be refunded if you cancel'],
     [0.5, 'This session starts in less than an hour: it cannot be refunded if you cancel'],
   ])('%d hours ahead', (hours, notice) => {
-    expect(noRefundNotice(inHours(hours), at)).toBe(notice)
+    const said = noRefundNotice(inHours(hours), at)
+    expect(said && inEnglish(said)).toBe(notice)
   })
 })
 
@@ -117,16 +120,16 @@ describe('refundPolicyFor: the policy as it stands for one booking now', () => {
   })
 
   test('exactly 24 hours ahead is still a full refund, until that very moment', () => {
-    expect(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS), 'UTC', now)).toBe(
+    expect(inEnglish(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS), 'UTC', now)!)).toBe(
       'Free cancellation until December 1, 2026, 12:00 PM UTC: cancel by then for a full refund. Later cancellations are not refunded.',
     )
-    expect(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS - 1), 'UTC', now)).toBe(
+    expect(inEnglish(refundPolicyFor(booking(FULL_REFUND_NOTICE_MS - 1), 'UTC', now)!)).toBe(
       'This session starts in 23 hours: it cannot be refunded if you cancel.',
     )
   })
 
   test('a booking awaiting payment is told the same rule; a free one only that it can be cancelled', () => {
-    expect(refundPolicyFor(booking(2 * FULL_REFUND_NOTICE_MS, { status: 'pending' }), 'UTC', now)).toMatch(
+    expect(inEnglish(refundPolicyFor(booking(2 * FULL_REFUND_NOTICE_MS, { status: 'pending' }), 'UTC', now)!)).toMatch(
       /^Free cancellation until December 2, 2026/,
     )
     expect(refundPolicyFor(booking(60_000, { totalAmountCents: 0 }), 'UTC', now)).toBe(FREE_SESSION_CANCELLATION)
@@ -144,7 +147,7 @@ test('googleCalendarUrl fills in Google’s event form in UTC, with the video li
     serviceName: 'Deep Rest & Reset',
     startTime: new Date('2026-12-03T15:30:00.000Z'),
     endTime: new Date('2026-12-03T16:15:00.000Z'),
-    practitionerName: 'Priya Sharma',
+    about: tFor('en', 'files')('calendar.googleDetails', { name: 'Priya Sharma' }),
     joinUrl: null,
   }
   const url = new URL(googleCalendarUrl(session))
@@ -170,9 +173,23 @@ test('a package session’s policy: the session back until 24 hours ahead, used 
     startTime: new Date(now.getTime() + ms),
     packageHoldingId: 7,
   })
-  expect(refundPolicyFor(at(2 * FULL_REFUND_NOTICE_MS), 'UTC', now)).toBe(
+  expect(inEnglish(refundPolicyFor(at(2 * FULL_REFUND_NOTICE_MS), 'UTC', now)!)).toBe(
     'Free cancellation until November 21, 2026, 12:00 PM UTC: cancel by then and the session goes back to your package. Later cancellations use it.',
   )
   expect(refundPolicyFor(at(FULL_REFUND_NOTICE_MS - 1), 'UTC', now)).toBe(PACKAGE_SESSION_LATE)
   expect(refundPolicyFor({ ...at(60_000), packageHoldingId: null }, 'UTC', now)).toBe(FREE_SESSION_CANCELLATION)
+})
+
+test('the policy in French: the deadline in French, the same rule', () => {
+  const now = new Date('2026-12-01T12:00:00Z')
+  const at = (ms: number) => ({ status: 'confirmed', totalAmountCents: 8500, startTime: new Date(now.getTime() + ms) })
+  expect(inFrench(refundPolicyFor(at(3 * FULL_REFUND_NOTICE_MS), 'America/Toronto', now, 'fr')!)).toBe(
+    'Annulation gratuite jusqu’au 3 décembre 2026, 7\u00a0h\u00a000 HNE\u00a0: annulez d’ici là pour obtenir un remboursement complet. Les annulations plus tardives ne sont pas remboursées.',
+  )
+  expect(inFrench(refundPolicyFor(at(5 * 60 * 60 * 1000), 'UTC', now, 'fr')!)).toBe(
+    'Cette séance commence dans 5 heures\u00a0: elle ne pourra pas être remboursée si vous l’annulez.',
+  )
+  expect(inFrench(noRefundNotice(new Date(now.getTime() + 90 * 60_000), now)!)).toBe(
+    'Cette séance commence dans 1 heure\u00a0: elle ne pourra pas être remboursée si vous l’annulez',
+  )
 })

@@ -1,6 +1,12 @@
-/** Booking rules and texts shared by the server and the screens (this module reaches the browser). */
+/**
+ * Booking rules and texts shared by the server and the screens (this module reaches the browser).
+ * Texts are catalogue keys (app/locales/<language>/booking.json), put in the reader's language
+ * where they are shown (app/lib/i18n/message.ts).
+ */
 
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { formatsFor } from '~/lib/i18n/formats'
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { isRoomOpen } from '~/models/sessions/room-window'
 import { FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './policy'
 
@@ -17,9 +23,9 @@ export const PAYMENT_HOLD_MS = 30 * 60 * 1000
  * its payment page) and when paying it is refused: without it the booking just reads
  * "Cancelled" or "Nothing to pay", and the client cannot tell why.
  */
-export const HOLD_EXPIRED = 'Your hold on this time expired'
-export const HOLD_LAPSED = `The ${PAYMENT_HOLD_MS / 60_000} minutes we hold a time for payment have passed. Please book the session again.`
-export const BOOK_AGAIN = 'Book Again'
+export const HOLD_EXPIRED = msg('booking:hold.expired')
+export const HOLD_LAPSED = msg('booking:hold.lapsed', { minutes: PAYMENT_HOLD_MS / 60_000 })
+export const BOOK_AGAIN = msg('booking:hold.bookAgain')
 
 /**
  * True when the booking's payment hold ran out unpaid: cancelled for that reason by the
@@ -51,20 +57,18 @@ export function noRefundNotice(startTime: Date | string, now = new Date()) {
   const ahead = new Date(startTime).getTime() - now.getTime()
   if (ahead >= FULL_REFUND_NOTICE_MS) return null
   const hours = Math.floor(ahead / (60 * 60 * 1000))
-  const when = hours < 1 ? 'less than an hour' : `${hours} hour${hours === 1 ? '' : 's'}`
-  return `This session starts in ${when}: it cannot be refunded if you cancel`
+  return hours < 1 ? msg('booking:policy.startsInLessThanAnHour') : msg('booking:policy.startsIn', { count: hours })
 }
 
 /** Said of a booking awaiting payment (the dashboard's card, its confirmation page); `until` is a time in the viewer's zone. */
 export function awaitingPaymentNotice(until: string) {
-  return `Awaiting payment: this time is held for you until ${until}.`
+  return msg('booking:hold.awaitingPayment', { until })
 }
 
 /** The policy while a practitioner's move waits for the client's answer. */
-export const MOVED_FULL_REFUND =
-  'Your practitioner moved this session: until you accept the new time, you can cancel it for a full refund.'
+export const MOVED_FULL_REFUND = msg('booking:policy.movedFullRefund')
 
-export const JOIN_LINK_LATER = 'The link to join appears here 15 minutes before the session starts.'
+export const JOIN_LINK_LATER = msg('booking:policy.joinLinkLater')
 
 /** Join Session is offered while the session's room is open (docs/decisions/039-video-rooms.md). */
 export function canJoinSession(
@@ -107,9 +111,10 @@ export function clientMayReschedule(booking: { status: string; free: boolean; st
 }
 
 /**
- * The cancellation policy as it applies to one booking now, in the viewer's zone, or null once
- * it can no longer be cancelled (started, completed or cancelled): 'Free cancellation until
- * November 21, 2026, 9:30 AM EST: ...' while 24 hours or more remain, else noRefundNotice.
+ * The cancellation policy as it applies to one booking now, in the viewer's zone and language,
+ * or null once it can no longer be cancelled (started, completed or cancelled): 'Free
+ * cancellation until November 21, 2026, 9:30 AM EST: ...' while 24 hours or more remain, else
+ * noRefundNotice.
  */
 export function refundPolicyFor(
   booking: {
@@ -121,6 +126,7 @@ export function refundPolicyFor(
   },
   timeZone: string,
   now = new Date(),
+  language: Language = DEFAULT_LANGUAGE,
 ) {
   const start = booking.startTime.getTime()
   if ((booking.status !== 'pending' && booking.status !== 'confirmed') || start <= now.getTime()) return null
@@ -129,17 +135,15 @@ export function refundPolicyFor(
   if (booking.totalAmountCents === 0 && !withPackage) return FREE_SESSION_CANCELLATION
   if (booking.movedByPractitionerAt) return withPackage ? MOVED_PACKAGE_SESSION_BACK : MOVED_FULL_REFUND
   const notice = noRefundNotice(booking.startTime, now)
-  if (notice) return withPackage ? PACKAGE_SESSION_LATE : `${notice}.`
+  if (notice) return withPackage ? PACKAGE_SESSION_LATE : msg('booking:policy.sentence', { text: notice })
   const deadline = new Date(start - FULL_REFUND_NOTICE_MS)
-  const when = `${formatLongDate(deadline, timeZone)}, ${formatTime(deadline, timeZone)} ${zoneAbbreviation(deadline, timeZone)}`
-  return withPackage
-    ? `Free cancellation until ${when}: cancel by then and the session goes back to your package. Later cancellations use it.`
-    : `Free cancellation until ${when}: cancel by then for a full refund. Later cancellations are not refunded.`
+  const f = formatsFor(language)
+  const when = `${f.longDate(deadline, timeZone)}, ${f.time(deadline, timeZone)} ${f.zone(deadline, timeZone)}`
+  return msg(withPackage ? 'booking:policy.freeUntilPackage' : 'booking:policy.freeUntil', { when })
 }
 
-export const MOVED_PACKAGE_SESSION_BACK =
-  'Your practitioner moved this session: until you accept the new time, you can cancel it and the session goes back to your package.'
-export const PACKAGE_SESSION_LATE = 'This session starts in less than 24 hours: cancelling it uses its package session.'
+export const MOVED_PACKAGE_SESSION_BACK = msg('booking:policy.movedPackageSessionBack')
+export const PACKAGE_SESSION_LATE = msg('booking:policy.packageSessionLate')
 
 /** '20261121T143000Z': an instant as Google Calendar's `dates` parameter reads it (UTC). */
 function calendarStamp(instant: Date) {
@@ -157,11 +161,12 @@ export function googleCalendarUrl(session: {
   serviceName: string
   startTime: Date
   endTime: Date
-  practitionerName: string
+  /** The event's first line, in the reader's language: 'Video session with …, booked on Solace.' */
+  about: string
   /** Where it is joined, absolute: its room or the practitioner's own link. */
   joinUrl: string | null
 }) {
-  const details = [`Video session with ${session.practitionerName}, booked on Solace.`, session.joinUrl]
+  const details = [session.about, session.joinUrl]
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: session.serviceName,

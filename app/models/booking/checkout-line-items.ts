@@ -1,4 +1,4 @@
-import { TAX_NAMES, type TaxKind } from '~/models/billing/tax'
+import type { TaxKind } from '~/models/billing/tax'
 
 /**
  * The lines of a booking's Checkout session (payments.server.ts startCheckout): the session's
@@ -9,6 +9,8 @@ export function checkoutLineItems(
   booking: { serviceName: string; totalAmountCents: number; taxCents: number; taxKind: TaxKind },
   /** Which session it pays for: its time in the client's zone. */
   description: string,
+  /** The tax's name in the buyer's language ('HST 13%', 'TVH 13 %'). */
+  taxName: (kind: TaxKind) => string,
 ) {
   const line = (name: string, cents: number, about?: string) => ({
     quantity: 1,
@@ -19,5 +21,5 @@ export function checkoutLineItems(
     },
   })
   const fee = line(booking.serviceName, booking.totalAmountCents - booking.taxCents, description)
-  return booking.taxKind === 'none' ? [fee] : [fee, line(TAX_NAMES[booking.taxKind], booking.taxCents)]
+  return booking.taxKind === 'none' ? [fee] : [fee, line(taxName(booking.taxKind), booking.taxCents)]
 }

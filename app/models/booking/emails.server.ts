@@ -3,9 +3,10 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
-import { DEFAULT_TIME_ZONE, formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
+import { translateMessage } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
-import { centsToDollars, formatPrice } from '~/lib/money'
 import { configuredOrigin } from '~/lib/url.server'
 import type { ReceiptKind } from '~/models/billing/receipt'
 import { receiptAttachment } from '~/models/billing/receipt-emails.server'
@@ -15,15 +16,18 @@ import { intakeStates } from '~/models/intake/intake-state.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
 import { bookAgainHref, FREE_SESSION_CANCELLATION, PAID_CANCELLATION_POLICY } from './booking'
+import { emailWords, sessionSpan, type EmailWords } from './email-words.server'
 import { I_WAS_THERE_ANCHOR } from './no-show'
 import { sessionIcsAttachment, type SessionForCalendar } from './session-event.server'
+import type { TFunction } from 'i18next'
 
 /**
  * The emails a booking sends its client: confirmed (with an .ics invitation), cancelled (with
  * the refund it gives) and payment refunded (its practitioner's are in
  * practitioner-emails.server.ts, an admin's removal's in removal-emails.server.ts). Each reads the booking as it is now, so a webhook
  * and a page send the same words. They go after the change commits; a failing email is logged
- * (the outbox keeps it), never a reason to undo the booking.
+ * (the outbox keeps it), never a reason to undo the booking. Each is in its recipient's language
+ * (emails.json `booking`; English for one who never chose), dates and money too.
  */
 const client = alias(users, 'client')
 const practitioner = alias(users, 'practitioner')
@@ -51,6 +55,8 @@ export function loadContext(bookingId: number, db: Db | Tx = getDb()) {
       clientFirstName: client.firstName,
       clientLastName: client.lastName,
       timeZone: client.timeZone,
+      /** The client's language (null: never chose one, so English). */
+      language: client.language,
       practitionerFirstName: practitioner.firstName,
       practitionerLastName: practitioner.lastName,
     })
@@ -64,17 +70,12 @@ export function loadContext(bookingId: number, db: Db | Tx = getDb()) {
 
 export type EmailContext = NonNullable<ReturnType<typeof loadContext>>
 
-/** "November 21, 2026, 9:30 AM – 10:30 AM EST": a session's time in one person's zone. */
-export function sessionSpan(booking: { startTime: Date; endTime: Date; timeZone: string | null }) {
-  const zone = booking.timeZone ?? DEFAULT_TIME_ZONE
-  const start = booking.startTime
-  return `${formatLongDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(booking.endTime, zone)} ${zoneAbbreviation(start, zone)}`
-}
+export { emailWords, sessionSpan, type EmailWords }
 
-export function practitionerName(booking: EmailContext) {
+export function practitionerName(booking: EmailContext, language: Language = DEFAULT_LANGUAGE) {
   return booking.practitionerFirstName
     ? `${booking.practitionerFirstName} ${booking.practitionerLastName}`
-    : 'your practitioner'
+    : tFor(language, 'emails')('booking.yourPractitioner')
 }
 
 /** The session as the client's calendar holds it. */
@@ -96,20 +97,34 @@ export function clientCalendarSession(booking: EmailContext): SessionForCalendar
  * or a move), CANCEL once cancelled; the same UID each time, at the booking's SEQUENCE.
  */
 export function clientInvitation(booking: EmailContext & { clientEmail: string }) {
-  return sessionIcsAttachment(clientCalendarSession(booking), configuredOrigin(), {
-    email: booking.clientEmail,
-    name: [booking.clientFirstName, booking.clientLastName].filter(Boolean).join(' ') || null,
-  })
+  return sessionIcsAttachment(
+    clientCalendarSession(booking),
+    configuredOrigin(),
+    {
+      email: booking.clientEmail,
+      name: [booking.clientFirstName, booking.clientLastName].filter(Boolean).join(' ') || null,
+    },
+    booking.language ?? DEFAULT_LANGUAGE,
+  )
 }
 
-export const dollars = (cents: number) => formatPrice(centsToDollars(cents))
+type Recipient = EmailContext & { clientEmail: string }
 
-/** Sends one email about a booking whose client still has an account; logs a failure. */
-async function sendAbout(bookingId: number, compose: (booking: EmailContext & { clientEmail: string }) => Email) {
+/**
+ * Sends one email about a booking whose client still has an account, in the client's language
+ * (`words`: the catalogue's `t`, the formats, and the session's time as they read it); logs a failure.
+ */
+async function sendAbout(
+  bookingId: number,
+  compose: (booking: Recipient, words: EmailWords & { span: string; practitioner: string }) => Email,
+) {
   try {
     const booking = loadContext(bookingId)
     if (!booking?.clientEmail) return
-    await sendEmail(compose({ ...booking, clientEmail: booking.clientEmail }))
+    const words = emailWords(booking.language)
+    const span = sessionSpan(booking, words.language)
+    const practitioner = practitionerName(booking, words.language)
+    await sendEmail(compose({ ...booking, clientEmail: booking.clientEmail }, { ...words, span, practitioner }))
   } catch (error) {
     log.error({ err: error }, logLine`[booking ${bookingId}] email failed`)
   }
@@ -131,32 +146,34 @@ async function receiptOf(bookingId: number, kind: ReceiptKind) {
 }
 
 /** What an email carrying a receipt adds to its text. */
-const receiptLines = () => [
-  'Your receipt is attached.',
-  `All your receipts: ${new URL(RECEIPTS_PATH, configuredOrigin()).href}`,
+const receiptLines = (t: EmailWords['t']) => [
+  t('booking.receiptAttached'),
+  t('booking.allReceipts', { url: new URL(RECEIPTS_PATH, configuredOrigin()).href }),
 ]
 
 export async function sendBookingConfirmed(bookingId: number) {
   const receipt = await receiptOf(bookingId, 'receipt')
-  return sendAbout(bookingId, (booking) => {
-    const practitioner = practitionerName(booking)
+  return sendAbout(bookingId, (booking, { t, f, span, practitioner }) => {
+    const service = booking.serviceName
+    const amount = f.priceCents(booking.totalAmountCents)
+    const policy = booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION
     return {
       to: booking.clientEmail,
-      subject: `Booking confirmed: ${booking.serviceName}`,
+      subject: t('booking.confirmed.subject', { service }),
       text: [
-        `Hi ${booking.clientFirstName},`,
+        t('booking.greeting', { name: booking.clientFirstName }),
         '',
-        `Your session "${booking.serviceName}" with ${practitioner} is confirmed.`,
-        `When: ${sessionSpan(booking)} (${booking.durationMinutes} minutes)`,
-        booking.isPaid ? `Paid: ${dollars(booking.totalAmountCents)}` : `Price: ${dollars(booking.totalAmountCents)}`,
-        `Join your session here (it opens 15 minutes before the start): ${joinAddress(booking)}`,
+        t('booking.confirmed.body', { service, practitioner }),
+        t('booking.when', { span, minutes: booking.durationMinutes }),
+        booking.isPaid ? t('booking.confirmed.paid', { amount }) : t('booking.confirmed.price', { amount }),
+        t('booking.confirmed.join', { url: joinAddress(booking) }),
         ...(intakeStates([booking.id]).has(booking.id)
-          ? ['', `Before the session, please complete ${practitioner}'s intake form: ${intakeAddress(booking)}`]
+          ? ['', t('booking.confirmed.intake', { practitioner, url: intakeAddress(booking) })]
           : []),
         '',
-        `${booking.totalAmountCents > 0 ? PAID_CANCELLATION_POLICY : FREE_SESSION_CANCELLATION} Cancel from your dashboard.`,
-        'The attached invitation adds the session to your calendar.',
-        ...(receipt ? receiptLines() : []),
+        t('booking.confirmed.cancelFromDashboard', { policy: translateMessage(t as unknown as TFunction, policy) }),
+        t('booking.confirmed.invitation'),
+        ...(receipt ? receiptLines(t) : []),
       ].join('\n'),
       attachments: [clientInvitation(booking), ...(receipt ? [receipt] : [])],
     }
@@ -164,21 +181,21 @@ export async function sendBookingConfirmed(bookingId: number) {
 }
 
 export function sendBookingCancelled(bookingId: number, refundCents: number) {
-  return sendAbout(bookingId, (booking) => ({
+  return sendAbout(bookingId, (booking, { t, f, span }) => ({
     to: booking.clientEmail,
-    subject: `Booking cancelled: ${booking.serviceName}`,
+    subject: t('booking.cancelled.subject', { service: booking.serviceName }),
     text: [
-      `Hi ${booking.clientFirstName},`,
+      t('booking.greeting', { name: booking.clientFirstName }),
       '',
-      `Your session "${booking.serviceName}" on ${sessionSpan(booking)} has been cancelled.`,
+      t('booking.cancelled.body', { service: booking.serviceName, span }),
       refundCents > 0
-        ? `A refund of ${dollars(refundCents)} is on its way to your card.`
+        ? t('booking.cancelled.refund', { amount: f.priceCents(refundCents) })
         : booking.isPaid
-          ? 'It was cancelled less than 24 hours before its start, so no refund is given.'
-          : 'Nothing was charged for this session.',
+          ? t('booking.cancelled.noRefund')
+          : t('booking.nothingCharged'),
       '',
-      'You can book another time whenever you like.',
-      'The attached update removes the session from your calendar.',
+      t('booking.cancelled.bookAnother'),
+      t('booking.invitationRemoves'),
     ].join('\n'),
     attachments: [clientInvitation(booking)],
   }))
@@ -189,27 +206,24 @@ export function sendBookingCancelled(bookingId: number, refundCents: number) {
  * (when paid), and the invitation again, cancelled, so the client's calendar removes it.
  */
 export function sendCancelledByPractitioner(bookingId: number, reason: string, refundCents: number) {
-  return sendAbout(bookingId, (booking) => {
-    const practitioner = practitionerName(booking)
-    return {
-      to: booking.clientEmail,
-      subject: `Session cancelled: ${booking.serviceName}`,
-      text: [
-        `Hi ${booking.clientFirstName},`,
-        '',
-        `${practitioner} has cancelled your session "${booking.serviceName}" on ${sessionSpan(booking)}.`,
-        '',
-        `Their reason: ${reason}`,
-        '',
-        refundCents > 0
-          ? `We have refunded the full ${dollars(refundCents)} to your card. Refunds usually appear on your statement within 5 to 10 business days.`
-          : 'Nothing was charged for this session.',
-        '',
-        `We are sorry for the trouble. You can book another time whenever you like: ${configuredOrigin()}${bookAgainHref(booking)}`,
-      ].join('\n'),
-      attachments: [clientInvitation(booking)],
-    }
-  })
+  return sendAbout(bookingId, (booking, { t, f, span, practitioner }) => ({
+    to: booking.clientEmail,
+    subject: t('booking.sessionCancelledSubject', { service: booking.serviceName }),
+    text: [
+      t('booking.greeting', { name: booking.clientFirstName }),
+      '',
+      t('booking.cancelledByPractitioner.body', { practitioner, service: booking.serviceName, span }),
+      '',
+      t('booking.cancelledByPractitioner.reason', { reason }),
+      '',
+      refundCents > 0
+        ? t('booking.refundedInFull', { amount: f.priceCents(refundCents) })
+        : t('booking.nothingCharged'),
+      '',
+      t('booking.cancelledByPractitioner.sorry', { url: `${configuredOrigin()}${bookAgainHref(booking)}` }),
+    ].join('\n'),
+    attachments: [clientInvitation(booking)],
+  }))
 }
 
 /** The client's intake form of a booking, absolute. */
@@ -217,14 +231,14 @@ const intakeAddress = (booking: { id: number }) => `${configuredOrigin()}/bookin
 
 /** The practitioner asks the client to complete the intake form of an upcoming session. */
 export function sendIntakeReminder(bookingId: number) {
-  return sendAbout(bookingId, (booking) => ({
+  return sendAbout(bookingId, (booking, { t, span, practitioner }) => ({
     to: booking.clientEmail,
-    subject: `Intake form: ${booking.serviceName}`,
+    subject: t('booking.intakeReminder.subject', { service: booking.serviceName }),
     text: [
-      `Hi ${booking.clientFirstName},`,
+      t('booking.greeting', { name: booking.clientFirstName }),
       '',
-      `${practitionerName(booking)} asks you to complete their intake form before your session "${booking.serviceName}" on ${sessionSpan(booking)}.`,
-      `It takes a few minutes, and you can save a draft: ${intakeAddress(booking)}`,
+      t('booking.intakeReminder.body', { practitioner, service: booking.serviceName, span }),
+      t('booking.intakeReminder.link', { url: intakeAddress(booking) }),
     ].join('\n'),
   }))
 }
@@ -234,16 +248,18 @@ export function sendIntakeReminder(bookingId: number) {
  * "I was there" (the booking page's form that tells our team, with the room's attendance).
  */
 export function sendMarkedMissed(bookingId: number) {
-  return sendAbout(bookingId, (booking) => ({
+  return sendAbout(bookingId, (booking, { t, span, practitioner }) => ({
     to: booking.clientEmail,
-    subject: `Missed session: ${booking.serviceName}`,
+    subject: t('booking.missed.subject', { service: booking.serviceName }),
     text: [
-      `Hi ${booking.clientFirstName},`,
+      t('booking.greeting', { name: booking.clientFirstName }),
       '',
-      `${practitionerName(booking)} marked that you did not attend "${booking.serviceName}" on ${sessionSpan(booking)}.`,
-      'No refund is due under the cancellation policy for a session that was not cancelled.',
+      t('booking.missed.body', { practitioner, service: booking.serviceName, span }),
+      t('booking.missed.policy'),
       '',
-      `I was there: if you came to this session, tell us on your booking's page and our team will look into it: ${configuredOrigin()}/bookings/${booking.id}#${I_WAS_THERE_ANCHOR}`,
+      t('booking.missed.iWasThere', {
+        url: `${configuredOrigin()}/bookings/${booking.id}#${I_WAS_THERE_ANCHOR}`,
+      }),
     ].join('\n'),
   }))
 }
@@ -254,17 +270,19 @@ export function sendMarkedMissed(bookingId: number) {
  */
 export async function sendPaymentRefunded(bookingId: number, refundedCents: number, reason: 'refund' | 'late_payment') {
   const receipt = await receiptOf(bookingId, 'refund')
-  return sendAbout(bookingId, (booking) => ({
+  return sendAbout(bookingId, (booking, { t, f, span }) => ({
     to: booking.clientEmail,
-    subject: `Payment refunded: ${booking.serviceName}`,
+    subject: t('booking.refunded.subject', { service: booking.serviceName }),
     text: [
-      `Hi ${booking.clientFirstName},`,
+      t('booking.greeting', { name: booking.clientFirstName }),
       '',
-      reason === 'late_payment'
-        ? `Your payment for "${booking.serviceName}" on ${sessionSpan(booking)} arrived after the 30 minutes we hold a time for, and the time had been booked by someone else. We have refunded the full ${dollars(refundedCents)}.`
-        : `We have refunded ${dollars(refundedCents)} for "${booking.serviceName}" on ${sessionSpan(booking)}.`,
-      'Refunds usually appear on your statement within 5 to 10 business days.',
-      ...(receipt ? ['', 'Your refund receipt is attached.'] : []),
+      t(reason === 'late_payment' ? 'booking.refunded.late' : 'booking.refunded.refund', {
+        service: booking.serviceName,
+        span,
+        amount: f.priceCents(refundedCents),
+      }),
+      t('booking.refundTiming'),
+      ...(receipt ? ['', t('booking.refunded.receipt')] : []),
     ].join('\n'),
     // A refund in full cancelled the session: the calendar's event goes with it. A late payment's
     // booking had lapsed before any invitation was sent (nor had it a receipt).

@@ -3,6 +3,8 @@ import { getDb, type Tx } from '~/db/client.server'
 import { bookings, contactMessages, users } from '~/db/schema'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
 import { listAttendance } from '~/models/sessions/attendance.server'
 import { sendMarkedMissed, sessionSpan } from './emails.server'
 import { ALREADY_MARKED, markNoShowRefusal, reportRefusal, type NoShowReportInput, type ReportKind } from './no-show'
@@ -25,10 +27,10 @@ import { findPractitionerBooking } from './practitioner-cancel.server'
 /**
  * The practitioner marks that the client of one of their sessions did not attend; the client is
  * told. Refused when the video room saw the client (the refusal names their time there, in the
- * practitioner's zone).
+ * practitioner's zone and language: their own choice, else the request's).
  */
 export async function markClientNoShow(
-  practitioner: { id: number; timeZone?: string | null },
+  practitioner: { id: number; timeZone?: string | null; language?: Language | null },
   bookingId: number,
   now = new Date(),
 ) {
@@ -36,12 +38,14 @@ export async function markClientNoShow(
   const client = row.clientId
     ? getDb().select({ firstName: users.firstName }).from(users).where(eq(users.id, row.clientId)).get()
     : undefined
+  const language = practitioner.language ?? currentLanguage()
   const refusal = markNoShowRefusal(
     row,
     {
-      clientFirstName: client?.firstName ?? 'Your client',
+      clientFirstName: client?.firstName ?? tFor(language, 'booking')('noShow.yourClient'),
       clientStays: listAttendance(row.id).filter((stay) => row.clientId !== null && stay.userId === row.clientId),
       timeZone: practitioner.timeZone ?? DEFAULT_TIME_ZONE,
+      language,
     },
     now,
   )
@@ -57,7 +61,6 @@ export async function markClientNoShow(
   return { id: row.id, clientNoShowAt: now.toISOString() }
 }
 
-/** The client's name, email and zone, and the practitioner's name (null once their account is gone). */
 /** The client who reports and their practitioner's name (null once that account is gone), as the report tells them. */
 function reportContext(tx: Tx, clientId: number, practitionerId: number | null) {
   const client = tx
@@ -81,30 +84,21 @@ function reportContext(tx: Tx, clientId: number, practitionerId: number | null) 
   return { ...client, practitionerName: practitioner?.name ?? null }
 }
 
-type ReportContext = ReturnType<typeof reportContext>
-
-/** What each report says to the admins, and which mark on the booking says it was sent. */
+/**
+ * What each report says to the admins (booking.json `adminReport`), and which mark on the booking
+ * says it was sent. Written once, into a contact message our team reads, in the team's language
+ * (English): the client's own words go with it as they wrote them.
+ */
 const REPORTS: Record<
   ReportKind,
-  {
-    subject: (serviceName: string) => string
-    says: (c: ReportContext, practitioner: string, serviceName: string, when: string) => string
-    mark: 'practitionerNoShowReportedAt' | 'clientNoShowDisputedAt'
-  }
+  { key: 'practitionerAbsent' | 'clientAttended'; mark: 'practitionerNoShowReportedAt' | 'clientNoShowDisputedAt' }
 > = {
-  'practitioner-absent': {
-    subject: (serviceName) => `Practitioner did not attend: ${serviceName}`,
-    says: (c, practitioner, serviceName, when) =>
-      `${c.clientFirstName} reports that ${practitioner} did not attend "${serviceName}" on ${when}`,
-    mark: 'practitionerNoShowReportedAt',
-  },
-  'client-attended': {
-    subject: (serviceName) => `Client says they attended: ${serviceName}`,
-    says: (c, practitioner, serviceName, when) =>
-      `${c.clientFirstName} says they were at "${serviceName}" on ${when}, which ${practitioner} marked as missed`,
-    mark: 'clientNoShowDisputedAt',
-  },
+  'practitioner-absent': { key: 'practitionerAbsent', mark: 'practitionerNoShowReportedAt' },
+  'client-attended': { key: 'clientAttended', mark: 'clientNoShowDisputedAt' },
 }
+
+/** The team's language: what reports to the admins are written in. */
+const TEAM_LANGUAGE: Language = DEFAULT_LANGUAGE
 
 /**
  * The client tells the admins about a session (`input.kind`): the practitioner did not attend,
@@ -126,17 +120,28 @@ export function reportNoShow(client: { id: number }, bookingId: number, input: N
       const refusal = reportRefusal(input.kind, row, now)
       if (refusal) throw new AppError(refusal, 409)
       const people = reportContext(tx, client.id, row.practitionerId)
-      const when = sessionSpan({ startTime: row.startTime, endTime: row.endTime, timeZone: people.timeZone })
-      const practitioner = people.practitionerName ?? 'A former practitioner'
+      const t = tFor(TEAM_LANGUAGE, 'booking')
+      const when = sessionSpan(
+        { startTime: row.startTime, endTime: row.endTime, timeZone: people.timeZone },
+        TEAM_LANGUAGE,
+      )
+      const practitioner = people.practitionerName ?? t('adminReport.formerPractitioner')
+      const service = row.serviceName
       const message = tx
         .insert(contactMessages)
         .values({
           name: `${people.clientFirstName} ${people.clientLastName}`,
           email: people.clientEmail,
-          subject: report.subject(row.serviceName),
+          subject: t(`adminReport.${report.key}.subject`, { service }),
           message: [
-            `${report.says(people, practitioner, row.serviceName, when)} (booking ${row.id}).`,
-            input.details ? `\nIn their words:\n${input.details}` : '',
+            t(`adminReport.${report.key}.says`, {
+              client: people.clientFirstName,
+              practitioner,
+              service,
+              when,
+              id: row.id,
+            }),
+            input.details ? `\n${t('adminReport.inTheirWords')}\n${input.details}` : '',
           ].join(''),
           bookingId: row.id,
         })

@@ -1,11 +1,13 @@
 import { z } from 'zod'
-import { formatTime, zoneAbbreviation } from '~/lib/dates'
+import { formatsFor } from '~/lib/i18n/formats'
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { multiLineText } from '~/lib/plain-text'
 
 /**
  * Sessions somebody did not attend (client-safe: the pages, their forms and the API share these
- * words; docs/decisions/038-no-shows.md). A practitioner marks that the client did not attend;
- * a client reports that the practitioner did not.
+ * words, catalogue keys in booking.json `noShow`; docs/decisions/038-no-shows.md). A
+ * practitioner marks that the client did not attend; a client reports that the practitioner did not.
  */
 
 const HOUR_MS = 60 * 60 * 1000
@@ -18,33 +20,31 @@ export const REPORT_NO_SHOW_WINDOW_MS = 7 * 24 * HOUR_MS
 export const CLIENT_NO_SHOW_INTENT = 'client-no-show'
 export const REPORT_NO_SHOW_INTENT = 'report-no-show'
 
-export const NOT_ENDED_YET = 'You can mark this once the session has ended.'
-export const MARK_WINDOW_CLOSED = 'A session can be marked as missed for 48 hours after it ends.'
-export const NOT_MARKABLE = 'Only a session that took place can be marked as missed.'
-export const ALREADY_MARKED = 'This session is already marked as missed.'
-export const CLIENT_MARKED_ABSENT =
-  'Marked: your client did not attend. No refund is due under the cancellation policy.'
+export const NOT_ENDED_YET = msg('booking:noShow.notEndedYet')
+export const MARK_WINDOW_CLOSED = msg('booking:noShow.markWindowClosed')
+export const NOT_MARKABLE = msg('booking:noShow.notMarkable')
+export const ALREADY_MARKED = msg('booking:noShow.alreadyMarked')
+export const CLIENT_MARKED_ABSENT = msg('booking:noShow.clientMarkedAbsent')
 
 /** What the client reads on a session marked missed. */
-export const MISSED_SESSION =
-  'Your practitioner marked that you did not attend this session. No refund is due under the cancellation policy.'
+export const MISSED_SESSION = msg('booking:noShow.missedSession')
 
-export const NOT_STARTED_YET = 'You can report this once the session has started.'
-export const REPORT_WINDOW_CLOSED = 'A session can be reported for up to 7 days after it ends.'
-export const NOT_REPORTABLE = 'Only a session that was to take place can be reported.'
-export const ALREADY_REPORTED = 'You have already reported this session. Our team will reply by email.'
-export const NO_SHOW_REPORTED = 'You reported that your practitioner did not attend. Our team will reply by email.'
-export const REPORT_SENT = 'Thank you for telling us. Our team will look into it and reply by email.'
+export const NOT_STARTED_YET = msg('booking:noShow.notStartedYet')
+export const REPORT_WINDOW_CLOSED = msg('booking:noShow.reportWindowClosed')
+export const NOT_REPORTABLE = msg('booking:noShow.notReportable')
+export const ALREADY_REPORTED = msg('booking:noShow.alreadyReported')
+export const NO_SHOW_REPORTED = msg('booking:noShow.reported')
+export const REPORT_SENT = msg('booking:noShow.reportSent')
 export const REPORT_DETAILS_MAX = 2000
 
 /** A client marked absent tells the admins they were there ("I was there", once). */
-export const NOT_MARKED_ABSENT = 'Only a session marked as missed can be disputed.'
-export const DISPUTE_WINDOW_CLOSED = 'A missed session can be disputed for up to 7 days after it was marked.'
+export const NOT_MARKED_ABSENT = msg('booking:noShow.notMarkedAbsent')
+export const DISPUTE_WINDOW_CLOSED = msg('booking:noShow.disputeWindowClosed')
 /** The admins' view of a reported session whose video room nobody joined (or held at the practitioner's own link). */
-export const NOBODY_IN_ROOM = "Nobody joined the session's room in the app."
+export const NOBODY_IN_ROOM = msg('booking:noShow.nobodyInRoom')
 /** Where the missed-session email's "I was there" link lands on the booking page. */
 export const I_WAS_THERE_ANCHOR = 'i-was-there'
-export const ALREADY_DISPUTED = 'You told us you were there. Our team will look into it and reply by email.'
+export const ALREADY_DISPUTED = msg('booking:noShow.alreadyDisputed')
 
 /**
  * What a client tells the admins about a session (one rule, one report, one form and one API):
@@ -56,9 +56,12 @@ export type ReportKind = (typeof REPORT_KINDS)[number]
 
 /** `POST /api/bookings/:id/no-show-report` and the booking page's forms: which report, what happened (optional). */
 export const NoShowReportSchema = z.object({
-  kind: z.enum(REPORT_KINDS, { error: 'Unknown kind of report' }).optional().default('practitioner-absent'),
+  kind: z
+    .enum(REPORT_KINDS, { error: msg('booking:noShow.unknownKind') })
+    .optional()
+    .default('practitioner-absent'),
   details: multiLineText()
-    .max(REPORT_DETAILS_MAX, `Please keep it under ${REPORT_DETAILS_MAX} characters`)
+    .max(REPORT_DETAILS_MAX, msg('booking:noShow.detailsTooLong', { max: REPORT_DETAILS_MAX }))
     .optional()
     .default(''),
 })
@@ -80,16 +83,28 @@ type Attended = {
 
 /**
  * The room saw the client: the practitioner's mark would contradict it. Said with the client's
- * first name and their time in the room (first join to last leave) in the practitioner's zone.
+ * first name and their time in the room (first join to last leave) in the practitioner's zone
+ * and language.
  */
-export function clientJoinedRoom(clientFirstName: string, stays: RoomStay[], timeZone: string) {
+export function clientJoinedRoom(
+  clientFirstName: string,
+  stays: RoomStay[],
+  timeZone: string,
+  language: Language = DEFAULT_LANGUAGE,
+) {
+  const f = formatsFor(language)
   const first = stays[0]!.joinedAt
   const open = stays.some((stay) => stay.leftAt === null)
   const last = stays.reduce((at, stay) => (stay.leftAt && stay.leftAt > at ? stay.leftAt : at), first)
-  const span = open
-    ? `from ${formatTime(first, timeZone)} ${zoneAbbreviation(first, timeZone)}`
-    : `${formatTime(first, timeZone)} – ${formatTime(last, timeZone)} ${zoneAbbreviation(first, timeZone)}`
-  return `${clientFirstName} joined the session's room (${span}), so they cannot be marked absent.`
+  const zone = f.zone(first, timeZone)
+  return open
+    ? msg('booking:noShow.clientInRoomSince', { name: clientFirstName, time: f.time(first, timeZone), zone })
+    : msg('booking:noShow.clientInRoom', {
+        name: clientFirstName,
+        from: f.time(first, timeZone),
+        to: f.time(last, timeZone),
+        zone,
+      })
 }
 
 /** When the session ended: its booked end, or earlier when the practitioner ended it in the room. */
@@ -98,8 +113,11 @@ function endedAt(booking: Attended) {
   return ended && ended < booking.endTime ? ended : booking.endTime
 }
 
-/** Who was seen in the session's room: the client's stays (none at a practitioner's own link). */
-type RoomSeen = { clientFirstName: string; clientStays: RoomStay[]; timeZone: string }
+/**
+ * Who was seen in the session's room: the client's stays (none at a practitioner's own link), said
+ * to the practitioner in their zone and language (English when not given).
+ */
+type RoomSeen = { clientFirstName: string; clientStays: RoomStay[]; timeZone: string; language?: Language }
 
 /**
  * Why the practitioner may not mark this session's client absent now (ended, at most 48 hours
@@ -110,7 +128,8 @@ export function markNoShowRefusal(booking: Attended, room: RoomSeen, now = new D
   if (booking.status !== 'confirmed' && booking.status !== 'completed') return NOT_MARKABLE
   if (endedAt(booking).getTime() > now.getTime()) return NOT_ENDED_YET
   if (now.getTime() - endedAt(booking).getTime() > MARK_NO_SHOW_WINDOW_MS) return MARK_WINDOW_CLOSED
-  if (room.clientStays.length) return clientJoinedRoom(room.clientFirstName, room.clientStays, room.timeZone)
+  if (room.clientStays.length)
+    return clientJoinedRoom(room.clientFirstName, room.clientStays, room.timeZone, room.language)
   return null
 }
 

@@ -3,8 +3,12 @@ import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { bookings, users } from '~/db/schema'
 import { getStripe, isStripeError } from '~/integrations/stripe.server'
-import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import { issuePaymentReceipt, issueRefundReceipt, type PaymentCard } from '~/models/billing/receipts.server'
 import { HOLD_LAPSED, PAYMENT_HOLD_MS } from './booking'
@@ -30,16 +34,17 @@ import { notifyPractitioner } from './practitioner-emails.server'
  * any order.
  */
 
-export const BOOKING_NOT_FOUND = 'Booking not found'
-export const ALREADY_PAID = 'This booking is already paid.'
-export const NOT_AWAITING_PAYMENT =
-  'This booking was cancelled, so it can no longer be paid. Please book the session again.'
-export const PRACTITIONER_CANNOT_BE_PAID = 'This practitioner cannot take payments right now. Please try again later.'
-export const PAYMENT_PROVIDER_FAILED = 'Unable to process payment. Please try again.'
+export const BOOKING_NOT_FOUND = msg('booking:errors.bookingNotFound')
+export const ALREADY_PAID = msg('booking:errors.alreadyPaid')
+export const NOT_AWAITING_PAYMENT = msg('booking:errors.notAwaitingPayment')
+export const PRACTITIONER_CANNOT_BE_PAID = msg('booking:errors.practitionerCannotBePaid')
+export const PAYMENT_PROVIDER_FAILED = msg('booking:errors.paymentProviderFailed')
+
+const INVALID_BOOKING = msg('booking:errors.invalidBooking')
 
 /** The body of POST /api/stripe/create-checkout and /api/create-payment-intent, and of the payment page's forms. */
 export const BookingPaymentSchema = z.object({
-  bookingId: z.coerce.number({ error: 'Invalid Booking' }).int('Invalid Booking').positive('Invalid Booking'),
+  bookingId: z.coerce.number({ error: INVALID_BOOKING }).int(INVALID_BOOKING).positive(INVALID_BOOKING),
 })
 
 /** Checkout sessions last a little over Stripe's 30-minute minimum, so creation never races it. */
@@ -85,11 +90,16 @@ function providerFailure(error: unknown): never {
   )
 }
 
-/** 'Nov 24, 2026, 9:00 AM EST · 60-minute session' */
-function sessionLine(booking: { startTime: Date; durationMinutes: number }, timeZone?: string | null) {
+/** 'Nov 24, 2026, 9:00 AM EST · 60-minute session' ('24 nov. 2026, 9 h 00 HNE · séance de 60 minutes') */
+function sessionLine(
+  booking: { startTime: Date; durationMinutes: number },
+  timeZone: string | null | undefined,
+  language: Language,
+) {
   const zone = timeZone ?? DEFAULT_TIME_ZONE
-  const when = `${formatDate(booking.startTime, zone)}, ${formatTime(booking.startTime, zone)} ${zoneAbbreviation(booking.startTime, zone)}`
-  return `${when} · ${booking.durationMinutes}-minute session`
+  const f = formatsFor(language)
+  const when = `${f.date(booking.startTime, zone)}, ${f.time(booking.startTime, zone)} ${f.zone(booking.startTime, zone)}`
+  return tFor(language, 'booking')('checkout.lineItem', { when, minutes: booking.durationMinutes })
 }
 
 /**
@@ -98,9 +108,10 @@ function sessionLine(booking: { startTime: Date; durationMinutes: number }, time
  * life the hold then matches. When Stripe will not open one, the booking is released and its
  * slot freed at once (docs/decisions/011-checkout-failure-frees-the-slot.md): the client can
  * book again straight away instead of finding the time held by their own unpayable booking.
+ * Stripe's page names the session in the client's language (their choice, else the request's).
  */
 export async function startCheckout(
-  client: { id: number; email: string; timeZone?: string | null },
+  client: { id: number; email: string; timeZone?: string | null; language?: Language | null },
   bookingId: number,
   origin: string,
   now = new Date(),
@@ -114,10 +125,15 @@ export async function startCheckout(
     }
     const expiresAt = Math.max(booking.holdExpiresAt!.getTime(), now.getTime() + CHECKOUT_MINIMUM_MS)
     const { metadata, ...charge } = destinationCharge(booking)
+    const language = client.language ?? currentLanguage()
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
+      // Stripe's own page in the client's language too (it has Canadian French, not Canadian English).
+      locale: language === 'fr' ? 'fr-CA' : 'en',
       // The payment page says which session it pays for (its time in the client's zone), and its tax.
-      line_items: checkoutLineItems(booking, sessionLine(booking, client.timeZone)),
+      line_items: checkoutLineItems(booking, sessionLine(booking, client.timeZone, language), (kind) =>
+        tFor(language, 'billing')(`taxes.${kind}`),
+      ),
       payment_intent_data: { ...charge, metadata },
       metadata,
       client_reference_id: String(booking.id),

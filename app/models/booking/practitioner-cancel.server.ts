@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import { centsToDollars } from '~/lib/money'
 import { removeOpenSlot } from '~/models/practice/slots.server'
@@ -18,7 +19,7 @@ import { sendCancelledByPractitioner } from './emails.server'
 import { BOOKING_NOT_FOUND, expireCheckoutQuietly, refundPayment } from './payments.server'
 import type { PractitionerCancelInput } from './practitioner-cancel'
 
-export const PAID_MEANWHILE = 'This booking was paid a moment ago. Please try cancelling again.'
+export const PAID_MEANWHILE = msg('booking:errors.paidMeanwhile')
 
 /** The practitioner's own booking, or 404 (another practitioner's is not found either). */
 export function findPractitionerBooking(practitioner: { id: number }, bookingId: number) {

@@ -7,12 +7,12 @@ import { log, logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
-import { sessionSpan } from './emails.server'
+import { emailWords, sessionSpan } from './emails.server'
 import { sessionIcsAttachment, sessionPageUrl, type SessionForCalendar } from './session-event.server'
 
 /**
  * What a booking's practitioner is told of it, as their settings ask: a new booking, a
- * cancellation, a client's move.
+ * cancellation, a client's move; in their language (emails.json `booking.practitioner`).
  */
 
 const client = alias(users, 'client')
@@ -35,6 +35,8 @@ function noticeContext(db: Db | Tx, bookingId: number) {
       practitionerFirstName: practitioner.firstName,
       practitionerLastName: practitioner.lastName,
       timeZone: practitioner.timeZone,
+      /** The practitioner's language (null: never chose one, so English). */
+      language: practitioner.language,
       emailNewBookings: practitioner.emailNewBookings,
       emailCancellations: practitioner.emailCancellations,
     })
@@ -73,14 +75,21 @@ export function practitionerNotice(
   const booking = noticeContext(db, bookingId)
   if (!booking?.practitionerEmail) return null
   if (!(kind === 'booked' ? booking.emailNewBookings : booking.emailCancellations)) return null
-  const client = booking.clientName ?? 'A client'
-  const was = previous ? sessionSpan({ ...previous, timeZone: booking.timeZone }) : ''
+  const { t, language } = emailWords(booking.language)
+  const client = booking.clientName ?? t('booking.practitioner.aClient')
+  const service = booking.serviceName
+  const span = sessionSpan(booking, language)
+  const was = previous ? sessionSpan({ ...previous, timeZone: booking.timeZone }, language) : ''
   const line = {
-    booked: `${client} booked "${booking.serviceName}" on ${sessionSpan(booking)}. It is on your dashboard.`,
-    cancelled: `${client} cancelled "${booking.serviceName}" on ${sessionSpan(booking)}. The time is open for booking again.`,
-    moved: `${client} moved "${booking.serviceName}" from ${was} to ${sessionSpan(booking)}. The old time is open for booking again.`,
+    booked: t('booking.practitioner.booked', { client, service, span }),
+    cancelled: t('booking.practitioner.cancelled', { client, service, span }),
+    moved: t('booking.practitioner.moved', { client, service, was, span }),
   }[kind]
-  const title = { booked: 'New booking', cancelled: 'Booking cancelled', moved: 'Booking moved' }[kind]
+  const title = {
+    booked: t('booking.practitioner.subjectBooked', { service }),
+    cancelled: t('booking.practitioner.subjectCancelled', { service }),
+    moved: t('booking.practitioner.subjectMoved', { service }),
+  }[kind]
   const origin = configuredOrigin()
   const session: SessionForCalendar = {
     ...booking,
@@ -91,18 +100,16 @@ export function practitionerNotice(
   const name = `${booking.practitionerFirstName ?? ''} ${booking.practitionerLastName ?? ''}`.trim() || null
   return {
     to: booking.practitionerEmail,
-    subject: `${title}: ${booking.serviceName}`,
+    subject: title,
     text: [
-      `Hi ${booking.practitionerFirstName},`,
+      t('booking.greeting', { name: booking.practitionerFirstName }),
       '',
       line,
-      ...(kind === 'cancelled' ? [] : [`The booking: ${sessionPageUrl(session, origin)}`]),
+      ...(kind === 'cancelled' ? [] : [t('booking.practitioner.theBooking', { url: sessionPageUrl(session, origin) })]),
       '',
-      kind === 'cancelled'
-        ? 'The attached update removes the session from your calendar.'
-        : 'The attached invitation puts the session in your calendar at this time.',
-      'You can choose which of these emails you get in your settings.',
+      kind === 'cancelled' ? t('booking.invitationRemoves') : t('booking.practitioner.invitationPuts'),
+      t('booking.practitioner.settings'),
     ].join('\n'),
-    attachments: [sessionIcsAttachment(session, origin, { email: booking.practitionerEmail, name })],
+    attachments: [sessionIcsAttachment(session, origin, { email: booking.practitionerEmail, name }, language)],
   }
 }

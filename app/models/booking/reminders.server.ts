@@ -3,16 +3,18 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Tx } from '~/db/client.server'
 import { bookingReminders, bookings, services, users, type REMINDER_KINDS } from '~/db/schema'
 import { queueEmail, type Email } from '~/integrations/email.server'
+import type { Language } from '~/lib/i18n/languages'
 import { configuredOrigin } from '~/lib/url.server'
 import { ownMeetingLinkSql } from '~/models/sessions/join.server'
 import { joinUrl } from '~/models/sessions/room-window'
-import { sessionSpan } from './emails.server'
+import { emailWords, sessionSpan } from './emails.server'
 import { sessionIcsAttachment, sessionPageUrl, type SessionForCalendar } from './session-event.server'
 
 /**
  * Session reminders (docs/decisions/036-session-reminders.md): each confirmed booking reminds
  * its client and its practitioner a day and an hour before it starts, each as their settings
- * ask, in their own zone, with the session's page, where to join and the calendar invitation.
+ * ask, in their own zone and language, with the session's page, where to join and the calendar
+ * invitation.
  *
  * Exactly once: run every minute on the primary (app/jobs/maintenance.server.ts), the sweep
  * finds the reminders due and, in one IMMEDIATE transaction, records each (`booking_reminders`,
@@ -53,6 +55,7 @@ function dueRows(tx: Tx, at: number) {
       clientFirstName: client.firstName,
       clientLastName: client.lastName,
       clientZone: client.timeZone,
+      clientLanguage: client.language,
       clientDay: client.emailReminderDay,
       clientHour: client.emailReminderHour,
       practitionerId: practitioner.id,
@@ -60,6 +63,7 @@ function dueRows(tx: Tx, at: number) {
       practitionerFirstName: practitioner.firstName,
       practitionerLastName: practitioner.lastName,
       practitionerZone: practitioner.timeZone,
+      practitionerLanguage: practitioner.language,
       practitionerDay: practitioner.emailReminderDay,
       practitionerHour: practitioner.emailReminderHour,
     })
@@ -119,6 +123,7 @@ type Recipient = {
   email: string
   firstName: string
   zone: string | null
+  language: Language | null
   otherName: string | null
   asClient: boolean
 }
@@ -135,6 +140,7 @@ function recipients(row: DueRow, kind: ReminderKind): Recipient[] {
       email: row.clientEmail,
       firstName: row.clientFirstName ?? '',
       zone: row.clientZone,
+      language: row.clientLanguage,
       otherName: fullName(row.practitionerFirstName, row.practitionerLastName),
       asClient: true,
     })
@@ -145,6 +151,7 @@ function recipients(row: DueRow, kind: ReminderKind): Recipient[] {
       email: row.practitionerEmail,
       firstName: row.practitionerFirstName ?? '',
       zone: row.practitionerZone,
+      language: row.practitionerLanguage,
       otherName: fullName(row.clientFirstName, row.clientLastName),
       asClient: false,
     })
@@ -166,9 +173,7 @@ function claim(tx: Tx, row: DueRow, recipientId: number, kind: ReminderKind, ema
   return true
 }
 
-export const REMINDER_SUBJECT: Record<ReminderKind, string> = { day: 'Tomorrow', hour: 'In one hour' }
-
-/** The reminder's email, in the recipient's zone; nothing about the session beyond its name and time. */
+/** The reminder's email, in the recipient's zone and language; nothing about the session beyond its name and time. */
 function compose(row: DueRow, recipient: Recipient, kind: ReminderKind, origin: string): Email {
   const session: SessionForCalendar = {
     id: row.id,
@@ -182,23 +187,31 @@ function compose(row: DueRow, recipient: Recipient, kind: ReminderKind, origin: 
     otherName: recipient.otherName,
     asClient: recipient.asClient,
   }
-  const other = recipient.otherName ?? (recipient.asClient ? 'your practitioner' : 'your client')
-  const join = `Join (from 15 minutes before the start): ${new URL(joinUrl(row.id, row.ownMeetingLink), origin).href}`
+  const { t, language } = emailWords(recipient.language)
+  const other =
+    recipient.otherName ?? (recipient.asClient ? t('booking.yourPractitioner') : t('booking.reminder.yourClient'))
+  const service = row.serviceName
   const settings = recipient.asClient ? '/customer-settings' : '/practitioner/settings'
   return {
     to: recipient.email,
-    subject: `${REMINDER_SUBJECT[kind]}: ${row.serviceName} with ${other}`,
+    subject:
+      kind === 'day'
+        ? t('booking.reminder.subjectDay', { service, other })
+        : t('booking.reminder.subjectHour', { service, other }),
     text: [
-      `Hi ${recipient.firstName},`,
+      t('booking.greeting', { name: recipient.firstName }),
       '',
-      `A reminder of your session "${row.serviceName}" with ${other}.`,
-      `When: ${sessionSpan({ ...row, timeZone: recipient.zone })} (${row.durationMinutes} minutes)`,
-      join,
-      `Your session: ${sessionPageUrl(session, origin)}`,
+      t('booking.reminder.body', { service, other }),
+      t('booking.when', {
+        span: sessionSpan({ ...row, timeZone: recipient.zone }, language),
+        minutes: row.durationMinutes,
+      }),
+      t('booking.reminder.join', { url: new URL(joinUrl(row.id, row.ownMeetingLink), origin).href }),
+      t('booking.reminder.yourSession', { url: sessionPageUrl(session, origin) }),
       '',
-      'The attached invitation keeps your calendar up to date.',
-      `You can turn these reminders off in your settings: ${origin}${settings}`,
+      t('booking.reminder.invitation'),
+      t('booking.reminder.turnOff', { url: `${origin}${settings}` }),
     ].join('\n'),
-    attachments: [sessionIcsAttachment(session, origin)],
+    attachments: [sessionIcsAttachment(session, origin, undefined, language)],
   }
 }

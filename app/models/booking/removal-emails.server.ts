@@ -5,12 +5,13 @@ import { bookings, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { log, logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
-import { dollars, sessionSpan } from './emails.server'
+import { emailWords, sessionSpan, type EmailWords } from './emails.server'
 import { sessionIcsAttachment } from './session-event.server'
 
 /**
  * The notices an admin's removal of an account sends the other party of each upcoming booking
- * (decision 022), composed before the bookings are cancelled and sent after.
+ * (decision 022), composed before the bookings are cancelled and sent after, each in its
+ * recipient's language (emails.json `booking.removal`).
  */
 
 const client = alias(users, 'client')
@@ -41,11 +42,13 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
       clientFirstName: client.firstName,
       clientLastName: client.lastName,
       clientZone: client.timeZone,
+      clientLanguage: client.language,
       practitionerId: practitioner.id,
       practitionerEmail: practitioner.email,
       practitionerFirstName: practitioner.firstName,
       practitionerLastName: practitioner.lastName,
       practitionerZone: practitioner.timeZone,
+      practitionerLanguage: practitioner.language,
     })
     .from(bookings)
     .leftJoin(client, eq(client.id, bookings.clientId))
@@ -55,10 +58,14 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
   for (const { totalAmountCents, refundedAmountCents, ...row } of rows) {
     // What the client paid and has not had back: refunded in full with the cancellation.
     const dueCents = row.isPaid ? totalAmountCents - refundedAmountCents : 0
-    const span = (timeZone: string | null) => sessionSpan({ startTime: row.startTime, endTime: row.endTime, timeZone })
     // Composed before the cancellation commits: the event as it will be then (cancelled, its
     // SEQUENCE raised, as cancelLiveBooking raises it), so the person's calendar removes it.
-    const cancelled = (asClient: boolean, otherName: string, to: { email: string; name: string }) =>
+    const cancelled = (
+      asClient: boolean,
+      otherName: string,
+      to: { email: string; name: string },
+      language: EmailWords['language'],
+    ) =>
       sessionIcsAttachment(
         {
           id: row.id,
@@ -74,47 +81,58 @@ export function composeRemovalNotices(bookingIds: number[], removedUserId: numbe
         },
         configuredOrigin(),
         to,
+        language,
       )
+    const service = row.serviceName
     if (row.practitionerId === removedUserId && row.clientEmail) {
+      const { t, f, language } = emailWords(row.clientLanguage)
       const practitioner = `${row.practitionerFirstName} ${row.practitionerLastName}`
+      const span = sessionSpan({ startTime: row.startTime, endTime: row.endTime, timeZone: row.clientZone }, language)
       notices.set(row.id, {
         to: row.clientEmail,
-        subject: `Session cancelled: ${row.serviceName}`,
+        subject: t('booking.sessionCancelledSubject', { service }),
         text: [
-          `Hi ${row.clientFirstName},`,
+          t('booking.greeting', { name: row.clientFirstName }),
           '',
-          `Your session "${row.serviceName}" with ${practitioner} on ${span(row.clientZone)} has been cancelled: ${practitioner}'s account on Solace has been closed.`,
-          dueCents > 0
-            ? `We have refunded the full ${dollars(dueCents)} to your card. Refunds usually appear on your statement within 5 to 10 business days.`
-            : 'Nothing was charged for this session.',
+          t('booking.removal.toClient', { service, practitioner, span }),
+          dueCents > 0 ? t('booking.refundedInFull', { amount: f.priceCents(dueCents) }) : t('booking.nothingCharged'),
           '',
-          'We are sorry for the trouble. You can book another practitioner whenever you like.',
+          t('booking.removal.sorry'),
         ].join('\n'),
         attachments: [
-          cancelled(true, practitioner, {
-            email: row.clientEmail,
-            name: `${row.clientFirstName} ${row.clientLastName}`,
-          }),
+          cancelled(
+            true,
+            practitioner,
+            { email: row.clientEmail, name: `${row.clientFirstName} ${row.clientLastName}` },
+            language,
+          ),
         ],
       })
     } else if (row.clientId === removedUserId && row.practitionerEmail) {
+      const { t, f, language } = emailWords(row.practitionerLanguage)
       const client = `${row.clientFirstName} ${row.clientLastName}`
+      const span = sessionSpan(
+        { startTime: row.startTime, endTime: row.endTime, timeZone: row.practitionerZone },
+        language,
+      )
       notices.set(row.id, {
         to: row.practitionerEmail,
-        subject: `Session cancelled: ${row.serviceName}`,
+        subject: t('booking.sessionCancelledSubject', { service }),
         text: [
-          `Hi ${row.practitionerFirstName},`,
+          t('booking.greeting', { name: row.practitionerFirstName }),
           '',
-          `The session "${row.serviceName}" with ${client} on ${span(row.practitionerZone)} has been cancelled: ${client}'s account on Solace has been closed. The time is open for booking again.`,
+          t('booking.removal.toPractitioner', { service, client, span }),
           dueCents > 0
-            ? `The client was refunded the full ${dollars(dueCents)}, so the payment to you for this session is reversed.`
-            : 'Nothing had been paid for this session.',
+            ? t('booking.removal.paymentReversed', { amount: f.priceCents(dueCents) })
+            : t('booking.removal.nothingPaid'),
         ].join('\n'),
         attachments: [
-          cancelled(false, client, {
-            email: row.practitionerEmail,
-            name: `${row.practitionerFirstName} ${row.practitionerLastName}`,
-          }),
+          cancelled(
+            false,
+            client,
+            { email: row.practitionerEmail, name: `${row.practitionerFirstName} ${row.practitionerLastName}` },
+            language,
+          ),
         ],
       })
     }

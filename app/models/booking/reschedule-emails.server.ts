@@ -3,7 +3,7 @@ import { type Tx } from '~/db/client.server'
 import { bookingMoveNotices } from '~/db/schema'
 import { queueEmail, requeueEmail, type Email } from '~/integrations/email.server'
 import { configuredOrigin } from '~/lib/url.server'
-import { clientInvitation, loadContext, practitionerName, sessionSpan } from './emails.server'
+import { clientInvitation, emailWords, loadContext, practitionerName, sessionSpan } from './emails.server'
 import { practitionerNotice } from './practitioner-emails.server'
 import type { Mover } from './reschedule'
 
@@ -29,39 +29,46 @@ type Span = { startTime: Date; endTime: Date }
 function clientMoveEmail(tx: Tx, bookingId: number, by: Mover, previous: Span): Email | null {
   const booking = loadContext(bookingId, tx)
   if (!booking?.clientEmail) return null
-  const practitioner = practitionerName(booking)
+  const { t, language } = emailWords(booking.language)
+  const practitioner = practitionerName(booking, language)
+  const service = booking.serviceName
   const origin = configuredOrigin()
-  const was = sessionSpan({ ...previous, timeZone: booking.timeZone })
+  const was = t('booking.move.was', { span: sessionSpan({ ...previous, timeZone: booking.timeZone }, language) })
+  const now = t('booking.move.now', { span: sessionSpan(booking, language) })
   const page = `${origin}/bookings/${booking.id}`
   const lines =
     by === 'practitioner'
       ? [
-          `${practitioner} moved your session "${booking.serviceName}" to a new time.`,
-          `Was: ${was}`,
-          `Now: ${sessionSpan(booking)}`,
+          t('booking.move.byPractitioner', { practitioner, service }),
+          was,
+          now,
           ...(booking.moveMessage
-            ? ['', `${practitioner} wrote:`, ...booking.moveMessage.split('\n').map((line) => `> ${line}`)]
+            ? [
+                '',
+                t('booking.move.wrote', { practitioner }),
+                ...booking.moveMessage.split('\n').map((line) => `> ${line}`),
+              ]
             : []),
           '',
-          `If the new time suits you, accept it on your booking's page: ${page}`,
-          'If it does not, you can cancel it there for a full refund, whenever the session is.',
+          t('booking.move.accept', { url: page }),
+          t('booking.move.orCancel'),
         ]
       : [
-          `Your session "${booking.serviceName}" with ${practitioner} has moved.`,
-          `Was: ${was}`,
-          `Now: ${sessionSpan(booking)}`,
+          t('booking.move.byClient', { service, practitioner }),
+          was,
+          now,
           '',
-          `Your booking: ${page}`,
+          t('booking.move.yourBooking', { url: page }),
         ]
   return {
     to: booking.clientEmail,
-    subject: `${by === 'practitioner' ? 'New time for your session' : 'Session moved'}: ${booking.serviceName}`,
-    text: [
-      `Hi ${booking.clientFirstName},`,
-      '',
-      ...lines,
-      'The attached invitation moves the session in your calendar.',
-    ].join('\n'),
+    subject:
+      by === 'practitioner'
+        ? t('booking.move.subjectNewTime', { service })
+        : t('booking.move.subjectMoved', { service }),
+    text: [t('booking.greeting', { name: booking.clientFirstName }), '', ...lines, t('booking.move.invitation')].join(
+      '\n',
+    ),
     attachments: [clientInvitation({ ...booking, clientEmail: booking.clientEmail })],
   }
 }

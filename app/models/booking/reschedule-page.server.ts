@@ -1,8 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError, isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused } from '~/lib/forms.server'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -19,7 +22,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
  * The Reschedule page, one for each side (`/bookings/:id/reschedule` for the client,
  * `/practitioner/bookings/:id/reschedule` for the practitioner): the session as it is, and the
  * service's open times to move it to, or why it can no longer be moved. Anyone but that side
- * of the booking gets the same 404 as a booking that does not exist.
+ * of the booking gets the same 404 as a booking that does not exist. Times in the viewer's zone
+ * and language.
  */
 export function reschedulePage(
   actor: { id: number },
@@ -28,6 +32,7 @@ export function reschedulePage(
   params: URLSearchParams,
   timeZone: string,
   now = new Date(),
+  language: Language = DEFAULT_LANGUAGE,
 ) {
   if (bookingId === null) throw new AppError(BOOKING_NOT_FOUND, 404)
   const { row, by } = findOwnBookingEitherSide(actor, bookingId, side)
@@ -39,18 +44,16 @@ export function reschedulePage(
     closed = error.message
   }
   const other = otherPartyOf(row, side)
-  const zone = zoneAbbreviation(row.startTime, timeZone)
+  const f = formatsFor(language)
+  const zone = f.zone(row.startTime, timeZone)
   return {
     booking: {
       id: row.id,
       serviceName: row.serviceName,
-      otherName: other
-        ? `${other.firstName} ${other.lastName}`
-        : side === 'client'
-          ? 'a former practitioner'
-          : 'a former client',
-      // Formatted here, in the viewer's zone, so the page reads the same before and after hydration.
-      when: `${formatLongDate(row.startTime, timeZone)}, ${formatTime(row.startTime, timeZone)} – ${formatTime(row.endTime, timeZone)} ${zone}`,
+      /** The other person's name; null once their account is gone (the page says 'a former …'). */
+      otherName: other ? `${other.firstName} ${other.lastName}` : null,
+      // Formatted here, in the viewer's zone and language, so the page reads the same before and after hydration.
+      when: `${f.longDate(row.startTime, timeZone)}, ${f.time(row.startTime, timeZone)} – ${f.time(row.endTime, timeZone)} ${zone}`,
     },
     side,
     closed,
@@ -75,7 +78,15 @@ export function rescheduleLoader(side: Mover) {
     const user = await signedIn(side, request)
     const url = new URL(request.url)
     try {
-      const data = reschedulePage(user, side, idFromParam(params.id), url.searchParams, viewerTimeZone(request, user))
+      const data = reschedulePage(
+        user,
+        side,
+        idFromParam(params.id),
+        url.searchParams,
+        viewerTimeZone(request, user),
+        new Date(),
+        currentLanguage(),
+      )
       return { data, changeZoneHref: timeZoneHref(`${url.pathname}${url.search}`) }
     } catch (error) {
       if (error instanceof AppError) throw Response.json({ message: error.message }, { status: error.status })
@@ -101,11 +112,11 @@ export function rescheduleAction(side: Mover) {
       const moved = await rescheduleBooking(user, bookingId, timeSlotId, { side, message })
       return redirectWithToast(side === 'client' ? `/bookings/${moved.id}` : '/practitioner/dashboard', {
         type: 'success',
-        title: 'Session Rescheduled',
+        title: msg('booking:toasts.rescheduled'),
         description: sessionMoved(side),
       })
     } catch (error) {
-      return refused(submission, error, 'Reschedule failed')
+      return refused(submission, error, msg('booking:toasts.rescheduleFailed'))
     }
   }
 }

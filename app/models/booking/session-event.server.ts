@@ -1,4 +1,6 @@
 import { getEnv } from '~/env.server'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
 import { buildIcs, type CalendarAddress, type CalendarEvent } from '~/lib/ics.server'
 import type { BookingRow } from './booking-state.server'
 
@@ -8,6 +10,8 @@ import type { BookingRow } from './booking-state.server'
  * carries the same UID and SEQUENCE and a calendar holding several keeps one event, moved or
  * cancelled as the newest revision says. Named after the other person, with the session's page
  * and, once it is confirmed, where to join; never notes, health records or email addresses.
+ * Written in its reader's language (files.json `calendar`): the feed's owner, the email's
+ * recipient, the one who downloads it.
  */
 export type SessionForCalendar = {
   id: number
@@ -43,8 +47,13 @@ export const PRACTITIONER_BOOKING_PATH = '/practitioner/dashboard?all=1'
 /** The id of a booking's row on the practitioner's dashboard, with its `#`. */
 export const practitionerBookingAnchor = (bookingId: number) => `#booking-${bookingId}`
 
-export function sessionEvent(session: SessionForCalendar, origin: string): CalendarEvent {
-  const other = session.otherName ?? (session.asClient ? 'your practitioner' : 'a client')
+export function sessionEvent(
+  session: SessionForCalendar,
+  origin: string,
+  language: Language = DEFAULT_LANGUAGE,
+): CalendarEvent {
+  const t = tFor(language, 'files')
+  const other = session.otherName ?? (session.asClient ? t('calendar.yourPractitioner') : t('calendar.aClient'))
   const join = session.status === 'confirmed' && session.joinUrl ? new URL(session.joinUrl, origin).href : null
   return {
     uid: `booking-${session.id}@solace`,
@@ -53,20 +62,20 @@ export function sessionEvent(session: SessionForCalendar, origin: string): Calen
     stamp: session.updatedAt,
     status: STATUS[session.status],
     sequence: session.sequence,
-    summary: `${session.serviceName} with ${other}`,
+    summary: t('calendar.summary', { service: session.serviceName, other }),
     description: [
-      `Solace session with ${other}.`,
-      ...(join ? [`Join: ${join}`] : []),
-      `Details: ${sessionPageUrl(session, origin)}`,
+      t('calendar.description', { other }),
+      ...(join ? [t('calendar.join', { url: join })] : []),
+      t('calendar.details', { url: sessionPageUrl(session, origin) }),
     ].join('\n'),
     location: join,
     url: sessionPageUrl(session, origin),
   }
 }
 
-/** One session's invitation file (a copy to keep: the download). */
-export function sessionIcs(session: SessionForCalendar, origin: string) {
-  return buildIcs(sessionEvent(session, origin))
+/** One session's invitation file (a copy to keep: the download), in its reader's language. */
+export function sessionIcs(session: SessionForCalendar, origin: string, language: Language = DEFAULT_LANGUAGE) {
+  return buildIcs(sessionEvent(session, origin, language), 'PUBLISH', language)
 }
 
 /** The invitation's organizer: the address our emails come from ("Solace <hello@…>"). */
@@ -81,16 +90,21 @@ function organizer(): CalendarAddress {
  * invitation (RFC 5546): REQUEST for a live session (a move is the same UID at a higher SEQUENCE,
  * so mail calendars move the event) and CANCEL, STATUS:CANCELLED, for a cancelled one (they
  * remove it), from our sending address to that one person. Without one (a reminder) it is a copy
- * (PUBLISH) of the same event.
+ * (PUBLISH) of the same event. In the language of the email it goes with.
  */
-export function sessionIcsAttachment(session: SessionForCalendar, origin: string, to?: CalendarAddress) {
+export function sessionIcsAttachment(
+  session: SessionForCalendar,
+  origin: string,
+  to?: CalendarAddress,
+  language: Language = DEFAULT_LANGUAGE,
+) {
   const method = !to ? 'PUBLISH' : session.status === 'cancelled' ? 'CANCEL' : 'REQUEST'
-  const event = to
-    ? { ...sessionEvent(session, origin), organizer: organizer(), attendee: to }
-    : sessionEvent(session, origin)
+  const event = sessionEvent(session, origin, language)
   return {
     filename: 'session.ics',
     contentType: `text/calendar; method=${method}`,
-    content: Buffer.from(buildIcs(event, method)).toString('base64'),
+    content: Buffer.from(
+      buildIcs(to ? { ...event, organizer: organizer(), attendee: to } : event, method, language),
+    ).toString('base64'),
   }
 }

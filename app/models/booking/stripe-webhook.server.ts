@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server'
 import { stripeEvents } from '~/db/schema'
 import { getStripe, webhookSecret, type Stripe } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import { isTransientFailure } from '~/lib/transient-failure.server'
 import { paymentCardOf } from '~/models/billing/payment-card.server'
@@ -21,9 +22,9 @@ import { recordPayment, recordRefund, releaseUnpaidBooking } from './payments.se
  * (docs/decisions/006-webhook-handling.md, docs/decisions/016-webhook-claims-and-retries.md).
  */
 
-export const BAD_SIGNATURE = 'Invalid payment event signature'
-export const EVENT_IN_PROGRESS = 'This event is being applied by another delivery. Please send it again later.'
-export const EVENT_NOT_APPLIED_YET = 'This event could not be applied just now. Please send it again later.'
+export const BAD_SIGNATURE = msg('booking:errors.badSignature')
+export const EVENT_IN_PROGRESS = msg('booking:errors.eventInProgress')
+export const EVENT_NOT_APPLIED_YET = msg('booking:errors.eventNotAppliedYet')
 
 /** How far ahead of our clock a signature's time may be: clocks drift a little, never minutes. */
 export const FUTURE_SKEW_SECONDS = 60

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { inEnglish, inFrench } from '../../../tests/helpers/i18n'
 import {
   ANSWER_REQUIRED,
   answersSchema,
@@ -56,7 +58,10 @@ describe('answers to send: required ones given, the consent signed with the full
       help0001: ANSWER_REQUIRED,
       sign0001: CONSENT_REQUIRED,
     })
-    expect(errorsOf(send, { sign0001: '' }).sign0001).toBe('Type your full name to agree')
+    expect(inEnglish(errorsOf(send, { sign0001: '' }).sign0001!)).toBe('Type your full name to agree')
+    expect(inFrench(errorsOf(send, { sign0001: '' }).sign0001!)).toBe(
+      'Tapez votre nom complet pour donner votre accord',
+    )
   })
   test('a consent signed with another name is refused; case and spaces do not matter', () => {
     const base = { name0001: 'Sleep', goal0001: 'Sleep', help0001: ['Tea'] }
@@ -70,18 +75,26 @@ test('the form itself: a question at least, two different options for a choice',
     IntakeFormApiSchema.safeParse({ title: 'Intake', questions: qs }).error?.issues[0]?.message
   expect(parse([])).toBe(NEEDS_A_QUESTION)
   expect(parse([{ kind: 'single', label: 'Pick', options: ['One'] }])).toBe(NEEDS_OPTIONS)
-  expect(parse([{ kind: 'multiple', label: 'Pick', options: ['One', 'One'] }])).toBe('Each option must be different')
+  expect(inEnglish(parse([{ kind: 'multiple', label: 'Pick', options: ['One', 'One'] }])!)).toBe(
+    'Each option must be different',
+  )
   expect(parse([{ kind: 'short', label: 'Name?' }])).toBeUndefined()
 })
 
 test('a new form is titled apart from the others, case and spaces aside', () => {
-  expect(freeTitle([])).toBe('Intake form')
-  expect(freeTitle(['Before we meet'])).toBe('Intake form')
-  expect(freeTitle([' intake  FORM ', 'Intake form 2'])).toBe('Intake form 3')
+  const base = tFor('en', 'intake')('newFormTitle')
+  expect(freeTitle([], base)).toBe('Intake form')
+  expect(freeTitle(['Before we meet'], base)).toBe('Intake form')
+  expect(freeTitle([' intake  FORM ', 'Intake form 2'], base)).toBe('Intake form 3')
+  expect(freeTitle(['Formulaire d’accueil'], tFor('fr', 'intake')('newFormTitle'))).toBe('Formulaire d’accueil 2')
 })
 
 test('answers as text: yes and no, lists, and what was not answered', () => {
   expect(answerText(questions[4]!, 'yes')).toBe('Yes')
   expect(answerText(questions[3]!, ['Walks', 'Tea'])).toBe('Walks, Tea')
   expect(answerText(questions[0]!, undefined)).toBe('No answer')
+  const t = tFor('fr', 'intake')
+  const french = { none: t('answers.none'), yes: t('answers.yes'), no: t('answers.no') }
+  expect(answerText(questions[4]!, 'yes', french)).toBe('Oui')
+  expect(answerText(questions[0]!, undefined, french)).toBe('Aucune réponse')
 })

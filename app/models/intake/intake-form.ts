@@ -1,23 +1,17 @@
 import { z } from 'zod'
 import { INTAKE_QUESTION_KINDS } from '~/db/enums'
+import { msg } from '~/lib/i18n/message'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
+import enIntake from '~/locales/en/intake.json'
 
 /**
  * Intake forms, client-safe (docs/decisions/041-intake-forms.md): the questions a practitioner
- * asks before a session, as the builder, the API and the client's form check them.
+ * asks before a session, as the builder, the API and the client's form check them. Its messages
+ * are catalogue keys (`intake:`), shown in the reader's language (docs/decisions/052-languages.md);
+ * a kind of question is named by `intake:kinds.<kind>`.
  */
 
 export type QuestionKind = (typeof INTAKE_QUESTION_KINDS)[number]
-
-export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
-  short: 'Short answer',
-  paragraph: 'Paragraph',
-  single: 'Single choice',
-  multiple: 'Multiple choice',
-  yesno: 'Yes / no',
-  date: 'Date',
-  consent: 'Consent (typed signature)',
-}
 
 /** Kinds whose answer is one of their options. */
 export const CHOICE_KINDS: readonly QuestionKind[] = ['single', 'multiple']
@@ -54,34 +48,35 @@ export const MAX_OPTIONS = 20
 export const MAX_FORMS = 50
 export const MAX_FORM_CHARACTERS = 30_000
 export const INTAKE_FORMS_PAGE_SIZE = 50
-export const TOO_MANY_FORMS = `You can keep at most ${MAX_FORMS} intake forms. Remove one you no longer use before adding another.`
-export const FORM_TOO_LONG = `Keep a form's questions and options under ${MAX_FORM_CHARACTERS.toLocaleString('en-US')} characters in all`
-export const FORM_NOT_FOUND = 'Intake form not found'
-export const FORM_SAVED = 'Intake form saved. Answers already given keep the version they answered.'
-export const FORM_DELETED = 'Intake form removed. Answers already given stay in your charts.'
-export const NEEDS_A_QUESTION = 'Add at least one question'
-export const NEEDS_OPTIONS = 'Give at least two options, one per line'
-export const NOT_YOUR_SERVICE = 'Choose among your own services'
+export const TOO_MANY_FORMS = msg('intake:errors.tooManyForms', { max: MAX_FORMS })
+export const FORM_TOO_LONG = msg('intake:errors.formTooLong', { max: MAX_FORM_CHARACTERS })
+export const FORM_NOT_FOUND = msg('intake:errors.formNotFound')
+export const FORM_SAVED = msg('intake:messages.formSaved')
+export const FORM_DELETED = msg('intake:messages.formDeleted')
+export const NEEDS_A_QUESTION = msg('intake:errors.needsAQuestion')
+export const NEEDS_OPTIONS = msg('intake:errors.needsOptions')
+export const NOT_YOUR_SERVICE = msg('intake:errors.notYourService')
 /** Two forms of one practitioner are never titled alike (case and spaces aside): the list, the
  * services' "Now asks" and the chart name a form by its title alone. */
-export const TITLE_TAKEN = 'You already have a form with this title. Choose another.'
-/** What a new form is called until renamed: "Intake form", then "Intake form 2", 3... */
-export const NEW_FORM_TITLE = 'Intake form'
+export const TITLE_TAKEN = msg('intake:errors.titleTaken')
 
 /** A title as two titles are compared: case, outer spaces and runs of spaces aside. */
 export const titleKey = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase()
 
-/** The first of "Intake form", "Intake form 2", "Intake form 3"... none of `taken` is called. */
-export function freeTitle(taken: string[]) {
+/**
+ * The first of "Intake form", "Intake form 2", "Intake form 3"... none of `taken` is called:
+ * what a new form is called until renamed, `base` in the practitioner's language.
+ */
+export function freeTitle(taken: string[], base: string) {
   const used = new Set(taken.map(titleKey))
   for (let n = 1; ; n++) {
-    const title = n === 1 ? NEW_FORM_TITLE : `${NEW_FORM_TITLE} ${n}`
+    const title = n === 1 ? base : `${base} ${n}`
     if (!used.has(titleKey(title))) return title
   }
 }
 
 /** A question's id: kept across versions for an unchanged question, new for a new one. */
-export const QuestionIdSchema = z.string().regex(/^[a-z0-9]{4,24}$/, 'Invalid question id')
+export const QuestionIdSchema = z.string().regex(/^[a-z0-9]{4,24}$/, msg('intake:errors.questionId'))
 
 export function newQuestionId() {
   return Math.random().toString(36).slice(2, 10).padEnd(8, '0')
@@ -89,10 +84,10 @@ export function newQuestionId() {
 
 const questionFields = {
   id: QuestionIdSchema.optional(),
-  kind: z.enum(INTAKE_QUESTION_KINDS, { error: 'Choose what kind of question it is' }),
-  label: multiLineText({ error: 'Write the question' })
-    .min(1, 'Write the question')
-    .max(2000, 'Keep a question under 2000 characters'),
+  kind: z.enum(INTAKE_QUESTION_KINDS, { error: msg('intake:errors.chooseKind') }),
+  label: multiLineText({ error: msg('intake:errors.writeQuestion') })
+    .min(1, msg('intake:errors.writeQuestion'))
+    .max(2000, msg('intake:errors.questionTooLong', { max: 2000 })),
   required: z.boolean().default(false),
 }
 
@@ -102,7 +97,7 @@ function checkOptions(question: { kind: QuestionKind; options?: string[] }, ctx:
   const options = question.options ?? []
   if (options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: NEEDS_OPTIONS })
   if (new Set(options).size !== options.length) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: 'Each option must be different' })
+    ctx.addIssue({ code: 'custom', path: ['options'], message: msg('intake:errors.optionsDiffer') })
   }
 }
 
@@ -114,18 +109,24 @@ const withinFormLength = (questions: { label: string; options?: string[] }[]) =>
   formLength(questions) <= MAX_FORM_CHARACTERS
 
 const optionList = z
-  .array(oneLineText().min(1).max(200, 'Keep an option under 200 characters'))
-  .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`)
+  .array(
+    oneLineText()
+      .min(1)
+      .max(200, msg('intake:errors.optionTooLong', { max: 200 })),
+  )
+  .max(MAX_OPTIONS, msg('intake:errors.tooManyOptions', { max: MAX_OPTIONS }))
 
 /** `POST/PATCH /api/intake-forms`: the spec of the issue's form shape. */
 export const IntakeFormApiSchema = z.object({
-  title: oneLineText({ error: 'Give the form a title' }).min(1, 'Give the form a title').max(200),
+  title: oneLineText({ error: msg('intake:errors.title') })
+    .min(1, msg('intake:errors.title'))
+    .max(200),
   serviceIds: z.array(z.number().int().positive()).max(200).default([]),
   firstSessionOnly: z.boolean().default(false),
   questions: z
     .array(z.object({ ...questionFields, options: optionList.optional() }).superRefine(checkOptions))
     .min(1, NEEDS_A_QUESTION)
-    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`)
+    .max(MAX_QUESTIONS, msg('intake:errors.tooManyQuestions', { max: MAX_QUESTIONS }))
     .refine(withinFormLength, FORM_TOO_LONG),
 })
 export type IntakeFormInput = z.output<typeof IntakeFormApiSchema>
@@ -160,7 +161,7 @@ export const IntakeFormEditorSchema = z.object({
         .superRefine(checkOptions),
     )
     .min(1, NEEDS_A_QUESTION)
-    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`)
+    .max(MAX_QUESTIONS, msg('intake:errors.tooManyQuestions', { max: MAX_QUESTIONS }))
     .refine(withinFormLength, FORM_TOO_LONG),
 })
 
@@ -168,12 +169,12 @@ export const IntakeFormEditorSchema = z.object({
 
 export type IntakeAnswers = Record<string, string | string[]>
 
-export const ANSWER_REQUIRED = 'Please answer this question'
-export const NOT_AN_OPTION = 'Please choose one of the options'
-export const NOT_A_DATE = 'Please enter a date (yyyy-mm-dd)'
-export const ALREADY_SENT = 'You have already sent this form. It cannot be changed, but you can read what you sent.'
-export const INTAKE_SENT = 'Thank you. Your answers are with your practitioner.'
-export const DRAFT_SAVED = 'Draft saved. You can come back to it before your session.'
+export const ANSWER_REQUIRED = msg('intake:errors.answerRequired')
+export const NOT_AN_OPTION = msg('intake:errors.notAnOption')
+export const NOT_A_DATE = msg('intake:errors.notADate')
+export const ALREADY_SENT = msg('intake:errors.alreadySent')
+export const INTAKE_SENT = msg('intake:messages.sent')
+export const DRAFT_SAVED = msg('intake:messages.draftSaved')
 
 /** The name a consent must be signed with, as typed: the client's full name, ignoring case and spaces. */
 export function signsAs(typed: string, fullName: string) {
@@ -181,9 +182,9 @@ export function signsAs(typed: string, fullName: string) {
   return norm(typed) === norm(fullName)
 }
 
-export const consentMismatch = (fullName: string) => `Type your full name, ${fullName}, to agree`
+export const consentMismatch = (fullName: string) => msg('intake:errors.consentMismatch', { name: fullName })
 /** A consent sent unsigned: what it asks for, rather than the generic "answer this question". */
-export const CONSENT_REQUIRED = 'Type your full name to agree'
+export const CONSENT_REQUIRED = msg('intake:errors.consentRequired')
 
 const blankAsMissing = (v: unknown) => (v === '' || v === null ? undefined : v)
 const asList = (v: unknown) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v])
@@ -197,9 +198,9 @@ function answerField(
   const isOption = (v: string) => (q.options ?? []).includes(v)
   switch (q.kind) {
     case 'short':
-      return oneLineText().max(500, 'Keep it under 500 characters')
+      return oneLineText().max(500, msg('intake:errors.answerTooLong', { max: 500 }))
     case 'paragraph':
-      return multiLineText().max(5000, 'Keep it under 5000 characters')
+      return multiLineText().max(5000, msg('intake:errors.answerTooLong', { max: 5000 }))
     case 'single':
       return z.string().refine(isOption, NOT_AN_OPTION)
     case 'multiple':
@@ -239,11 +240,21 @@ export function answersSchema(questions: IntakeQuestion[], options: { complete: 
   return z.object(shape)
 }
 
-/** An answer as the summary, the chart and the export say it. */
-export function answerText(question: IntakeQuestion, answer: string | string[] | undefined) {
-  if (answer === undefined || answer === '' || (Array.isArray(answer) && !answer.length)) return 'No answer'
+/** The words an answer is said with but for the person's own: `intake:answers` in the reader's language. */
+export type AnswerWords = { none: string; yes: string; no: string }
+
+/**
+ * An answer as the summary, the chart and the export say it, with the reader's words (English,
+ * from its catalogue, when none are given: the AI consult's prompt).
+ */
+export function answerText(
+  question: IntakeQuestion,
+  answer: string | string[] | undefined,
+  words: AnswerWords = enIntake.answers,
+) {
+  if (answer === undefined || answer === '' || (Array.isArray(answer) && !answer.length)) return words.none
   if (Array.isArray(answer)) return answer.join(', ')
-  if (question.kind === 'yesno') return answer === 'yes' ? 'Yes' : 'No'
+  if (question.kind === 'yesno') return answer === 'yes' ? words.yes : words.no
   return answer
 }
 

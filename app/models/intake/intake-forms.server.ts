@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray } from 'driz
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { intakeForms, intakeFormServices, intakeFormVersions, intakeResponses, services } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { pageWindow } from '~/lib/paging'
 import {
   FORM_NOT_FOUND,
@@ -113,9 +115,12 @@ function checkTitleFree(tx: Db | Tx, practitionerId: number, title: string, form
   }
 }
 
-/** What the builder calls a new form: "Intake form", or the next number none of theirs has. */
-export function newFormTitle(practitionerId: number) {
-  return freeTitle(titlesOf(getDb(), practitionerId, null))
+/**
+ * What the builder calls a new form: "Intake form" ("Formulaire d’accueil"), or the next number
+ * none of theirs has; in the practitioner's language (the request's: they are signed in).
+ */
+export function newFormTitle(practitionerId: number, language: Language = currentLanguage()) {
+  return freeTitle(titlesOf(getDb(), practitionerId, null), tFor(language, 'intake')('newFormTitle'))
 }
 
 /** Each question with an id of its own: a valid one given is kept, anything else gets a new one. */

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, intakeFormVersions, intakeResponses } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { recordPatientAccess } from '~/models/records/audit.server'
 import { chartForBooking } from '~/models/records/patients.server'
@@ -15,9 +16,10 @@ import { askedRows, type IntakeState } from './intake-state.server'
  * and only once they are sent.
  */
 
-export const NO_INTAKE = 'This session has no intake form.'
-export const INTAKE_CLOSED = 'This session has ended or was cancelled, so its intake form is closed.'
-export const REMINDED_RECENTLY = 'You reminded your client less than 12 hours ago.'
+export const NO_INTAKE = msg('intake:errors.noIntake')
+export const INTAKE_CLOSED = msg('intake:errors.closed')
+export const REMINDED_RECENTLY = msg('intake:errors.remindedRecently')
+export const ALREADY_ANSWERED = msg('intake:errors.alreadyAnswered')
 const REMIND_EVERY_MS = 12 * 60 * 60 * 1000
 
 type VersionRow = typeof intakeFormVersions.$inferSelect
@@ -196,7 +198,7 @@ export function markIntakeReminded(practitioner: { id: number }, bookingId: numb
       if (!booking?.clientId) throw new AppError(BOOKING_NOT_FOUND, 404)
       const [asked] = askedRows(tx, sql`b.id = ${bookingId}`)
       if (!asked?.versionId) throw new AppError(NO_INTAKE, 404)
-      if (asked.status === 'sent') throw new AppError('Your client has already sent their answers.', 409)
+      if (asked.status === 'sent') throw new AppError(ALREADY_ANSWERED, 409)
       if (!isOpen(booking, now)) throw new AppError(INTAKE_CLOSED, 409)
       if (asked.responseId) {
         const last = tx.select().from(intakeResponses).where(eq(intakeResponses.id, asked.responseId)).get()!

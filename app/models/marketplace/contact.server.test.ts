@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ContactSchema } from './contact'
+import { inEnglish } from '../../../tests/helpers/i18n'
+import { CONTACT_MESSAGE_NOT_FOUND, ContactSchema } from './contact'
 import {
   createContactMessage,
   deleteContactMessage,
@@ -17,7 +18,7 @@ const valid = {
 function messagesFor(input: unknown) {
   const result = ContactSchema.safeParse(input)
   if (result.success) return {}
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), inEnglish(issue.message)]))
 }
 
 describe('ContactSchema', () => {
@@ -67,8 +68,9 @@ describe('contact messages', () => {
     const { id } = createContactMessage(ContactSchema.parse(valid))
     markContactMessageRead(id)
     expect(listContactMessages().messages.find((m) => m.id === id)?.isRead).toBe(true)
+    expect(inEnglish(CONTACT_MESSAGE_NOT_FOUND)).toBe('Message not found')
     expect(() => markContactMessageRead(999_999)).toThrow(
-      expect.objectContaining({ status: 404, message: 'Message not found' }),
+      expect.objectContaining({ status: 404, message: CONTACT_MESSAGE_NOT_FOUND }),
     )
   })
 

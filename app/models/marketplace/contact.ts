@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg, type Message } from '~/lib/i18n/message'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { emailField } from '~/models/accounts/user'
 
@@ -7,24 +8,24 @@ import { emailField } from '~/models/accounts/user'
  * screen (conform, in the browser and the action) and POST /api/contact.
  */
 
-const requiredText = (message: string, max: number, text = oneLineText) =>
-  text({ error: message }).min(1, message).max(max, `Must be at most ${max} characters`)
+const requiredText = (message: Message, max: number, text = oneLineText) =>
+  text({ error: message }).min(1, message).max(max, msg('marketplace:form.tooLong', { max }))
 
 export const ContactSchema = z.object({
-  name: requiredText('Name is required', 100),
+  name: requiredText(msg('marketplace:contact.errors.nameRequired'), 100),
   email: emailField(),
-  subject: requiredText('Subject is required', 200),
-  message: requiredText('Message is required', 5000, multiLineText),
+  subject: requiredText(msg('marketplace:contact.errors.subjectRequired'), 200),
+  message: requiredText(msg('marketplace:contact.errors.messageRequired'), 5000, multiLineText),
 })
 
 export type ContactInput = z.output<typeof ContactSchema>
 
 /** An unknown (or already deleted) contact message, to the admin screens and the API. */
-export const CONTACT_MESSAGE_NOT_FOUND = 'Message not found'
+export const CONTACT_MESSAGE_NOT_FOUND = msg('marketplace:contact.notFound')
 
 /** The contact form's toasts, in the spec's words. */
 export const CONTACT_SENT_TOAST = {
-  title: 'Message Sent!',
-  description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+  title: msg('marketplace:contact.sentToast.title'),
+  description: msg('marketplace:contact.sentToast.description'),
 } as const
-export const CONTACT_FAILED_TITLE = 'Failed to Send Message'
+export const CONTACT_FAILED_TITLE = msg('marketplace:contact.failedTitle')

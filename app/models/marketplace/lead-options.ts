@@ -1,8 +1,10 @@
 import { EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES } from '~/db/enums'
+import { msg, type Message } from '~/lib/i18n/message'
 
 /**
  * The lead form's choices and the admin's labels for them: no zod here, so a page can show
- * them without loading the schema.
+ * them without loading the schema. Labels are catalogue keys (app/lib/i18n/message.ts), shown
+ * with `translateMessage` in the reader's language; calling codes read the same in both.
  */
 
 export { EXPERIENCE_VALUES, LEAD_SOURCES, LEAD_USER_TYPES, PRACTICE_TYPES }
@@ -38,34 +40,34 @@ export const CALLING_CODES = [
 type CallingCode = (typeof CALLING_CODES)[number][0]
 export const CALLING_CODE_VALUES = CALLING_CODES.map(([code]) => code) as [CallingCode, ...CallingCode[]]
 
-export const PRACTICE_TYPE_LABELS: Record<PracticeType, string> = {
-  naturopath: 'Naturopathic Doctor',
-  nutritionist: 'Nutritionist / Dietitian',
-  'mental-health': 'Mental Health Counselor',
-  yoga: 'Yoga Instructor',
-  acupuncture: 'Acupuncturist',
-  chiropractic: 'Chiropractor',
-  massage: 'Massage Therapist',
-  counseling: 'Counselor / Therapist',
-  'life-coaching': 'Life Coach',
-  other: 'Other wellness practice',
+export const PRACTICE_TYPE_LABELS: Record<PracticeType, Message> = {
+  naturopath: msg('marketplace:lead.practiceTypes.naturopath'),
+  nutritionist: msg('marketplace:lead.practiceTypes.nutritionist'),
+  'mental-health': msg('marketplace:lead.practiceTypes.mentalHealth'),
+  yoga: msg('marketplace:lead.practiceTypes.yoga'),
+  acupuncture: msg('marketplace:lead.practiceTypes.acupuncture'),
+  chiropractic: msg('marketplace:lead.practiceTypes.chiropractic'),
+  massage: msg('marketplace:lead.practiceTypes.massage'),
+  counseling: msg('marketplace:lead.practiceTypes.counseling'),
+  'life-coaching': msg('marketplace:lead.practiceTypes.lifeCoaching'),
+  other: msg('marketplace:lead.practiceTypes.other'),
 }
 
-export const EXPERIENCE_LABELS: Record<Experience, string> = {
-  new: 'New practitioner',
-  '1-2': '1-2 years',
-  '3-5': '3-5 years',
-  '5-10': '5-10 years',
-  '10+': '10+ years',
+export const EXPERIENCE_LABELS: Record<Experience, Message> = {
+  new: msg('marketplace:lead.experience.new'),
+  '1-2': msg('marketplace:lead.experience.oneToTwo'),
+  '3-5': msg('marketplace:lead.experience.threeToFive'),
+  '5-10': msg('marketplace:lead.experience.fiveToTen'),
+  '10+': msg('marketplace:lead.experience.tenPlus'),
 }
 
 /** Where a lead came from, as the admin's Leads tab words it. */
-export const LEAD_SOURCE_LABELS: Record<(typeof LEAD_SOURCES)[number], string> = {
-  launching_soon: 'Launching soon page',
-  contact_form: 'Contact form',
-  referral: 'Referral',
-  social_media: 'Social media',
-  other: 'Other',
+export const LEAD_SOURCE_LABELS: Record<(typeof LEAD_SOURCES)[number], Message> = {
+  launching_soon: msg('marketplace:lead.sources.launchingSoon'),
+  contact_form: msg('marketplace:lead.sources.contactForm'),
+  referral: msg('marketplace:lead.sources.referral'),
+  social_media: msg('marketplace:lead.sources.socialMedia'),
+  other: msg('marketplace:lead.sources.other'),
 }
 
 /** [value, label] pairs in the spec's order, for select fields. */

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { EXPERIENCE_VALUES, PRACTICE_TYPES } from '~/db/schema'
-import { CALLING_CODES, EXPERIENCE_OPTIONS, LeadSchema, PRACTICE_TYPE_OPTIONS } from './lead'
+import { inEnglish, inFrench } from '../../../tests/helpers/i18n'
+import {
+  CALLING_CODES,
+  EXPERIENCE_OPTIONS,
+  LEAD_NOT_FOUND,
+  LEAD_SOURCE_LABELS,
+  LeadSchema,
+  PRACTICE_TYPE_OPTIONS,
+} from './lead'
 import { createLead, deleteLead, listLeads } from './lead.server'
 
 const valid = {
@@ -16,7 +24,7 @@ const valid = {
 function messagesFor(input: unknown) {
   const result = LeadSchema.safeParse(input)
   if (result.success) return {}
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), inEnglish(issue.message)]))
 }
 
 describe('LeadSchema', () => {
@@ -72,7 +80,11 @@ describe('LeadSchema', () => {
     expect(CALLING_CODES).toHaveLength(21)
     expect(CALLING_CODES[0]).toEqual(['+1', '+1 US/CA'])
     expect(PRACTICE_TYPE_OPTIONS.map(([v]) => v)).toEqual([...PRACTICE_TYPES])
-    expect(EXPERIENCE_OPTIONS).toContainEqual(['new', 'New practitioner'])
+    expect(EXPERIENCE_OPTIONS.map(([v, label]) => [v, inEnglish(label)])).toContainEqual(['new', 'New practitioner'])
+    expect(PRACTICE_TYPE_OPTIONS.map(([v, label]) => [v, inEnglish(label)])).toContainEqual([
+      'mental-health',
+      'Mental Health Counselor',
+    ])
     expect(EXPERIENCE_OPTIONS.map(([v]) => v)).toEqual([...EXPERIENCE_VALUES])
   })
 })
@@ -100,6 +112,27 @@ describe('leads', () => {
     const { id } = createLead(LeadSchema.parse(valid))
     deleteLead(id)
     expect(listLeads().leads.some((l) => l.id === id)).toBe(false)
-    expect(() => deleteLead(id)).toThrow(expect.objectContaining({ status: 404, message: 'Lead not found' }))
+    expect(inEnglish(LEAD_NOT_FOUND)).toBe('Lead not found')
+    expect(() => deleteLead(id)).toThrow(expect.objectContaining({ status: 404, message: LEAD_NOT_FOUND }))
+  })
+})
+
+describe('in French', () => {
+  test('the form’s choices and refusals, and the admin’s source labels', () => {
+    expect(EXPERIENCE_OPTIONS.map(([, label]) => inFrench(label))).toEqual([
+      'Nouveau praticien',
+      '1 à 2 ans',
+      '3 à 5 ans',
+      '5 à 10 ans',
+      '10 ans et plus',
+    ])
+    expect(inFrench(PRACTICE_TYPE_OPTIONS[0]![1])).toBe('Naturopathe')
+    expect(inFrench(LEAD_SOURCE_LABELS.launching_soon)).toBe('Page de lancement')
+    const result = LeadSchema.safeParse({ ...valid, phoneNumber: 'call me', practiceType: 'astrology' })
+    expect(result.success).toBe(false)
+    expect(result.error!.issues.map((issue) => inFrench(issue.message)).sort()).toEqual([
+      'Veuillez choisir un type de pratique dans la liste',
+      'Veuillez entrer un numéro de téléphone valide',
+    ])
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '~/lib/i18n/message'
 import { pageField } from './service-filters'
 
 const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
@@ -7,15 +8,27 @@ const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const PractitionerFiltersSchema = z.object({
   search: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+    z
+      .string()
+      .trim()
+      .max(100, msg('marketplace:filters.searchTooLong', { max: 100 }))
+      .optional(),
   ),
   specialty: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().max(60, 'specialty must be at most 60 characters').optional(),
+    z
+      .string()
+      .trim()
+      .max(60, msg('marketplace:filters.specialtyTooLong', { max: 60 }))
+      .optional(),
   ),
   sortBy: z.preprocess(
     emptyAsUndefined,
-    z.enum(['rating', 'reviews', 'name'], { error: 'sortBy must be one of: rating, reviews, name' }).default('rating'),
+    z
+      .enum(['rating', 'reviews', 'name'], {
+        error: msg('marketplace:filters.sortByInvalid', { values: 'rating, reviews, name' }),
+      })
+      .default('rating'),
   ),
   page: pageField,
 })

@@ -4,6 +4,8 @@ import { getDb } from '~/db/client.server'
 import { bookings, reviews, services, users, userSpecialties } from '~/db/schema'
 import { formatDate } from '~/lib/dates'
 import { toFtsQuery } from '~/lib/fts.server'
+import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { pageWindow } from '~/lib/paging'
 import { professionName } from '~/models/practice/professions'
 import { memoForCatalogue } from './catalogue-version.server'
@@ -164,7 +166,8 @@ function readPractitionerProfile(id: number): PractitionerProfile | null {
   const [card] = withSpecialties([cardRow])
   return {
     ...card!,
-    profession: professionName(profession, professionOther),
+    // In the reader's language, as the profile shows it.
+    profession: professionName(profession, professionOther, tFor(currentLanguage(), 'practice')),
     regulatoryBody,
     registrationNumber,
     reviews: listReviews(id),
@@ -193,7 +196,7 @@ function listReviews(practitionerId: number): PublicReview[] {
     .map(({ createdAt, ...review }) => ({ ...review, date: createdAt.toISOString() }))
 }
 
-/** The reviews with their dates written in the viewer's zone, so the page shows the server's. */
-export function datedReviews(reviews: readonly PublicReview[], timeZone: string): DatedReview[] {
-  return reviews.map((review) => ({ ...review, dateLabel: formatDate(review.date, timeZone) }))
+/** The reviews with their dates written in the viewer's zone and language, so the page shows the server's. */
+export function datedReviews(reviews: readonly PublicReview[], timeZone: string, language: Language): DatedReview[] {
+  return reviews.map((review) => ({ ...review, dateLabel: formatDate(review.date, timeZone, language) }))
 }

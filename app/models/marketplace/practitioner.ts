@@ -1,17 +1,22 @@
+import { msg, type Message } from '~/lib/i18n/message'
+
 /** Practitioner browse, shared by the /practitioners page and GET /api/practitioners. */
 export const PRACTITIONER_SORTS = [
-  ['rating', 'Highest Rated'],
-  ['reviews', 'Most Reviews'],
-  ['name', 'Name (A-Z)'],
+  ['rating', msg('marketplace:sorts.rating')],
+  ['reviews', msg('marketplace:sorts.reviews')],
+  ['name', msg('marketplace:sorts.name')],
 ] as const
 
 export type PractitionerSort = (typeof PRACTITIONER_SORTS)[number][0]
 
 export const PRACTITIONERS_PAGE_SIZE = 24
 
-export const PRACTITIONER_NOT_FOUND = 'Practitioner not found'
+export const PRACTITIONER_NOT_FOUND = msg('marketplace:practitioner.notFound')
 
-/** The fallback specialty when a practitioner lists none, shown on their card. */
+/**
+ * The fallback specialty when a practitioner lists none, shown on their card: a specialty's
+ * name like the others, which pages show in the reader's language (./specialties.ts).
+ */
 export const FALLBACK_SPECIALTY = 'General Consultation'
 
 export type PractitionerCardData = {
@@ -48,15 +53,21 @@ export type PractitionerProfile = PractitionerCardData & {
   reviews: PublicReview[]
 }
 
-/** The trust line under a practitioner's name: "Registered Massage Therapist · College … · Reg. no. 12345". */
+/**
+ * The parts of the trust line under a practitioner's name, "Registered Massage Therapist ·
+ * College … · Reg. no. 12345", each shown with `translateMessage` and joined by ' · ': the
+ * profession and the college as given, the registration number as a message. Empty when the
+ * practitioner gave none.
+ */
 export function credentialsLine({
   profession,
   regulatoryBody,
   registrationNumber,
-}: Pick<PractitionerProfile, 'profession' | 'regulatoryBody' | 'registrationNumber'>) {
-  return [profession, regulatoryBody, registrationNumber ? `Reg. no. ${registrationNumber}` : null]
-    .filter(Boolean)
-    .join(' · ')
+}: Pick<PractitionerProfile, 'profession' | 'regulatoryBody' | 'registrationNumber'>): Message[] {
+  const registration = registrationNumber
+    ? msg('marketplace:practitioner.registrationNumber', { number: registrationNumber })
+    : null
+  return [profession, regulatoryBody, registration].filter((part): part is string => Boolean(part))
 }
 
 /** A review with its date written in the viewer's zone ('Nov 21, 2026'), for the profile page. */

@@ -1,24 +1,30 @@
 import { z } from 'zod'
+import { msg } from '~/lib/i18n/message'
 import { multiLineText } from '~/lib/plain-text'
+
+const RATING_REQUIRED = msg('marketplace:review.errors.ratingRequired')
+/** A review's text missing: the dialog's toast is titled 'Review Required' for it. */
+export const CONTENT_REQUIRED = msg('marketplace:review.errors.contentRequired')
+const PRACTITIONER_REQUIRED = msg('marketplace:review.errors.practitionerRequired')
 
 /** Review rules (a rating of 1 to 5 and non-blank text), shared by the profile's review form and POST /api/reviews. */
 export const ReviewSchema = z.object({
-  practitionerId: z.coerce.number({ error: 'practitionerId is required' }).int().positive('practitionerId is required'),
+  practitionerId: z.coerce.number({ error: PRACTITIONER_REQUIRED }).int().positive(PRACTITIONER_REQUIRED),
   rating: z.coerce
-    .number({ error: 'Please select a star rating.' })
-    .int('Please select a star rating.')
-    .min(1, 'Please select a star rating.')
-    .max(5, 'Please select a star rating.'),
-  content: multiLineText({ error: 'Please write a review.' })
-    .min(1, 'Please write a review.')
-    .max(2000, 'Reviews can be at most 2000 characters.'),
+    .number({ error: RATING_REQUIRED })
+    .int(RATING_REQUIRED)
+    .min(1, RATING_REQUIRED)
+    .max(5, RATING_REQUIRED),
+  content: multiLineText({ error: CONTENT_REQUIRED })
+    .min(1, CONTENT_REQUIRED)
+    .max(2000, msg('marketplace:review.errors.contentTooLong', { max: 2000 })),
 })
 
 /** The profile's review dialog: the practitioner is the profile being viewed, taken from the URL. */
 export const ReviewFormSchema = ReviewSchema.omit({ practitionerId: true })
 
-export const NOT_ELIGIBLE_TO_REVIEW = 'You can review a practitioner after you have completed a session with them.'
-export const ALREADY_REVIEWED = 'You have already reviewed each of your sessions with this practitioner.'
-export const ONLY_CLIENTS_REVIEW = 'Only clients can write reviews.'
+export const NOT_ELIGIBLE_TO_REVIEW = msg('marketplace:review.notEligible')
+export const ALREADY_REVIEWED = msg('marketplace:review.alreadyReviewed')
+export const ONLY_CLIENTS_REVIEW = msg('marketplace:review.onlyClients')
 /** The review dialog's failure toast, under the title 'Error', when the server gives no reason (spec §8). */
-export const REVIEW_FAILED = 'Failed to submit your review. Please try again.'
+export const REVIEW_FAILED = msg('marketplace:review.failed')

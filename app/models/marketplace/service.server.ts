@@ -40,6 +40,8 @@ const CARD_COLUMNS = {
   id: s.id,
   name: s.name,
   description: s.description,
+  descriptionLanguage: s.descriptionLanguage,
+  descriptionTranslation: s.descriptionTranslation,
   category: s.category,
   priceCents: s.priceCents,
   duration: s.durationMinutes,

@@ -1,3 +1,5 @@
+import type { Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import type { TaxKind } from '~/models/billing/tax'
 
 /**
@@ -5,17 +7,17 @@ import type { TaxKind } from '~/models/billing/tax'
  * browser; the query schema is in service-filters.ts.
  */
 export const PRICE_RANGES = [
-  ['free', 'Free'],
-  ['under50', 'Under $50 CAD'],
-  ['50to100', '$50 - $100 CAD'],
-  ['over100', 'Over $100 CAD'],
+  ['free', msg('marketplace:priceRanges.free')],
+  ['under50', msg('marketplace:priceRanges.under50')],
+  ['50to100', msg('marketplace:priceRanges.from50to100')],
+  ['over100', msg('marketplace:priceRanges.over100')],
 ] as const
 
 export type PriceRange = (typeof PRICE_RANGES)[number][0]
 
 export const SERVICES_PAGE_SIZE = 24
 
-export const SERVICE_NOT_FOUND = 'Service not found'
+export const SERVICE_NOT_FOUND = msg('marketplace:service.notFound')
 
 /** Price bounds in cents for each range: [min inclusive, max exclusive). */
 export const PRICE_RANGE_CENTS: Record<PriceRange, [number, number | null]> = {
@@ -29,7 +31,11 @@ export const PRICE_RANGE_CENTS: Record<PriceRange, [number, number | null]> = {
 export type ServiceCardData = {
   id: number
   name: string
+  /** As the practitioner wrote it, in `descriptionLanguage`; pages show `descriptionFor` the reader (./description.ts). */
   description: string
+  descriptionLanguage: Language
+  /** The same description in the other language, when the practitioner wrote one. */
+  descriptionTranslation: string | null
   category: string
   price: number
   duration: number

@@ -1,5 +1,7 @@
 import { formatMonth, monthGrid, parseMonth, type CalendarMonth } from '~/lib/calendar-month'
-import { formatLongDate, formatTime, zoneLabel } from '~/lib/dates'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import {
   addDays,
   compareLocalDates,
@@ -32,13 +34,19 @@ function selectedDate(serviceId: number, requested: string | null, today: LocalD
  * page's `?date=` and `?month=`: the booking page's calendar (of a listed service), and the one
  * a booking is moved with (`forMove`: its own service's times, listed or not, as the move takes
  * them). `priced` marks the times less than 24 hours away (a paid one cannot be refunded).
+ * Dates and times are written in `language`, the reader's (by default the request's).
  */
 export function slotCalendar(
   serviceId: number,
   params: URLSearchParams,
   timeZone: string,
-  { priced, forMove = false }: { priced: boolean; forMove?: boolean },
+  {
+    priced,
+    forMove = false,
+    language = currentLanguage(),
+  }: { priced: boolean; forMove?: boolean; language?: Language },
 ) {
+  const formats = formatsFor(language)
   const today = localDateOf(new Date(), timeZone)
   const { date, chosen } = selectedDate(serviceId, params.get('date'), today, timeZone)
   // The month on show: `?month=`, else the selected date's. Months wholly in the past have
@@ -49,17 +57,17 @@ export function slotCalendar(
   const grid = monthGrid(month)
   const noon = zonedTime(date, NOON, timeZone)
   return {
-    zoneLabel: zoneLabel(timeZone, noon),
+    zoneLabel: formats.zoneLabel(timeZone, noon),
     today: formatLocalDate(today),
     month,
     selected: formatLocalDate(date),
     dateChosen: chosen,
-    dateLabel: formatLongDate(noon, timeZone),
+    dateLabel: formats.longDate(noon, timeZone),
     markedDays: listDaysWithOpenSlots(serviceId, grid[0]!, grid[grid.length - 1]!, timeZone),
     // Formatted here, so the browser shows exactly what the server rendered.
     slots: listOpenSlots(serviceId, date, timeZone, new Date(), { listedOnly: !forMove }).map((slot) => ({
       id: slot.id,
-      label: formatTime(slot.startTime, timeZone),
+      label: formats.time(slot.startTime, timeZone),
       noRefund: priced ? noRefundNotice(slot.startTime) : null,
     })),
   }

@@ -1,10 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import { ensurePrimary } from '~/integrations/litefs.server'
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import type { Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -42,8 +46,8 @@ import { deleteMessageForMe, markConversationRead, sendMessage } from './message
 
 export type InboxArea = 'client' | 'practitioner'
 
-export const SEND_FAILED = 'Failed to send reply'
-export const DELETE_FAILED = 'Failed to delete message'
+export const SEND_FAILED = msg('messaging:errors.sendReplyFailed')
+export const DELETE_FAILED = msg('messaging:errors.deleteFailed')
 
 /** Signed in, in one's own inbox: a practitioner goes to theirs, a client to theirs, an admin to the dashboard. */
 async function requireInboxUser(request: Request, area: InboxArea) {
@@ -56,36 +60,48 @@ async function requireInboxUser(request: Request, area: InboxArea) {
   return user
 }
 
-function person(party: Party): InboxPerson {
+/** A person as the inbox names them: a deleted account in the reader's language. */
+function person(party: Party, language: Language): InboxPerson {
   return {
     id: party.id,
-    name: partyName(party),
+    name: nameOf(party, language),
     photo: party.profileImageUrl,
     isPractitioner: party.isPractitioner,
     isDeleted: party.isDeleted,
   }
 }
 
+function nameOf(party: Party, language: Language) {
+  return party.isDeleted ? tFor(language, 'messaging')('deletedAccount') : partyName(party)
+}
+
 /** A message to the other person of `thread`, answering `original` (none in an empty thread). */
-function replyIn(thread: Thread, original: Thread['messages'][number] | undefined): InboxReply {
+function replyIn(thread: Thread, original: Thread['messages'][number] | undefined, language: Language): InboxReply {
   return {
     recipientId: thread.other.id,
-    recipientName: partyName(thread.other),
+    recipientName: nameOf(thread.other, language),
     isReplyTo: original?.id ?? null,
     subject: original ? replySubject(original.subject) : '',
     original: original?.subject ?? null,
   }
 }
 
-/** 'Nov 21, 2026, 9:30 AM EST': the viewer's zone, named. */
-function timeLabel(iso: string, timeZone: string) {
-  return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneAbbreviation(iso, timeZone)}`
+/** 'Nov 21, 2026, 9:30 AM EST' ('21 nov. 2026 à 9 h 30 HNE'): the viewer's zone, named. */
+function timeLabel(iso: string, timeZone: string, language: Language) {
+  const f = formatsFor(language)
+  return tFor(language, 'messaging')('instant', {
+    date: f.date(iso, timeZone),
+    time: f.time(iso, timeZone),
+    zone: f.zone(iso, timeZone),
+  })
 }
 
 export async function loadInbox(request: Request, area: InboxArea): Promise<InboxPageData> {
   const user = await requireInboxUser(request, area)
   const params = new URL(request.url).searchParams
   const timeZone = viewerTimeZone(request, user)
+  // The page's language, as the root loader decides it: times and names are written here.
+  const language = requestLanguage(request, user)
   const base = inboxPath(user)
   // Malformed cursors read as the first page, and are dropped from the links.
   const cursor = parseCursor(params.get('cursor')) ? params.get('cursor') : null
@@ -119,8 +135,8 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
   const messages = (thread?.messages ?? []).map((m) => ({
     id: m.id,
     fromMe: m.fromMe,
-    sender: m.fromMe ? 'You' : partyName(thread!.other),
-    time: timeLabel(m.createdAt, timeZone),
+    sender: m.fromMe ? tFor(language, 'messaging')('you') : nameOf(thread!.other, language),
+    time: timeLabel(m.createdAt, timeZone, language),
     iso: m.createdAt,
     subject: m.subject,
     content: m.content,
@@ -133,7 +149,7 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
   const replyParam = params.get('reply')
   const replying =
     thread && thread.canReply && replyParam !== null
-      ? replyIn(thread, thread.messages.find((m) => String(m.id) === replyParam) ?? thread.messages.at(-1))
+      ? replyIn(thread, thread.messages.find((m) => String(m.id) === replyParam) ?? thread.messages.at(-1), language)
       : null
   const deleteId = idFromParam(params.get('delete') ?? undefined)
   const toDelete = thread?.messages.find((m) => m.id === deleteId)
@@ -142,9 +158,9 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
     base,
     timeZone,
     conversations: page.conversations.map((c) => ({
-      other: person(c.other),
+      other: person(c.other, language),
       subject: c.lastMessage.subject,
-      time: timeLabel(c.lastMessage.createdAt, timeZone),
+      time: timeLabel(c.lastMessage.createdAt, timeZone, language),
       iso: c.lastMessage.createdAt,
       fromMe: c.lastMessage.fromMe,
       unreadCount: c.unreadCount,
@@ -155,12 +171,12 @@ export async function loadInbox(request: Request, area: InboxArea): Promise<Inbo
     firstPageHref: cursor ? inboxHref(base, { with: openWith }) : null,
     withId: openWith,
     thread: thread && {
-      other: person(thread.other),
+      other: person(thread.other, language),
       canReply: thread.canReply,
       messages,
       olderHref: thread.olderCursor ? inboxHref(base, { with: openWith, cursor, before: thread.olderCursor }) : null,
       newerHref: thread.newerCursor ? inboxHref(base, { with: openWith, cursor, after: thread.newerCursor }) : null,
-      composer: thread.canReply ? replyIn(thread, thread.messages.at(-1)) : null,
+      composer: thread.canReply ? replyIn(thread, thread.messages.at(-1), language) : null,
     },
     here,
     replying,
@@ -196,8 +212,8 @@ export async function inboxAction(request: Request, area: InboxArea) {
     // Back to the conversation's newest page, where the message now is, at its end (#latest).
     return redirectWithToast(atLatest(inboxPath(user, submission.value.recipientId)), {
       type: 'success',
-      title: 'Reply sent!',
-      description: 'Your message has been sent successfully.',
+      title: msg('messaging:toasts.replySent'),
+      description: msg('messaging:toasts.replySentDescription'),
     })
   }
   if (intent === MARK_READ_INTENT) {
@@ -218,7 +234,7 @@ export async function inboxAction(request: Request, area: InboxArea) {
     } catch (error) {
       return refuseWithRedirect(back, error, DELETE_FAILED, TRY_AGAIN_LATER)
     }
-    return redirectWithToast(back, { type: 'success', title: 'Message deleted' })
+    return redirectWithToast(back, { type: 'success', title: msg('messaging:toasts.messageDeleted') })
   }
   throw new Response('Unknown form', { status: 400 })
 }

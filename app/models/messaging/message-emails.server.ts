@@ -2,6 +2,8 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { messages, users } from '~/db/schema'
 import { sendEmail } from '~/integrations/email.server'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { DEFAULT_LANGUAGE } from '~/lib/i18n/languages'
 import { log, logLine } from '~/lib/log.server'
 import { configuredOrigin } from '~/lib/url.server'
 import { inboxPath } from './inbox'
@@ -29,6 +31,7 @@ const PERSON_COLUMNS = {
   firstName: users.firstName,
   lastName: users.lastName,
   isPractitioner: users.isPractitioner,
+  language: users.language,
 }
 type Person = Pick<typeof users.$inferSelect, keyof typeof PERSON_COLUMNS>
 
@@ -97,21 +100,23 @@ export async function sendUnreadMessageEmails(now = new Date(), origin = configu
   return { emailed }
 }
 
+/** The email in its recipient's language (their choice, else English: a sweep has no browser to ask). */
 function composeEmail(recipient: Person, sender: Person, count: number, origin: string) {
+  const t = tFor(recipient.language ?? DEFAULT_LANGUAGE, 'emails')
   const from = partyName(sender)
   // Opened at the newest messages, as a conversation opened in the inbox is.
   const link = `${origin}${atLatest(inboxPath({ isPractitioner: recipient.isPractitioner }, sender.id))}`
   return {
     to: recipient.email,
-    subject: `${from} sent you ${count === 1 ? 'a message' : 'messages'} on Solace`,
+    subject: t('messaging.newMessage.subject', { from, count }),
     text: [
-      `Hi ${recipient.firstName},`,
+      t('messaging.newMessage.greeting', { name: recipient.firstName }),
       '',
-      `${from} sent you ${count === 1 ? 'a new message' : `${count} new messages`} on Solace.`,
+      t('messaging.newMessage.body', { from, count }),
       '',
-      `Read and reply in your inbox: ${link}`,
+      t('messaging.newMessage.link', { link }),
       '',
-      'To keep your conversations private, we never put messages in emails.',
+      t('messaging.newMessage.privacy'),
     ].join('\n'),
   }
 }

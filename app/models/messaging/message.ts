@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg, type Message } from '~/lib/i18n/message'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
 
 /**
@@ -7,8 +8,12 @@ import { multiLineText, oneLineText } from '~/lib/plain-text'
  * are in message.server.ts, conversations.server.ts and message-emails.server.ts.
  */
 
+const RECIPIENT_REQUIRED = msg('messaging:errors.recipientRequired')
+const SUBJECT_REQUIRED = msg('messaging:errors.subjectRequired')
+const CONTENT_TOO_SHORT = msg('messaging:errors.contentTooShort')
+
 /** A positive whole number given as a number or a string; '' and null mean "none". */
-const optionalId = (message: string) =>
+const optionalId = (message: Message) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z.coerce.number({ error: message }).int(message).positive(message).optional(),
@@ -20,14 +25,14 @@ const optionalId = (message: string) =>
  * message being answered; the model checks it belongs to the same conversation.
  */
 export const MessageSchema = z.object({
-  recipientId: z.coerce.number({ error: 'recipientId is required' }).int().positive('recipientId is required'),
-  subject: oneLineText({ error: 'Subject is required' })
-    .min(1, 'Subject is required')
-    .max(200, 'Subject must be at most 200 characters'),
-  content: multiLineText({ error: 'Message must be at least 10 characters long' })
-    .min(10, 'Message must be at least 10 characters long')
-    .max(5000, 'Message must be at most 5000 characters'),
-  isReplyTo: optionalId('isReplyTo must be the id of a message'),
+  recipientId: z.coerce.number({ error: RECIPIENT_REQUIRED }).int().positive(RECIPIENT_REQUIRED),
+  subject: oneLineText({ error: SUBJECT_REQUIRED })
+    .min(1, SUBJECT_REQUIRED)
+    .max(200, msg('messaging:errors.subjectTooLong')),
+  content: multiLineText({ error: CONTENT_TOO_SHORT })
+    .min(10, CONTENT_TOO_SHORT)
+    .max(5000, msg('messaging:errors.contentTooLong')),
+  isReplyTo: optionalId(msg('messaging:errors.replyIdInvalid')),
 })
 
 /** The profile's "Ask a Question" card: the recipient is the profile being viewed, taken from the URL. */
@@ -46,23 +51,26 @@ export function replySubject(original: string | null | undefined) {
   return (/^re:\s/i.test(subject) ? subject : `Re: ${subject}`).slice(0, SUBJECT_MAX_LENGTH)
 }
 
-/* Texts. */
+/* Texts: catalogue keys, shown in the reader's language. */
 
-export const CANNOT_MESSAGE_SELF = 'You cannot send a message to yourself.'
+export const CANNOT_MESSAGE_SELF = msg('messaging:errors.cannotMessageSelf')
 /** An unknown id, an admin, or a member the sender has no reason to know (status 404). */
-export const RECIPIENT_NOT_FOUND = 'Recipient not found'
-export const ADMINS_DO_NOT_MESSAGE = 'Admin accounts do not send or receive messages.'
+export const RECIPIENT_NOT_FOUND = msg('messaging:errors.recipientNotFound')
+export const ADMINS_DO_NOT_MESSAGE = msg('messaging:errors.adminsDoNotMessage')
 /** A practitioner writing to another practitioner they have no conversation or session with (403). */
-export const PRACTITIONER_MAY_NOT_MESSAGE =
-  'Practitioners can only message people who have written to them or booked a session with them.'
-export const REPLY_NOT_IN_CONVERSATION = 'The message you are replying to is not part of this conversation.'
+export const PRACTITIONER_MAY_NOT_MESSAGE = msg('messaging:errors.practitionerMayNotMessage')
+export const REPLY_NOT_IN_CONVERSATION = msg('messaging:errors.replyNotInConversation')
 /** Unknown, someone else's, or already deleted from my view (status 404). */
-export const MESSAGE_NOT_FOUND = 'Message not found'
+export const MESSAGE_NOT_FOUND = msg('messaging:errors.messageNotFound')
 /** The Ask a Question card's failure toast title, over the server's reason (spec §8). */
-export const SEND_MESSAGE_FAILED = 'Failed to send message'
+export const SEND_MESSAGE_FAILED = msg('messaging:errors.sendMessageFailed')
 /** What a failed send or delete says when the server gives no reason (spec §8). */
-export const TRY_AGAIN_LATER = 'Please try again later.'
-/** How a person whose account was deleted is named in the other person's copy. */
+export const TRY_AGAIN_LATER = msg('messaging:errors.tryAgainLater')
+/**
+ * How a person whose account was deleted is named in the other person's copy, in the data the
+ * models and the JSON API answer (`firstName` 'Deleted', `lastName` 'account'). The inbox
+ * screens name them in the reader's language instead (`messaging:deletedAccount`).
+ */
 export const DELETED_ACCOUNT_NAME = 'Deleted account'
 
 /* Shapes the model answers. Instants are ISO 8601 strings. */
@@ -207,7 +215,7 @@ export type MessagingFacts = {
   haveBooking: boolean
 }
 
-export type Refusal = { message: string; status: number }
+export type Refusal = { message: Message; status: number }
 
 /**
  * The rule, in one place: nobody writes to themselves; admins neither send nor receive;

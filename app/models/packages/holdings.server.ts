@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { packageHoldings, users } from '~/db/schema'
-import { DEFAULT_TIME_ZONE, formatDate } from '~/lib/dates'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
-import { formatEarnings } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import type { PaymentCard } from '~/models/billing/receipts.server'
 import { FULL_REFUND_NOTICE_MS } from '~/models/booking/booking'
 import type { CancellationReason } from '~/models/booking/booking-state.server'
@@ -74,8 +76,12 @@ export function takePackageSession(tx: Db | Tx, who: { clientId: number; service
     .orderBy(desc(packageHoldings.expiresAt))
     .limit(1)
     .get()
+  // Said to the client booking (the request's reader), the date in their zone and language.
   if (expired?.expiresAt)
-    throw new AppError(packageExpired(formatDate(expired.expiresAt, expired.zone ?? DEFAULT_TIME_ZONE)), 409)
+    throw new AppError(
+      packageExpired(formatsFor(currentLanguage()).date(expired.expiresAt, expired.zone ?? DEFAULT_TIME_ZONE)),
+      409,
+    )
   throw new AppError(NO_PACKAGE_SESSION, 409)
 }
 
@@ -226,7 +232,8 @@ export function listSoldPackages(practitionerId: number, now = new Date()) {
     .map((row) => ({
       ...toHeld(row, now),
       practitionerAmountCents: row.practitionerAmountCents,
-      clientName: row.clientFirstName === null ? 'Former client' : `${row.clientFirstName} ${row.clientLastName}`,
+      /** Null when the client's account is gone (the card says "Former client"). */
+      clientName: row.clientFirstName === null ? null : `${row.clientFirstName} ${row.clientLastName}`,
     }))
 }
 
@@ -263,8 +270,17 @@ export function openPurchases(tx: Db | Tx, clientId: number, since: Date) {
   return row?.count ?? 0
 }
 
-/** The packages sold as Earnings and the Packages screen print them, in the practitioner's zone. */
-export function soldPackageCards(practitionerId: number, zone: string, now = new Date()) {
+/**
+ * The packages sold as Earnings and the Packages screen print them, in the practitioner's zone
+ * and language (the request's: they are signed in).
+ */
+export function soldPackageCards(
+  practitionerId: number,
+  zone: string,
+  now = new Date(),
+  language: Language = currentLanguage(),
+) {
+  const f = formatsFor(language)
   return listSoldPackages(practitionerId, now).map((h) => ({
     id: h.id,
     clientName: h.clientName,
@@ -274,9 +290,9 @@ export function soldPackageCards(practitionerId: number, zone: string, now = new
     used: h.sessionsUsed,
     refunded: h.sessionsRefunded,
     delivered: h.delivered,
-    paid: formatEarnings(h.totalAmountCents),
-    refundedAmount: h.refundedAmountCents > 0 ? formatEarnings(h.refundedAmountCents) : null,
-    validUntil: formatDate(h.expiresAt, zone),
+    paid: f.money(h.totalAmountCents),
+    refundedAmount: h.refundedAmountCents > 0 ? f.money(h.refundedAmountCents) : null,
+    validUntil: f.date(h.expiresAt, zone),
     expired: h.expired,
     unused: h.sessionsTotal - h.sessionsUsed - h.sessionsRefunded,
   }))

@@ -2,15 +2,16 @@ import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { packageHoldings, receipts, users } from '~/db/schema'
 import { sendEmail } from '~/integrations/email.server'
-import { DEFAULT_TIME_ZONE, formatDate } from '~/lib/dates'
-import { formatEarnings } from '~/lib/money'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
 import { configuredOrigin } from '~/lib/url.server'
 import { receiptAttachment } from '~/models/billing/receipt-emails.server'
 
 /**
  * A package's emails to its client (docs/decisions/051-packages.md), after the transaction that
  * recorded the money: bought (with its receipt) and refunded (with the refund receipt). They name
- * the service and the sessions, nothing more.
+ * the service and the sessions, nothing more. In the client's language, their receipt too.
  */
 
 function holdingForEmail(holdingId: number) {
@@ -22,6 +23,7 @@ function holdingForEmail(holdingId: number) {
       email: users.email,
       firstName: users.firstName,
       timeZone: users.timeZone,
+      language: users.language,
     })
     .from(packageHoldings)
     .innerJoin(users, eq(users.id, packageHoldings.clientId))
@@ -29,6 +31,7 @@ function holdingForEmail(holdingId: number) {
     .get()
 }
 
+/** The holding's newest receipt of `kind` as an attachment, in its client's language. */
 async function latestReceipt(holdingId: number, kind: 'receipt' | 'refund') {
   const row = getDb()
     .select({ id: receipts.id })
@@ -46,16 +49,19 @@ export async function sendPackageBought(holdingId: number) {
   const holding = holdingForEmail(holdingId)
   if (!holding?.expiresAt) return
   const receipt = await latestReceipt(holdingId, 'receipt')
+  const language = holding.language ?? 'en'
+  const t = tFor(language, 'emails')
+  const until = formatsFor(language).date(holding.expiresAt, holding.timeZone ?? DEFAULT_TIME_ZONE)
   await sendEmail({
     to: holding.email,
-    subject: `Package bought: ${holding.serviceName}`,
+    subject: t('packages.bought.subject', { service: holding.serviceName }),
     text: [
-      `Hi ${holding.firstName},`,
+      t('packages.greeting', { name: holding.firstName }),
       '',
-      `Your package of ${holding.sessions} sessions of ${holding.serviceName} is ready to use until ${formatDate(holding.expiresAt, holding.timeZone ?? DEFAULT_TIME_ZONE)}. Choose "Use a package session" when you book.`,
+      t('packages.bought.body', { sessions: holding.sessions, service: holding.serviceName, date: until }),
       '',
-      `Your packages: ${dashboard()}`,
-      ...(receipt ? ['', 'Your receipt is attached.'] : []),
+      t('packages.bought.yourPackages', { url: dashboard() }),
+      ...(receipt ? ['', t('packages.bought.receiptAttached')] : []),
     ].join('\n'),
     attachments: receipt ? [receipt] : [],
   })
@@ -66,14 +72,16 @@ export async function sendPackageRefunded(holdingId: number, refundCents: number
   const holding = holdingForEmail(holdingId)
   if (!holding || refundCents <= 0) return
   const receipt = await latestReceipt(holdingId, 'refund')
+  const language = holding.language ?? 'en'
+  const t = tFor(language, 'emails')
   await sendEmail({
     to: holding.email,
-    subject: `Package refunded: ${holding.serviceName}`,
+    subject: t('packages.refunded.subject', { service: holding.serviceName }),
     text: [
-      `Hi ${holding.firstName},`,
+      t('packages.greeting', { name: holding.firstName }),
       '',
-      `${formatEarnings(refundCents)} for the unused sessions of your ${holding.serviceName} package is being refunded to your card.`,
-      ...(receipt ? ['', 'Your refund receipt is attached.'] : []),
+      t('packages.refunded.body', { amount: formatsFor(language).money(refundCents), service: holding.serviceName }),
+      ...(receipt ? ['', t('packages.refunded.receiptAttached')] : []),
     ].join('\n'),
     attachments: receipt ? [receipt] : [],
   })

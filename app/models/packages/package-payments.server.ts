@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server'
 import { packageHoldings, packages, services, users } from '~/db/schema'
 import { getStripe, isStripeError } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
+import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
 import { log, logLine } from '~/lib/log.server'
 import { check, hit, LIMITS } from '~/lib/rate-limit.server'
 import { PAYMENT_HOLD_MS } from '~/models/booking/booking'
@@ -15,12 +16,12 @@ import {
   MAX_OPEN_PURCHASES,
   OWN_PACKAGE,
   PACKAGE_UNAVAILABLE,
-  packageTerms,
   TOO_MANY_OPEN_PURCHASES,
   TOO_MANY_PURCHASES,
 } from './package'
 import { sendPackageBought } from './package-emails.server'
 import { packagePrice } from './package-money'
+import { packageTerms } from './package-words'
 
 /**
  * Paying for a package (docs/decisions/051-packages.md): a Checkout session, a destination
@@ -104,18 +105,21 @@ export async function startPackageCheckout(
   hit(`package-purchases:${client.id}`, LIMITS.packagePurchases, now.getTime())
 
   const metadata = { packageHoldingId: String(holding.holdingId) }
+  // Checkout's page names what is bought in the buyer's language (the request's: they are signed in).
+  const t = tFor(currentLanguage(), 'packages')
   try {
     const stripe = await getStripe()
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: checkoutLineItems(
         {
-          serviceName: `${holding.serviceName}: package of ${holding.sessions} sessions`,
+          serviceName: t('checkout.name', { service: holding.serviceName, sessions: holding.sessions }),
           totalAmountCents: holding.price.totalCents,
           taxCents: holding.price.taxCents,
           taxKind: holding.taxKind,
         },
-        `${packageTerms(holding)} · ${holding.durationMinutes}-minute sessions`,
+        t('checkout.description', { terms: packageTerms(t, holding), minutes: holding.durationMinutes }),
+        (kind) => tFor(currentLanguage(), 'billing')(`taxes.${kind}`),
       ),
       payment_intent_data: {
         application_fee_amount: holding.price.platformFeeCents,

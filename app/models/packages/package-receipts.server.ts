@@ -2,16 +2,14 @@ import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db, Tx } from '~/db/client.server'
 import { packageHoldings, receipts, users } from '~/db/schema'
-import { DEFAULT_TIME_ZONE, formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { paymentMethodLabel, type ReceiptSnapshot } from '~/models/billing/receipt'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import {
   insertPaidReceipt,
   insertRefundReceipt,
   nextReceiptNumber,
+  snapshotOf,
   type PaymentCard,
 } from '~/models/billing/receipts.server'
-import { TAX_NAMES } from '~/models/billing/tax'
-import { professionName } from '~/models/practice/professions'
 
 /**
  * A package's receipts (docs/decisions/049-receipts.md, 051-packages.md): the receipt issued
@@ -72,42 +70,30 @@ export function issuePackageReceipt(tx: Db | Tx, holdingId: number, card: Paymen
     .where(and(eq(receipts.packageHoldingId, holdingId), eq(receipts.kind, 'receipt')))
     .get()
   if (existing) return existing.id
-  const zone = parties.clientTimeZone || DEFAULT_TIME_ZONE
   const number = nextReceiptNumber(tx, parties.practitionerId)
   const feeCents = parties.totalCents - parties.taxCents
-  const snapshot: ReceiptSnapshot = {
-    kind: 'receipt',
-    number,
-    refersToNumber: null,
-    issuedAt: now.toISOString(),
-    issuedOn: formatDate(now, zone),
-    client: { name: `${parties.clientFirstName} ${parties.clientLastName}` },
-    practitioner: {
-      name: `${parties.practitionerFirstName} ${parties.practitionerLastName}`,
-      profession: professionName(parties.profession, parties.professionOther),
-      regulatoryBody: parties.regulatoryBody,
-      registrationNumber: parties.registrationNumber,
-      businessName: parties.businessName,
-      businessAddress: parties.businessAddress,
-      gstHstNumber: parties.taxCents > 0 ? parties.gstHstNumber : null,
-    },
-    service: {
-      name: `${parties.serviceName}: package of ${parties.sessions} sessions`,
-      date: formatDate(now, zone),
-      time: `${formatTime(now, zone)} ${zoneAbbreviation(now, zone)}`,
-      timeZone: zone,
-      durationMinutes: parties.durationMinutes,
-    },
-    package: { sessions: parties.sessions, validUntil: formatDate(parties.expiresAt ?? now, zone) },
-    amounts: {
-      feeCents,
+  const snapshot = snapshotOf(
+    parties,
+    {
+      issuedAt: now,
+      zone: parties.clientTimeZone || DEFAULT_TIME_ZONE,
+      start: now,
+      serviceName: parties.serviceName,
+      package: { sessions: parties.sessions, expiresAt: parties.expiresAt ?? now },
+      profession: parties.profession,
+      professionOther: parties.professionOther,
+      taxKind: parties.taxKind,
       taxCents: parties.taxCents,
-      taxName: parties.taxCents > 0 ? TAX_NAMES[parties.taxKind] : null,
-      totalCents: parties.totalCents,
+      card,
     },
-    paymentMethod: paymentMethodLabel(card),
-    status: 'Paid',
-  }
+    {
+      kind: 'receipt',
+      number,
+      refersToNumber: null,
+      amounts: { feeCents, taxCents: parties.taxCents, totalCents: parties.totalCents },
+      status: 'Paid',
+    },
+  )
   return insertPaidReceipt(
     tx,
     { packageHoldingId: holdingId },

@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { msg } from '~/lib/i18n/message'
 import { MAX_PRICE_DOLLARS } from '~/models/practice/service-form'
 
 /**
  * Packages of sessions, client-safe (docs/decisions/051-packages.md): the practitioner's form and
  * `POST/PATCH /api/packages` share these schemas (the price in dollars, as `/api` speaks), and
- * the texts every screen and route shows.
+ * the messages every screen and route shows (catalogue keys, `packages:`, shown in the reader's
+ * language: docs/decisions/052-languages.md).
  */
 
 export const MIN_SESSIONS = 2
@@ -15,47 +17,64 @@ export const MAX_PACKAGES = 30
 /** Purchases one client may leave open (Checkout not paid yet) at once. */
 export const MAX_OPEN_PURCHASES = 3
 
-export const PACKAGE_NOT_FOUND = 'Package not found'
-export const HOLDING_NOT_FOUND = 'Package not found'
-export const PACKAGE_UNAVAILABLE = 'This package is no longer offered.'
-export const OWN_PACKAGE = 'You cannot buy your own package.'
-export const TOO_MANY_PACKAGES = `You can offer at most ${MAX_PACKAGES} packages. Delete one before adding another.`
-export const TOO_MANY_OPEN_PURCHASES = `You already have ${MAX_OPEN_PURCHASES} package purchases waiting for payment. Please finish or leave one before starting another.`
-export const TOO_MANY_PURCHASES = 'You have started many package purchases in the last hour. Please wait a while.'
-export const FREE_SERVICE_PACKAGE = 'A free service cannot be sold as a package.'
-export const NO_PACKAGE_SESSION = 'You have no package sessions left for this service.'
-export const NOTHING_TO_REFUND = 'This package has no unused sessions to refund.'
-export const PACKAGE_REFUND_FAILED = 'The refund failed, so the sessions were kept. Please try again.'
-export const packageExpired = (on: string) => `Your package for this service expired on ${on}, so it cannot be used.`
-export const USE_PACKAGE_SESSION = 'Use a package session'
+export const PACKAGE_NOT_FOUND = msg('packages:errors.notFound')
+export const HOLDING_NOT_FOUND = msg('packages:errors.notFound')
+export const PACKAGE_UNAVAILABLE = msg('packages:errors.unavailable')
+export const OWN_PACKAGE = msg('packages:errors.ownPackage')
+export const TOO_MANY_PACKAGES = msg('packages:errors.tooManyPackages', { max: MAX_PACKAGES })
+export const TOO_MANY_OPEN_PURCHASES = msg('packages:errors.tooManyOpenPurchases', { max: MAX_OPEN_PURCHASES })
+export const TOO_MANY_PURCHASES = msg('packages:errors.tooManyPurchases')
+export const FREE_SERVICE_PACKAGE = msg('packages:errors.freeService')
+export const NO_PACKAGE_SESSION = msg('packages:errors.noSessionLeft')
+export const NOTHING_TO_REFUND = msg('packages:errors.nothingToRefund')
+export const PACKAGE_REFUND_FAILED = msg('packages:errors.refundFailed')
+/** `date` as the reader writes it ('Mar 27, 2027', '27 mars 2027'). */
+export const packageExpired = (date: string) => msg('packages:errors.expired', { date })
+/* What the screen's toasts and the API's answers say once a change is made. */
+export const PACKAGE_ADDED = msg('packages:toasts.added')
+export const PACKAGE_UPDATED = msg('packages:toasts.updated')
+export const PACKAGE_DELETED = msg('packages:toasts.deleted')
+export const PACKAGE_RETIRED = msg('packages:toasts.retired')
+export const RETIRED_KEEP_SESSIONS = msg('packages:toasts.retiredDescription')
+export const SESSIONS_REFUNDED = msg('packages:toasts.refunded')
+export const sessionsRefundedDescription = (sessions: number, amount: string) =>
+  msg('packages:toasts.refundedDescription', { count: sessions, amount })
+export const PACKAGE_NOT_SAVED = msg('packages:toasts.notSaved')
+export const PACKAGE_REFUND_NOT_MADE = msg('packages:toasts.refundFailed')
+export const PURCHASE_FAILED = msg('packages:toasts.purchaseFailed')
+
+/** The booking page's choice to book with a package session (it adds how many are left). */
+export const USE_PACKAGE_SESSION = msg('packages:usePackageSession')
 /** Where a session's price would be, for one booked with a package session (paid with the package). */
-export const PAID_WITH_PACKAGE = 'Paid with a package'
-export const BUY_PACKAGE = 'Buy package'
+export const PAID_WITH_PACKAGE = msg('packages:paidWithPackage')
 
 const sessions = z.coerce
-  .number({ error: 'Sessions must be a number' })
-  .int('Sessions must be a whole number')
-  .min(MIN_SESSIONS, `A package has at least ${MIN_SESSIONS} sessions`)
-  .max(MAX_SESSIONS, `A package has at most ${MAX_SESSIONS} sessions`)
+  .number({ error: msg('packages:errors.sessionsNumber') })
+  .int(msg('packages:errors.sessionsWhole'))
+  .min(MIN_SESSIONS, msg('packages:errors.sessionsMin', { min: MIN_SESSIONS }))
+  .max(MAX_SESSIONS, msg('packages:errors.sessionsMax', { max: MAX_SESSIONS }))
 
 const price = z.coerce
-  .number({ error: 'Price must be a number' })
-  .positive('Price must be more than 0')
-  .max(MAX_PRICE_DOLLARS, `Price must be at most ${MAX_PRICE_DOLLARS}`)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Price can have at most 2 decimal places')
+  .number({ error: msg('packages:errors.priceNumber') })
+  .positive(msg('packages:errors.pricePositive'))
+  .max(MAX_PRICE_DOLLARS, msg('packages:errors.priceMax', { max: MAX_PRICE_DOLLARS }))
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, msg('packages:errors.priceCents'))
 
 const expiresInMonths = z.coerce
-  .number({ error: 'Validity must be a number of months' })
-  .int('Validity must be a whole number of months')
-  .min(1, 'A package stays valid at least 1 month')
-  .max(MAX_EXPIRY_MONTHS, `A package stays valid at most ${MAX_EXPIRY_MONTHS} months`)
+  .number({ error: msg('packages:errors.monthsNumber') })
+  .int(msg('packages:errors.monthsWhole'))
+  .min(1, msg('packages:errors.monthsMin'))
+  .max(MAX_EXPIRY_MONTHS, msg('packages:errors.monthsMax', { max: MAX_EXPIRY_MONTHS }))
 
 /** A form's checkbox or a JSON boolean: 'on', 'true', '1' and true are yes, anything else no. */
 export const yes = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === '1', z.boolean())
 
 /** `POST /api/packages` and the services screen's form: `{ serviceId, sessions, price, expiresInMonths, active? }`. */
 export const PackageSchema = z.object({
-  serviceId: z.coerce.number({ error: 'A service is required' }).int().positive('A service is required'),
+  serviceId: z.coerce
+    .number({ error: msg('packages:errors.serviceRequired') })
+    .int()
+    .positive(msg('packages:errors.serviceRequired')),
   sessions,
   price,
   expiresInMonths,
@@ -83,10 +102,4 @@ export type PackageOffer = {
   expiresInMonths: number
   perSessionCents: number
   savingPerSessionCents: number
-}
-
-/** '5 sessions · valid 6 months' */
-export function packageTerms(offer: { sessions: number; expiresInMonths: number }) {
-  const months = offer.expiresInMonths === 1 ? '1 month' : `${offer.expiresInMonths} months`
-  return `${offer.sessions} sessions · valid ${months}`
 }

@@ -3,16 +3,14 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb } from '~/db/client.server'
 import { packageHoldings, packages, services } from '~/db/schema'
 import { AppError } from '~/lib/errors'
-import { dollarsToCents, formatEarnings } from '~/lib/money'
+import { dollarsToCents } from '~/lib/money'
 import { hit, LIMITS } from '~/lib/rate-limit.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
 import { SERVICE_LISTED } from '~/models/marketplace/service.server'
 import {
   FREE_SERVICE_PACKAGE,
-  BUY_PACKAGE,
   MAX_PACKAGES,
   PACKAGE_NOT_FOUND,
-  packageTerms,
   TOO_MANY_PACKAGES,
   type PackageOffer,
   type PackagePatchSchema,
@@ -209,18 +207,9 @@ export function listOffers(where: { practitionerId: number } | { serviceId: numb
 }
 
 /**
- * The offers as the public pages' cards print them: 'Restorative Yin: 5 sessions · valid 6
- * months · $300.00 CAD ($60.00 CAD a session, saves $20.00 CAD a session)', and the button's words.
+ * The offers as the public pages' cards show them: what each card prints, worded there in the
+ * page's language (`offerCardWords`, package.ts).
  */
 export function offerCards(where: Parameters<typeof listOffers>[0]) {
-  return listOffers(where).map((offer) => {
-    const saving =
-      offer.savingPerSessionCents > 0 ? `, saves ${formatEarnings(offer.savingPerSessionCents)} a session` : ''
-    const price = formatEarnings(offer.priceCents)
-    return {
-      id: offer.id,
-      text: `${offer.serviceName}: ${packageTerms(offer)} · ${price} (${formatEarnings(offer.perSessionCents)} a session${saving})`,
-      buy: `${BUY_PACKAGE} · ${price}`,
-    }
-  })
+  return listOffers(where).map(({ serviceId: _service, ...offer }) => offer)
 }

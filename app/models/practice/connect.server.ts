@@ -3,6 +3,7 @@ import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema'
 import { getStripe, isStripeError, type Stripe } from '~/integrations/stripe.server'
 import { AppError } from '~/lib/errors'
+import { msg, type Message } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import type { PublicUser } from '~/models/accounts/user'
 
@@ -28,28 +29,33 @@ export type PaymentAccountStatus = { hasAccount: boolean; onboardingComplete: bo
 export type ConnectAccountStatus = 'active' | 'restricted' | 'pending'
 
 /**
- * A payment-account step failed. `title` and `description` are the spec's toast; the
- * message (`title: description`) is what /api answers. Provider failures are 502: the
- * request was fine, Stripe (or the platform's Stripe setup) was not.
+ * A payment-account step failed. `title` and `description` are the spec's toast (messages, or
+ * Stripe's own words for a refusal it explains); the message (`title: description`) is what
+ * /api answers. Provider failures are 502: the request was fine, Stripe (or the platform's
+ * Stripe setup) was not.
  */
 export class PaymentAccountError extends AppError {
   constructor(
-    readonly title: string,
-    readonly description: string,
+    readonly title: Message,
+    readonly description: Message,
     status = 502,
   ) {
-    super(`${title}: ${description}`, status)
+    super(msg('practice:payments.errors.withReason', { title, description }), status)
     this.name = 'PaymentAccountError'
   }
 }
 
 export const CONNECT_REQUIRED = {
-  title: 'Connect Required',
-  description: 'Please enable Connect in your payment provider dashboard first. Check the instructions below.',
+  title: msg('practice:payments.errors.connectRequired'),
+  description: msg('practice:payments.errors.connectRequiredText'),
 } as const
-export const ACCOUNT_FAILED_TITLE = 'Failed to create account'
-export const ONBOARDING_FAILED = { title: 'Failed to start onboarding', description: 'Please try again' } as const
-export const NO_ACCOUNT_YET = 'Set up your payment account first.'
+export const ACCOUNT_FAILED_TITLE = msg('practice:payments.errors.accountFailed')
+const TRY_AGAIN = msg('practice:payments.errors.tryAgain')
+export const ONBOARDING_FAILED = {
+  title: msg('practice:payments.errors.onboardingFailed'),
+  description: TRY_AGAIN,
+} as const
+export const NO_ACCOUNT_YET = msg('practice:payments.errors.noAccountYet')
 
 type Practitioner = Pick<PublicUser, 'id' | 'email' | 'country'>
 
@@ -78,7 +84,7 @@ function accountCreationError(error: unknown) {
     return new PaymentAccountError(ACCOUNT_FAILED_TITLE, error.message)
   }
   log.error({ err: error }, logLine`[connect] creating a connected account failed`)
-  return new PaymentAccountError(ACCOUNT_FAILED_TITLE, 'Please try again')
+  return new PaymentAccountError(ACCOUNT_FAILED_TITLE, TRY_AGAIN)
 }
 
 /** Creations under way in this process, per practitioner: a second click joins the first. */
@@ -117,7 +123,7 @@ async function createAndStoreAccount(practitioner: Practitioner) {
     .run().changes
   if (claimed === 1) return account.id
   const winner = storedAccount(practitioner.id)?.accountId
-  if (!winner) throw new AppError('Account not found', 404)
+  if (!winner) throw new AppError(msg('practice:payments.errors.accountNotFound'), 404)
   if (winner !== account.id)
     log.warn(logLine`[connect] user ${practitioner.id} already has ${winner}; ${account.id} was not stored`)
   return winner

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-or
 import { getDb } from '~/db/client.server'
 import { bookings, services, users } from '~/db/schema'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
+import { msg } from '~/lib/i18n/message'
 import { MARK_NO_SHOW_WINDOW_MS, markNoShowRefusal } from '~/models/booking/no-show'
 import { intakeStates } from '~/models/intake/intake-state.server'
 import { attendanceOf, type Stay } from '~/models/sessions/attendance.server'
@@ -11,6 +12,11 @@ import { paidNetSum } from './earnings.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const UPCOMING_LIST_SIZE = 5
+/**
+ * What a session whose client deleted their account names them by: a message (a catalogue key) in
+ * place of the name, which the dashboard shows in the reader's language (`translateMessage`).
+ */
+export const FORMER_CLIENT = msg('practice:dashboard.formerClient')
 
 export type DashboardSession = {
   id: number
@@ -98,7 +104,7 @@ export function getDashboard(practitionerId: number, now = new Date(), { all = f
     id: row.id,
     serviceName: row.serviceName,
     clientId: row.clientId,
-    clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
+    clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : FORMER_CLIENT,
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),
     status: row.status as DashboardSession['status'],
@@ -191,7 +197,7 @@ export function getRecentSessions(practitionerId: number, now = new Date()): Rec
   return rows.map((row) => ({
     id: row.id,
     serviceName: row.serviceName,
-    clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : 'Former client',
+    clientName: row.clientFirstName ? `${row.clientFirstName} ${row.clientLastName}` : FORMER_CLIENT,
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),
     completed: row.status === 'completed',

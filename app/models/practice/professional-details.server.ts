@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { services, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { tFor } from '~/lib/i18n/i18n.server'
 import {
   GST_HST_IN_USE,
   PROFESSION_OTHER_REQUIRED,
@@ -10,6 +11,7 @@ import {
   type ProfessionalDetailsChange,
 } from './professional-details'
 import { professionName } from './professions'
+import type { TFunction } from 'i18next'
 
 /**
  * A practitioner's professional details (issue 44): My Profile and PATCH
@@ -34,12 +36,17 @@ export function readProfessionalDetails(userId: number, db: Db | Tx = getDb()): 
 
 /**
  * What a receipt prints about its practitioner: the profession by its name (their own words for
- * 'other'), and null for every detail not given (or for an unknown practitioner).
+ * 'other') in the language of `t` (English without one), and null for every detail not given
+ * (or for an unknown practitioner).
  */
-export function professionalDetailsOf(practitionerId: number, db: Db | Tx = getDb()) {
+export function professionalDetailsOf(
+  practitionerId: number,
+  db: Db | Tx = getDb(),
+  t: TFunction<'practice'> = tFor('en', 'practice'),
+) {
   const saved = readProfessionalDetails(practitionerId, db)
   return {
-    profession: saved ? professionName(saved.profession, saved.professionOther) : null,
+    profession: saved ? professionName(saved.profession, saved.professionOther, t) : null,
     regulatoryBody: saved?.regulatoryBody ?? null,
     registrationNumber: saved?.registrationNumber ?? null,
     businessName: saved?.businessName ?? null,

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { PROFESSIONS } from '~/db/enums'
+import { msg, type Message } from '~/lib/i18n/message'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
-import { PROFESSIONS, type Profession } from './professions'
+import type { Profession } from './professions'
 
 /**
  * A practitioner's professional details (issue 44), as My Profile and PATCH
@@ -13,12 +15,11 @@ import { PROFESSIONS, type Profession } from './professions'
 export const DETAIL_MAX_LENGTH = 120
 export const BUSINESS_ADDRESS_MAX_LENGTH = 300
 
-export const INVALID_PROFESSION = 'Please choose a profession from the list'
-export const PROFESSION_OTHER_REQUIRED = 'Please name your profession'
-export const INVALID_GST_HST_NUMBER =
-  'Please enter a GST/HST number as 9 digits, RT and 4 digits, for example 123456789RT0001'
+export const INVALID_PROFESSION = msg('practice:profileErrors.invalidProfession')
+export const PROFESSION_OTHER_REQUIRED = msg('practice:profileErrors.professionOtherRequired')
+export const INVALID_GST_HST_NUMBER = msg('practice:profileErrors.invalidGstHst')
 /** Removing the number while a service charges tax would leave tax collected under no number. */
-export const GST_HST_IN_USE = 'Set your services to no tax before removing your GST/HST number.'
+export const GST_HST_IN_USE = msg('practice:profileErrors.gstHstInUse')
 
 /** A Canada Revenue Agency business number with its GST/HST program account: 9 digits, RT, 4 digits. */
 const GST_HST_PATTERN = /^\d{9}RT\d{4}$/
@@ -31,11 +32,8 @@ export function normaliseGstHstNumber(text: string) {
 /** Blank means "none" and is stored as null: the spec's client sends '' for a cleared field. */
 const blankAsNull = (value: string | null | undefined) => (value ? value : null)
 
-const detailText = (label: string) =>
-  oneLineText()
-    .max(DETAIL_MAX_LENGTH, `${label} must be at most ${DETAIL_MAX_LENGTH} characters`)
-    .nullish()
-    .transform(blankAsNull)
+/** A one-line detail; `tooLong` names the field (its key in practice:profileErrors). */
+const detailText = (tooLong: Message) => oneLineText().max(DETAIL_MAX_LENGTH, tooLong).nullish().transform(blankAsNull)
 
 /**
  * The fields, each turning '', null and a missing value into null. Checked as a refine after
@@ -47,14 +45,17 @@ export const PROFESSIONAL_DETAILS_FIELDS = {
     .union([z.literal('').transform(() => null), z.enum(PROFESSIONS)], { error: INVALID_PROFESSION })
     .nullish()
     .transform((value): Profession | null => value ?? null),
-  professionOther: detailText('Your profession'),
-  regulatoryBody: detailText('Regulatory college'),
-  registrationNumber: detailText('Registration number'),
-  businessName: detailText('Business name'),
+  professionOther: detailText(msg('practice:profileErrors.professionTooLong', { max: DETAIL_MAX_LENGTH })),
+  regulatoryBody: detailText(msg('practice:profileErrors.regulatoryBodyTooLong', { max: DETAIL_MAX_LENGTH })),
+  registrationNumber: detailText(msg('practice:profileErrors.registrationNumberTooLong', { max: DETAIL_MAX_LENGTH })),
+  businessName: detailText(msg('practice:profileErrors.businessNameTooLong', { max: DETAIL_MAX_LENGTH })),
   // A form's textarea sends \r\n; counted and stored as \n, the one line break a receipt prints.
   businessAddress: multiLineText()
     .overwrite((value) => value.replace(/\r\n/g, '\n'))
-    .max(BUSINESS_ADDRESS_MAX_LENGTH, `Business address must be at most ${BUSINESS_ADDRESS_MAX_LENGTH} characters`)
+    .max(
+      BUSINESS_ADDRESS_MAX_LENGTH,
+      msg('practice:profileErrors.businessAddressTooLong', { max: BUSINESS_ADDRESS_MAX_LENGTH }),
+    )
     .nullish()
     .transform(blankAsNull),
   gstHstNumber: oneLineText()

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { userSpecialties, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import type { PublicUser } from '~/models/accounts/user'
 import { getUserById, type PictureChange } from '~/models/accounts/user.server'
 import { discardImage, imageFileFromDataUrl, storeImage } from '~/models/images/image.server'
@@ -26,7 +27,7 @@ export async function updatePractitionerProfile(
   details: ProfessionalDetailsChange = {},
 ) {
   const before = getUserById(userId)
-  if (!before?.isPractitioner) throw new AppError('Only practitioners can do this', 403)
+  if (!before?.isPractitioner) throw new AppError(msg('practice:profileErrors.onlyPractitioners'), 403)
   const url =
     picture.kind === 'replace'
       ? await storeImage(picture.file, { ownerId: userId, replaces: before.profileImageUrl })

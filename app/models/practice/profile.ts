@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg, type Message } from '~/lib/i18n/message'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE } from '~/models/images/image'
 import {
@@ -7,41 +8,48 @@ import {
   requireProfessionOther,
 } from './professional-details'
 
+/** The parts a profile needs before clients see it (their names: `practice:profileParts`). */
+export type ProfilePart = 'photo' | 'title' | 'bio'
+
 /** A practitioner is visible to clients once photo, bio and title are all there. */
 export function missingProfileParts(user: {
   profileImageUrl: string | null
   bio: string | null
   title: string | null
 }) {
-  const missing: string[] = []
-  if (!user.profileImageUrl?.trim()) missing.push('profile photo')
-  if (!user.title?.trim()) missing.push('professional title')
-  if (!user.bio?.trim()) missing.push('professional bio')
+  const missing: ProfilePart[] = []
+  if (!user.profileImageUrl?.trim()) missing.push('photo')
+  if (!user.title?.trim()) missing.push('title')
+  if (!user.bio?.trim()) missing.push('bio')
   return missing
 }
 
-/** Common wellness specialties offered in the My Profile list; anything else can be typed in. */
+/**
+ * Common wellness specialties offered in the My Profile list, by their key in
+ * `practice:suggestedSpecialties`: the list offers them in the reader's language, and the chosen
+ * one is saved as the practitioner's own text, like a typed-in one.
+ */
 export const SUGGESTED_SPECIALTIES = [
-  'Acupuncture',
-  'Anxiety Management',
-  'Breathwork',
-  'Chiropractic Care',
-  'Life Coaching',
-  'Massage Therapy',
-  'Meditation',
-  'Mindfulness',
-  'Naturopathy',
-  'Nutrition',
-  'Personal Training',
-  'Pilates',
-  'Reiki',
-  'Sleep Health',
-  'Sports Nutrition',
-  'Stress Management',
-  'Traditional Chinese Medicine',
-  'Weight Management',
-  "Women's Health",
-  'Yoga',
+  'acupuncture',
+  'anxietyManagement',
+  'breathwork',
+  'chiropracticCare',
+  'lifeCoaching',
+  'massageTherapy',
+  'meditation',
+  'mindfulness',
+  'naturopathy',
+  'nutrition',
+  'personalTraining',
+  'pilates',
+  'reiki',
+  'sleepHealth',
+  'sportsNutrition',
+  'stressManagement',
+  'traditionalChineseMedicine',
+  'weightManagement',
+  'womensHealth',
+  'yoga',
 ] as const
 
 export const MAX_SPECIALTIES = 12
@@ -50,23 +58,24 @@ export const BIO_MAX_LENGTH = 2000
 export const TITLE_MAX_LENGTH = 100
 
 /** The duplicate custom specialty message (title and description in one line). */
-export const SPECIALTY_EXISTS = 'Specialty already exists: This specialty is already in your list'
-export const TOO_MANY_SPECIALTIES = `You can list up to ${MAX_SPECIALTIES} specialties`
-const EMPTY_SPECIALTY = 'Specialty cannot be empty'
+export const SPECIALTY_EXISTS = msg('practice:profileErrors.specialtyExists')
+export const TOO_MANY_SPECIALTIES = msg('practice:profileErrors.tooManySpecialties', { max: MAX_SPECIALTIES })
+const EMPTY_SPECIALTY = msg('practice:profileErrors.emptySpecialty')
+const SPECIALTY_TOO_LONG = msg('practice:profileErrors.specialtyTooLong', { max: SPECIALTY_MAX_LENGTH })
 
-const nameText = (message: string) =>
-  oneLineText({ error: message }).min(1, message).max(100, 'Must be at most 100 characters')
+const nameText = (message: Message) =>
+  oneLineText({ error: message }).min(1, message).max(100, msg('practice:profileErrors.nameTooLong'))
 
 /** Optional text: blank means "none", stored as null (a blank title must not count as filled). */
-const optionalText = (max: number, label: string, text = oneLineText) =>
+const optionalText = (max: number, tooLong: Message, text = oneLineText) =>
   text()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong)
     .nullish()
     .transform((v) => (v ? v : null))
 
 const specialtyText = oneLineText({ error: EMPTY_SPECIALTY })
   .min(1, EMPTY_SPECIALTY)
-  .max(SPECIALTY_MAX_LENGTH, `A specialty must be at most ${SPECIALTY_MAX_LENGTH} characters`)
+  .max(SPECIALTY_MAX_LENGTH, SPECIALTY_TOO_LONG)
 
 /** The index of the first entry that repeats an earlier one, ignoring case; -1 if none. */
 export function firstDuplicateIndex(list: readonly string[]) {
@@ -92,10 +101,10 @@ const specialtyList = z
  * screen's form are both built from these fields, so a rule changes in one place.
  */
 export const ProfileSchema = z.object({
-  firstName: nameText('First name is required'),
-  lastName: nameText('Last name is required'),
-  title: optionalText(TITLE_MAX_LENGTH, 'Professional title'),
-  bio: optionalText(BIO_MAX_LENGTH, 'Professional bio', multiLineText),
+  firstName: nameText(msg('practice:profileErrors.firstNameRequired')),
+  lastName: nameText(msg('practice:profileErrors.lastNameRequired')),
+  title: optionalText(TITLE_MAX_LENGTH, msg('practice:profileErrors.titleTooLong', { max: TITLE_MAX_LENGTH })),
+  bio: optionalText(BIO_MAX_LENGTH, msg('practice:profileErrors.bioTooLong', { max: BIO_MAX_LENGTH }), multiLineText),
   specialties: specialtyList.default([]),
 })
 
@@ -131,9 +140,7 @@ export const ProfileApiSchema = ProfileSchema.extend({
 export const ProfileFormSchema = ProfileSchema.extend({
   specialties: z.array(specialtyText).max(MAX_SPECIALTIES, TOO_MANY_SPECIALTIES).default([]),
   suggestedSpecialty: oneLineText().optional(),
-  customSpecialty: oneLineText()
-    .max(SPECIALTY_MAX_LENGTH, `A specialty must be at most ${SPECIALTY_MAX_LENGTH} characters`)
-    .optional(),
+  customSpecialty: oneLineText().max(SPECIALTY_MAX_LENGTH, SPECIALTY_TOO_LONG).optional(),
   profilePictureFile: z.instanceof(File).optional(),
   removeProfilePicture: z.boolean().default(false),
   ...PROFESSIONAL_DETAILS_FIELDS,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { SERVICE_CATEGORIES, TAX_KINDS } from '~/db/enums'
+import { LANGUAGES, type Language } from '~/lib/i18n/languages'
+import { msg, type Message } from '~/lib/i18n/message'
 import { isOneLineText, multiLineText, oneLineText } from '~/lib/plain-text'
 import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '~/models/images/image'
 
@@ -10,45 +12,42 @@ import { blankImageAsNull, IMAGE_DATA_URL_MAX_LENGTH, IMAGE_TOO_LARGE, NOT_AN_IM
  * differ (see ServiceFormSchema).
  */
 
-export const PAID_SERVICE_NEEDS_ACCOUNT =
-  'Payment provider account required: You must set up your payment provider account in Settings before creating paid services.'
-export const SERVICE_HAS_BOOKINGS =
-  'This service has upcoming bookings. Deactivate it instead, so clients keep their sessions.'
+export const PAID_SERVICE_NEEDS_ACCOUNT = msg('practice:serviceErrors.paidNeedsAccount')
+export const SERVICE_HAS_BOOKINGS = msg('practice:serviceErrors.hasBookings')
 /** Services one practitioner can have, active or not (issue 41: no one account floods the catalogue). */
 export const MAX_SERVICES = 50
-export const TOO_MANY_SERVICES = `You can have at most ${MAX_SERVICES} services. Delete one you no longer offer before adding another.`
+export const TOO_MANY_SERVICES = msg('practice:serviceErrors.tooMany', { max: MAX_SERVICES })
 
 /** A line of the dialog's details box with a tab or a control character in it (said on the box itself). */
-export const DETAIL_LINES_TEXT =
-  'Please write each detail on a line of its own, as plain text without tabs or hidden control characters.'
+export const DETAIL_LINES_TEXT = msg('practice:serviceErrors.detailLines')
 
 /** A tax chosen by a practitioner without a GST/HST number (said on the Tax field). */
-export const TAX_NEEDS_NUMBER = 'Add your GST/HST number to your profile before charging tax.'
+export const TAX_NEEDS_NUMBER = msg('practice:serviceErrors.taxNeedsNumber')
 /** A tax chosen on a service whose price is 0 (said on the Tax field). */
-export const FREE_SESSION_NO_TAX = 'A free session has no tax.'
+export const FREE_SESSION_NO_TAX = msg('practice:serviceErrors.freeNoTax')
 
 export const DEFAULT_DURATION_MINUTES = 60
 export const MAX_PRICE_DOLLARS = 100_000
 const MAX_DETAILS = 20
+/** The description's length, and its text in the other language's. */
+export const DESCRIPTION_MAX_LENGTH = 2000
 
-const text = (label: string, max: number, field = oneLineText) =>
-  field({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
+const text = (required: Message, tooLong: Message, max: number, field = oneLineText) =>
+  field({ error: required }).min(1, required).max(max, tooLong)
 
 const price = z
-  .number({ error: 'Price must be a number' })
-  .min(0, 'Price must be 0 or more')
-  .max(MAX_PRICE_DOLLARS, `Price must be at most ${MAX_PRICE_DOLLARS}`)
+  .number({ error: msg('practice:serviceErrors.priceNumber') })
+  .min(0, msg('practice:serviceErrors.priceMin'))
+  .max(MAX_PRICE_DOLLARS, msg('practice:serviceErrors.priceMax', { max: MAX_PRICE_DOLLARS }))
   // Cents are stored as integers: a third decimal would be silently rounded away otherwise.
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Price can have at most 2 decimal places')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, msg('practice:serviceErrors.priceDecimals'))
 
 const duration = z
-  .number({ error: 'Duration must be a number' })
-  .int('Duration must be a whole number of minutes')
-  .min(15, 'Duration must be at least 15 minutes')
-  .max(24 * 60, 'Duration must be at most 24 hours')
-  .multipleOf(5, 'Duration must be a multiple of 5 minutes')
+  .number({ error: msg('practice:serviceErrors.durationNumber') })
+  .int(msg('practice:serviceErrors.durationWhole'))
+  .min(15, msg('practice:serviceErrors.durationMin'))
+  .max(24 * 60, msg('practice:serviceErrors.durationMax'))
+  .multipleOf(5, msg('practice:serviceErrors.durationStep'))
   .default(DEFAULT_DURATION_MINUTES)
 
 /**
@@ -59,14 +58,14 @@ const meetingLink = oneLineText()
   .transform((v) => v || null)
   .pipe(
     z
-      .url({ protocol: /^https$/, error: 'Meeting link must be a secure https:// URL' })
-      .max(500, 'Meeting link must be at most 500 characters')
+      .url({ protocol: /^https$/, error: msg('practice:serviceErrors.meetingLinkHttps') })
+      .max(500, msg('practice:serviceErrors.meetingLinkTooLong'))
       .nullable(),
   )
   .nullable()
   .optional()
 
-export const MEETING_LINK_NEEDED = 'Add your meeting link, or hold these sessions in the Solace video room'
+export const MEETING_LINK_NEEDED = msg('practice:serviceErrors.meetingLinkNeeded')
 
 /** Own meeting link chosen, but none given: said on the link's field. */
 function requireLinkWhenChosen(
@@ -82,17 +81,37 @@ function requireLinkWhenChosen(
  * The sales tax the practitioner says applies on top of the price (issue 44; the rules that
  * need the practitioner and the price are the model's, services.server.ts).
  */
-const taxKind = z.enum(TAX_KINDS, { error: 'Please select a tax' })
+const taxKind = z.enum(TAX_KINDS, { error: msg('practice:serviceErrors.tax') })
 
 const detailItems = z
-  .array(oneLineText().max(200, 'Each detail must be at most 200 characters'))
+  .array(oneLineText().max(200, msg('practice:serviceErrors.detailTooLong')))
   .transform((items) => items.filter(Boolean))
-  .pipe(z.array(z.string()).max(MAX_DETAILS, `At most ${MAX_DETAILS} details`))
+  .pipe(z.array(z.string()).max(MAX_DETAILS, msg('practice:serviceErrors.tooManyDetails', { max: MAX_DETAILS })))
+
+/**
+ * The language the description is written in (decision 052): readers of the other language are
+ * shown `descriptionTranslation` when there is one.
+ */
+const descriptionLanguage = z.enum(LANGUAGES, { error: msg('practice:serviceErrors.descriptionLanguage') })
+
+/**
+ * The same description in the other language: optional, with the description's own rules (plain
+ * text over several lines, at most DESCRIPTION_MAX_LENGTH). Blank is none.
+ */
+const descriptionTranslation = multiLineText().max(
+  DESCRIPTION_MAX_LENGTH,
+  msg('practice:serviceErrors.translationTooLong', { max: DESCRIPTION_MAX_LENGTH }),
+)
 
 const serviceFields = {
-  name: text('Service name', 100),
-  description: text('Description', 2000, multiLineText),
-  category: z.enum(SERVICE_CATEGORIES, { error: 'Please select a category' }),
+  name: text(msg('practice:serviceErrors.nameRequired'), msg('practice:serviceErrors.nameTooLong', { max: 100 }), 100),
+  description: text(
+    msg('practice:serviceErrors.descriptionRequired'),
+    msg('practice:serviceErrors.descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH }),
+    DESCRIPTION_MAX_LENGTH,
+    multiLineText,
+  ),
+  category: z.enum(SERVICE_CATEGORIES, { error: msg('practice:serviceErrors.category') }),
   price,
   duration,
   meetingLink,
@@ -136,6 +155,13 @@ export const ServiceApiSchema = z
     useOwnMeetingLink: z.boolean().optional(),
     /** Left out (the spec's client never sends it): none on a new service, unchanged on an edit. */
     taxKind: taxKind.optional(),
+    /** Left out: English on a new service, unchanged on an edit. */
+    descriptionLanguage: descriptionLanguage.optional(),
+    /** Left out: none on a new service, unchanged on an edit; '' or null clears it. */
+    descriptionTranslation: descriptionTranslation
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
   })
   .superRefine(requireLinkWhenChosen)
 
@@ -171,6 +197,13 @@ export const ServiceFormSchema = z
     useOwnMeetingLink: z.boolean().default(false),
     /** The Tax select always sends its value; none is its first option. */
     taxKind: taxKind.default('none'),
+    /** The language select always sends its value; English is the first option. */
+    descriptionLanguage: descriptionLanguage.default('en'),
+    /**
+     * Always sent: an emptied box arrives as nothing at all (conform's coercion), which clears the
+     * translation. Optional last, so the box is not `required` in the browser.
+     */
+    descriptionTranslation: descriptionTranslation.optional().transform((v) => v || null),
   })
   .superRefine(requireLinkWhenChosen)
 
@@ -183,6 +216,9 @@ export type OwnService = {
   practitionerId: number
   name: string
   description: string
+  /** The language `description` is in, and the same text in the other language (null: none). */
+  descriptionLanguage: Language
+  descriptionTranslation: string | null
   category: (typeof SERVICE_CATEGORIES)[number]
   price: number
   duration: number

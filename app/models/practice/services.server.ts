@@ -40,6 +40,8 @@ function toOwnService(row: Row): OwnService {
     practitionerId: row.practitionerId,
     name: row.name,
     description: row.description,
+    descriptionLanguage: row.descriptionLanguage,
+    descriptionTranslation: row.descriptionTranslation,
     category: row.category,
     price: row.priceCents / 100,
     duration: row.durationMinutes,
@@ -139,6 +141,10 @@ function columns(input: ServiceInput) {
   return {
     name: input.name,
     description: input.description,
+    // Left out (the API's spec client), a new service's description is English without a
+    // translation, and an edit keeps what the service had.
+    ...(input.descriptionLanguage === undefined ? {} : { descriptionLanguage: input.descriptionLanguage }),
+    ...(input.descriptionTranslation === undefined ? {} : { descriptionTranslation: input.descriptionTranslation }),
     category: input.category,
     priceCents: dollarsToCents(input.price),
     durationMinutes: input.duration,

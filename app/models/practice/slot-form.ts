@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg, type Message } from '~/lib/i18n/message'
 import { parseLocalDate } from '~/lib/zoned-time'
 
 /**
@@ -41,34 +42,38 @@ export const MAX_BATCH_SLOTS = 500
  * batch after batch, years ahead, would otherwise fill the table others browse).
  */
 export const MAX_OPEN_SLOTS = 2000
-export const TOO_MANY_OPEN_SLOTS = `You can have at most ${MAX_OPEN_SLOTS.toLocaleString('en-US')} open time slots to come. Remove some you do not need before adding more.`
+export const TOO_MANY_OPEN_SLOTS = msg('practice:slotErrors.tooManyOpen', { max: MAX_OPEN_SLOTS })
 /** How many upcoming days the Add Time Slot dialog offers as checkboxes. */
 export const SINGLE_SLOT_DATE_CHOICES = 30
 
-export const SERVICE_REQUIRED = 'Please select a service for this time slot'
-export const DATES_REQUIRED = 'Please select at least one date for this time slot'
-export const DATE_RANGE_REQUIRED = 'Please select a start and end date for your batch slots'
-export const PAST_DATE = 'Past dates cannot be selected'
-export const END_BEFORE_START = 'End time must be after start time'
-export const RANGE_BACKWARDS = 'The end date must be on or after the start date'
-export const INTERVAL_TOO_SHORT = 'The interval must be at least as long as the duration, so slots do not overlap'
+export const SERVICE_REQUIRED = msg('practice:slotErrors.serviceRequired')
+export const DATES_REQUIRED = msg('practice:slotErrors.datesRequired')
+export const DATE_RANGE_REQUIRED = msg('practice:slotErrors.dateRangeRequired')
+export const PAST_DATE = msg('practice:slotErrors.pastDate')
+export const END_BEFORE_START = msg('practice:slotErrors.endBeforeStart')
+export const RANGE_BACKWARDS = msg('practice:slotErrors.rangeBackwards')
+export const INTERVAL_TOO_SHORT = msg('practice:slotErrors.intervalTooShort')
 /** The batch form's slots last as long as their service, so the interval is checked against it. */
 export const intervalShorterThanService = (minutes: number) =>
-  `The interval must be at least as long as the service (${minutes} minutes), so slots do not overlap`
-export const NO_SLOTS_FIT = 'No time slots fit between the start and end times with this duration'
-export const BATCH_TOO_LARGE = `A batch can create at most ${MAX_BATCH_SLOTS} time slots. Choose a shorter date range or fewer times per day.`
-export const NOTHING_CREATED = 'Every time in this batch overlaps your existing slots, so none were created'
-export const SLOT_NOT_FOUND = 'Time slot not found'
-export const BOOKED_SLOT = 'Booked time slots cannot be deleted'
+  msg('practice:slotErrors.intervalShorterThanService', { minutes })
+export const NO_SLOTS_FIT = msg('practice:slotErrors.noSlotsFit')
+export const BATCH_TOO_LARGE = msg('practice:slotErrors.batchTooLarge', { max: MAX_BATCH_SLOTS })
+export const NOTHING_CREATED = msg('practice:slotErrors.nothingCreated')
+export const SLOT_NOT_FOUND = msg('practice:slotErrors.notFound')
+export const BOOKED_SLOT = msg('practice:slotErrors.booked')
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
-const clockField = (label: string) =>
-  z.string({ error: `${label} is required` }).regex(CLOCK, `${label} must be a time as HH:mm`)
+/** A clock time field and what it says when it is missing or malformed. */
+const clockField = (required: Message, format: Message) => z.string({ error: required }).regex(CLOCK, format)
+const startClockField = () =>
+  clockField(msg('practice:slotErrors.startTimeRequired'), msg('practice:slotErrors.startTimeFormat'))
+const endClockField = () =>
+  clockField(msg('practice:slotErrors.endTimeRequired'), msg('practice:slotErrors.endTimeFormat'))
 
 const serviceIdField = z.coerce.number({ error: SERVICE_REQUIRED }).int(SERVICE_REQUIRED).positive(SERVICE_REQUIRED)
 
 /** A calendar day as yyyy-MM-dd that really exists. */
-const localDateField = (message: string) =>
+const localDateField = (message: Message) =>
   z.string({ error: message }).refine((value) => parseLocalDate(value) !== null, message)
 
 /**
@@ -101,14 +106,14 @@ const dateRangeField = z.preprocess(
   ),
 )
 
-/** Minutes, whole quarter hours (minimum 15, step 15). */
-const quarterHours = (label: string) =>
+/** Minutes, whole quarter hours (minimum 15, step 15), as the interval or the duration says them. */
+const quarterHours = (field: 'interval' | 'duration') =>
   z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} must be a whole number of minutes`)
-    .min(SLOT_STEP_MINUTES, `${label} must be at least ${SLOT_STEP_MINUTES} minutes`)
-    .max(24 * 60, `${label} must be at most 24 hours`)
-    .multipleOf(SLOT_STEP_MINUTES, `${label} must be a multiple of ${SLOT_STEP_MINUTES} minutes`)
+    .number({ error: msg(`practice:slotErrors.${field}Required`) })
+    .int(msg(`practice:slotErrors.${field}Whole`))
+    .min(SLOT_STEP_MINUTES, msg(`practice:slotErrors.${field}Min`, { min: SLOT_STEP_MINUTES }))
+    .max(24 * 60, msg(`practice:slotErrors.${field}Max`))
+    .multipleOf(SLOT_STEP_MINUTES, msg(`practice:slotErrors.${field}Step`, { step: SLOT_STEP_MINUTES }))
 
 /**
  * Checkbox lists post one value per ticked box: none, one (a string) or several (an array).
@@ -125,11 +130,11 @@ export const SingleSlotFormSchema = z.object({
   dates: z.preprocess(
     toList,
     z
-      .array(localDateField('Please choose real dates'), { error: DATES_REQUIRED })
+      .array(localDateField(msg('practice:slotErrors.realDates')), { error: DATES_REQUIRED })
       .min(1, DATES_REQUIRED)
-      .max(SINGLE_SLOT_DATE_CHOICES + 1, `Choose at most ${SINGLE_SLOT_DATE_CHOICES} dates at once`),
+      .max(SINGLE_SLOT_DATE_CHOICES + 1, msg('practice:slotErrors.tooManyDates', { max: SINGLE_SLOT_DATE_CHOICES })),
   ),
-  startClock: clockField('Start time').default(SINGLE_SLOT_DEFAULTS.startClock),
+  startClock: startClockField().default(SINGLE_SLOT_DEFAULTS.startClock),
 })
 export type SingleSlotForm = z.output<typeof SingleSlotFormSchema>
 
@@ -137,8 +142,8 @@ export type SingleSlotForm = z.output<typeof SingleSlotFormSchema>
 export const SingleSlotSchema = z
   .object({
     serviceId: serviceIdField,
-    startTime: z.iso.datetime({ offset: true, error: 'startTime must be an ISO date-time' }),
-    endTime: z.iso.datetime({ offset: true, error: 'endTime must be an ISO date-time' }),
+    startTime: z.iso.datetime({ offset: true, error: msg('practice:slotErrors.startTimeInstant') }),
+    endTime: z.iso.datetime({ offset: true, error: msg('practice:slotErrors.endTimeInstant') }),
   })
   .refine((value) => Date.parse(value.endTime) > Date.parse(value.startTime), {
     message: END_BEFORE_START,
@@ -149,9 +154,9 @@ export type SingleSlotInput = z.output<typeof SingleSlotSchema>
 /** What every batch has: a range of days, a window of clock times and a step between starts. */
 const batchWindow = {
   dateRange: dateRangeField,
-  startTime: clockField('Start time').default(BATCH_DEFAULTS.startTime),
-  endTime: clockField('End time').default(BATCH_DEFAULTS.endTime),
-  interval: quarterHours('Interval').default(BATCH_DEFAULTS.interval),
+  startTime: startClockField().default(BATCH_DEFAULTS.startTime),
+  endTime: endClockField().default(BATCH_DEFAULTS.endTime),
+  interval: quarterHours('interval').default(BATCH_DEFAULTS.interval),
 }
 
 type BatchShape = { startTime: string; endTime: string; duration?: number; interval: number }
@@ -171,10 +176,8 @@ function batchRules<T extends BatchShape>(value: T, ctx: z.RefinementCtx) {
 export const BatchSlotSchema = z
   .object({
     ...batchWindow,
-    duration: quarterHours('Duration').default(BATCH_DEFAULTS.duration),
-    timezone: z
-      .enum(TIMEZONES, { error: 'Please choose one of the listed time zones' })
-      .default(BATCH_DEFAULTS.timezone),
+    duration: quarterHours('duration').default(BATCH_DEFAULTS.duration),
+    timezone: z.enum(TIMEZONES, { error: msg('practice:slotErrors.timeZone') }).default(BATCH_DEFAULTS.timezone),
     serviceId: serviceIdField.optional(),
   })
   .superRefine(batchRules)

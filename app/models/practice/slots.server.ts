@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, gt, gte, lt, lte } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { services, skippedWeeklySlots, timeSlots } from '~/db/schema'
-import { formatDate, formatTime } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { centsToDollars } from '~/lib/money'
 import {
   addDays,
@@ -189,11 +191,17 @@ function findClash(tx: Tx, practitionerId: number, { start, end }: Interval) {
     .get()
 }
 
+/**
+ * The refusal naming the slot a time overlaps, in `timeZone`, its date and times written in the
+ * language of the request being answered (the message carries them already worded).
+ */
 function clashMessage(clash: { startTime: Date; endTime: Date }, timeZone: string) {
-  return `This time overlaps your slot on ${formatDate(clash.startTime, timeZone)} ${formatTime(
-    clash.startTime,
-    timeZone,
-  )} – ${formatTime(clash.endTime, timeZone)}`
+  const formats = formatsFor(currentLanguage())
+  return msg('practice:slotErrors.overlap', {
+    date: formats.date(clash.startTime, timeZone),
+    start: formats.time(clash.startTime, timeZone),
+    end: formats.time(clash.endTime, timeZone),
+  })
 }
 
 function insertSlots(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg, type Message } from '~/lib/i18n/message'
 import { clock, parseLocalDate } from '~/lib/zoned-time'
 import { END_BEFORE_START, RANGE_BACKWARDS, SERVICE_REQUIRED } from './slot-form'
 
@@ -18,33 +19,43 @@ export const MAX_BLOCK_DAYS = 366
 
 /** Monday first, as a working week is read; the numbers are JavaScript's (0 = Sunday). */
 export const WEEKDAYS = [
-  { weekday: 1, name: 'Monday' },
-  { weekday: 2, name: 'Tuesday' },
-  { weekday: 3, name: 'Wednesday' },
-  { weekday: 4, name: 'Thursday' },
-  { weekday: 5, name: 'Friday' },
-  { weekday: 6, name: 'Saturday' },
-  { weekday: 0, name: 'Sunday' },
+  { weekday: 1 },
+  { weekday: 2 },
+  { weekday: 3 },
+  { weekday: 4 },
+  { weekday: 5 },
+  { weekday: 6 },
+  { weekday: 0 },
 ] as const
-export const weekdayName = (weekday: number) => WEEKDAYS.find((d) => d.weekday === weekday)?.name ?? 'that day'
 
-export const START_REQUIRED = 'Start time is required'
-export const END_REQUIRED = 'End time is required'
-export const CLOCK_FORMAT = 'Times must be given as HH:mm'
-export const rangesOverlap = (weekday: number) =>
-  `Ranges on ${weekdayName(weekday)} overlap: each time of day can be in one range only`
+/**
+ * A weekday's name as a message puts it in a sentence (the catalogue's `practice:weekdays`, in
+ * the reader's language; screens name the days with WEEKDAY_NAMES of app/lib/dates.ts).
+ */
+export const weekdayName = (weekday: number) => msg(`practice:weekdays.${weekday}`)
+
+export const START_REQUIRED = msg('practice:hoursErrors.startRequired')
+export const END_REQUIRED = msg('practice:hoursErrors.endRequired')
+export const CLOCK_FORMAT = msg('practice:hoursErrors.clockFormat')
+export const rangesOverlap = (weekday: number) => msg('practice:hoursErrors.overlap', { day: weekdayName(weekday) })
 export const rangeTooShort = (
   range: { weekday: number; start: string; end: string },
   service: { name: string; sessionMinutes: number },
 ) =>
-  `No ${service.sessionMinutes}-minute ${service.name} session fits between ${range.start} and ${range.end} on ${weekdayName(range.weekday)}`
-export const GAP_RANGE = `The gap between sessions must be between ${GAP_MINUTES.min} and ${GAP_MINUTES.max} minutes`
-export const DATE_REQUIRED = 'Please choose the date to block'
+  msg('practice:hoursErrors.tooShort', {
+    minutes: service.sessionMinutes,
+    service: service.name,
+    start: range.start,
+    end: range.end,
+    day: weekdayName(range.weekday),
+  })
+export const GAP_RANGE = msg('practice:hoursErrors.gapRange', { min: GAP_MINUTES.min, max: GAP_MINUTES.max })
+export const DATE_REQUIRED = msg('practice:hoursErrors.dateRequired')
 /** Blocks not yet ended one practitioner can have (issue 41: each is a row; past ones stop counting). */
 export const MAX_BLOCKS = 100
-export const TOO_MANY_BLOCKS = `You can have at most ${MAX_BLOCKS} blocked dates to come. Unblock some before adding another.`
-export const BLOCK_TOO_LONG = `A block can cover at most ${MAX_BLOCK_DAYS} days`
-export const BLOCK_NOT_FOUND = 'Blocked date not found'
+export const TOO_MANY_BLOCKS = msg('practice:hoursErrors.tooManyBlocks', { max: MAX_BLOCKS })
+export const BLOCK_TOO_LONG = msg('practice:hoursErrors.blockTooLong', { max: MAX_BLOCK_DAYS })
+export const BLOCK_NOT_FOUND = msg('practice:hoursErrors.blockNotFound')
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
 const clockString = z.string().regex(CLOCK, CLOCK_FORMAT)
@@ -53,7 +64,11 @@ const clockString = z.string().regex(CLOCK, CLOCK_FORMAT)
  * One range row. A row with neither time is an unused row, not an error (the screen may post
  * one for a day without hours); the API simply sends the ranges it means.
  */
-const weekdayField = z.coerce.number({ error: 'Please choose a weekday' }).int().min(0).max(6)
+const weekdayField = z.coerce
+  .number({ error: msg('practice:hoursErrors.weekday') })
+  .int()
+  .min(0)
+  .max(6)
 
 const RangeRowSchema = z.object({
   weekday: weekdayField,
@@ -62,7 +77,7 @@ const RangeRowSchema = z.object({
   serviceId: z.coerce.number({ error: SERVICE_REQUIRED }).int(SERVICE_REQUIRED).positive(SERVICE_REQUIRED).optional(),
 })
 
-const minutesField = (message: string, { min, max }: { min: number; max: number }) =>
+const minutesField = (message: Message, { min, max }: { min: number; max: number }) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
 
 /** A service's gap after each session; its sessions last as long as the service itself. */
@@ -76,9 +91,9 @@ export type HoursRangeInput = { weekday: number; start: string; end: string; ser
 const weeklyHoursShape = {
   ranges: z
     .array(RangeRowSchema)
-    .max(7 * 24, 'Too many ranges')
+    .max(7 * 24, msg('practice:hoursErrors.tooManyRanges'))
     .default([]),
-  sessions: z.array(SessionRowSchema).max(200, 'Too many services').default([]),
+  sessions: z.array(SessionRowSchema).max(200, msg('practice:hoursErrors.tooManyServices')).default([]),
 }
 
 type RangeRow = z.output<typeof RangeRowSchema>
@@ -172,7 +187,7 @@ export function copyDayToAll(payload: Record<string, unknown>, weekday: number) 
 
 /** "Copy to all days" with no other day switched on. */
 export const copyNeedsDaysOn = (weekday: number) =>
-  `Switch on the days to copy ${weekdayName(weekday)}'s hours to, then copy again.`
+  msg('practice:hoursErrors.copyNeedsDaysOn', { day: weekdayName(weekday) })
 
 /** What the screen's Save means: the ranges of the days switched on. */
 export function hoursFromForm({ openDays, ...input }: WeeklyHoursFormInput): WeeklyHoursInput {
@@ -186,7 +201,7 @@ export function rangesOf(input: WeeklyHoursInput): HoursRangeInput[] {
   )
 }
 
-const dateField = (message: string) =>
+const dateField = (message: Message) =>
   z.string({ error: message }).refine((value) => parseLocalDate(value) !== null, message)
 
 /** POST /api/availability/blocked-dates and the screen's Block: one day, or a range of days. */
@@ -194,7 +209,7 @@ export const BlockDatesSchema = z
   .object({
     firstDate: dateField(DATE_REQUIRED),
     /** Left out: the first date alone. */
-    lastDate: dateField('Please choose a real end date').optional(),
+    lastDate: dateField(msg('practice:hoursErrors.realEndDate')).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.lastDate === undefined) return

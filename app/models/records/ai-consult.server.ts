@@ -3,6 +3,8 @@ import { getDb } from '~/db/client.server'
 import { aiConsultations } from '~/db/schema'
 import { AiServiceError, askForConsultation } from '~/integrations/ai.server'
 import { AppError } from '~/lib/errors'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { check, hit, type Limit } from '~/lib/rate-limit.server'
 import { answerText } from '~/models/intake/intake-form'
 import {
@@ -17,8 +19,8 @@ import {
 import { createDisclaimerFilter, replaceDisclaimer } from './ai-disclaimer'
 import { recordPatientAccess } from './audit.server'
 import { shareablePatientRecord } from './notes.server'
-import { NOTE_TYPE_LABELS, type ShareablePatientRecord } from './patient'
 import { requirePatient } from './patients.server'
+import type { ShareablePatientRecord } from './patient'
 
 /**
  * Consulting the AI about a patient (docs/decisions/021-ai-consultations.md): what is sent
@@ -30,7 +32,7 @@ import { requirePatient } from './patients.server'
 /** Per practitioner, counting every consultation that reached the AI service. */
 export const AI_CONSULT_LIMIT: Limit = { max: AI_CONSULTS_PER_HOUR, windowMs: 60 * 60_000 }
 
-export const SYSTEM_PROMPT = `You support a wellness practitioner (for example a naturopath, nutritionist, counsellor, yoga teacher or massage therapist) who keeps charts of their patients and is asking you about one of them.
+const BASE_PROMPT = `You support a wellness practitioner (for example a naturopath, nutritionist, counsellor, yoga teacher or massage therapist) who keeps charts of their patients and is asking you about one of them.
 
 - You do not diagnose and you do not prescribe. Offer considerations, questions to explore and options within a wellness practitioner's scope, and say plainly when something calls for a physician or another licensed health professional.
 - Use only the patient record between the <patient_record> tags and the question. Do not invent facts, results or history. When the record does not hold what the question needs, say what is missing.
@@ -38,6 +40,27 @@ export const SYSTEM_PROMPT = `You support a wellness practitioner (for example a
 - Answer the practitioner in concise Markdown: short paragraphs and lists, few headings.
 - Do not add a medical disclaimer: the app shows its own under every answer.
 - Call the record_consultation tool once, with \`response\` (your answer) and \`summary\` (the record in two to four plain sentences, as it bears on the question).`
+
+/**
+ * The language the practitioner reads Solace in, as the prompt names it: the model answers in
+ * it. The prompt itself, and the record as it is sent, stay in English.
+ */
+const ANSWER_LANGUAGES: Record<Language, string> = {
+  en: 'English',
+  fr: 'Canadian French (as written in Quebec)',
+}
+
+/** The system prompt, asking for an answer and summary in the practitioner's `language`. */
+export function systemPrompt(language: Language) {
+  return `${BASE_PROMPT}
+- Write \`response\` and \`summary\` in ${ANSWER_LANGUAGES[language]}, the language the practitioner reads Solace in, whatever the language of the record or the question.`
+}
+
+/** The system prompt of a practitioner who reads Solace in English. */
+export const SYSTEM_PROMPT = systemPrompt('en')
+
+/** The record goes to the model in English, like the prompt (a note's category, say). */
+const inEnglish = tFor('en', 'records')
 
 /** Text from the record, kept from closing or opening the prompt's own tags. */
 function safe(text: string) {
@@ -91,7 +114,7 @@ function recordText({ profile, notes, documents, intake }: ShareablePatientRecor
     lines.push(`Notes (${notes.length}, oldest first):`)
     notes.forEach((note, i) => {
       lines.push(
-        `[Note ${i + 1}] ${note.createdAt.slice(0, 10)}, ${NOTE_TYPE_LABELS[note.noteType]}, "${block(note.title)}"`,
+        `[Note ${i + 1}] ${note.createdAt.slice(0, 10)}, ${inEnglish(`noteTypes.${note.noteType}`)}, "${block(note.title)}"`,
       )
       lines.push(`  ${block(note.content)}`, '')
     })
@@ -165,7 +188,8 @@ function failureMessage(error: AiServiceError) {
 
 /**
  * Asks the AI `question` (validated by `AiConsultSchema`) about the practitioner's patient and
- * keeps the answer. `onText` gets the response while it is written, without the model's own
+ * keeps the answer, written in `language` (the page's, the practitioner's: the system prompt
+ * asks for it). `onText` gets the response while it is written, without the model's own
  * disclaimer; the pieces add up to the stored `response`. 404 for another practitioner's or an
  * unknown patient, 429 past `AI_CONSULT_LIMIT`, 502 when the AI service fails (nothing is
  * stored then). The consultation and its 'ai_consult' trail row are written together.
@@ -174,7 +198,7 @@ export async function consultAi(
   practitionerId: number,
   patientId: number,
   question: string,
-  { onText }: { onText?: (text: string) => void } = {},
+  { onText, language = 'en' }: { onText?: (text: string) => void; language?: Language } = {},
 ): Promise<AiConsultation> {
   const content = prompt(consultationContext(practitionerId, patientId), question)
   const key = `ai-consult:${practitionerId}`
@@ -188,7 +212,7 @@ export async function consultAi(
   let answer
   try {
     answer = await askForConsultation({
-      system: SYSTEM_PROMPT,
+      system: systemPrompt(language),
       content,
       onResponseText: (text) => show(filter.push(text)),
     })

@@ -1,12 +1,17 @@
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
-import { NOTE_TYPE_LABELS, type PatientAccessEntry, type PatientProfileUpdate } from './patient'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
+import { formatNumber } from '~/lib/money'
+import { fileSize } from './document'
+import type { NoteType, PatientAccessEntry, PatientProfileUpdate } from './patient'
 
 /**
- * How the Patient Charting screen and its export word times and trail entries: on the server
- * only, so the page the browser hydrates says what the server rendered.
+ * How the Patient Charting screen and its export word times, sizes and trail entries, in the
+ * reader's language: on the server only, so the page the browser hydrates says what the server
+ * rendered.
  */
 
-const UNITS: [limitMs: number, unitMs: number, unit: string][] = [
+const UNITS: [limitMs: number, unitMs: number, unit: 'minute' | 'hour' | 'day' | 'month' | 'year'][] = [
   [60 * 60_000, 60_000, 'minute'],
   [24 * 60 * 60_000, 60 * 60_000, 'hour'],
   [30 * 24 * 60 * 60_000, 24 * 60 * 60_000, 'day'],
@@ -14,46 +19,47 @@ const UNITS: [limitMs: number, unitMs: number, unit: string][] = [
   [Infinity, 365 * 24 * 60 * 60_000, 'year'],
 ]
 
-/** 'less than a minute', '3 days', '1 year': the time since `iso`, for 'Added {time} ago'. */
-export function timeSince(iso: string, now = Date.now()) {
+/** 'less than a minute', '3 days', '1 year' ('3 jours'): the time since `iso`, for 'Added {time} ago'. */
+export function timeSince(iso: string, now = Date.now(), language: Language = 'en') {
+  const t = tFor(language, 'records')
   const elapsed = Math.max(0, now - new Date(iso).getTime())
-  if (elapsed < 60_000) return 'less than a minute'
+  if (elapsed < 60_000) return t('since.lessThanMinute')
   const [, unitMs, unit] = UNITS.find(([limit]) => elapsed < limit)!
-  const n = Math.max(1, Math.floor(elapsed / unitMs))
-  return `${n} ${unit}${n === 1 ? '' : 's'}`
+  return t(`since.${unit}`, { count: Math.max(1, Math.floor(elapsed / unitMs)) })
 }
 
-/** 'Nov 21, 2026, 9:30 AM EST' in the viewer's zone. */
-export function instantLabel(iso: string, timeZone: string) {
-  return `${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneAbbreviation(iso, timeZone)}`
+/** 'Nov 21, 2026, 9:30 AM EST' ('21 nov. 2026 à 9 h 30 HNE') in the viewer's zone. */
+export function instantLabel(iso: string, timeZone: string, language: Language = 'en') {
+  const f = formatsFor(language)
+  return tFor(language, 'records')('instant', {
+    date: f.date(iso, timeZone),
+    time: f.time(iso, timeZone),
+    zone: f.zone(iso, timeZone),
+  })
 }
 
-/** A calendar date ('1985-04-12') as 'Apr 12, 1985', the same day in every zone. */
-export function calendarDateLabel(date: string) {
-  return formatDate(`${date}T12:00:00Z`, 'UTC')
+/** A calendar date ('1985-04-12') as 'Apr 12, 1985' ('12 avr. 1985'), the same day in every zone. */
+export function calendarDateLabel(date: string, language: Language = 'en') {
+  return formatsFor(language).date(`${date}T12:00:00Z`, 'UTC')
 }
 
-const ACTION_LABELS: Record<PatientAccessEntry['action'], string> = {
-  view: 'Viewed the record',
-  create: 'Created the profile',
-  update: 'Edited the profile',
-  delete: 'Deleted the profile',
-  note_create: 'Added a note',
-  note_update: 'Edited a note',
-  note_delete: 'Deleted a note',
-  document_upload: 'Uploaded a document',
-  document_download: 'Downloaded a document',
-  document_delete: 'Deleted a document',
-  ai_consult: 'Consulted the AI assistant',
-  intake_received: 'Received intake answers from the client',
+/** '0 Bytes', '512 Bytes', '1.5 KB', '9.77 MB' ('1,5 Ko'): at most two decimals, in the largest unit under 1024. */
+export function formatFileSize(bytes: number, language: Language = 'en') {
+  const { amount, unit } = fileSize(bytes)
+  // English writes the amount as it is ('1023 Bytes'); French with its decimal comma ('1,5 Ko').
+  const size = language === 'en' ? String(amount) : formatNumber(amount, language)
+  const t = tFor(language, 'records')
+  return unit === 'bytes' ? t('fileSize.bytes', { count: amount, size }) : t(`fileSize.${unit}`, { size })
 }
 
-export function accessLabel(action: PatientAccessEntry['action']) {
-  return ACTION_LABELS[action]
+/** A trail entry's action: 'Viewed the record', 'Added a note'... */
+export function accessLabel(action: PatientAccessEntry['action'], language: Language = 'en') {
+  return tFor(language, 'records')(`access.${action}`)
 }
 
-export function categoryLabel(noteType: keyof typeof NOTE_TYPE_LABELS) {
-  return NOTE_TYPE_LABELS[noteType]
+/** A note's category: 'General', 'Follow-up'... */
+export function categoryLabel(noteType: NoteType, language: Language = 'en') {
+  return tFor(language, 'records')(`noteTypes.${noteType}`)
 }
 
 /** A full edit form: an optional field sent empty (conform drops it) means cleared, not kept. */

@@ -113,25 +113,33 @@ export type ChartNoteRow = {
   deleteHref: string
 }
 
+/** The profile's optional fields, in the order the chart shows them. */
+export const SHOWN_PROFILE_FIELDS = [
+  'email',
+  'phone',
+  'dateOfBirth',
+  'gender',
+  'address',
+  'emergencyContact',
+  'emergencyPhone',
+  'medicalHistory',
+  'allergies',
+  'medications',
+  'notes',
+] as const
+
+export type ShownProfileField = (typeof SHOWN_PROFILE_FIELDS)[number]
+
 /**
- * A profile's optional fields that are filled, labelled, in the order the chart shows them
- * (the Profile tab and the exported record). `dateOfBirth` is the formatted calendar date.
+ * A profile's optional fields that are filled, in the order the chart shows them (the Profile
+ * tab and the exported record), each by its name for the reader's label. `dateOfBirth` is the
+ * formatted calendar date.
  */
 export function filledProfileFields(profile: PatientProfile, dateOfBirth: string | null) {
-  const fields: [label: string, value: string | null][] = [
-    ['Email', profile.email],
-    ['Phone', profile.phone],
-    ['Date of birth', dateOfBirth],
-    ['Gender', profile.gender],
-    ['Address', profile.address],
-    ['Emergency contact', profile.emergencyContact],
-    ['Emergency phone', profile.emergencyPhone],
-    ['Medical history', profile.medicalHistory],
-    ['Allergies', profile.allergies],
-    ['Medications', profile.medications],
-    ['Notes', profile.notes],
-  ]
-  return fields.flatMap(([label, value]) => (value ? [{ label, value }] : []))
+  return SHOWN_PROFILE_FIELDS.flatMap((field) => {
+    const value = field === 'dateOfBirth' ? dateOfBirth : profile[field]
+    return value ? [{ field, value }] : []
+  })
 }
 
 /** `href` with one more parameter: where a dialog's form posts, so a refused form reopens it. */

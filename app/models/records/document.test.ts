@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { documentKind, formatFileSize, sanitizeFileName } from './document'
+import { formatFileSize } from './chart-format.server'
+import { documentKind, sanitizeFileName } from './document'
 
 describe('formatFileSize: Bytes, KB, MB, GB with at most two decimals', () => {
   test.each([
@@ -16,6 +17,18 @@ describe('formatFileSize: Bytes, KB, MB, GB with at most two decimals', () => {
     [5 * 1024 ** 4, '5120 GB'],
   ])('%d → %s', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text)
+  })
+
+  test('in French: octets, Ko, Mo, Go, a decimal comma and a space that does not break', () => {
+    const nbsp = '\u00a0'
+    expect([0, 1, 512, 1536, 10_000_000, 5 * 1024 ** 4].map((bytes) => formatFileSize(bytes, 'fr'))).toEqual([
+      `0${nbsp}octet`,
+      `1${nbsp}octet`,
+      `512${nbsp}octets`,
+      `1,5${nbsp}Ko`,
+      `9,54${nbsp}Mo`,
+      `5${nbsp}120${nbsp}Go`,
+    ])
   })
 })
 

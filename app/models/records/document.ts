@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { msg } from '~/lib/i18n/message'
 import { oneLineText } from '~/lib/plain-text'
 
 /**
@@ -11,23 +12,19 @@ import { oneLineText } from '~/lib/plain-text'
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024
 /** All of one practitioner's documents together (issue 41: no account fills the storage). */
 export const DOCUMENT_STORAGE_MAX_BYTES = 2 * 1024 * 1024 * 1024
-export const DOCUMENT_STORAGE_FULL =
-  'Your documents together have reached 2 GB, the most an account can keep. Delete documents you no longer need before uploading another.'
+export const DOCUMENT_STORAGE_FULL = msg('records:errors.documentStorageFull')
 
-/* Texts (spec §8 "Patient screens" for the toasts, §2 for the upload area). */
+/* Texts (spec §8 "Patient screens" for the toasts, §2 for the upload area): catalogue keys. */
 
-export const DOCUMENT_UPLOADED = 'Document uploaded successfully'
-export const DOCUMENT_DELETED = 'Document deleted successfully'
-export const DOCUMENT_UPLOAD_FAILED = 'Failed to upload document'
-export const DOCUMENT_NOT_FOUND = 'Document not found'
-export const DOCUMENT_SUPPORTS = 'Supports: Images, PDF, Word docs, Excel files (max 10MB)'
-export const DOCUMENT_REQUIRED = 'Choose a file to upload'
-export const DOCUMENT_TOO_LARGE = 'The file is larger than 10MB. Choose a smaller file.'
-export const DOCUMENT_EMPTY = 'The file is empty'
-export const DOCUMENT_TYPE_NOT_ALLOWED =
-  'This type of file is not accepted. Upload an image (JPEG, PNG, GIF, WebP), a PDF, a Word or Excel document, or a text or CSV file.'
-export const DOCUMENT_CONTENT_MISMATCH = "This file's contents do not match its type, so it was not uploaded."
-export const DOCUMENTS_EMPTY = 'No documents uploaded yet'
+export const DOCUMENT_UPLOADED = msg('records:toasts.documentUploaded')
+export const DOCUMENT_DELETED = msg('records:toasts.documentDeleted')
+export const DOCUMENT_UPLOAD_FAILED = msg('records:errors.documentUploadFailed')
+export const DOCUMENT_NOT_FOUND = msg('records:errors.documentNotFound')
+export const DOCUMENT_REQUIRED = msg('records:errors.documentRequired')
+export const DOCUMENT_TOO_LARGE = msg('records:errors.documentTooLarge')
+export const DOCUMENT_EMPTY = msg('records:errors.documentEmpty')
+export const DOCUMENT_TYPE_NOT_ALLOWED = msg('records:errors.documentTypeNotAllowed')
+export const DOCUMENT_CONTENT_MISMATCH = msg('records:errors.documentContentMismatch')
 
 export const DESCRIPTION_MAX_LENGTH = 500
 
@@ -72,7 +69,7 @@ export const DocumentDescriptionSchema = z.object({
   description: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     oneLineText()
-      .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+      .max(DESCRIPTION_MAX_LENGTH, msg('records:errors.descriptionTooLong', { max: DESCRIPTION_MAX_LENGTH }))
       .optional(),
   ),
 })
@@ -89,13 +86,18 @@ export type PatientDocument = {
   createdAt: string
 }
 
-const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const
+const UNITS = ['bytes', 'kb', 'mb', 'gb'] as const
 
-/** '0 Bytes', '512 Bytes', '1.5 KB', '9.77 MB': at most two decimals, in the largest unit under 1024. */
-export function formatFileSize(bytes: number) {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes'
+export type FileSizeUnit = (typeof UNITS)[number]
+
+/**
+ * A size in the largest unit under 1024, with at most two decimals: 1536 is 1.5 'kb'. The
+ * screens word it in their language (`formatFileSize` in chart-format.server.ts).
+ */
+export function fileSize(bytes: number): { amount: number; unit: FileSizeUnit } {
+  if (!Number.isFinite(bytes) || bytes <= 0) return { amount: 0, unit: 'bytes' }
   const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1)
-  return `${Number((bytes / 1024 ** unit).toFixed(2))} ${UNITS[unit]}`
+  return { amount: Number((bytes / 1024 ** unit).toFixed(2)), unit: UNITS[unit]! }
 }
 
 /** What the list's icon shows for a stored type. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type AUDIT_ACTIONS, NOTE_TYPES } from '~/db/enums'
+import { msg, type Message } from '~/lib/i18n/message'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
 import { emailField } from '~/models/accounts/user'
 import type { ChartIntake } from '~/models/intake/intake-form'
@@ -11,26 +12,26 @@ import type { ChartIntake } from '~/models/intake/intake-form'
  * shareable record) and audit.server.ts (the access trail); docs/decisions/019-patient-records.md.
  */
 
-/* Texts (spec §8 "Patient screens" for the success texts). */
+/* Texts (spec §8 "Patient screens" for the success texts): catalogue keys, shown in the reader's language. */
 
 /** Unknown, malformed or another practitioner's patient (status 404). */
-export const PATIENT_NOT_FOUND = 'Patient not found'
+export const PATIENT_NOT_FOUND = msg('records:errors.patientNotFound')
 /** Unknown, malformed or another practitioner's note (status 404). */
-export const NOTE_NOT_FOUND = 'Note not found'
-export const PATIENT_CREATED = 'Patient profile created successfully'
-export const PATIENT_UPDATED = 'Patient profile updated successfully'
-export const PATIENT_DELETED = 'Patient profile deleted successfully'
-export const NOTE_CREATED = 'Patient note added successfully'
-export const NOTE_UPDATED = 'Patient note updated successfully'
-export const NOTE_DELETED = 'Patient note deleted successfully'
+export const NOTE_NOT_FOUND = msg('records:errors.noteNotFound')
+export const PATIENT_CREATED = msg('records:toasts.patientCreated')
+export const PATIENT_UPDATED = msg('records:toasts.patientUpdated')
+export const PATIENT_DELETED = msg('records:toasts.patientDeleted')
+export const NOTE_CREATED = msg('records:toasts.noteCreated')
+export const NOTE_UPDATED = msg('records:toasts.noteUpdated')
+export const NOTE_DELETED = msg('records:toasts.noteDeleted')
 
-export const FIRST_NAME_REQUIRED = 'First name is required'
-export const LAST_NAME_REQUIRED = 'Last name is required'
-export const INVALID_DATE_OF_BIRTH = 'Date of birth must be a valid date'
-export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future'
-export const NOTE_TITLE_REQUIRED = 'Title is required'
-export const NOTE_CONTENT_REQUIRED = 'Content is required'
-export const INVALID_NOTE_TYPE = `Category must be one of: ${NOTE_TYPES.join(', ')}`
+export const FIRST_NAME_REQUIRED = msg('records:errors.firstNameRequired')
+export const LAST_NAME_REQUIRED = msg('records:errors.lastNameRequired')
+export const INVALID_DATE_OF_BIRTH = msg('records:errors.invalidDateOfBirth')
+export const DATE_OF_BIRTH_IN_FUTURE = msg('records:errors.dateOfBirthInFuture')
+export const NOTE_TITLE_REQUIRED = msg('records:errors.noteTitleRequired')
+export const NOTE_CONTENT_REQUIRED = msg('records:errors.noteContentRequired')
+export const INVALID_NOTE_TYPE = msg('records:errors.invalidNoteType', { types: NOTE_TYPES.join(', ') })
 
 export const NAME_MAX_LENGTH = 100
 export const SHORT_TEXT_MAX_LENGTH = 200
@@ -39,28 +40,49 @@ export const SHORT_TEXT_MAX_LENGTH = 200
  * from a client's intake are never refused), and notes in one chart.
  */
 export const MAX_PATIENTS = 5000
-export const TOO_MANY_PATIENTS = `You can keep at most ${MAX_PATIENTS.toLocaleString('en-US')} patients. Delete records you no longer need before adding another.`
+export const TOO_MANY_PATIENTS = msg('records:errors.tooManyPatients', { max: MAX_PATIENTS })
 export const MAX_NOTES_PER_PATIENT = 1000
-export const TOO_MANY_NOTES = `A patient's record can hold at most ${MAX_NOTES_PER_PATIENT.toLocaleString('en-US')} notes. Delete old ones before adding another.`
+export const TOO_MANY_NOTES = msg('records:errors.tooManyNotes', { max: MAX_NOTES_PER_PATIENT })
 /** The longest text field anywhere (docs/decisions/014-body-limits-and-unreadable-bodies.md). */
 export const LONG_TEXT_MAX_LENGTH = 5000
 
-export const NOTE_TYPE_LABELS: Record<NoteType, string> = {
-  general: 'General',
-  assessment: 'Assessment',
-  treatment: 'Treatment',
-  followup: 'Follow-up',
+/** A category's name, by its value (`records:noteTypes.<value>`): 'General', 'Follow-up'... */
+export const NOTE_TYPE_LABELS: Record<NoteType, Message> = {
+  general: msg('records:noteTypes.general'),
+  assessment: msg('records:noteTypes.assessment'),
+  treatment: msg('records:noteTypes.treatment'),
+  followup: msg('records:noteTypes.followup'),
 }
+
+/** A profile or note field's name, as its messages and labels say it (`records:fields.<name>`). */
+export type RecordField =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'dateOfBirth'
+  | 'gender'
+  | 'address'
+  | 'emergencyContact'
+  | 'emergencyPhone'
+  | 'medicalHistory'
+  | 'allergies'
+  | 'medications'
+  | 'notes'
+  | 'title'
+  | 'content'
+
+const fieldName = (field: RecordField) => msg(`records:fields.${field}`)
 
 export type NoteType = (typeof NOTE_TYPES)[number]
 
 /* Field rules. */
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`
+const tooLong = (field: RecordField, max: number) => msg('records:errors.tooLong', { label: fieldName(field), max })
 
 /** A required name: trimmed, not empty. */
-const nameField = (required: string, label: string) =>
-  oneLineText({ error: required }).min(1, required).max(NAME_MAX_LENGTH, tooLong(label, NAME_MAX_LENGTH))
+const nameField = (required: Message, field: RecordField) =>
+  oneLineText({ error: required }).min(1, required).max(NAME_MAX_LENGTH, tooLong(field, NAME_MAX_LENGTH))
 
 /** '', whitespace and null mean "cleared" (null); absent means "not sent" (undefined). */
 function blankToNull(value: unknown) {
@@ -69,11 +91,11 @@ function blankToNull(value: unknown) {
   return value
 }
 
-const optionalText = (label: string, max: number, text = oneLineText) =>
+const optionalText = (field: RecordField, max: number, text = oneLineText) =>
   z.preprocess(
     blankToNull,
-    text({ error: `${label} must be text` })
-      .max(max, tooLong(label, max))
+    text({ error: msg('records:errors.notText', { label: fieldName(field) }) })
+      .max(max, tooLong(field, max))
       .nullish(),
   )
 
@@ -127,19 +149,19 @@ const dateOfBirthField = z.preprocess(
 )
 
 const profileFields = {
-  firstName: nameField(FIRST_NAME_REQUIRED, 'First name'),
-  lastName: nameField(LAST_NAME_REQUIRED, 'Last name'),
+  firstName: nameField(FIRST_NAME_REQUIRED, 'firstName'),
+  lastName: nameField(LAST_NAME_REQUIRED, 'lastName'),
   email: optionalEmail,
-  phone: optionalText('Phone', 40),
+  phone: optionalText('phone', 40),
   dateOfBirth: dateOfBirthField,
-  gender: optionalText('Gender', 50),
-  address: optionalText('Address', 500),
-  emergencyContact: optionalText('Emergency contact', SHORT_TEXT_MAX_LENGTH),
-  emergencyPhone: optionalText('Emergency phone', 40),
-  medicalHistory: optionalText('Medical history', LONG_TEXT_MAX_LENGTH, multiLineText),
-  allergies: optionalText('Allergies', LONG_TEXT_MAX_LENGTH, multiLineText),
-  medications: optionalText('Medications', LONG_TEXT_MAX_LENGTH, multiLineText),
-  notes: optionalText('Notes', LONG_TEXT_MAX_LENGTH, multiLineText),
+  gender: optionalText('gender', 50),
+  address: optionalText('address', 500),
+  emergencyContact: optionalText('emergencyContact', SHORT_TEXT_MAX_LENGTH),
+  emergencyPhone: optionalText('emergencyPhone', 40),
+  medicalHistory: optionalText('medicalHistory', LONG_TEXT_MAX_LENGTH, multiLineText),
+  allergies: optionalText('allergies', LONG_TEXT_MAX_LENGTH, multiLineText),
+  medications: optionalText('medications', LONG_TEXT_MAX_LENGTH, multiLineText),
+  notes: optionalText('notes', LONG_TEXT_MAX_LENGTH, multiLineText),
 }
 
 /**
@@ -160,17 +182,17 @@ export type PatientProfileUpdate = z.output<typeof PatientProfileUpdateSchema>
 const noteFields = {
   title: oneLineText({ error: NOTE_TITLE_REQUIRED })
     .min(1, NOTE_TITLE_REQUIRED)
-    .max(SHORT_TEXT_MAX_LENGTH, tooLong('Title', SHORT_TEXT_MAX_LENGTH)),
+    .max(SHORT_TEXT_MAX_LENGTH, tooLong('title', SHORT_TEXT_MAX_LENGTH)),
   content: multiLineText({ error: NOTE_CONTENT_REQUIRED })
     .min(1, NOTE_CONTENT_REQUIRED)
-    .max(LONG_TEXT_MAX_LENGTH, tooLong('Content', LONG_TEXT_MAX_LENGTH)),
+    .max(LONG_TEXT_MAX_LENGTH, tooLong('content', LONG_TEXT_MAX_LENGTH)),
   noteType: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z.enum(NOTE_TYPES, { error: INVALID_NOTE_TYPE }).optional(),
   ),
   isPrivate: z.preprocess(
     (value) => (value === null ? undefined : value),
-    z.boolean({ error: 'isPrivate must be true or false' }).optional(),
+    z.boolean({ error: msg('records:errors.isPrivateBoolean') }).optional(),
   ),
 }
 

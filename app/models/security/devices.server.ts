@@ -5,6 +5,7 @@ import { and, count, desc, eq, gt } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { knownDevices, sessions } from '~/db/schema'
 import { isProduction } from '~/env.server'
+import { msg, type Message } from '~/lib/i18n/message'
 import { revokeUserSessions, type SessionData } from '~/models/accounts/session.server'
 import { regionName } from './fly-regions'
 
@@ -23,21 +24,28 @@ export function deviceOf(request: Request): SessionData['device'] {
   }
 }
 
-/** "Chrome on macOS", from a user agent; "Unknown browser" when it says nothing useful. */
-export function describeBrowser(userAgent: string) {
-  if (!userAgent) return 'Unknown browser'
+/** Said of a browser whose user agent says nothing useful. */
+export const UNKNOWN_BROWSER = msg('account:devices.unknownBrowser')
+
+/**
+ * "Chrome on macOS", from a user agent; "Unknown browser" when it says nothing useful. A message
+ * (app/lib/i18n/message.ts): the page or the email puts it in its reader's language.
+ */
+export function describeBrowser(userAgent: string): Message {
+  if (!userAgent) return UNKNOWN_BROWSER
   const parsed = Bowser.parse(userAgent)
-  const browser = parsed.browser.name ?? 'Unknown browser'
-  return parsed.os.name ? `${browser} on ${parsed.os.name}` : browser
+  const browser = parsed.browser.name ?? UNKNOWN_BROWSER
+  return parsed.os.name ? msg('account:devices.browserOn', { browser, os: parsed.os.name }) : browser
 }
 
 /** A session's public handle: its id is the cookie's secret, so the page never shows it. */
 const handleOf = (sid: string) => createHash('sha256').update(sid).digest('hex').slice(0, 24)
 
+/** A signed-in session as the security page lists it; `browser` and `place` are messages. */
 export type SessionListing = {
   handle: string
-  browser: string
-  place: string | null
+  browser: Message
+  place: Message | null
   firstSeen: string
   lastSeen: string
   current: boolean

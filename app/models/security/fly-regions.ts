@@ -1,45 +1,48 @@
+import { msg, type Message } from '~/lib/i18n/message'
+
 /**
  * Fly's regions by code, for the sessions list's rough place (the edge a request came in at,
  * which is near the person but not where they are). An unknown code is shown as it is.
  */
-const REGIONS: Record<string, string> = {
-  ams: 'Amsterdam',
-  arn: 'Stockholm',
-  atl: 'Atlanta',
-  bog: 'Bogotá',
-  bom: 'Mumbai',
-  bos: 'Boston',
-  cdg: 'Paris',
-  den: 'Denver',
-  dfw: 'Dallas',
-  ewr: 'Secaucus, New Jersey',
-  eze: 'Buenos Aires',
-  fra: 'Frankfurt',
-  gdl: 'Guadalajara',
-  gig: 'Rio de Janeiro',
-  gru: 'São Paulo',
-  hkg: 'Hong Kong',
-  iad: 'Ashburn, Virginia',
-  jnb: 'Johannesburg',
-  lax: 'Los Angeles',
-  lhr: 'London',
-  mad: 'Madrid',
-  mia: 'Miami',
-  nrt: 'Tokyo',
-  ord: 'Chicago',
-  otp: 'Bucharest',
-  phx: 'Phoenix',
-  qro: 'Querétaro',
-  scl: 'Santiago',
-  sea: 'Seattle',
-  sin: 'Singapore',
-  sjc: 'San Jose, California',
-  syd: 'Sydney',
-  waw: 'Warsaw',
-  yul: 'Montréal',
-  yyz: 'Toronto',
-}
+const REGIONS = new Set([
+  'ams',
+  'arn',
+  'atl',
+  'bog',
+  'bom',
+  'bos',
+  'cdg',
+  'den',
+  'dfw',
+  'ewr',
+  'eze',
+  'fra',
+  'gdl',
+  'gig',
+  'gru',
+  'hkg',
+  'iad',
+  'jnb',
+  'lax',
+  'lhr',
+  'mad',
+  'mia',
+  'nrt',
+  'ord',
+  'otp',
+  'phx',
+  'qro',
+  'scl',
+  'sea',
+  'sin',
+  'sjc',
+  'syd',
+  'waw',
+  'yul',
+  'yyz',
+])
 
-export function regionName(code: string) {
-  return REGIONS[code] ?? code.toUpperCase()
+/** The region's place, as a message in the account catalogue's `regions` (city names differ by language). */
+export function regionName(code: string): Message {
+  return REGIONS.has(code) ? msg(`account:regions.${code}`) : code.toUpperCase()
 }

@@ -11,13 +11,15 @@ import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { passkeys, sessions } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
 import { appOrigin } from '~/lib/url.server'
 import { getSession, sessionStorage, updateSessionData, type SessionData } from '~/models/accounts/session.server'
 import { ACCOUNT_SUSPENDED, AUTHENTICATION_REQUIRED, type PublicUser } from '~/models/accounts/user'
 import { getUserById } from '~/models/accounts/user.server'
-import { describeBrowser } from './devices.server'
+import { describeBrowser, UNKNOWN_BROWSER } from './devices.server'
 import { PasskeyNameSchema } from './security'
 import { tellOwner } from './security-emails.server'
 import { completeSignIn } from './sign-in.server'
@@ -29,15 +31,15 @@ import { completeSignIn } from './sign-in.server'
  * can never be replayed. The browser side is @simplewebauthn/browser, loaded on the click.
  */
 
-export const PASSKEY_NOT_REGISTERED = 'That passkey is not registered here. Log in with your password instead.'
-export const PASSKEY_NOT_FOUND = 'That passkey is not registered here'
-export const PASSKEY_TOO_SLOW = 'The passkey sign-in took too long. Please try again.'
-export const PASSKEY_SETUP_TOO_SLOW = 'Adding the passkey took too long. Please try again.'
-export const PASSKEY_SIGN_IN_FAILED = 'That passkey could not be checked. Please try again.'
-export const PASSKEY_NOT_ADDED = 'The passkey could not be added. Please try again.'
-export const PASSKEY_ALREADY_ADDED = 'That passkey is already registered'
+export const PASSKEY_NOT_REGISTERED = msg('auth:passkey.notRegistered')
+export const PASSKEY_NOT_FOUND = msg('account:passkeys.notFound')
+export const PASSKEY_TOO_SLOW = msg('auth:passkey.tooSlow')
+export const PASSKEY_SETUP_TOO_SLOW = msg('account:passkeys.setupTooSlow')
+export const PASSKEY_SIGN_IN_FAILED = msg('auth:passkey.checkFailed')
+export const PASSKEY_NOT_ADDED = msg('account:passkeys.notAdded')
+export const PASSKEY_ALREADY_ADDED = msg('account:passkeys.alreadyAdded')
 export const PASSKEYS_MAX = 20
-export const TOO_MANY_PASSKEYS = `An account can have at most ${PASSKEYS_MAX} passkeys. Remove one first.`
+export const TOO_MANY_PASSKEYS = msg('account:passkeys.tooMany', { max: PASSKEYS_MAX })
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000
 
@@ -154,7 +156,11 @@ export async function registrationOptions(request: Request, user: PublicUser) {
   return options
 }
 
-/** A name nobody typed: the browser it was added in ("Chrome on macOS"), else "Passkey 2". */
+/**
+ * A name nobody typed: the browser it was added in ("Chrome on macOS"), else "Passkey 2", in
+ * the language of the page it was added from. Stored as written: it is the passkey's name from
+ * then on, which its owner may change.
+ */
 function defaultName(request: Request, userId: number) {
   const browser = describeBrowser(request.headers.get('user-agent') ?? '')
   const [{ total } = { total: 0 }] = getDb()
@@ -162,7 +168,9 @@ function defaultName(request: Request, userId: number) {
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .all()
-  return browser === 'Unknown browser' ? `Passkey ${total + 1}` : browser
+  return inRequestLanguage(
+    browser === UNKNOWN_BROWSER ? msg('account:passkeys.defaultName', { number: total + 1 }) : browser,
+  )
 }
 
 /** Step two: checks the browser's answer against the challenge and keeps the new passkey. */

@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { AppError } from '~/lib/errors'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { getSession, updateSessionData } from '~/models/accounts/session.server'
 import { assertPassword } from '~/models/accounts/user.server'
 import { RECENT_VERIFICATION_MS, VERIFICATION_REQUIRED, VERIFY_PATH, WRONG_CODE, WRONG_PASSWORD } from './security'
@@ -46,7 +47,10 @@ export async function requireApiRecentVerification(request: Request) {
   if (request.method === 'GET' && request.headers.get('sec-fetch-mode') === 'navigate') {
     throw redirect(verifyPath(returnPath(request)))
   }
-  throw Response.json({ message: VERIFICATION_REQUIRED, verificationRequired: true }, { status: 403 })
+  throw Response.json(
+    { message: inRequestLanguage(VERIFICATION_REQUIRED), verificationRequired: true },
+    { status: 403 },
+  )
 }
 
 /**

@@ -3,11 +3,15 @@ import { getDb } from '~/db/client.server'
 import { passkeys, recoveryCodes, users } from '~/db/schema'
 import { sendEmail, type Email } from '~/integrations/email.server'
 import { afterResponse } from '~/lib/after-response.server'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
+import { translateMessage, type Message } from '~/lib/i18n/message'
 import { appOrigin } from '~/lib/url.server'
 import { deviceOf, describeBrowser } from './devices.server'
 import { regionName } from './fly-regions'
 import { SECURITY_PATH } from './security'
+import type { TFunction } from 'i18next'
 
 /**
  * The emails that tell an account's owner what just happened to how they sign in (decision
@@ -27,15 +31,21 @@ export type SecurityNotice =
   | { kind: 'passkey-added' }
   | { kind: 'passkey-removed' }
 
-export const SECURITY_EMAIL_SUBJECTS = {
-  'new-browser': 'New sign-in to your Solace account',
-  'wrong-codes': 'Someone may know your Solace password',
-  'two-factor-on': 'Two-factor sign-in is on for your Solace account',
-  'two-factor-off': 'Two-factor sign-in is off for your Solace account',
-  'recovery-code-used': 'A recovery code was used on your Solace account',
-  'passkey-added': 'A passkey was added to your Solace account',
-  'passkey-removed': 'A passkey was removed from your Solace account',
+/** Each notice's subject, a key of the emails catalogue (its `account.security.subjects`). */
+const SUBJECT_KEYS = {
+  'new-browser': 'account.security.subjects.newBrowser',
+  'wrong-codes': 'account.security.subjects.wrongCodes',
+  'two-factor-on': 'account.security.subjects.twoFactorOn',
+  'two-factor-off': 'account.security.subjects.twoFactorOff',
+  'recovery-code-used': 'account.security.subjects.recoveryCodeUsed',
+  'passkey-added': 'account.security.subjects.passkeyAdded',
+  'passkey-removed': 'account.security.subjects.passkeyRemoved',
 } as const satisfies Record<SecurityNotice['kind'], string>
+
+/** A notice's subject in `language` ('New sign-in to your Solace account'). */
+export function securityEmailSubject(kind: SecurityNotice['kind'], language: Language = 'en') {
+  return tFor(language, 'emails')(SUBJECT_KEYS[kind])
+}
 
 /** At or below this many unused recovery codes, the email says to make new ones. */
 export const FEW_RECOVERY_CODES = 2
@@ -45,6 +55,8 @@ type Owner = {
   email: string
   firstName: string
   timeZone: string
+  /** The language the owner reads: the email is written in it. */
+  language: Language | null
   appOn: boolean
   recoveryCodesLeft: number
   passkeys: number
@@ -53,80 +65,102 @@ type Owner = {
 /** Where and when it happened, taken from the request, and the pages the emails name. */
 type Circumstances = { at: Date; userAgent: string; region: string | null; origin: string }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
-/** What was sent outward for one notice: a plain-text email, built here and nowhere else. */
+/**
+ * What was sent outward for one notice: a plain-text email in the owner's language, built here
+ * and nowhere else.
+ */
 export function securityEmail(owner: Owner, notice: SecurityNotice, { at, userAgent, region, origin }: Circumstances) {
-  const when = `${formatLongDate(at, owner.timeZone)} at ${formatTime(at, owner.timeZone)} ${zoneAbbreviation(at, owner.timeZone)}`
-  const from = `${describeBrowser(userAgent)}${region ? `, near ${regionName(region)}` : ''}, on ${when}`
-  const settingsAt = `Your security settings (${origin}${SECURITY_PATH})`
+  const language = owner.language ?? 'en'
+  const t = tFor(language, 'emails')
+  const shown = (message: Message) => translateMessage(tFor(language) as TFunction, message)
+  const formats = formatsFor(language)
+  const zone = owner.timeZone
+  const when = t('account.security.when', {
+    date: formats.longDate(at, zone),
+    time: formats.time(at, zone),
+    zone: formats.zone(at, zone),
+  })
+  const browser = shown(describeBrowser(userAgent))
+  const from = region
+    ? t('account.security.fromNear', { browser, place: shown(regionName(region)), when })
+    : t('account.security.from', { browser, when })
+  const url = `${origin}${SECURITY_PATH}`
+  const settingsAt = t('account.security.settingsAt', { url })
+  const settingsAtInSentence = t('account.security.settingsAtInSentence', { url })
   const contact = `${origin}/contact`
+  const youOk = t('account.security.youOk')
   const body = ((): string[] => {
     switch (notice.kind) {
       case 'new-browser':
         return [
-          `Your Solace account was just signed in from a browser it had not used before: ${from}.`,
-          'If this was you, there is nothing to do.',
+          t('account.security.newBrowser.what', { from }),
+          youOk,
           notice.secondFactor
-            ? `If it was not, change your password now. ${settingsAt} list every signed-in session and passkey, and each can be removed there.`
-            : `If it was not, change your password now and turn on two-factor sign-in. ${settingsAt} list every signed-in session, and each can be signed out there.`,
+            ? t('account.security.newBrowser.notYouWithSecondFactor', { settings: settingsAt })
+            : t('account.security.newBrowser.notYou', { settings: settingsAt }),
         ]
       case 'wrong-codes':
         return [
-          `Your Solace password was just entered correctly, followed by a wrong two-factor code: ${from}. Nobody was signed in: the code stopped it.`,
-          'If this was you mistyping a code, there is nothing to do.',
-          `If it was not, someone knows your password: change it now, and anywhere else you use it. ${settingsAt} list every signed-in session.`,
+          t('account.security.wrongCodes.what', { from }),
+          t('account.security.wrongCodes.youOk'),
+          t('account.security.wrongCodes.notYou', { settings: settingsAt }),
         ]
       case 'two-factor-on':
         return [
-          `Two-factor sign-in was turned on for your Solace account: ${from}. Signing in now takes your password and a code from your authenticator app. Keep your recovery codes somewhere safe.`,
-          'If this was you, there is nothing to do.',
+          t('account.security.twoFactorOn.what', { from }),
+          youOk,
           // Whoever did it now holds the codes: the owner may not get back in alone.
-          `If it was not, someone else is signed in to your account and may keep you out of it: contact us right away (${contact}).`,
+          t('account.security.twoFactorOn.notYou', { contact }),
         ]
       case 'two-factor-off':
         return [
-          `Two-factor sign-in with an authenticator app was turned off for your Solace account: ${from}. Its recovery codes no longer work, and your password alone now signs in.`,
-          'If this was you, there is nothing to do.',
-          `If it was not, change your password now and turn two-factor sign-in on again. ${settingsAt} list every signed-in session.`,
+          t('account.security.twoFactorOff.what', { from }),
+          youOk,
+          t('account.security.twoFactorOff.notYou', { settings: settingsAt }),
         ]
       case 'recovery-code-used':
         return [
-          `One of your recovery codes was just used in place of a code from your authenticator app: ${from}. Each code works once${owner.appOn ? `; ${plural(owner.recoveryCodesLeft, 'unused code is', 'unused codes are')} left` : ''}.`,
+          owner.appOn
+            ? t('account.security.recoveryCodeUsed.whatWithCodesLeft', { from, count: owner.recoveryCodesLeft })
+            : t('account.security.recoveryCodeUsed.what', { from }),
           // With the app turned off by that code, its codes went too: nothing to make again.
           ...(owner.appOn && owner.recoveryCodesLeft <= FEW_RECOVERY_CODES
-            ? [
-                `That is few: make new ones in ${settingsAt.toLowerCase()} with "Make new recovery codes"; it asks for a code from your app, and the old codes stop working.`,
-              ]
+            ? [t('account.security.recoveryCodeUsed.few', { settings: settingsAtInSentence })]
             : []),
-          'If this was you, there is nothing else to do.',
-          'If it was not, someone has your password and one of your recovery codes: change your password now and make new recovery codes.',
+          t('account.security.recoveryCodeUsed.youOk'),
+          t('account.security.recoveryCodeUsed.notYou'),
         ]
       case 'passkey-added':
         return [
-          `A passkey was added to your Solace account: ${from}. It signs in without your password. Your account now has ${plural(owner.passkeys, 'passkey', 'passkeys')}.`,
-          'If this was you, there is nothing to do.',
-          `If it was not, remove it in ${settingsAt.toLowerCase()} and change your password now.`,
+          t('account.security.passkeyAdded.what', { from, count: owner.passkeys }),
+          youOk,
+          t('account.security.passkeyAdded.notYou', { settings: settingsAtInSentence }),
         ]
       case 'passkey-removed':
         return [
-          `A passkey was removed from your Solace account: ${from}. It can no longer sign in. Your account has ${plural(owner.passkeys, 'passkey', 'passkeys')} left.`,
-          'If this was you, there is nothing to do.',
-          `If it was not, someone else is signed in to your account: change your password now and check ${settingsAt.toLowerCase()}.`,
+          t('account.security.passkeyRemoved.what', { from, count: owner.passkeys }),
+          youOk,
+          t('account.security.passkeyRemoved.notYou', { settings: settingsAtInSentence }),
         ]
     }
   })()
   return {
     to: owner.email,
-    subject: SECURITY_EMAIL_SUBJECTS[notice.kind],
-    text: [`Hi ${owner.firstName},`, '', body[0], '', ...body.slice(1)].join('\n'),
+    subject: securityEmailSubject(notice.kind, language),
+    text: [t('account.greeting', { name: owner.firstName }), '', body[0], '', ...body.slice(1)].join('\n'),
   } satisfies Email
 }
 
 function ownerOf(userId: number): Owner | undefined {
   const db = getDb()
   const user = db
-    .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone, appOn: users.totpEnabledAt })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      timeZone: users.timeZone,
+      language: users.language,
+      appOn: users.totpEnabledAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .get()

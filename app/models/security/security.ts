@@ -1,25 +1,27 @@
 import { z } from 'zod'
+import { msg } from '~/lib/i18n/message'
 import { oneLineText } from '~/lib/plain-text'
 import { redirectToField } from '~/models/accounts/user'
 
 /**
  * Two-factor sign-in, passkeys, sessions and recent verification: the schemas and texts the
- * screens, their actions and /api/login share (docs/decisions/042-two-factor-and-passkeys.md).
+ * screens, their actions and /api/login share (docs/decisions/042-two-factor-and-passkeys.md), the
+ * texts as catalogue keys (app/lib/i18n/message.ts).
  */
 
-export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code'
-export const WRONG_CODE = 'That code is not right, or it was already used. Try the newest code.'
-export const TWO_FACTOR_REQUIRED = 'Enter the code from your authenticator app to finish signing in'
-export const SIGN_IN_EXPIRED = 'Your sign-in took too long. Please log in again.'
-export const VERIFICATION_REQUIRED = 'Please confirm it is you to continue'
-export const ADMIN_NEEDS_TWO_FACTOR = 'Set up two-factor sign-in to open the admin area'
+export const CODE_REQUIRED = msg('auth:twoFactor.codeRequired')
+export const WRONG_CODE = msg('auth:twoFactor.wrongCode')
+export const TWO_FACTOR_REQUIRED = msg('auth:twoFactor.required')
+export const SIGN_IN_EXPIRED = msg('auth:twoFactor.signInExpired')
+/** The toast title of a refused sign-in (the login screen and its second step). */
+export const LOGIN_FAILED = msg('auth:toasts.loginFailed')
+export const VERIFICATION_REQUIRED = msg('auth:verify.required')
+export const ADMIN_NEEDS_TWO_FACTOR = msg('account:twoFactor.adminNeedsIt')
 /** Why, said on the setup page itself to an admin it stands between them and the admin area (issue 42). */
-export const ADMIN_TWO_FACTOR_REASON =
-  'The admin area can delete accounts and read every contact message, so it asks for a code from an authenticator app at every sign-in. Set one up here to open it.'
-export const WRONG_PASSWORD = 'Incorrect password'
-export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
-export const SETUP_EXPIRED =
-  'This setup has run out of time (10 minutes) or was ended. Start again with a new QR code, and enter the code it gives.'
+export const ADMIN_TWO_FACTOR_REASON = msg('account:twoFactor.adminReason')
+export const WRONG_PASSWORD = msg('account:errors.incorrectPassword')
+export const TWO_FACTOR_ALREADY_ON = msg('account:twoFactor.alreadyOn')
+export const SETUP_EXPIRED = msg('account:twoFactor.setupExpired')
 
 /** How long a password or second factor counts as recent for what matters most. */
 export const RECENT_VERIFICATION_MS = 10 * 60 * 1000
@@ -45,17 +47,18 @@ export const VerifySchema = z
     redirectTo: redirectToField,
   })
   .refine((value) => Boolean(value.password?.length) || Boolean(value.code?.trim().length), {
-    message: 'Enter your password or a code',
+    message: msg('auth:verify.passwordOrCode'),
     path: ['password'],
   })
 
 export const PASSKEY_NAME_MAX = 60
+const PASSKEY_NAME_REQUIRED = msg('account:passkeys.nameRequired')
 export const PasskeyNameSchema = z.object({
   passkeyId: z.string().min(1).max(1024),
   // One line of plain text, as every name is: it is listed on the security page and in emails.
-  name: oneLineText({ error: 'Give the passkey a name' })
-    .min(1, 'Give the passkey a name')
-    .max(PASSKEY_NAME_MAX, `Must be at most ${PASSKEY_NAME_MAX} characters`),
+  name: oneLineText({ error: PASSKEY_NAME_REQUIRED })
+    .min(1, PASSKEY_NAME_REQUIRED)
+    .max(PASSKEY_NAME_MAX, msg('auth:validation.tooLong', { max: PASSKEY_NAME_MAX })),
 })
 
 /** The security page's forms, one intent each. */
@@ -70,8 +73,7 @@ export const SECURITY_INTENTS = {
  * Recovery codes sent back to be downloaded or printed: they are shown once and only their
  * hashes are kept, so the page that shows them posts them (`codes`, once each) to be saved.
  */
-export const RECOVERY_CODES_UNREADABLE =
-  'These recovery codes could not be read. Make new ones on the security page if you need them.'
+export const RECOVERY_CODES_UNREADABLE = msg('account:recoveryCodes.unreadable')
 export const RecoveryCodesSchema = z
   .array(z.string().regex(/^[a-z2-9]{5}-[a-z2-9]{5}$/, RECOVERY_CODES_UNREADABLE))
   .min(1, RECOVERY_CODES_UNREADABLE)

@@ -1,4 +1,5 @@
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { LIMITS, take } from '~/lib/rate-limit.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { createUserSession } from '~/models/accounts/auth.server'
@@ -49,7 +50,7 @@ export async function completeSignIn(request: Request, user: PublicUser, remembe
 export function welcomeBack(to: string, headers: Headers) {
   return redirectWithToast(
     to,
-    { type: 'success', title: 'Welcome back!', description: 'You have successfully logged in.' },
+    { type: 'success', title: msg('auth:toasts.welcomeBack'), description: msg('auth:toasts.welcomeBackDescription') },
     { headers },
   )
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CONNECTION_EVENT_KINDS } from '~/db/enums'
+import { msg } from '~/lib/i18n/message'
 
 /**
  * How a video room's connection went, as its page reports it (client-safe: the room's report
@@ -24,10 +25,11 @@ export const MAX_CONNECTION_REPORT_BYTES = 4 * 1024
 /** How long ago an event may have happened, and how long a time it may carry: a long session. */
 export const MAX_EVENT_AGE_MS = 6 * 60 * 60_000
 
+/** The refusals of a report (app/locales/<language>/room.json). */
 export const CONNECTION_TEXT = {
-  full: 'This session’s connection report is full.',
-  timed: 'valueMs is given for first_media and reconnected, and only for them',
-  relay: 'relay is given only for first_media and reconnected',
+  full: msg('room:errors.reportFull'),
+  timed: msg('room:errors.timed'),
+  relay: msg('room:errors.relay'),
 }
 
 const Milliseconds = z.number().int().min(0).max(MAX_EVENT_AGE_MS)

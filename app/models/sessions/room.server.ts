@@ -1,8 +1,11 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { bookings, services } from '~/db/schema'
-import { formatLongDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
+import { formatsFor, type Formats } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
+import { msg } from '~/lib/i18n/message'
 import { otherPartyOf } from '~/models/booking/other-party.server'
 import { BOOKING_NOT_FOUND } from '~/models/booking/payments.server'
 import { iceServersFor } from './ice-servers.server'
@@ -66,20 +69,27 @@ export function openRoomFor(user: { id: number }, bookingId: number, now = new D
   return booking
 }
 
-/** A time of day in the viewer's zone, with the zone: '6:35 PM EST'. */
-const timeIn = (instant: Date, timeZone: string) =>
-  `${formatTime(instant, timeZone)} ${zoneAbbreviation(instant, timeZone)}`
+/** A time of day in the viewer's zone and language, with the zone: '6:35 PM EST', '18 h 35 HNE'. */
+const timeIn = (formats: Formats, instant: Date, timeZone: string) =>
+  `${formats.time(instant, timeZone)} ${formats.zone(instant, timeZone)}`
 
-/** The room's page: the session, the other person, the window, and the ICE servers for this person. */
+/**
+ * The room's page: the session, the other person, the window, and the ICE servers for this
+ * person, worded in the viewer's language and zone.
+ */
 export function getRoomPage(
   user: { id: number; firstName: string },
   bookingId: number,
   timeZone: string,
+  language: Language = 'en',
   now = new Date(),
 ): SessionRoomData {
   const booking = findRoomBooking(user, bookingId)
   const other = otherPartyOf(booking, booking.side)
-  const fallbackName = booking.side === 'client' ? 'your practitioner' : 'your client'
+  const t = tFor(language, 'room')
+  const formats = formatsFor(language)
+  // Stands in for a deleted account's name in the room's sentences ('your practitioner is waiting').
+  const fallbackName = t(`otherFallback.${booking.side}`)
   const { opensAt, closesAt } = roomWindow(booking)
   const state = stateOf(booking, now)
   return {
@@ -89,9 +99,12 @@ export function getRoomPage(
       durationMinutes: booking.durationMinutes,
       startTime: booking.startTime.toISOString(),
       endTime: booking.endTime.toISOString(),
-      when:
-        `${formatLongDate(booking.startTime, timeZone)}, ${formatTime(booking.startTime, timeZone)} – ` +
-        `${formatTime(booking.endTime, timeZone)} ${zoneAbbreviation(booking.startTime, timeZone)}`,
+      when: t('when', {
+        date: formats.longDate(booking.startTime, timeZone),
+        start: formats.time(booking.startTime, timeZone),
+        end: formats.time(booking.endTime, timeZone),
+        zone: formats.zone(booking.startTime, timeZone),
+      }),
     },
     me: { role: booking.side, firstName: user.firstName },
     other: other
@@ -102,16 +115,16 @@ export function getRoomPage(
     closesAt: closesAt.toISOString(),
     now: now.toISOString(),
     ended: booking.sessionEndedAt
-      ? { at: booking.sessionEndedAt.toISOString(), time: timeIn(booking.sessionEndedAt, timeZone) }
+      ? { at: booking.sessionEndedAt.toISOString(), time: timeIn(formats, booking.sessionEndedAt, timeZone) }
       : null,
-    opensAtTime: timeIn(opensAt, timeZone),
+    opensAtTime: timeIn(formats, opensAt, timeZone),
     meetingLink: booking.ownMeetingLink ?? booking.meetingLink ?? null,
     // Credentials only for a room that can be entered.
     iceServers: state === 'open' ? iceServersFor(user.id, now) : [],
-    backTo:
-      booking.side === 'practitioner'
-        ? { to: '/practitioner/dashboard', label: 'Back to your dashboard' }
-        : { to: `/bookings/${booking.id}`, label: 'Back to your booking' },
+    backTo: {
+      to: booking.side === 'practitioner' ? '/practitioner/dashboard' : `/bookings/${booking.id}`,
+      label: msg(`room:back.${booking.side}`),
+    },
   }
 }
 

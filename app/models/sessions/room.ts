@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { msg, type Message } from '~/lib/i18n/message'
 import { ROOM_OPENS_BEFORE_MS, type RoomState } from './room-window'
+import type { ParseKeys } from 'i18next'
 
 /**
  * A booking's video room (client-safe: the page, its signaling client and the server share
@@ -12,7 +14,7 @@ export * from './room-window'
 /* Signaling: what the browser posts (JSON, one message a request). */
 
 /** A page load's own id: a reload is a new peer, so the other side starts over with it. */
-export const PeerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid peer id')
+export const PeerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, msg('room:errors.invalidPeer'))
 
 /** An SDP is a few KB; far more is not a session description. */
 export const MAX_SDP_CHARS = 32_000
@@ -100,134 +102,136 @@ export type RoomEvent =
   /** The same person opened the room in another tab or device: this stream ends. */
   | { type: 'replaced' }
 
-/** Words the room shows (one definition each). */
+/** A message of the room's catalogue (app/locales/<language>/room.json): a key tsc checks. */
+const say = (key: ParseKeys<'room'>, values?: Record<string, string | number>) => msg(`room:${key}`, values)
+
+/**
+ * What the room says, as messages (one definition each): the server's refusals answer them in
+ * the reader's language, the room's scripts hold them until a component shows them
+ * (`translateMessage`), and the tests read them in English. The page's components word the rest
+ * with `t` from the same catalogue.
+ */
 export const ROOM_TEXT = {
-  mediaStaysPrivate:
-    'Your video and audio go straight to the other person, encrypted end to end. Solace only introduces your browsers and never sees, relays or records the call.',
-  needsJavaScript: 'The video room needs JavaScript. Turn it on in your browser to join.',
-  permissionDenied:
-    'Your browser is blocking the camera and microphone. Allow them for this site (the camera icon in the address bar), then try again.',
-  noDevices: 'No camera or microphone was found. Connect one and try again, or join without them.',
-  otherWaiting: (name: string) => `${name} is waiting`,
-  otherNotJoined: (name: string) => `${name} has not joined yet`,
-  otherLeft: (name: string) => `${name} left the session`,
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
-  ended: 'This session has ended.',
+  mediaStaysPrivate: say('mediaStaysPrivate'),
+  needsJavaScript: say('needsJavaScript'),
+  permissionDenied: say('permissionDenied'),
+  noDevices: say('noDevices'),
+  otherWaiting: (name: string) => say('otherWaiting', { name }),
+  otherNotJoined: (name: string) => say('otherNotJoined', { name }),
+  otherLeft: (name: string) => say('otherLeft', { name }),
+  connecting: say('connecting'),
+  reconnecting: say('reconnecting'),
+  ended: say('ended'),
   /** Who ended it, as each side reads it: the practitioner themselves, or the client by name. */
-  youEnded: 'You ended the session',
-  endedBy: (practitionerFirstName: string) => `${practitionerFirstName} ended the session`,
+  youEnded: say('youEnded'),
+  endedBy: (practitionerFirstName: string) => say('endedBy', { name: practitionerFirstName }),
   /** When, on the page of a session ended in its room (time: '6:52 PM EST'). */
-  endedAt: (time: string) => `It ended at ${time}.`,
-  replaced: 'You opened this session somewhere else, so it closed here.',
+  endedAt: (time: string) => say('endedAt', { time }),
+  replaced: say('replaced'),
 
   /* The page around the room (app/components/session-room/session-room-page.tsx). */
-  heading: (serviceName: string, otherName: string) => `${serviceName} with ${otherName}`,
-  opensBeforeStart: `Your session room opens ${ROOM_OPENS_BEFORE_MS / 60_000} minutes before the start.`,
+  heading: (serviceName: string, otherName: string) => say('heading', { service: serviceName, name: otherName }),
+  opensBeforeStart: say('opensBeforeStart', { count: ROOM_OPENS_BEFORE_MS / 60_000 }),
   /** A countdown such as '1:44:59' or '14:59'. */
-  opensIn: (time: string) => `Opens in ${time}`,
+  opensIn: (time: string) => say('opensIn', { time }),
   /** When it opens, in the viewer's zone ('6:35 PM EST'): true without JavaScript, when a countdown would freeze. */
-  opensAt: (time: string) => `The room opens at ${time}.`,
-  opening: 'Opening the room…',
-  cancelled: 'This session was cancelled, so it has no room.',
-  unpaid: 'This session is not paid yet, so its room is closed.',
-  completePayment: 'Complete payment',
+  opensAt: (time: string) => say('opensAt', { time }),
+  opening: say('opening'),
+  cancelled: say('cancelled'),
+  unpaid: say('unpaid'),
+  completePayment: say('completePayment'),
   ownLink: {
-    client: 'Your practitioner holds this session at their own meeting link.',
-    practitioner: 'You hold this session at your own meeting link.',
+    client: say('ownLink.client'),
+    practitioner: say('ownLink.practitioner'),
   },
   /** Beside needsJavaScript, when the practitioner has a meeting link of their own. */
   meetingLinkInstead: {
-    client: "You can also join at your practitioner's own meeting link.",
-    practitioner: 'You can also meet at your own meeting link.',
+    client: say('meetingLinkInstead.client'),
+    practitioner: say('meetingLinkInstead.practitioner'),
   },
-  openMeetingLink: 'Open the meeting link',
+  openMeetingLink: say('openMeetingLink'),
 
   /* The preview before joining (app/components/session-room/lobby.tsx). */
-  join: 'Join session',
-  rejoin: 'Rejoin',
-  youLeft: 'You left the session.',
-  tryAgain: 'Try again',
-  joinWithoutMedia: 'Join without camera and microphone',
-  deviceFailed:
-    'Your camera or microphone could not start; another app may be using it. Try again, or join without them.',
-  camera: 'Camera',
-  microphone: 'Microphone',
+  join: say('join'),
+  rejoin: say('rejoin'),
+  youLeft: say('youLeft'),
+  tryAgain: say('tryAgain'),
+  joinWithoutMedia: say('joinWithoutMedia'),
+  deviceFailed: say('deviceFailed'),
+  camera: say('camera'),
+  microphone: say('microphone'),
   /** The check before the call (app/components/session-room/lobby-check.tsx). */
   check: {
-    heading: 'Check before you join',
-    micLevel: 'Microphone level',
-    micHint: 'Say something: the bar moves when your microphone hears you.',
-    playTestSound: 'Play test sound',
-    testSoundHint:
-      "You should hear a short tone. If you don't, turn up the volume or choose other speakers in your computer's sound settings.",
+    heading: say('check.heading'),
+    micLevel: say('check.micLevel'),
+    micHint: say('check.micHint'),
+    playTestSound: say('check.playTestSound'),
+    testSoundHint: say('check.testSoundHint'),
     network: {
-      checking: 'Checking your connection…',
-      untested:
-        'No STUN or TURN server is set up for this site, so your connection cannot be tested before the call. The call connects directly where your network allows it.',
-      ok: 'Your network can reach the call servers.',
-      limited: 'Your network reached the call servers only in part.',
-      blocked: 'Your network did not reach the call servers.',
-      unsupported: 'This browser cannot make video calls.',
+      checking: say('check.network.checking'),
+      untested: say('check.network.untested'),
+      ok: say('check.network.ok'),
+      limited: say('check.network.limited'),
+      blocked: say('check.network.blocked'),
+      unsupported: say('check.network.unsupported'),
     },
-    allReady: 'Your camera, microphone and connection are ready',
-    devicesReady: 'Your camera and microphone are ready',
-    checking: 'Checking your camera, microphone and connection…',
-    problems: 'Before you join:',
+    allReady: say('check.allReady'),
+    devicesReady: say('check.devicesReady'),
+    checking: say('check.checking'),
+    problems: say('check.problems'),
     /** What to do, one sentence for each problem the check finds. */
     fix: {
-      denied: "Allow the camera and microphone in your browser's site settings (the icon in the address bar).",
-      'no-devices': 'No camera or microphone was found: connect one, or join without them.',
-      failed: 'Your camera or microphone would not start: close other apps that use it, then try again.',
-      noCamera: 'No camera was found: connect one, or join with sound only.',
-      noMicrophone: 'No microphone was found: connect one or pick another microphone.',
-      microphoneSilent:
-        "We can't hear your microphone: pick another microphone, or check that it isn't muted on the device itself.",
-      limited:
-        'Most calls will still connect, but a strict network (at work, at school, on some VPNs) may block this one: if the call does not connect, try another network or turn off your VPN.',
-      blocked: 'Your network blocks video calls: try another network (a phone hotspot) or turn off your VPN.',
-      unsupported: 'Your browser cannot make video calls: open this page in a recent Chrome, Edge, Firefox or Safari.',
+      denied: say('check.fix.denied'),
+      'no-devices': say('check.fix.noDevices'),
+      failed: say('check.fix.failed'),
+      noCamera: say('check.fix.noCamera'),
+      noMicrophone: say('check.fix.noMicrophone'),
+      microphoneSilent: say('check.fix.microphoneSilent'),
+      limited: say('check.fix.limited'),
+      blocked: say('check.fix.blocked'),
+      unsupported: say('check.fix.unsupported'),
     },
   },
 
   /* The call (app/components/session-room/call-view.tsx). */
-  yourVideo: 'Your video',
-  otherVideo: (name: string) => `Video of ${name}`,
-  mute: 'Mute microphone',
-  unmute: 'Unmute microphone',
-  cameraOff: 'Turn camera off',
-  cameraOn: 'Turn camera on',
-  leave: 'Leave',
-  end: 'End session',
+  yourVideo: say('yourVideo'),
+  otherVideo: (name: string) => say('otherVideo', { name }),
+  mute: say('mute'),
+  unmute: say('unmute'),
+  cameraOff: say('cameraOff'),
+  cameraOn: say('cameraOn'),
+  leave: say('leave'),
+  end: say('end'),
   /** The confirmation before End: it closes the room for both, for good. */
   endConfirm: {
-    title: 'End the session for both of you?',
-    body: (clientFirstName: string) =>
-      `The room closes for you and ${clientFirstName}, and the session is marked completed. This cannot be undone. To step out and come back, use Leave instead.`,
-    cancel: 'Cancel',
-    confirm: 'End session',
+    title: say('endConfirm.title'),
+    body: (clientFirstName: string) => say('endConfirm.body', { name: clientFirstName }),
+    cancel: say('endConfirm.cancel'),
+    confirm: say('endConfirm.confirm'),
   },
   /** A POST of End before the booked start (the button is not offered then). */
-  endNotYet: 'A session can be ended only from its start time. Until then, use Leave to step out.',
-  otherMuted: (name: string) => `${name} is muted`,
-  otherCameraOff: (name: string) => `${name} turned their camera off`,
-  yourCameraIsOff: 'Your camera is off',
+  endNotYet: say('endNotYet'),
+  otherMuted: (name: string) => say('otherMuted', { name }),
+  otherCameraOff: (name: string) => say('otherCameraOff', { name }),
+  yourCameraIsOff: say('yourCameraIsOff'),
   /** In the lobby after Leave, the camera switched on: its light is off until the rejoin. */
-  cameraOnRejoin: 'Your camera is on and starts again when you rejoin',
+  cameraOnRejoin: say('cameraOnRejoin'),
   /** Time since the booked start ('12:05'), of the booked length. */
-  elapsed: (time: string, minutes: number) => `${time} of ${minutes} min`,
-  startsIn: (time: string) => `Starts in ${time}`,
-  quality: { good: 'Good', fair: 'Fair', poor: 'Poor' },
-  connection: (quality: string) => `Connection: ${quality}`,
+  elapsed: (time: string, minutes: number) => say('elapsed', { time, minutes }),
+  startsIn: (time: string) => say('startsIn', { time }),
+  quality: { good: say('quality.good'), fair: say('quality.fair'), poor: say('quality.poor') },
+  /** The connection's quality: one of `quality`, a message itself (shown in the same language). */
+  connection: (quality: string) => say('connection', { quality }),
   /** The video gives way on a weak link (app/components/session-room/video-steps.ts). */
-  videoLowered: 'Your video is lowered to keep your voices clear',
-  audioOnlyOffer: 'Your connection is too weak for video. Switch to audio only to keep your voices clear.',
-  audioOnly: 'Audio only',
-  audioOnlyOn: 'Audio only while the connection is weak. Video comes back by itself when it recovers.',
-  videoBack: 'Turn video back on',
-  otherAudioOnly: (name: string) =>
-    `Audio only: ${name}'s connection is weak. Video comes back by itself when it recovers.`,
-  notSent: 'That did not reach the room. Check your connection and try again.',
+  videoLowered: say('videoLowered'),
+  audioOnlyOffer: say('audioOnlyOffer'),
+  audioOnly: say('audioOnly'),
+  audioOnlyOn: say('audioOnlyOn'),
+  videoBack: say('videoBack'),
+  otherAudioOnly: (name: string) => say('otherAudioOnly', { name }),
+  notSent: say('notSent'),
+  /** The signaling's refusals. */
+  invalidPeer: say('errors.invalidPeer'),
 } as const
 
 /** Who ended the session, in each side's words: the practitioner ends it, the client reads their name. */
@@ -263,6 +267,6 @@ export type SessionRoomData = {
   ended: { at: string; time: string } | null
   /** When the room opens, in the viewer's zone ('6:35 PM EST'): the page says so, countdown or not. */
   opensAtTime: string
-  /** Where "Back" goes: the person's own dashboard. */
-  backTo: { to: string; label: string }
+  /** Where "Back" goes: the person's own dashboard or booking; its words a message. */
+  backTo: { to: string; label: Message }
 }

@@ -1,4 +1,5 @@
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { log } from '~/lib/log.server'
 import { recordJoin, recordLeave } from './attendance.server'
 import { KEEPALIVE_MS, type OtherPresence, type RoomEvent, type SignalMessage } from './room'
@@ -23,8 +24,8 @@ import { markSessionEnded, type RoomBooking, type Side } from './room.server'
  */
 export const RECONNECT_GRACE_MS = 2 * 60_000
 
-export const NOT_CONNECTED = 'This page lost its place in the room. Please reload it to continue.'
-export const ONLY_PRACTITIONER_ENDS = 'Only the practitioner can end the session.'
+export const NOT_CONNECTED = msg('room:errors.notConnected')
+export const ONLY_PRACTITIONER_ENDS = msg('room:errors.onlyPractitionerEnds')
 
 type Person = {
   userId: number

@@ -1,3 +1,7 @@
+import type { Formats } from '~/lib/i18n/formats'
+import { msg } from '~/lib/i18n/message'
+import type { TFunction } from 'i18next'
+
 /**
  * The admin dashboard's card of how the video rooms worked lately (client-safe wording of
  * video-figures.server.ts's figures; issue 45).
@@ -20,34 +24,42 @@ export type VideoFigures = {
 
 export const VIDEO_WINDOW_DAYS = 30
 
+/** The card's heading and empty state (app/locales/<language>/admin.json, `video.*`). */
 export const VIDEO_CARD_TEXT = {
-  title: `Video sessions (last ${VIDEO_WINDOW_DAYS} days)`,
-  none: `No video sessions in the last ${VIDEO_WINDOW_DAYS} days.`,
-  sessions: 'Sessions',
-  bothConnected: 'Both sides connected',
-  firstMedia: 'Median time to first media',
-  reconnections: 'Reconnections',
-  relayed: 'Through a relay (TURN)',
+  title: msg('admin:video.title', { count: VIDEO_WINDOW_DAYS }),
+  none: msg('admin:video.none', { count: VIDEO_WINDOW_DAYS }),
 }
 
 export type VideoCardRow = { label: string; value: string }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-const share = (part: number, whole: number) => `${part} of ${whole} (${Math.round((part / whole) * 100)}%)`
-
-/** The card's rows, worded (none when no room was joined in the window). */
-export function videoCardRows(figures: VideoFigures): VideoCardRow[] {
+/** The card's rows, worded in the reader's language (none when no room was joined in the window). */
+export function videoCardRows(
+  figures: VideoFigures,
+  { t, formats }: { t: TFunction<'admin'>; formats: Formats },
+): VideoCardRow[] {
   const { sessions, bothConnected, relayed, medianFirstMediaMs, reconnections, medianReconnectMs } = figures
   if (!sessions) return []
+  const seconds = (ms: number) => t('video.seconds', { seconds: formats.number(ms / 1000, 1) })
+  const share = (part: number, whole: number) =>
+    t('video.share', {
+      part: formats.number(part),
+      whole: formats.number(whole),
+      percent: formats.number(Math.round((part / whole) * 100)),
+    })
   return [
-    { label: VIDEO_CARD_TEXT.sessions, value: String(sessions) },
-    { label: VIDEO_CARD_TEXT.bothConnected, value: share(bothConnected, sessions) },
-    { label: VIDEO_CARD_TEXT.firstMedia, value: medianFirstMediaMs === null ? '—' : seconds(medianFirstMediaMs) },
+    { label: t('video.sessions'), value: formats.number(sessions) },
+    { label: t('video.bothConnected'), value: share(bothConnected, sessions) },
     {
-      label: VIDEO_CARD_TEXT.reconnections,
-      value:
-        medianReconnectMs === null ? String(reconnections) : `${reconnections} (median ${seconds(medianReconnectMs)})`,
+      label: t('video.firstMedia'),
+      value: medianFirstMediaMs === null ? t('video.noValue') : seconds(medianFirstMediaMs),
     },
-    { label: VIDEO_CARD_TEXT.relayed, value: share(relayed, sessions) },
+    {
+      label: t('video.reconnections'),
+      value:
+        medianReconnectMs === null
+          ? formats.number(reconnections)
+          : t('video.withMedian', { reconnections: formats.number(reconnections), median: seconds(medianReconnectMs) }),
+    },
+    { label: t('video.relayed'), value: share(relayed, sessions) },
   ]
 }

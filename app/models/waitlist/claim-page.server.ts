@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node'
+import { msg } from '~/lib/i18n/message'
 import { redirectWithToast } from '~/lib/toast.server'
 import { startCheckout } from '~/models/booking/payments.server'
 
@@ -16,8 +17,8 @@ export async function afterClaim(
   if (!booking.requiresPayment) {
     return redirectWithToast(`/bookings/${booking.id}`, {
       type: 'success',
-      title: 'Booking confirmed!',
-      description: 'The time from your waitlist is yours.',
+      title: msg('waitlist:toasts.bookingConfirmed'),
+      description: msg('waitlist:toasts.timeIsYours'),
     })
   }
   const { url } = await startCheckout(client, booking.id, origin)

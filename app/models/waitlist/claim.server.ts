@@ -3,9 +3,11 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { getDb, type Tx } from '~/db/client.server'
 import { services, timeSlots, users, waitlistEntries, waitlistOffers } from '~/db/schema'
 import { queueEmail } from '~/integrations/email.server'
-import { formatDate, formatTime, zoneAbbreviation, DEFAULT_TIME_ZONE } from '~/lib/dates'
+import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { hashLinkToken } from '~/lib/email-link-token.server'
 import { AppError } from '~/lib/errors'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
 import { createBooking, type BookingActor } from '~/models/booking/booking.server'
 import { handOn } from './offers.server'
 import { OFFER_MOVED_ON, OFFER_NOT_FOUND, OFFER_TAKEN, OFFER_WITHDRAWN } from './waitlist'
@@ -55,7 +57,7 @@ function findOffer(client: { id: number }, key: OfferKey) {
 
 type OfferRow = ReturnType<typeof findOffer>
 
-/** Why an offer can no longer be taken, in words; null while it can. */
+/** Why an offer can no longer be taken (a message); null while it can. */
 function endedReason(offer: Pick<OfferRow, 'state' | 'expiresAt' | 'timeSlotId'>, now: Date) {
   if (offer.state === 'claimed') return OFFER_TAKEN
   if (offer.state === 'withdrawn' || offer.timeSlotId === null) return OFFER_WITHDRAWN
@@ -80,7 +82,7 @@ export function offerForClient(client: { id: number }, key: OfferKey, now = new 
   }
 }
 
-/** To the practitioner: a client from the waitlist took a freed time (their own client: named). */
+/** To the practitioner, in their language: a client from the waitlist took a freed time (their own client: named). */
 function queueFilledNotice(
   tx: Tx,
   offer: OfferRow & { startTime: Date },
@@ -89,23 +91,26 @@ function queueFilledNotice(
   now: Date,
 ) {
   const to = tx
-    .select({ email: practitioner.email, timeZone: practitioner.timeZone })
+    .select({ email: practitioner.email, timeZone: practitioner.timeZone, language: practitioner.language })
     .from(services)
     .innerJoin(practitioner, eq(practitioner.id, services.practitionerId))
     .where(eq(services.id, offer.serviceId))
     .get()
   if (!to) return
   const zone = to.timeZone ?? DEFAULT_TIME_ZONE
-  const when = `${formatDate(offer.startTime, zone)}, ${formatTime(offer.startTime, zone)} ${zoneAbbreviation(offer.startTime, zone)}`
+  const language = to.language ?? 'en'
+  const t = tFor(language, 'emails')
+  const f = formatsFor(language)
+  const when = `${f.date(offer.startTime, zone)}, ${f.time(offer.startTime, zone)} ${f.zone(offer.startTime, zone)}`
   queueEmail(
     tx,
     {
       to: to.email,
-      subject: `Your waitlist filled a time: ${offer.serviceName}`,
+      subject: t('waitlist.filled.subject', { service: offer.serviceName }),
       text: [
-        `${client.firstName} took the ${offer.serviceName} time on ${when} from your waitlist.`,
-        offer.priceCents > 0 ? 'They are paying for it now; the time is held for them while they do.' : '',
-        `See it on your dashboard: booking ${bookingId}.`,
+        t('waitlist.filled.took', { client: client.firstName, service: offer.serviceName, when }),
+        offer.priceCents > 0 ? t('waitlist.filled.paying') : '',
+        t('waitlist.filled.seeIt', { booking: bookingId }),
       ]
         .filter(Boolean)
         .join('\n'),

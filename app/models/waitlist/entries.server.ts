@@ -2,6 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { services, users, waitlistClosedServices, waitlistEntries, waitlistOffers } from '~/db/schema'
 import { AppError } from '~/lib/errors'
+import { msg } from '~/lib/i18n/message'
 import { pageWindow } from '~/lib/paging'
 import { check, hit } from '~/lib/rate-limit.server'
 import { SERVICE_NOT_FOUND } from '~/models/marketplace/service'
@@ -26,8 +27,7 @@ import {
 
 /** Joins a client may make an hour: leaving and joining again, over and over, writes a row each time. */
 export const WAITLIST_JOINS = { max: 20, windowMs: 60 * 60_000 }
-export const TOO_MANY_JOINS =
-  'You have joined many waitlists in the last hour. Please wait a while before joining another.'
+export const TOO_MANY_JOINS = msg('waitlist:errors.tooManyJoins')
 
 /** A waiting entry as its client sees it. */
 export type OwnEntry = {

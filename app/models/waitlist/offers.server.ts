@@ -10,8 +10,10 @@ import {
   waitlistOffers,
 } from '~/db/schema'
 import { queueEmail, type Email } from '~/integrations/email.server'
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
 import { newLinkToken } from '~/lib/email-link-token.server'
+import { formatsFor } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 import { configuredOrigin } from '~/lib/url.server'
 import { wallClock } from '~/lib/zone-rules'
 import { fitsWindows, offerExpiry, offerPath } from './waitlist'
@@ -60,6 +62,7 @@ function candidates(tx: Db | Tx, serviceId: number, timeSlotId: number) {
       timeZone: waitlistEntries.timeZone,
       email: users.email,
       firstName: users.firstName,
+      language: users.language,
     })
     .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.clientId))
@@ -82,28 +85,34 @@ function suits(entry: { windows: { days: number[]; from: string; to: string }[];
   return fitsWindows(entry.windows, weekday, clock.hour * 60 + clock.minute)
 }
 
-/** The offer's email: what, when (in the person's zone), until when, and the link. No other client is named. */
+/**
+ * The offer's email: what, when (in the person's zone), until when, and the link. No other
+ * client is named. In the person's language.
+ */
 function offerEmail(
-  to: { email: string; firstName: string; timeZone: string },
+  to: { email: string; firstName: string; timeZone: string; language: Language | null },
   slot: { serviceName: string; durationMinutes: number; startTime: Date; priceCents: number },
   expiresAt: Date,
   link: string,
 ): Email {
   const zone = to.timeZone
-  const at = (instant: Date) => `${formatTime(instant, zone)} ${zoneAbbreviation(instant, zone)}`
-  const when = `${formatDate(slot.startTime, zone)}, ${at(slot.startTime)}`
+  const language = to.language ?? 'en'
+  const t = tFor(language, 'emails')
+  const f = formatsFor(language)
+  const at = (instant: Date) => `${f.time(instant, zone)} ${f.zone(instant, zone)}`
+  const when = `${f.date(slot.startTime, zone)}, ${at(slot.startTime)}`
   return {
     to: to.email,
-    subject: `A time opened for ${slot.serviceName}`,
+    subject: t('waitlist.offer.subject', { service: slot.serviceName }),
     text: [
-      `Hi ${to.firstName},`,
+      t('waitlist.greeting', { name: to.firstName }),
       '',
-      `A time you are waiting for has opened: ${slot.serviceName}, ${when} (${slot.durationMinutes} minutes).`,
-      `It is held for you until ${at(expiresAt)}. After that it goes to the next person in line.`,
+      t('waitlist.offer.opened', { service: slot.serviceName, when, minutes: slot.durationMinutes }),
+      t('waitlist.offer.heldUntil', { until: at(expiresAt) }),
       '',
-      `${slot.priceCents > 0 ? 'Book it and pay' : 'Book it'} here (the link works once): ${link}`,
+      t(slot.priceCents > 0 ? 'waitlist.offer.bookAndPay' : 'waitlist.offer.book', { link }),
       '',
-      'You stay on the waitlist if you let it go.',
+      t('waitlist.offer.stay'),
     ].join('\n'),
   }
 }

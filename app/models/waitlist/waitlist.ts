@@ -1,11 +1,13 @@
 import { z } from 'zod'
+import { msg } from '~/lib/i18n/message'
 
 export * from './waitlist-links'
 
 /**
  * The waitlist, client-safe (docs/decisions/050-waitlist.md): the join schema the screen and
- * `POST /api/waitlist` share, the texts, and the pure rules: which times a person's windows take
- * and how long an offer holds a slot.
+ * `POST /api/waitlist` share, the messages (catalogue keys, `waitlist:`, shown in the reader's
+ * language), and the pure rules: which times a person's windows take and how long an offer holds
+ * a slot.
  */
 
 /** Waiting entries one client may have at once (one per service). */
@@ -19,34 +21,30 @@ export const OFFER_MIN_MS = 5 * 60_000
 /** A page of a waitlist (the client's, a practitioner's service's). */
 export const WAITLIST_PAGE_SIZE = 20
 
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
-
-export const JOINED = 'You are on the waitlist. We will email you when a time opens.'
-export const ALREADY_WAITING = 'You are already on the waitlist for this service.'
-export const TOO_MANY_ENTRIES = `You are on ${MAX_WAITLIST_ENTRIES} waitlists already. Leave one before joining another.`
-export const WAITLIST_OFF = 'This practitioner is not taking a waitlist for this service.'
-export const OWN_WAITLIST = 'You cannot join the waitlist of your own service.'
-export const CLIENTS_ONLY = 'Only clients can join a waitlist.'
-export const ENTRY_NOT_FOUND = 'Waitlist entry not found'
-export const LEFT = 'You have left the waitlist.'
-export const DECLINED = 'The time goes to the next person in line. You stay on the waitlist.'
-export const REMOVED = 'The client is off this waitlist.'
-export const OFFER_NOT_FOUND = 'This offer does not exist, or it is not yours.'
-export const OFFER_MOVED_ON =
-  'This offer has ended: the time was not taken in time and has gone to the next person in line.'
-export const OFFER_TAKEN = 'You have already taken this offer.'
-export const OFFER_WITHDRAWN =
-  'This time is no longer available: the practitioner changed their calendar or their waitlist.'
-export const WINDOW_ORDER = 'The end of a time window must be after its start'
+export const JOINED = msg('waitlist:messages.joined')
+export const ALREADY_WAITING = msg('waitlist:errors.alreadyWaiting')
+export const TOO_MANY_ENTRIES = msg('waitlist:errors.tooManyEntries', { max: MAX_WAITLIST_ENTRIES })
+export const WAITLIST_OFF = msg('waitlist:errors.off')
+export const OWN_WAITLIST = msg('waitlist:errors.ownWaitlist')
+export const CLIENTS_ONLY = msg('waitlist:errors.clientsOnly')
+export const ENTRY_NOT_FOUND = msg('waitlist:errors.entryNotFound')
+export const LEFT = msg('waitlist:messages.left')
+export const DECLINED = msg('waitlist:messages.declined')
+export const REMOVED = msg('waitlist:messages.removed')
+export const OFFER_NOT_FOUND = msg('waitlist:errors.offerNotFound')
+export const OFFER_MOVED_ON = msg('waitlist:errors.offerMovedOn')
+export const OFFER_TAKEN = msg('waitlist:errors.offerTaken')
+export const OFFER_WITHDRAWN = msg('waitlist:errors.offerWithdrawn')
+export const WINDOW_ORDER = msg('waitlist:errors.windowOrder')
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/
-const clockField = z.string().regex(CLOCK, 'Times are written as HH:MM, from 00:00 to 24:00')
+const clockField = z.string().regex(CLOCK, msg('waitlist:errors.clock'))
 
 export const WaitlistWindowSchema = z
   .object({
     days: z
       .array(z.coerce.number().int().min(0).max(6))
-      .min(1, 'Choose at least one day')
+      .min(1, msg('waitlist:errors.chooseDay'))
       .max(7)
       .transform((days) => [...new Set(days)].sort()),
     from: clockField,
@@ -56,8 +54,11 @@ export const WaitlistWindowSchema = z
 
 /** `POST /api/waitlist`: the service, and the times that suit (none: any time). */
 export const WaitlistJoinSchema = z.object({
-  serviceId: z.coerce.number({ error: 'A service is required' }).int().positive('A service is required'),
-  windows: z.array(WaitlistWindowSchema).max(7, 'At most 7 time windows').default([]),
+  serviceId: z.coerce
+    .number({ error: msg('waitlist:errors.serviceRequired') })
+    .int()
+    .positive(msg('waitlist:errors.serviceRequired')),
+  windows: z.array(WaitlistWindowSchema).max(7, msg('waitlist:errors.tooManyWindows')).default([]),
 })
 export type WaitlistJoinInput = z.output<typeof WaitlistJoinSchema>
 
@@ -102,18 +103,6 @@ export function fitsWindows(
   )
 }
 
-/** 'Mon, Wed 09:00–12:00' / 'Any time'. */
-export function windowsLabel(windows: readonly { days: number[]; from: string; to: string }[]) {
-  if (!windows.length) return 'Any time'
-  return windows
-    .map((window) => {
-      const days =
-        window.days.length === 7 ? 'Every day' : window.days.map((day) => WEEKDAY_NAMES[day]!.slice(0, 3)).join(', ')
-      return `${days} ${window.from}–${window.to}`
-    })
-    .join('; ')
-}
-
 /**
  * When an offer made `now` for a session starting at `start` ends: OFFER_HOLD_MS, cut short to
  * end OFFER_LEAD_MS before the start; null when that leaves less than OFFER_MIN_MS (too soon to
@@ -123,10 +112,3 @@ export function offerExpiry(start: Date, now: Date) {
   const end = Math.min(now.getTime() + OFFER_HOLD_MS, start.getTime() - OFFER_LEAD_MS)
   return end - now.getTime() < OFFER_MIN_MS ? null : new Date(end)
 }
-
-export const OFFER_STATES_TEXT = {
-  live: 'Waiting for you',
-  claimed: 'Taken',
-  expired: 'Ended',
-  withdrawn: 'Withdrawn',
-} as const

@@ -1,7 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
-import { dollarsToCents, formatEarnings } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import { msg, type Message } from '~/lib/i18n/message'
+import { dollarsToCents } from '~/lib/money'
 import { redirectWithToast } from '~/lib/toast.server'
 import { appOrigin } from '~/lib/url.server'
 import type { PublicUser } from '~/models/accounts/user'
@@ -25,7 +28,7 @@ import { LEAD_NOT_FOUND } from '~/models/marketplace/lead'
 import { requireRecentVerification } from '~/models/security/recent-verification.server'
 import { viewState } from './dashboard-data.server'
 
-const success = (to: string, title: string, description?: string) =>
+const success = (to: string, title: Message, description?: Message) =>
   redirectWithToast(to, { type: 'success', title, ...(description ? { description } : {}) })
 
 /** The four fields the spec names together: any of them missing gets its own toast. */
@@ -57,7 +60,7 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
       return success(
         back,
         texts.USER_CREATED,
-        `${user.firstName} ${user.lastName} was emailed a link to choose their own password.`,
+        msg('admin:toasts.userCreatedDescription', { name: `${user.firstName} ${user.lastName}` }),
       )
     } catch (error) {
       return refused(submission, error, texts.CREATE_USER_FAILED_TITLE, {
@@ -73,9 +76,14 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
   if (intent === DELETE_USER_INTENT) {
     try {
       const removed = await removeUser(admin, formId(formData, 'userId', texts.USER_NOT_FOUND))
+      // The amount in the admin's language: a message's values are put in as they are.
+      const money = formatsFor(requestLanguage(request, admin)).money
       const summary =
         removed.cancelledSessions > 0
-          ? `Cancelled ${removed.cancelledSessions} upcoming session(s) and refunded ${formatEarnings(dollarsToCents(removed.refundAmount))}.`
+          ? msg('admin:toasts.userDeletedSummary', {
+              count: removed.cancelledSessions,
+              amount: money(dollarsToCents(removed.refundAmount)),
+            })
           : undefined
       return success(back, texts.USER_DELETED, summary)
     } catch (error) {
@@ -89,8 +97,8 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
       const user = setSuspended(admin, formId(formData, 'userId', texts.USER_NOT_FOUND), suspend)
       const name = `${user.firstName} ${user.lastName}`
       return suspend
-        ? success(back, texts.USER_SUSPENDED, `${name} cannot sign in, and is hidden from the public listing.`)
-        : success(back, texts.USER_UNSUSPENDED, `${name} can sign in again.`)
+        ? success(back, texts.USER_SUSPENDED, msg('admin:toasts.userSuspendedDescription', { name }))
+        : success(back, texts.USER_UNSUSPENDED, msg('admin:toasts.userUnsuspendedDescription', { name }))
     } catch (error) {
       return refuseWithRedirect(back, error, texts.ERROR_TITLE, texts.SUSPEND_FAILED)
     }

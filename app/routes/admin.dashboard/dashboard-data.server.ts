@@ -1,21 +1,22 @@
-import { formatDate, formatTime, zoneAbbreviation } from '~/lib/dates'
+import type { BOOKING_STATUSES } from '~/db/enums'
 import { isAppError } from '~/lib/errors'
-import { formatPrice } from '~/lib/money'
+import { formatsFor, type Formats } from '~/lib/i18n/formats'
+import { tFor } from '~/lib/i18n/i18n.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import type { PublicUser } from '~/models/accounts/user'
-import { ADMIN_ACTION_LABELS, ADMIN_PAGE_SIZE, removalSummary, USER_FILTERS, userFilterOf } from '~/models/admin/admin'
+import { ADMIN_PAGE_SIZE, removalSummary, USER_FILTERS, userFilterOf } from '~/models/admin/admin'
 import { ADMIN_TABS, adminHref, type AdminState, type AdminTab, type Paging } from '~/models/admin/admin-links'
 import { getUserCounts } from '~/models/admin/admin.server'
 import { listAdminActivity } from '~/models/admin/audit.server'
 import { previewUserRemoval } from '~/models/admin/removal.server'
 import { listUsers } from '~/models/admin/users.server'
-import { NOBODY_IN_ROOM } from '~/models/booking/no-show'
 import { listContactMessages } from '~/models/marketplace/contact.server'
-import { LEAD_SOURCE_LABELS } from '~/models/marketplace/lead'
 import { listLeads } from '~/models/marketplace/lead.server'
 import { videoCardRows } from '~/models/sessions/video-figures'
 import { videoFigures } from '~/models/sessions/video-figures.server'
+import type { TFunction } from 'i18next'
 
 /** The list the URL shows, without any dialog: where forms go back to and dialogs close to. */
 export function viewState(params: URLSearchParams): AdminState {
@@ -25,7 +26,7 @@ export function viewState(params: URLSearchParams): AdminState {
   }
   const tab = params.get('tab')
   return {
-    tab: ADMIN_TABS.find(([key]) => key === tab)?.[0] ?? 'users',
+    tab: ADMIN_TABS.find((key) => key === tab) ?? 'users',
     filter: userFilterOf(params.get('filter')),
     q: params.get('q')?.trim().slice(0, 200) || null,
     page: number('page'),
@@ -33,25 +34,37 @@ export function viewState(params: URLSearchParams): AdminState {
   }
 }
 
-function paging(view: AdminState, key: 'page' | 'activity', { page, pageCount }: { page: number; pageCount: number }) {
+type BookingStatus = (typeof BOOKING_STATUSES)[number]
+
+type Words = { t: TFunction<'admin'>; formats: Formats }
+
+function paging(
+  { t }: Words,
+  view: AdminState,
+  key: 'page' | 'activity',
+  { page, pageCount }: { page: number; pageCount: number },
+) {
   return {
     prevHref: page > 1 ? adminHref({ ...view, [key]: page - 1 }) : null,
     nextHref: page < pageCount ? adminHref({ ...view, [key]: page + 1 }) : null,
-    label: pageCount > 1 ? `Page ${page} of ${pageCount}` : null,
+    label: pageCount > 1 ? t('paging.label', { page, pageCount }) : null,
   } satisfies Paging
 }
 
 /**
  * Everything /admin/dashboard shows for its URL: the four counts, the video sessions' card, the
  * open tab's page, the Activity section's page and whichever delete confirmation is open. Only the open tab's list
- * is read. Instants are worded here, in the viewer's zone, so the page is the same with or
- * without JavaScript.
+ * is read. Everything is worded here, in the viewer's language and zone, so the page is the same
+ * with or without JavaScript.
  */
 export function loadDashboard(request: Request, admin: PublicUser) {
   const params = new URL(request.url).searchParams
   const zone = viewerTimeZone(request, admin)
-  const day = (iso: string) => formatDate(iso, zone)
-  const instant = (iso: string) => `${formatDate(iso, zone)}, ${formatTime(iso, zone)} ${zoneAbbreviation(iso, zone)}`
+  const language = requestLanguage(request, admin)
+  const words: Words = { t: tFor(language, 'admin'), formats: formatsFor(language) }
+  const { t, formats } = words
+  const day = (iso: string) => formats.date(iso, zone)
+  const instant = (iso: string) => `${formats.date(iso, zone)}, ${formats.time(iso, zone)} ${formats.zone(iso, zone)}`
   const state = viewState(params)
   const tab = state.tab as AdminTab
   const activity = listAdminActivity({ page: state.activity ?? 1 })
@@ -73,21 +86,21 @@ export function loadDashboard(request: Request, admin: PublicUser) {
     here,
     tab,
     counts: getUserCounts(),
-    video: videoCardRows(videoFigures()),
-    tabs: ADMIN_TABS.map(([key, label]) => ({
+    video: videoCardRows(videoFigures(), words),
+    tabs: ADMIN_TABS.map((key) => ({
       key,
-      label,
+      label: t(`tabs.${key}`),
       href: adminHref({ tab: key, activity: view.activity }),
       current: key === tab,
     })),
-    paging: paging(view, 'page', listPage),
+    paging: paging(words, view, 'page', listPage),
     users: users && {
       total: users.total,
       filter: state.filter ?? 'all',
       q: state.q ?? '',
-      filters: USER_FILTERS.map(([key, label]) => ({
+      filters: USER_FILTERS.map((key) => ({
         key,
-        label,
+        label: t(`users.filters.${key}`),
         href: adminHref({ ...view, filter: key, page: null }),
         current: key === (state.filter ?? 'all'),
       })),
@@ -116,29 +129,42 @@ export function loadDashboard(request: Request, admin: PublicUser) {
         date: instant(m.createdAt),
         booking: m.booking && {
           id: m.booking.id,
-          summary: `${m.booking.serviceName}, ${instant(m.booking.startTime)}`,
-          people: `${m.booking.clientName ?? 'A former client'} with ${m.booking.practitioner?.name ?? 'a former practitioner'}`,
+          summary: t('messages.bookingSummary', {
+            service: m.booking.serviceName,
+            when: instant(m.booking.startTime),
+          }),
+          people: t('messages.people', {
+            client: m.booking.clientName ?? t('messages.formerClient'),
+            practitioner: m.booking.practitioner?.name ?? t('messages.formerPractitioner'),
+          }),
           practitionerEmail: m.booking.practitioner?.email ?? null,
           state: [
-            m.booking.status,
+            t(`messages.status.${m.booking.status as BookingStatus}`),
             m.booking.totalAmount === 0
-              ? 'free'
+              ? t('messages.free')
               : m.booking.isPaid
-                ? `paid ${formatPrice(m.booking.totalAmount)}`
-                : 'not paid',
-            m.booking.refundedAmount > 0 ? `refunded ${formatPrice(m.booking.refundedAmount)}` : null,
-            m.booking.clientMarkedAbsent ? 'the practitioner marked the client absent' : null,
+                ? t('messages.paid', { amount: formats.price(m.booking.totalAmount) })
+                : t('messages.notPaid'),
+            m.booking.refundedAmount > 0
+              ? t('messages.refunded', { amount: formats.price(m.booking.refundedAmount) })
+              : null,
+            m.booking.clientMarkedAbsent ? t('messages.markedAbsent') : null,
           ]
             .filter(Boolean)
             .join(' · '),
           // Who was in the video room when (ids and times, in the admin's zone), to judge a report.
           trail: m.booking.attendance.length
-            ? m.booking.attendance.map(
-                (stay) =>
-                  `${stay.who ?? 'a deleted account'} (user ${stay.userId ?? 'deleted'}) joined ${instant(stay.joinedAt)}, ` +
-                  (stay.leftAt ? `left ${instant(stay.leftAt)}` : 'did not leave'),
-              )
-            : [NOBODY_IN_ROOM],
+            ? m.booking.attendance.map((stay) => {
+                const who = {
+                  who: t(`messages.roomParty.${stay.who ?? 'deleted'}`),
+                  userId: stay.userId ?? t('messages.deletedUser'),
+                  joined: instant(stay.joinedAt),
+                }
+                return stay.leftAt
+                  ? t('messages.stayLeft', { ...who, left: instant(stay.leftAt) })
+                  : t('messages.stayOpen', who)
+              })
+            : [t('messages.nobodyInRoom')],
         },
         replyHref: `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`,
         deleteHref: adminHref({ ...view, deleteMessage: m.id }),
@@ -151,7 +177,7 @@ export function loadDashboard(request: Request, admin: PublicUser) {
         name: `${l.firstName} ${l.lastName}`,
         email: l.email,
         userType: l.userType,
-        source: LEAD_SOURCE_LABELS[l.source],
+        source: t(`leads.sources.${l.source}`),
         phone: `${l.countryCode} ${l.phoneNumber}`,
         date: day(l.createdAt),
         deleteHref: adminHref({ ...view, deleteLead: l.id }),
@@ -159,11 +185,11 @@ export function loadDashboard(request: Request, admin: PublicUser) {
     },
     activity: {
       total: activity.total,
-      paging: paging(view, 'activity', activity),
+      paging: paging(words, view, 'activity', activity),
       rows: activity.entries.map((e) => ({
         id: e.id,
         who: e.adminEmail,
-        what: ADMIN_ACTION_LABELS[e.action],
+        what: t(`activity.actions.${e.action}`),
         record: e.targetLabel,
         detail: e.detail,
         when: instant(e.createdAt),
@@ -171,7 +197,9 @@ export function loadDashboard(request: Request, admin: PublicUser) {
     },
     // Each confirmation posts to the address that opened it, and closes to `here`.
     deletingUser:
-      deleteUserId === null ? null : userToDelete(deleteUserId, adminHref({ ...view, deleteUser: deleteUserId })),
+      deleteUserId === null
+        ? null
+        : userToDelete(deleteUserId, adminHref({ ...view, deleteUser: deleteUserId }), words),
     deletingMessage: pick(messages?.messages, deleteMessageId, (m) => ({
       id: m.id,
       name: m.name,
@@ -193,14 +221,14 @@ function pick<T extends { id: number }, R>(rows: T[] | undefined, id: number | n
 }
 
 /** The delete confirmation's user and what deleting them does; nothing for an admin or an unknown id. */
-function userToDelete(userId: number, action: string) {
+function userToDelete(userId: number, action: string, words: Words) {
   try {
     const { user, preview } = previewUserRemoval(userId)
     return {
       id: user.id,
       name: `${user.firstName} ${user.lastName}`,
       email: user.email,
-      summary: removalSummary(preview),
+      summary: removalSummary(preview, words),
       action,
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { ActivitySection } from '~/components/admin/activity-section'
 import { AdminTabs } from '~/components/admin/admin-tabs'
 import { CountCards } from '~/components/admin/count-cards'
@@ -10,13 +11,14 @@ import { UserList } from '~/components/admin/user-list'
 import { VideoSessionsCard } from '~/components/admin/video-sessions-card'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
+import { metaT } from '~/lib/i18n/meta'
 import { requireAdmin } from '~/models/accounts/auth.server'
 import { CREATE_USER_INTENT } from '~/models/admin/admin-links'
 import { dashboardAction } from './dashboard-actions.server'
 import { loadDashboard } from './dashboard-data.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Admin dashboard — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'admin')('titles.dashboard') }]
 
 /**
  * The admin dashboard: the four counts, how the video rooms worked (last 30 days), the User
@@ -35,12 +37,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('admin')
   const createResult = actionData?.result.initialValue?.intent === CREATE_USER_INTENT ? actionData.result : null
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">Admin Dashboard</h1>
-        <p className="text-muted-foreground">Users, contact messages and early-access leads.</p>
+        <h1 className="text-2xl font-bold tracking-tight">{t('dashboard.heading')}</h1>
+        <p className="text-muted-foreground">{t('dashboard.intro')}</p>
       </div>
       <CountCards counts={data.counts} />
       <VideoSessionsCard rows={data.video} />

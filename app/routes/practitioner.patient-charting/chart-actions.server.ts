@@ -3,6 +3,8 @@ import { redirect } from '@remix-run/node'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import { msg, type Message } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { PublicUser } from '~/models/accounts/user'
@@ -47,7 +49,9 @@ import { PatientNoteSchema, PatientProfileSchema } from '~/models/records/patien
 import { createPatient, deletePatient, openChartForBooking, updatePatient } from '~/models/records/patients.server'
 import { viewState } from './chart-data.server'
 
-const success = (to: string, title: string) => redirectWithToast(to, { type: 'success', title })
+const success = (to: string, title: Message) => redirectWithToast(to, { type: 'success', title })
+/** The refusals' toast title (the reason is its text). */
+const ERROR = msg('records:toasts.error')
 
 /**
  * Every form of the Patient Charting screen, told apart by `intent`, except the document
@@ -68,10 +72,10 @@ export async function chartAction(request: Request, user: PublicUser) {
       const forNote = formData.get(OPEN_CHART_THEN) === OPEN_CHART_NEW_NOTE
       return redirect(chartHref(forNote ? { patient, tab: 'notes', newNote: true } : { patient }))
     } catch (error) {
-      return refuseWithRedirect('/practitioner/dashboard', error, 'Error')
+      return refuseWithRedirect('/practitioner/dashboard', error, ERROR)
     }
   }
-  if (intent === AI_CONSULT_INTENT) return aiConsultAction(formData, user, view)
+  if (intent === AI_CONSULT_INTENT) return aiConsultAction(request, formData, user, view)
   if (intent === CREATE_PATIENT_INTENT || intent === UPDATE_PATIENT_INTENT) {
     const submission = parseWithZod(formData, { schema: PatientProfileSchema })
     if (submission.status !== 'success') return invalid(submission)
@@ -84,7 +88,7 @@ export async function chartAction(request: Request, user: PublicUser) {
       updatePatient(user.id, id, clearedAsNull(submission.value))
       return success(chartHref({ ...view, patient: id, tab: 'profile' }), texts.PATIENT_UPDATED)
     } catch (error) {
-      return refused(submission, error, 'Error')
+      return refused(submission, error, ERROR)
     }
   }
   if (intent === CREATE_NOTE_INTENT || intent === UPDATE_NOTE_INTENT) {
@@ -102,7 +106,7 @@ export async function chartAction(request: Request, user: PublicUser) {
       const to = chartHref({ ...view, patient: patientId, tab: 'notes' })
       return success(to, intent === CREATE_NOTE_INTENT ? texts.NOTE_CREATED : texts.NOTE_UPDATED)
     } catch (error) {
-      return refused(submission, error, 'Error')
+      return refused(submission, error, ERROR)
     }
   }
   if (intent === DELETE_PATIENT_INTENT) {
@@ -113,7 +117,7 @@ export async function chartAction(request: Request, user: PublicUser) {
       const to = view.patient === id ? chartHref({ q: view.q, page: view.page }) : back
       return success(to, texts.PATIENT_DELETED)
     } catch (error) {
-      return refuseWithRedirect(back, error, 'Error')
+      return refuseWithRedirect(back, error, ERROR)
     }
   }
   if (intent === DELETE_NOTE_INTENT || intent === DELETE_DOCUMENT_INTENT) {
@@ -124,7 +128,7 @@ export async function chartAction(request: Request, user: PublicUser) {
       else await deleteDocument(user.id, formId(formData, 'documentId', DOCUMENT_NOT_FOUND))
       return success(back, note ? texts.NOTE_DELETED : DOCUMENT_DELETED)
     } catch (error) {
-      return refuseWithRedirect(back, error, 'Error')
+      return refuseWithRedirect(back, error, ERROR)
     }
   }
   throw new Response('Unknown form', { status: 400 })
@@ -134,7 +138,7 @@ export async function chartAction(request: Request, user: PublicUser) {
  * Ask AI without JavaScript: the page waits for the whole answer (the AI call has its own
  * deadline), then shows it with its toast. With JavaScript the tab streams it from the /api twin.
  */
-async function aiConsultAction(formData: FormData, user: PublicUser, view: ChartState) {
+async function aiConsultAction(request: Request, formData: FormData, user: PublicUser, view: ChartState) {
   const submission = parseWithZod(formData, { schema: AiConsultSchema })
   if (submission.status !== 'success') {
     return refused(submission, new AppError(AI_QUESTION_REQUIRED, 400, 'question'), AI_QUESTION_REQUIRED_TITLE)
@@ -142,11 +146,13 @@ async function aiConsultAction(formData: FormData, user: PublicUser, view: Chart
   try {
     const patientId = idFromParam(String(formData.get('patientId') ?? ''))
     if (patientId === null) throw new AppError(AI_NO_PATIENT_SELECTED, 400)
-    const consultation = await consultAi(user.id, patientId, submission.value.question)
+    // Answered in the page's language (the prompt asks the model for it).
+    const language = requestLanguage(request, user)
+    const consultation = await consultAi(user.id, patientId, submission.value.question, { language })
     const to = chartHref({ ...view, patient: patientId, tab: 'ai', consultation: consultation.id })
     return success(to, AI_CONSULT_COMPLETE)
   } catch (error) {
-    return refused(submission, error, 'Error', { fallback: AI_CONSULT_FAILED })
+    return refused(submission, error, ERROR, { fallback: AI_CONSULT_FAILED })
   }
 }
 
@@ -157,7 +163,7 @@ async function uploadAction(request: Request, user: PublicUser, view: ChartState
     await uploadDocument(user.id, view.patient, request)
     return success(chartHref({ ...view, tab: 'docs' }), DOCUMENT_UPLOADED)
   } catch (error) {
-    return refused({ initialValue: { intent: UPLOAD_DOCUMENT_INTENT } }, error, 'Error', {
+    return refused({ initialValue: { intent: UPLOAD_DOCUMENT_INTENT } }, error, ERROR, {
       fallback: DOCUMENT_UPLOAD_FAILED,
     })
   }

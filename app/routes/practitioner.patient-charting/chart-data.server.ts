@@ -1,3 +1,7 @@
+import { tFor } from '~/lib/i18n/i18n.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
+import type { Language } from '~/lib/i18n/languages'
+import { translateMessage } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import type { PublicUser } from '~/models/accounts/user'
@@ -9,6 +13,7 @@ import {
   accessLabel,
   calendarDateLabel,
   categoryLabel,
+  formatFileSize,
   instantLabel,
   timeSince,
 } from '~/models/records/chart-format.server'
@@ -21,7 +26,7 @@ import {
   type ChartState,
   type ChartTab,
 } from '~/models/records/chart-links'
-import { documentKind, formatFileSize } from '~/models/records/document'
+import { documentKind } from '~/models/records/document'
 import { listPatientDocuments } from '~/models/records/documents.server'
 import { listPatientNotes } from '~/models/records/notes.server'
 import { getPatient, listPatients } from '~/models/records/patients.server'
@@ -51,23 +56,25 @@ function aiTab(
   params: URLSearchParams,
   href: string,
   timeZone: string,
+  language: Language,
 ): ChartAi {
   const shown = idParam(params, 'consultation')
   const example = Number(params.get('example'))
+  const examples = AI_EXAMPLE_QUESTIONS.map((question) => translateMessage(tFor(language), question))
   const consultations = listConsultations(practitionerId, patientId, { limit: AI_HISTORY_PAGE_SIZE + 1 }).map((c) => ({
     id: c.id,
     question: c.question,
     response: c.response,
     summary: c.summary,
     isDemo: c.isDemo,
-    askedAt: instantLabel(c.createdAt, timeZone),
+    askedAt: instantLabel(c.createdAt, timeZone, language),
   }))
   const result = consultations.find((c) => c.id === shown) ?? null
   return {
     href,
     apiUrl: `/api/patient-profiles/${patientId}/ai-consult`,
-    question: (params.has('example') && AI_EXAMPLE_QUESTIONS[example]) || '',
-    examples: AI_EXAMPLE_QUESTIONS.map((text, i) => ({ text, href: withParam(href, 'example', i) })),
+    question: (params.has('example') && examples[example]) || '',
+    examples: examples.map((text, i) => ({ text, href: withParam(href, 'example', i) })),
     result,
     earlier: consultations.filter((c) => c !== result).slice(0, AI_HISTORY_PAGE_SIZE),
   }
@@ -81,6 +88,8 @@ function aiTab(
 export async function loadChart(request: Request, user: PublicUser) {
   const params = new URL(request.url).searchParams
   const timeZone = viewerTimeZone(request, user)
+  // The page's language, as the root loader decides it: the texts made here are in it.
+  const language = requestLanguage(request, user)
   const state = viewState(params)
   const list = listPatients(user.id, { search: state.q, page: state.page ?? 1 })
   const patient = state.patient ? getPatient(user.id, state.patient) : null
@@ -110,17 +119,18 @@ export async function loadChart(request: Request, user: PublicUser) {
       id: p.id,
       name: `${p.firstName} ${p.lastName}`,
       email: p.email,
-      added: timeSince(p.createdAt),
+      added: timeSince(p.createdAt, Date.now(), language),
       href: chartHref({ q: state.q, page: list.page, patient: p.id }),
       deleteHref: at({ delete: p.id }),
       selected: p.id === patient?.id,
     })),
     prevHref: list.page > 1 ? chartHref({ ...view, page: list.page - 1 }) : null,
     nextHref: list.page < list.pageCount ? chartHref({ ...view, page: list.page + 1 }) : null,
-    pageLabel: list.pageCount > 1 ? `Page ${list.page} of ${list.pageCount}` : null,
+    pageLabel:
+      list.pageCount > 1 ? tFor(language, 'records')('list.pageOf', { page: list.page, count: list.pageCount }) : null,
     patient: patient && {
       profile: patient,
-      dateOfBirth: patient.dateOfBirth ? calendarDateLabel(patient.dateOfBirth) : null,
+      dateOfBirth: patient.dateOfBirth ? calendarDateLabel(patient.dateOfBirth, language) : null,
       tab,
       profileHref: at({ tab: 'profile' }),
       notesHref: at({ tab: 'notes' }),
@@ -133,8 +143,8 @@ export async function loadChart(request: Request, user: PublicUser) {
       history: history && {
         entries: history.entries.map((e) => ({
           id: e.id,
-          action: accessLabel(e.action),
-          when: instantLabel(e.createdAt, timeZone),
+          action: accessLabel(e.action, language),
+          when: instantLabel(e.createdAt, timeZone, language),
         })),
         olderHref: history.nextCursor ? at({ before: history.nextCursor }) : null,
         newestHref: before ? at({}) : null,
@@ -144,9 +154,9 @@ export async function loadChart(request: Request, user: PublicUser) {
         title: n.title,
         content: n.content,
         noteType: n.noteType,
-        categoryLabel: categoryLabel(n.noteType),
+        categoryLabel: categoryLabel(n.noteType, language),
         isPrivate: n.isPrivate,
-        date: instantLabel(n.createdAt, timeZone),
+        date: instantLabel(n.createdAt, timeZone, language),
         editHref: at({ editNote: n.id }),
         deleteHref: at({ deleteNote: n.id }),
       })),
@@ -154,8 +164,8 @@ export async function loadChart(request: Request, user: PublicUser) {
         id: d.id,
         name: d.originalName,
         kind: documentKind(d.fileType),
-        size: formatFileSize(d.fileSize),
-        date: instantLabel(d.createdAt, timeZone),
+        size: formatFileSize(d.fileSize, language),
+        date: instantLabel(d.createdAt, timeZone, language),
         description: d.description,
         downloadHref: `/api/patient-documents/${d.id}/download`,
         deleteHref: at({ deleteDoc: d.id }),
@@ -165,8 +175,8 @@ export async function loadChart(request: Request, user: PublicUser) {
         title: i.title,
         version: i.version,
         serviceName: i.serviceName,
-        sentAt: instantLabel(i.sentAt, timeZone),
-        signedAt: i.consent ? instantLabel(i.consent.at, timeZone) : null,
+        sentAt: instantLabel(i.sentAt, timeZone, language),
+        signedAt: i.consent ? instantLabel(i.consent.at, timeZone, language) : null,
         questions: i.questions,
         answers: i.answers,
       })),
@@ -174,7 +184,7 @@ export async function loadChart(request: Request, user: PublicUser) {
       // Downloads ask for a recent password or code (decision 042): until then each Download
       // goes to that step, which comes back to this tab.
       verifyDownloadsHref: (await isRecentlyVerified(request)) ? null : verifyPath(at({ tab: 'docs' })),
-      ai: tab === 'ai' ? aiTab(user.id, patient.id, params, at({ tab: 'ai' }), timeZone) : null,
+      ai: tab === 'ai' ? aiTab(user.id, patient.id, params, at({ tab: 'ai' }), timeZone, language) : null,
     },
     creating: params.has('new'),
     editing: patient && params.has('edit') ? patient : null,

@@ -1,4 +1,5 @@
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
 import { DeleteDocumentDialog } from '~/components/records/delete-document-dialog'
 import { DeleteNoteDialog } from '~/components/records/delete-note-dialog'
 import { DeletePatientDialog } from '~/components/records/delete-patient-dialog'
@@ -8,6 +9,7 @@ import { PatientFormDialog } from '~/components/records/patient-form-dialog'
 import { PatientList } from '~/components/records/patient-list'
 import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
+import { metaT } from '~/lib/i18n/meta'
 import { requirePractitioner } from '~/models/accounts/auth.server'
 import {
   AI_CONSULT_INTENT,
@@ -22,7 +24,7 @@ import { chartAction } from './chart-actions.server'
 import { loadChart } from './chart-data.server'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 
-export const meta: MetaFunction = () => [{ title: 'Patient Charting — Solace' }]
+export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'records')('titles.charting') }]
 
 /**
  * Patient Charting: the practitioner's patients on the left, the selected one's profile,
@@ -39,16 +41,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PatientChartingPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { t } = useTranslation('records')
   const resultFor = (intent: string) => (actionData?.result.initialValue?.intent === intent ? actionData.result : null)
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Patient Charting</h1>
-          <p className="text-muted-foreground">Keep your patients&apos; profiles, notes and documents in one place.</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t('page.heading')}</h1>
+          <p className="text-muted-foreground">{t('page.intro')}</p>
         </div>
         <ButtonLink to={chartHref({ q: data.q, patient: data.patient?.profile.id, new: true })} preventScrollReset>
-          Add Patient
+          {t('page.addPatient')}
         </ButtonLink>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
@@ -68,10 +71,8 @@ export default function PatientChartingPage() {
           />
         ) : (
           <section className="flex flex-col items-center justify-center rounded-lg border border-border bg-card p-10 text-center">
-            <h2 className="text-lg font-semibold">Select a Patient</h2>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Choose a patient from the list to view their profile and notes
-            </p>
+            <h2 className="text-lg font-semibold">{t('page.selectTitle')}</h2>
+            <p className="mt-1 text-sm text-muted-foreground">{t('page.selectHint')}</p>
           </section>
         )}
       </div>

@@ -11,12 +11,27 @@ import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
 import { formId, refusalOf } from '~/lib/forms.server'
-import { dollarsToCents, formatEarnings } from '~/lib/money'
+import { formatsFor } from '~/lib/i18n/formats'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
+import { msg } from '~/lib/i18n/message'
+import { dollarsToCents } from '~/lib/money'
 import { idFromParam } from '~/lib/route-params'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { requirePractitioner } from '~/models/accounts/auth.server'
 import { soldPackageCards } from '~/models/packages/holdings.server'
-import { HOLDING_NOT_FOUND, PACKAGE_NOT_FOUND, PackageFormSchema, PackageSchema } from '~/models/packages/package'
+import {
+  HOLDING_NOT_FOUND,
+  PACKAGE_ADDED,
+  PACKAGE_DELETED,
+  PACKAGE_NOT_FOUND,
+  PACKAGE_RETIRED,
+  PACKAGE_UPDATED,
+  PackageFormSchema,
+  PackageSchema,
+  RETIRED_KEEP_SESSIONS,
+  SESSIONS_REFUNDED,
+  sessionsRefundedDescription,
+} from '~/models/packages/package'
 import { perSessionCents, savingPerSessionCents } from '~/models/packages/package-money'
 import { refundUnusedSessions } from '~/models/packages/package-refunds.server'
 import { createPackage, deletePackage, listOwnPackages, updatePackage } from '~/models/packages/packages.server'
@@ -28,18 +43,20 @@ type Practitioner = Awaited<ReturnType<typeof requirePractitioner>>
  * The Packages screen (`/practitioner/services/packages`): each paid service with its packages,
  * and the packages sold with their balances. Forms and confirmations are URL state (`?edit=`,
  * `?delete=`, `?refund=`), so everything works without JavaScript. The same model functions
- * and schemas as `/api/packages` and `/api/package-holdings/:id/refund`.
+ * and schemas as `/api/packages` and `/api/package-holdings/:id/refund`. Money and dates in the
+ * practitioner's language.
  */
 export function loadPackagesPage(user: Practitioner, request: Request) {
   const params = new URL(request.url).searchParams
   const zone = user.timeZone ?? DEFAULT_TIME_ZONE
+  const { money, number } = formatsFor(currentLanguage())
   const own = listOwnPackages(user.id)
   const services = listOwnServices(user.id)
     .filter((service) => service.price > 0)
     .map((service) => ({
       id: service.id,
       name: service.name,
-      price: formatEarnings(dollarsToCents(service.price)),
+      price: money(dollarsToCents(service.price)),
       packages: own
         .filter((p) => p.serviceId === service.id)
         .map((p) => ({
@@ -49,9 +66,10 @@ export function loadPackagesPage(user: Practitioner, request: Request) {
           expiresInMonths: p.expiresInMonths,
           active: p.active,
           held: p.held,
-          priceLabel: formatEarnings(p.priceCents),
-          perSession: formatEarnings(perSessionCents(p.priceCents, p.sessions)),
+          priceLabel: money(p.priceCents),
+          perSession: money(perSessionCents(p.priceCents, p.sessions)),
           saving: savingPerSessionCents(p.servicePriceCents, p.priceCents, p.sessions),
+          savingLabel: number(savingPerSessionCents(p.servicePriceCents, p.priceCents, p.sessions) / 100, 2),
         })),
     }))
   const sold = soldPackageCards(user.id, zone)
@@ -88,7 +106,7 @@ function firstError(error: Record<string, string[] | null> | null | undefined) {
   return (
     Object.values(error ?? {})
       .flat()
-      .find(Boolean) ?? 'Please check the form.'
+      .find(Boolean) ?? msg('packages:errors.checkForm')
   )
 }
 
@@ -101,20 +119,20 @@ export async function packagesAction(user: Practitioner, request: Request) {
         const submission = parseWithZod(formData, { schema: PackageSchema })
         if (submission.status !== 'success') throw new AppError(firstError(submission.error), 400)
         createPackage(user.id, submission.value)
-        return redirectWithToast(PACKAGES_PATH, { type: 'success', title: 'Package added' })
+        return redirectWithToast(PACKAGES_PATH, { type: 'success', title: PACKAGE_ADDED })
       }
       case UPDATE_PACKAGE_INTENT: {
         const submission = parseWithZod(formData, { schema: PackageFormSchema })
         if (submission.status !== 'success') throw new AppError(firstError(submission.error), 400)
         updatePackage(user.id, formId(formData, 'packageId', PACKAGE_NOT_FOUND), submission.value)
-        return redirectWithToast(PACKAGES_PATH, { type: 'success', title: 'Package updated' })
+        return redirectWithToast(PACKAGES_PATH, { type: 'success', title: PACKAGE_UPDATED })
       }
       case DELETE_PACKAGE_INTENT: {
         const outcome = deletePackage(user.id, formId(formData, 'packageId', PACKAGE_NOT_FOUND))
         return redirectWithToast(PACKAGES_PATH, {
           type: 'success',
-          title: outcome === 'retired' ? 'Package retired' : 'Package deleted',
-          ...(outcome === 'retired' ? { description: 'Clients who bought it keep their sessions.' } : {}),
+          title: outcome === 'retired' ? PACKAGE_RETIRED : PACKAGE_DELETED,
+          ...(outcome === 'retired' ? { description: RETIRED_KEEP_SESSIONS } : {}),
         })
       }
       case REFUND_PACKAGE_INTENT:
@@ -131,7 +149,10 @@ async function refundAction(user: Practitioner, formData: FormData) {
   const refund = await refundUnusedSessions(user.id, formId(formData, 'holdingId', HOLDING_NOT_FOUND))
   return redirectWithToast(PACKAGES_PATH, {
     type: 'success',
-    title: 'Unused sessions refunded',
-    description: `${refund.sessionsRefunded} session(s), ${formatEarnings(refund.refundCents)} back to your client.`,
+    title: SESSIONS_REFUNDED,
+    description: sessionsRefundedDescription(
+      refund.sessionsRefunded,
+      formatsFor(currentLanguage()).money(refund.refundCents),
+    ),
   })
 }
