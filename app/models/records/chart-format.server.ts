@@ -2,6 +2,7 @@ import { formatsFor } from '~/lib/i18n/formats'
 import { tFor } from '~/lib/i18n/i18n.server'
 import type { Language } from '~/lib/i18n/languages'
 import { formatNumber } from '~/lib/money'
+import { SHOWN_PROFILE_FIELDS } from './chart-links'
 import { fileSize } from './document'
 import type { NoteType, PatientAccessEntry, PatientProfileUpdate } from './patient'
 
@@ -70,16 +71,5 @@ export function clearedAsNull(input: PatientProfileUpdate): PatientProfileUpdate
   return out as PatientProfileUpdate
 }
 
-export const OPTIONAL_PROFILE_FIELDS = [
-  'email',
-  'phone',
-  'dateOfBirth',
-  'gender',
-  'address',
-  'emergencyContact',
-  'emergencyPhone',
-  'medicalHistory',
-  'allergies',
-  'medications',
-  'notes',
-] as const
+/** Every optional field of a profile: the ones the chart shows (one list for both). */
+const OPTIONAL_PROFILE_FIELDS = SHOWN_PROFILE_FIELDS
