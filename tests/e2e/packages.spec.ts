@@ -58,6 +58,8 @@ test('offer a package, buy it, book with it, cancel in time: the session comes b
   const href = hrefs.find((h) => (/date=(\d{4}-\d{2}-\d{2})/.exec(h)?.[1] ?? '') > soonest)
   expect(href, 'a day with open times two or more days ahead').toBeTruthy()
   await page.locator(`a[data-open-times][href="${href}"]`).click()
+  // The day's own times, not the ones shown before the navigation ends (which it would reset).
+  await expect(page.locator(`a[data-open-times][aria-current="date"][href="${href}"]`)).toBeVisible()
   await page.getByRole('radio').first().check()
   await page.getByRole('button', { name: `Use a package session (${sessions} left)` }).click()
   await expect(page).toHaveURL(/\/bookings\/\d+$/)
