@@ -95,6 +95,8 @@ const app = createApp({
   // Anonymous catalogue pages from memory (docs/decisions/027-render-cache.md); RENDER_CACHE=off
   // renders every request, e.g. to measure what the cache saves.
   renderCache: isProduction && process.env.RENDER_CACHE !== 'off',
+  // And the pages a signed-in person lives in, kept for their own session only (decision 054).
+  privateRenderCache: isProduction && process.env.RENDER_CACHE !== 'off',
   // Writes from a browser must come from the public address, not from whatever Host a request
   // names (docs/decisions/013). app/env.server.ts requires APP_URL in production.
   appOrigin: isProduction ? process.env.APP_URL : undefined,

@@ -25,6 +25,12 @@ import type { EntryContext } from '@remix-run/node'
 // every request it answers (docs/decisions/027-render-cache.md).
 export { catalogueVersion } from '~/models/marketplace/catalogue-version.server'
 
+// Read by server/app.js too: the per-person render cache of the pages a signed-in person lives in
+// checks the signed-in pages' data version and the session's row on every request it could
+// answer (docs/decisions/054-signed-in-pages-kept-per-person.md).
+export { privateVersion } from '~/models/accounts/private-version.server'
+export { sessionForKeptPage } from '~/models/accounts/session.server'
+
 /**
  * The sweepers (app/jobs/maintenance.server.ts): server.js starts them once it has loaded the
  * build. Importing the build starts nothing, so a test that imports it runs no sweeper.

@@ -18,13 +18,15 @@
  * server's resident memory now and at its peak.
  *
  * Options: --duration <s> per round (default 2; three rounds of each side), --connections <n>
- * (default 10), --only <a page's exact name, or a substring of the names>, --gzip (ask for
- * compression as browsers do), --uncached (send a cookie the render cache does not know, so
+ * (default 10), --only <a page's exact name, or a substring of the names: "signed in" picks the
+ * eight pages a signed-in client or practitioner lives in>, --gzip (ask for
+ * compression as browsers do), --uncached (send a cookie neither render cache knows, so
  * every page renders), --small (the demo data alone, to compare with the large catalogue),
  * --profile (record a CPU profile of the server with node --cpu-prof and print where its time
  * went), --sign-in-flood (instead of the pages: how long a sign-in takes while another address
  * floods the sign-in and reset forms; bench/sign-in-flood.ts).
- * BUILD_DIR picks the build (default build/); BENCH_NODE_OPTIONS replaces the production
+ * BUILD_DIR picks the build (default build/); BENCH_SQL_LOG=1 prints each statement the server
+ * runs (bench/sql-counting-server.js); BENCH_NODE_OPTIONS replaces the production
  * NODE_OPTIONS read from fly.toml (e.g. '' to see the server without the heap cap).
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -67,10 +69,16 @@ function productionNodeOptions() {
   return /^\s*NODE_OPTIONS\s*=\s*"([^"]*)"/m.exec(toml)?.[1] ?? ''
 }
 
-/** What a browser sends; the cookie (with --uncached) is one the render cache does not know. */
+/** What a browser sends; the cookie (with --uncached) is one neither render cache knows (027, 054). */
 const requestHeaders: Record<string, string> = {
   ...(gzip ? { 'accept-encoding': 'gzip, deflate, br, zstd' } : {}),
   ...(uncached ? { cookie: 'bench=uncached' } : {}),
+}
+
+/** A page's own cookie (a session) beside the run's (--uncached): one Cookie header holding both. */
+function withCookies(page: Record<string, string> | undefined) {
+  const cookies = [requestHeaders.cookie, page?.cookie].filter(Boolean).join('; ')
+  return { ...requestHeaders, ...page, ...(cookies ? { cookie: cookies } : {}) }
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -85,15 +93,15 @@ async function sampleIds() {
   return { serviceId: services[0]?.id ?? 1, practitionerId: practitioners[0]?.id ?? 1 }
 }
 
-/** A signed-in client's cookie (the seeded demo account), for a page no cache may keep. */
-async function signedInCookie() {
+/** A signed-in cookie of a seeded demo account (README's demo accounts): the client's or the practitioner's. */
+async function signedInCookie(email: 'client@solace.test' | 'practitioner@solace.test') {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'client@solace.test', password: 'Solace-demo-2026' }),
+    body: JSON.stringify({ email, password: 'Solace-demo-2026' }),
   })
   const cookie = response.headers.get('set-cookie')?.split(';')[0]
-  if (!response.ok || !cookie) throw new Error(`the demo client could not sign in (${response.status})`)
+  if (!response.ok || !cookie) throw new Error(`${email} could not sign in (${response.status})`)
   return cookie
 }
 
@@ -250,7 +258,8 @@ async function main() {
   })
   try {
     const { serviceId, practitionerId } = await sampleIds()
-    const session = await signedInCookie()
+    const client = { cookie: await signedInCookie('client@solace.test') }
+    const practitioner = { cookie: await signedInCookie('practitioner@solace.test') }
     const pages: { path: string; headers?: Record<string, string>; label?: string }[] = [
       { path: '/' },
       { path: '/services' },
@@ -262,10 +271,21 @@ async function main() {
       { path: `/services/${serviceId}` },
       { path: `/service-details/${serviceId}` },
       { path: `/practitioners/${practitionerId}` },
-      { path: '/services', headers: { cookie: session }, label: '/services (signed in)' },
-      { path: '/client-dashboard', headers: { cookie: session }, label: '/client-dashboard (signed in)' },
       { path: '/api/services?search=breath' },
       { path: '/login' },
+      // The pages a signed-in person lives in (issue 49): `--only "signed in"` runs these eight.
+      { path: '/services', headers: client, label: '/services (signed in)' },
+      { path: '/practitioners', headers: client, label: '/practitioners (signed in)' },
+      { path: '/client-dashboard', headers: client, label: '/client-dashboard (signed in)' },
+      { path: '/client-inbox', headers: client, label: '/client-inbox (signed in)' },
+      { path: '/practitioner/dashboard', headers: practitioner, label: '/practitioner/dashboard (signed in)' },
+      { path: '/practitioner/calendar', headers: practitioner, label: '/practitioner/calendar (signed in)' },
+      {
+        path: '/practitioner/patient-charting',
+        headers: practitioner,
+        label: '/practitioner/patient-charting (signed in)',
+      },
+      { path: '/practitioner/inbox', headers: practitioner, label: '/practitioner/inbox (signed in)' },
     ]
     // A page named exactly (say `--only /`) runs alone; otherwise every page containing the text.
     const named = (p: (typeof pages)[number]) => p.label ?? p.path
@@ -277,7 +297,11 @@ async function main() {
         `${gzip ? ', gzip' : ''}${uncached ? ', render cache bypassed' : ''}, against ${path.relative(root, database)}`,
     )
     console.log(
-      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, build ${buildDir}/\n`,
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, build ${buildDir}/, ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}\n`,
     )
     console.log(
       'page'.padEnd(50),
@@ -294,7 +318,7 @@ async function main() {
     )
     for (const page of chosen) {
       const url = `${base}${page.path}`
-      const headers = { ...requestHeaders, ...page.headers }
+      const headers = withCookies(page.headers)
       // Twice: the second is what a repeat visit costs (a page the render cache keeps).
       await capture(url, headers)
       const answer = await capture(url, headers)
@@ -335,6 +359,12 @@ async function main() {
     console.log(
       `\nServer started with NODE_OPTIONS="${nodeOptions ?? productionNodeOptions()}"` +
         `${nodeOptions === undefined ? ' (fly.toml)' : ' (BENCH_NODE_OPTIONS)'}`,
+    )
+    console.log(
+      `Load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
     )
     console.log(`Server memory after the load: RSS ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB`)
   } finally {

@@ -8,6 +8,8 @@ import http from 'node:http'
 import Database from 'better-sqlite3'
 
 let statements = 0
+/** BENCH_SQL_LOG=1: each statement's text on stderr as it runs, to see which a page repeats. */
+const logStatements = Boolean(process.env.BENCH_SQL_LOG)
 
 // Every statement better-sqlite3 executes goes through one of these methods of its Statement
 // class, whoever prepared it (drizzle's kept statements, the app's own, a pragma, a
@@ -21,6 +23,7 @@ for (const name of ['run', 'get', 'all', 'iterate']) {
   if (typeof method !== 'function') throw new Error(`better-sqlite3's statements have no ${name}()`)
   statementMethods[name] = /** @this {unknown} */ function counted(/** @type {unknown[]} */ ...args) {
     statements += 1
+    if (logStatements) process.stderr.write(`sql: ${/** @type {{ source?: string }} */ (this).source}\n`)
     return Reflect.apply(method, this, args)
   }
 }

@@ -11,6 +11,7 @@ import { defaultContentSecurityPolicy } from './content-security-policy.js'
 import { errorHandler } from './errors.js'
 import { replicaRequests } from './litefs.js'
 import { measureRenderCache } from './metrics.js'
+import { privateRenderCache } from './private-render-cache.js'
 import { remixHandler } from './remix.js'
 import { renderCache } from './render-cache.js'
 import { requestLog, STATIC_ROUTE } from './request-log.js'
@@ -22,7 +23,7 @@ const FILE_PATH = /\.[^/]+$/
 /**
  * A build's entry module, with what the render cache reads from it besides Remix's own exports:
  * the app's (app/entry.server.tsx) has it, a test's build may leave it out.
- * @typedef {ServerEntryModule & Partial<Pick<typeof import('../app/entry.server'), 'catalogueVersion'>>} EntryModule
+ * @typedef {ServerEntryModule & Partial<Pick<typeof import('../app/entry.server'), 'catalogueVersion' | 'privateVersion' | 'sessionForKeptPage'>>} EntryModule
  */
 
 /**
@@ -31,6 +32,9 @@ const FILE_PATH = /\.[^/]+$/
  * function answering it, in development); `viteDevServer` or `staticDir` serve the assets.
  * `renderCache` keeps anonymous catalogue pages in memory (server/render-cache.js); it needs a
  * built server (whose entry answers the catalogue's version), so development never uses it.
+ * `privateRenderCache` keeps the pages a signed-in person lives in, for their session alone
+ * (server/private-render-cache.js); it too needs the build's entry (the signed-in pages' version
+ * and the session's row).
  * `appOrigin` (APP_URL, in production) is the origin a browser's writes must come from; without
  * it, the host the request names.
  */
@@ -43,6 +47,7 @@ const FILE_PATH = /\.[^/]+$/
  *   viteDevServer?: { middlewares: RequestHandler }
  *   staticDir?: string
  *   renderCache?: boolean | { maxBytes?: number }
+ *   privateRenderCache?: boolean | { maxBytes?: number, now?: () => number }
  *   appOrigin?: string
  * }} options
  */
@@ -54,6 +59,7 @@ export function createApp({
   viteDevServer,
   staticDir,
   renderCache: cache,
+  privateRenderCache: personal,
   appOrigin,
 }) {
   const app = express()
@@ -71,6 +77,16 @@ export function createApp({
     measureRenderCache(pages.cache)
     app.use(pages.answer)
   }
+  // A signed-in person's own pages from memory, for their session alone (decision 054).
+  const personalPages =
+    personal && entry?.privateVersion && entry.sessionForKeptPage
+      ? privateRenderCache({
+          version: entry.privateVersion,
+          sessionOf: entry.sessionForKeptPage,
+          ...(personal === true ? {} : personal),
+        })
+      : null
+  if (personalPages) app.use(personalPages.answer)
   app.use(clientAddress({ trustFlyClientIp: trustProxy }))
   app.use(securityHeaders({ isProduction }))
   app.use(defaultContentSecurityPolicy({ isProduction }))

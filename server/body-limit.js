@@ -4,6 +4,7 @@
 /** @import { IncomingMessage } from 'node:http' */
 /** @import { Socket } from 'node:net' */
 /** @import { Request, RequestHandler, Response } from 'express' */
+import { visitorLanguage } from './language.js'
 import { isApiRequest } from './security.js'
 
 /**
@@ -13,9 +14,14 @@ import { isApiRequest } from './security.js'
  */
 export const SERVER_BODY_MAX_BYTES = 11 * 1024 * 1024
 
-/** @param {number} bytes */
-function formatMegabytes(bytes) {
-  return `${Math.round(bytes / (1024 * 1024))} MB`
+/**
+ * The refusal in the visitor's language (the account's is not known this early). The app's
+ * catalogues are not in the server's image, so the words are here, the same as
+ * `common:api.bodyTooLarge` and `common:sizes.megabytes` (a test keeps them so).
+ */
+export const TOO_LARGE = {
+  en: (/** @type {number} */ megabytes) => `The request body is too large (at most ${megabytes} MB).`,
+  fr: (/** @type {number} */ megabytes) => `Le corps de la requête est trop volumineux (au plus ${megabytes} Mo).`,
 }
 
 const LINGER_MS = 1000
@@ -56,7 +62,11 @@ export function closeAfterAnswer(req, res) {
  * @param {number} maxBytes
  */
 export function refuseTooLarge(req, res, maxBytes) {
-  const message = `The request body is too large (at most ${formatMegabytes(maxBytes)}).`
+  const language = visitorLanguage({
+    cookie: req.headers.cookie ?? null,
+    acceptLanguage: req.headers['accept-language'] ?? null,
+  })
+  const message = TOO_LARGE[language](Math.round(maxBytes / (1024 * 1024)))
   closeAfterAnswer(req, res)
   if (isApiRequest(req.originalUrl)) res.status(413).json({ message })
   else res.status(413).type('text/plain').send(message)

@@ -117,10 +117,11 @@ const NOT_REPLAYED = new Set([
  */
 
 /**
+ * An answer's headers as a kept page replays them (server/private-render-cache.js keeps its pages so too).
  * @param {OutgoingHttpHeaders} headers
  * @returns {string[]}
  */
-function replayable(headers) {
+export function replayable(headers) {
   /** @type {string[]} */
   const head = []
   for (const [name, value] of Object.entries(headers)) {

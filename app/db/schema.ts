@@ -1357,3 +1357,20 @@ export const catalogueVersion = sqliteTable(
   },
   (t) => [check('catalogue_version_one_row', sql`${t.id} = 1`)],
 )
+
+/**
+ * One row whose `version` goes up with every write a signed-in page can show (every table but
+ * `sessions`, the two versions, the email outbox, Stripe's event ids, the receipt counter and
+ * the patient access trail):
+ * triggers bump it inside the writing transaction, and the per-person render cache keeps a page
+ * only while it is unchanged (drizzle/0027_private_version.sql,
+ * docs/decisions/054-signed-in-pages-kept-per-person.md).
+ */
+export const privateVersion = sqliteTable(
+  'private_version',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('private_version_one_row', sql`${t.id} = 1`)],
+)

@@ -4,6 +4,7 @@
  * `readBodyBytes`, so none is buffered past its cap: `readJson` for /api routes, `readForm`
  * for screens.
  */
+import { msg } from './i18n/message'
 
 /** A body without files: a JSON call or a plain form. The longest text field is 5,000 characters. */
 export const BODY_MAX_BYTES = 256 * 1024
@@ -24,10 +25,13 @@ export class UnreadableBodyError extends Error {
   }
 }
 
-/** "256 KB", "7.4 MB": a cap as a person reads it. */
+/**
+ * "256 KB", "7.4 MB" ("256 Ko", "7,4 Mo"): a cap as a person reads it, a message put in the
+ * reader's language with the message that holds it (app/lib/i18n/message.ts).
+ */
 export function formatBytes(bytes: number) {
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+  if (bytes < 1024 * 1024) return msg('common:sizes.kilobytes', { size: Math.round(bytes / 1024) })
+  return msg('common:sizes.megabytes', { size: Math.round((bytes / (1024 * 1024)) * 10) / 10 })
 }
 
 function declaredLength(request: Request) {

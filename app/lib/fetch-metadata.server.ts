@@ -20,8 +20,12 @@
  * the usual resource isolation policy.
  */
 export function mayWriteForThePerson(request: Request) {
-  const site = request.headers.get('Sec-Fetch-Site')
-  if (site === null) return true
+  return siteMayWrite(request.headers.get('Sec-Fetch-Site'))
+}
+
+/** `mayWriteForThePerson` from the header's value alone (null or undefined: none sent). */
+export function siteMayWrite(site: string | null | undefined) {
+  if (site === null || site === undefined) return true
   return site === 'same-origin' || site === 'none'
 }
 

@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import { log } from '~/lib/log.server'
 import { AppError, isAppError, refusalHeaders } from './errors'
+import { inRequestLanguage } from './i18n/i18n.server'
 import { msg } from './i18n/message'
 import { idFromParam } from './route-params'
 import { redirectWithToast, type Toast } from './toast.server'
@@ -16,6 +17,16 @@ export type FormReply = SubmissionResult<string[]>
 export type FormActionData = { result: FormReply; toast: Toast | null }
 
 export const UNEXPECTED_ERROR = msg('common:forms.unexpectedError')
+
+export const UNKNOWN_FORM = msg('common:errors.unknownForm')
+
+/**
+ * The 400 an action throws for a form it does not know (an `intent` no form of the page sends):
+ * 'Unknown form', in the request's language, as the error page shows it.
+ */
+export function unknownForm() {
+  return new Response(inRequestLanguage(UNKNOWN_FORM), { status: 400 })
+}
 
 /** How the error toast reads: a fixed title over the message, or a title and text made from it. */
 export type ToastTitle = string | ((message: string) => Pick<Toast, 'title' | 'description'>)

@@ -5,7 +5,7 @@ import { BookingErrorBoundary } from '~/components/booking/booking-error-boundar
 import { BookingConfirmationView } from '~/components/client/booking-confirmation'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
 import { msg } from '~/lib/i18n/message'
@@ -123,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: REPORT_SENT,
     })
   }
-  if (intent !== ACCEPT_MOVE_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (intent !== ACCEPT_MOVE_INTENT) throw unknownForm()
   try {
     acceptMove(user, id)
   } catch (error) {

@@ -11,7 +11,7 @@ import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { currentLanguage, inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { msg } from '~/lib/i18n/message'
@@ -79,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast(page, { type: 'success', title: msg('intake:toasts.sent'), description: INTAKE_SENT })
   }
-  if (intent !== SAVE_DRAFT_INTENT && intent !== REVIEW_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (intent !== SAVE_DRAFT_INTENT && intent !== REVIEW_INTENT) throw unknownForm()
   // What was typed is kept first (a draft may be partial); then a review checks it whole.
   const draft = parseWithZod(formData, { schema: intakeSchemaFor(user, intake, false) })
   if (draft.status !== 'success') return invalid(draft)

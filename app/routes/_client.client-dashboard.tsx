@@ -11,7 +11,7 @@ import { OfferNotice } from '~/components/waitlist/waitlist-notices'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { refuseWithRedirect } from '~/lib/forms.server'
+import { refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { currentLanguage } from '~/lib/i18n/i18n.server'
 import { msg } from '~/lib/i18n/message'
@@ -86,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await readForm(request)
-  if (formData.get('intent') !== CANCEL_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (formData.get('intent') !== CANCEL_INTENT) throw unknownForm()
   try {
     const bookingId = idFromParam(String(formData.get('bookingId') ?? ''))
     if (bookingId === null) throw new AppError(BOOKING_NOT_FOUND, 404)

@@ -20,7 +20,8 @@ import { useRefusalToast } from '~/components/use-refusal-toast'
 import { useSchemaForm } from '~/components/use-schema-form'
 import { readForm } from '~/lib/form-data.server'
 import { refusalToast } from '~/lib/form-toasts'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, refused, unknownForm } from '~/lib/forms.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     user,
     pendingEmail: pendingEmailOf(user.id),
-    timeZone: timeZoneSetting(user.timeZone),
+    timeZone: timeZoneSetting(user.timeZone, requestLanguage(request, user)),
     calendarFeed: calendarFeedOf(user.id, appOrigin(request)),
     notifications: getNotificationSettings(user.id),
     deleteOpen: new URL(request.url).searchParams.has('delete'),
@@ -114,7 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case NOTIFICATIONS_INTENT:
       return notificationSettingsAction(formData, user, PAGE)
     default:
-      throw new Response('Unknown form', { status: 400 })
+      throw unknownForm()
   }
 }
 

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
-import { formId, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
 import { msg } from '~/lib/i18n/message'
@@ -87,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: DECLINED,
       })
     }
-    if (intent !== LEAVE_INTENT) throw new Response('Unknown form', { status: 400 })
+    if (intent !== LEAVE_INTENT) throw unknownForm()
     leaveWaitlist(user, formId(formData, 'entryId', ENTRY_NOT_FOUND))
   } catch (error) {
     if (error instanceof Response) throw error

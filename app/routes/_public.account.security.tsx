@@ -8,7 +8,7 @@ import { TwoFactorCard } from '~/components/security/two-factor-card'
 import { Toaster } from '~/components/toaster'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, refused, unknownForm } from '~/lib/forms.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -91,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: msg('account:security.signedOutOthersDescription'),
       })
     default:
-      throw new Response('Unknown form', { status: 400 })
+      throw unknownForm()
   }
 }
 

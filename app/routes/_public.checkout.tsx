@@ -14,7 +14,7 @@ import { paymentsAreEmulated } from '~/env.server'
 import { publishableKey } from '~/integrations/stripe.server'
 import { isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { refusalOf, refuseWithRedirect } from '~/lib/forms.server'
+import { refusalOf, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -126,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return data<ActionData>({ toast }, { status: reason.status })
       }
     default:
-      throw new Response('Unknown form', { status: 400 })
+      throw unknownForm()
   }
 }
 

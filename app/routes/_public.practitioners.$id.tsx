@@ -3,19 +3,19 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
+import { lazyComponent } from '~/components/lazy-component'
 import { shownMessage } from '~/components/marketplace/i18n'
 import { MessageCard, type MessageCardViewer } from '~/components/marketplace/message-card'
 import { PackageOffers } from '~/components/marketplace/package-offers'
 import { PractitionerSummary } from '~/components/marketplace/practitioner-summary'
-import { MESSAGE_INTENT, REVIEW_INTENT } from '~/components/marketplace/profile-intents'
-import { REVIEW_PARAM, ReviewDialog } from '~/components/marketplace/review-dialog'
+import { MESSAGE_INTENT, REVIEW_INTENT, REVIEW_PARAM } from '~/components/marketplace/profile-intents'
 import { ReviewList } from '~/components/marketplace/review-list'
 import { ServiceCard } from '~/components/marketplace/service-card'
 import { Toaster, type ToastData } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, refused, unknownForm } from '~/lib/forms.server'
 import { requestLanguage } from '~/lib/i18n/language.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
@@ -32,6 +32,14 @@ import { QuestionSchema, SEND_MESSAGE_FAILED, TRY_AGAIN_LATER } from '~/models/m
 import { canMessage, sendMessage } from '~/models/messaging/message.server'
 import { offerCards } from '~/models/packages/packages.server'
 import type { TFunction } from 'i18next'
+
+/**
+ * Only a client who may review opens it (`?review=1`): its code, with the dialog's, loads then
+ * rather than with every visitor's profile (docs/decisions/053-public-pages-javascript.md).
+ */
+const ReviewDialog = lazyComponent(() =>
+  import('~/components/marketplace/review-dialog').then((module) => module.ReviewDialog),
+)
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaT(matches, 'marketplace')
@@ -98,8 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const pagePath = profilePath(practitioner.id)
   const formData = await readForm(request)
   const intent = formData.get('intent')
-  if (intent !== MESSAGE_INTENT && intent !== REVIEW_INTENT)
-    throw new Response(msg('marketplace:profile.unknownForm'), { status: 400 })
+  if (intent !== MESSAGE_INTENT && intent !== REVIEW_INTENT) throw unknownForm()
   const user = await getUser(request)
   // Visitors are sent to log in and brought back to where they were (the dialog, for a review).
   if (!user) throw redirect(loginPath(intent === REVIEW_INTENT ? `${pagePath}?${REVIEW_PARAM}=1` : pagePath))
@@ -126,7 +133,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     createReview(user, { practitionerId: practitioner.id, ...submission.value })
   } catch (error) {
-    return refused(submission, error, msg('marketplace:review.errorTitle'), { fallback: REVIEW_FAILED })
+    return refused(submission, error, msg('common:toast.error'), { fallback: REVIEW_FAILED })
   }
   // Back to the profile without `?review`: the dialog closes and the new review leads the list.
   return redirectWithToast(pagePath, {
@@ -144,10 +151,7 @@ function reviewToast(errors: Record<string, string[] | null> | null | undefined)
   if (content) {
     return {
       type: 'error',
-      title:
-        content === CONTENT_REQUIRED
-          ? msg('marketplace:review.contentRequiredTitle')
-          : msg('marketplace:review.errorTitle'),
+      title: content === CONTENT_REQUIRED ? msg('marketplace:review.contentRequiredTitle') : msg('common:toast.error'),
       description: content,
     }
   }
@@ -232,13 +236,15 @@ export default function PractitionerProfilePage() {
         </ButtonLink>
       </section>
 
-      <ReviewDialog
-        open={canWriteReview && searchParams.has(REVIEW_PARAM)}
-        pagePath={pagePath}
-        practitionerName={fullName}
-        blocker={blocker}
-        lastResult={resultFor(REVIEW_INTENT)}
-      />
+      {canWriteReview && searchParams.has(REVIEW_PARAM) ? (
+        <ReviewDialog
+          open
+          pagePath={pagePath}
+          practitionerName={fullName}
+          blocker={blocker}
+          lastResult={resultFor(REVIEW_INTENT)}
+        />
+      ) : null}
       <Toaster toast={actionData?.toast} />
     </div>
   )

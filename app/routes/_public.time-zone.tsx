@@ -7,6 +7,7 @@ import { useFormats } from '~/components/i18n/use-formats'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
 import { invalid } from '~/lib/forms.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
 import { metaT } from '~/lib/i18n/meta'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { chosenTimeZoneCookie, viewerTimeZone } from '~/lib/time-zone.server'
@@ -26,8 +27,9 @@ export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches, 'acc
  * how a visitor whose browser cannot report its zone gets theirs.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request)
   return {
-    setting: timeZoneSetting(viewerTimeZone(request, await getUser(request))),
+    setting: timeZoneSetting(viewerTimeZone(request, user), requestLanguage(request, user)),
     redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')),
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { handleApi, pagedJson, readOnlyAction, readQuery } from '~/lib/api.server'
+import { currentLanguage } from '~/lib/i18n/i18n.server'
 import { requireApiAdmin } from '~/models/accounts/auth.server'
 import { ADMIN_PAGE_SIZE } from '~/models/admin/admin'
 import { listContactMessages } from '~/models/marketplace/contact.server'
@@ -21,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     await requireApiAdmin(request)
     const { page } = readQuery(request, QuerySchema)
-    const { messages, ...position } = listContactMessages({ page, pageSize: ADMIN_PAGE_SIZE })
+    const { messages, ...position } = listContactMessages({
+      page,
+      pageSize: ADMIN_PAGE_SIZE,
+      language: currentLanguage(),
+    })
     return pagedJson(messages, position)
   })
 }

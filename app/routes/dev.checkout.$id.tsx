@@ -15,7 +15,7 @@ import {
 } from '~/integrations/stripe-emulator/payments.server'
 import { readForm } from '~/lib/form-data.server'
 import { formatsFor } from '~/lib/i18n/formats'
-import { currentLanguage } from '~/lib/i18n/i18n.server'
+import { currentLanguage, inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { metaT } from '~/lib/i18n/meta'
 
 /**
@@ -77,7 +77,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await deliverPendingEvents()
     // The number comes back with the refusal: without JavaScript the page is drawn again, and
     // a field back at the paying test card would read as if that card had been declined.
-    if (error instanceof EmulatorError) return data({ error: error.message, cardNumber }, { status: error.status })
+    if (error instanceof EmulatorError)
+      return data({ error: inRequestLanguage(error.shown), cardNumber }, { status: error.status })
     throw error
   }
   await deliverPendingEvents()

@@ -3,6 +3,7 @@ import { deliverPendingEvents } from '~/integrations/stripe-emulator/events.serv
 import { confirmPaymentIntent, EmulatorError } from '~/integrations/stripe-emulator/payments.server'
 import { writeOnlyLoader } from '~/lib/api.server'
 import { readForm } from '~/lib/form-data.server'
+import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { appOrigin } from '~/lib/url.server'
 import type { ActionFunctionArgs } from '@remix-run/node'
 
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     await deliverPendingEvents()
     // A declined card is an answer for the form, not a failed request.
-    if (error instanceof EmulatorError) return Response.json({ error: error.message })
+    if (error instanceof EmulatorError) return Response.json({ error: inRequestLanguage(error.shown) })
     throw error
   }
 }

@@ -25,7 +25,7 @@ import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused } from '~/lib/forms.server'
+import { invalid, refused, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { requestLanguage } from '~/lib/i18n/language.server'
 import { LOCALE_TAGS, type Language } from '~/lib/i18n/languages'
@@ -204,7 +204,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     default:
-      throw new Response('Unknown form', { status: 400 })
+      throw unknownForm()
   }
 }
 

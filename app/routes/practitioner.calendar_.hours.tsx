@@ -11,7 +11,7 @@ import { buttonClass } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { readForm } from '~/lib/form-data.server'
-import { formId, invalid, refused, refuseWithRedirect, type FormActionData } from '~/lib/forms.server'
+import { type FormActionData, formId, invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { formatsFor, type Formats } from '~/lib/i18n/formats'
 import { requestLanguage } from '~/lib/i18n/language.server'
 import { msg } from '~/lib/i18n/message'
@@ -144,7 +144,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     default:
-      throw new Response('Unknown form', { status: 400 })
+      throw unknownForm()
   }
 }
 

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Link } from '~/components/ui/link'
 import { FilledNotice } from '~/components/waitlist/waitlist-notices'
 import { readForm } from '~/lib/form-data.server'
-import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { centsToDollars } from '~/lib/money'
@@ -120,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: CLIENT_MARKED_ABSENT,
     })
   }
-  if (formData.get('intent') !== PRACTITIONER_CANCEL_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (formData.get('intent') !== PRACTITIONER_CANCEL_INTENT) throw unknownForm()
   const submission = parseWithZod(formData, { schema: PractitionerCancelSchema })
   if (submission.status !== 'success') return invalid(submission)
   try {

@@ -9,7 +9,7 @@ import { Toaster } from '~/components/toaster'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { readForm } from '~/lib/form-data.server'
-import { formId, refused } from '~/lib/forms.server'
+import { formId, refused, unknownForm } from '~/lib/forms.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -79,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   const formData = await readForm(request)
-  if (formData.get('intent') !== SEND_RECEIPT_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (formData.get('intent') !== SEND_RECEIPT_INTENT) throw unknownForm()
   try {
     const title = await sendReceiptAgain(user, formId(formData, 'receiptId', RECEIPT_NOT_FOUND))
     return redirectWithToast(pageQuery(new URL(request.url)), { type: 'success', title: receiptSent(title) })

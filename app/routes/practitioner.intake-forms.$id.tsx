@@ -10,7 +10,7 @@ import { ConfirmDeleteDialog } from '~/components/ui/confirm-delete-dialog'
 import { Link } from '~/components/ui/link'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { inRequestLanguage } from '~/lib/i18n/i18n.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
@@ -99,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: FORM_DELETED,
     })
   }
-  if (formData.get('intent') !== SAVE_FORM_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (formData.get('intent') !== SAVE_FORM_INTENT) throw unknownForm()
   // Adding, removing or moving a question (conform's list intents) comes back here without JavaScript.
   const submission = parseWithZod(formData, { schema: IntakeFormEditorSchema })
   if (submission.status !== 'success') return invalid(submission)

@@ -15,7 +15,7 @@ import { Toaster } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
@@ -120,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case DELETE_SERVICE_INTENT:
       return deleteAction(formData, user)
     default:
-      throw new Response('Unknown form', { status: 400 })
+      throw unknownForm()
   }
 }
 

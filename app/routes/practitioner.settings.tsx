@@ -17,6 +17,8 @@ import { Toaster } from '~/components/toaster'
 import { paymentsAreEmulated } from '~/env.server'
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { readForm } from '~/lib/form-data.server'
+import { unknownForm } from '~/lib/forms.server'
+import { requestLanguage } from '~/lib/i18n/language.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -97,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       earnings: payment.onboardingComplete ? getEarningsSummary(user.id) : null,
       emulated: paymentsAreEmulated(),
     },
-    timeZone: timeZoneSetting(user.timeZone),
+    timeZone: timeZoneSetting(user.timeZone, requestLanguage(request, user)),
     calendarFeed: calendarFeedOf(user.id, appOrigin(request)),
     notifications: getNotificationSettings(user.id),
     deleteOpen: url.searchParams.has('delete'),
@@ -123,7 +125,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await requireRecentVerification(request)
       return toProvider(() => createOnboardingLink(user, appOrigin(request)))
     default:
-      throw new Response('Unknown form', { status: 400 })
+      throw unknownForm()
   }
 }
 

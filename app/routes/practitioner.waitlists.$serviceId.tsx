@@ -7,7 +7,7 @@ import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { isAppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { formId, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { idFromParam } from '~/lib/route-params'
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { service } = waitlistOr404(user, params.serviceId, 1)
   const page = `${PRACTITIONER_WAITLIST_PATH}/${service.id}`
   const formData = await readForm(request)
-  if (formData.get('intent') !== REMOVE_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (formData.get('intent') !== REMOVE_INTENT) throw unknownForm()
   try {
     removeFromWaitlist(user, formId(formData, 'entryId', ENTRY_NOT_FOUND))
   } catch (error) {

@@ -6,7 +6,7 @@ import { Card } from '~/components/ui/card'
 import { Link } from '~/components/ui/link'
 import { FilledNotice } from '~/components/waitlist/waitlist-notices'
 import { readForm } from '~/lib/form-data.server'
-import { formId, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { msg } from '~/lib/i18n/message'
 import { metaT } from '~/lib/i18n/meta'
 import { viewerTimeZone } from '~/lib/time-zone.server'
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePractitioner(request)
   const formData = await readForm(request)
-  if (formData.get('intent') !== WAITLIST_SWITCH_INTENT) throw new Response('Unknown form', { status: 400 })
+  if (formData.get('intent') !== WAITLIST_SWITCH_INTENT) throw unknownForm()
   const on = formData.get('on') === 'true'
   try {
     setWaitlistOn(user, formId(formData, 'serviceId', SERVICE_NOT_FOUND), on)

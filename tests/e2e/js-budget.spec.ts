@@ -4,15 +4,26 @@ import Database from 'better-sqlite3'
 import { isFormCode, testDatabase, typeUntilValidationLoads } from './support'
 
 /**
- * Public pages load at most 125 KB of gzipped JavaScript: React, Remix, i18next and the page's
- * own code. A module that brings a large library into every page (as the header's unread badge
- * once brought zod, through the message form's module) fails this, and so does a public form
- * whose conform and zod load with the page instead of on first use. The budget was 100 KB until
- * the pages spoke French: i18next and react-i18next, which every page needs to show its words in
- * its reader's language, weigh 17 KB of it (docs/decisions/052-languages.md); the catalogues are
- * not JavaScript (each page carries its own namespaces in the reader's language).
+ * Public pages load at most 112 KB of gzipped JavaScript. What is in it:
+ * - 97 KB is the framework every page runs: React and React DOM (45 KB), Remix and its router
+ *   (36 KB), and i18next with the parts of react-i18next a page uses (16 KB), for every page
+ *   shows its words in its reader's language.
+ * - About 8 KB is our shell (root, public header and footer, toaster, error boundary, the
+ *   browser's i18next set-up, dates and money) and the components most public pages share.
+ * - With the framework, these load as one chunk of 105 KB, minified by terser
+ *   (docs/decisions/053-public-pages-javascript.md).
+ * - The rest is the page's own code: up to 7 KB, on the booking page.
+ *
+ * The catalogues are not JavaScript: each page carries its own namespaces in its reader's
+ * language. This test fails on a module that brings a large library into every page (as the
+ * header's unread badge once brought zod, through the message form's module). It also fails on
+ * a public form whose conform and zod load with the page instead of on first use, and on a part
+ * only signed-in people see that visitors load.
+ *
+ * The budget was 100 KB before the pages spoke French. Now the framework alone is 97 KB, so the
+ * budget sits just above the heaviest page: the booking page, at 111.3 KB.
  */
-const BUDGET_BYTES = 125 * 1024
+const BUDGET_BYTES = 112 * 1024
 
 /** The scripts a page loads until the network is quiet, each with its gzipped size. */
 async function scriptsLoadedBy(page: Page, load: () => Promise<unknown>) {
@@ -34,7 +45,7 @@ test.describe('with JavaScript', () => {
 
   const FORM_PAGES = ['/login', '/signup', '/contact', '/forgot-password', '/launching-soon']
 
-  test('public pages load at most 125 KB of gzipped JavaScript', async ({ page }) => {
+  test('public pages load at most 112 KB of gzipped JavaScript', async ({ page }) => {
     test.slow()
     const db = new Database(testDatabase(), { readonly: true, fileMustExist: true })
     const { id, practitionerId } = db

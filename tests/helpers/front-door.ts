@@ -95,12 +95,26 @@ export async function frontDoorBuild(routes: FrontDoorRoute[]): Promise<ServerBu
 
 export type FrontDoor = { port: number; close(): Promise<void> }
 
-/** Serves the build through server/app.js on a free loopback port (with the render cache on when asked). */
+/**
+ * Serves the build through server/app.js on a free loopback port (with the render caches on when
+ * asked: the anonymous one, the per-person one with an injected clock).
+ */
 export async function startFrontDoor(
   build: ServerBuild,
-  { trustProxy = false, renderCache = false } = {},
+  {
+    trustProxy = false,
+    renderCache = false,
+    privateRenderCache = false,
+  }: { trustProxy?: boolean; renderCache?: boolean; privateRenderCache?: boolean | { now?: () => number } } = {},
 ): Promise<FrontDoor> {
-  const app = createApp({ isProduction: false, trustProxy, build, mode: 'production', renderCache })
+  const app = createApp({
+    isProduction: false,
+    trustProxy,
+    build,
+    mode: 'production',
+    renderCache,
+    privateRenderCache,
+  })
   const server = app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   return {

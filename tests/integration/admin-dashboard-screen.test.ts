@@ -4,7 +4,7 @@ import { getDb } from '~/db/client.server'
 import { adminAuditLog, contactMessages } from '~/db/schema'
 import type { Toast } from '~/lib/toast.server'
 import { COMMON_PASSWORD } from '~/models/accounts/user'
-import { REQUIRED_FIELDS } from '~/models/admin/admin'
+import { createdDetail, deletedDetail, exportedDetail, REQUIRED_FIELDS } from '~/models/admin/admin'
 import { adminHref } from '~/models/admin/admin-links'
 import { createBooking } from '~/models/booking/booking.server'
 import { createContactMessage } from '~/models/marketplace/contact.server'
@@ -295,7 +295,10 @@ describe('Messages and Leads', () => {
       /^"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)","Okafor, Jr\.",amara@example\.com,\+44,020 7946 0018,practitioner,launching_soon,yoga,1-2,,/,
     )
     const [exported] = getDb().select().from(adminAuditLog).where(eq(adminAuditLog.action, 'leads_export')).all()
-    expect(exported).toMatchObject({ adminId: admin.id, detail: expect.stringMatching(/^\d+ lead\(s\)$/) })
+    expect(exported).toMatchObject({ adminId: admin.id })
+    // The trail keeps a message (values, not words); each admin reads it in their language.
+    expect(inEnglish(exported!.detail!)).toMatch(/^\d+ lead\(s\)$/)
+    expect(inFrench(exported!.detail!)).toMatch(/^\d+ inscription\(s\) anticipée\(s\)$/)
     expect((leadsCsv.loader() as Response).status).toBe(405)
 
     const deleted = await act({ intent: 'delete-lead', leadId: String(lead.id) }, `?tab=leads&deleteLead=${lead.id}`)
@@ -427,5 +430,41 @@ describe('in French, for an admin who chose French', () => {
       'First name,Last name,Email,Country code,Phone number,Type,Source,Practice type,Years of experience,Notes,Created (UTC)',
     )
     expect(english.name).toMatch(/^attachment; filename="solace-leads-\d{4}-\d{2}-\d{2}\.csv"$/)
+  })
+
+  test('the activity trail’s details in each admin’s language; rows written before French read as written', async () => {
+    const future = (minutes: number) => new Date(Date.now() + 365 * 86_400_000 + minutes * 60_000)
+    const row = (action: 'user_create' | 'user_delete' | 'leads_export', detail: string, minutes: number) => ({
+      adminId: admin.id,
+      adminEmail: admin.email,
+      action,
+      targetId: null,
+      targetLabel: null,
+      detail,
+      createdAt: future(minutes),
+    })
+    getDb()
+      .insert(adminAuditLog)
+      .values([
+        row('user_delete', 'client; cancelled 1 upcoming session(s), refunded $10.00 CAD', 1),
+        row('user_create', createdDetail('practitioner'), 2),
+        row('leads_export', exportedDetail(4), 3),
+        row('user_delete', deletedDetail('practitioner', 3, 13000), 4),
+      ])
+      .run()
+    const details = async (cookie: string) =>
+      (await load('', cookie)).activity.rows.slice(0, 4).map((entry) => entry.detail)
+    expect(await details(frenchCookie)).toEqual([
+      'praticien; 3 séance(s) à venir annulée(s), 130,00\u00a0$ remboursés',
+      '4 inscription(s) anticipée(s)',
+      'praticien',
+      'client; cancelled 1 upcoming session(s), refunded $10.00 CAD',
+    ])
+    expect(await details(adminCookie)).toEqual([
+      'practitioner; cancelled 3 upcoming session(s), refunded $130.00 CAD',
+      '4 lead(s)',
+      'practitioner',
+      'client; cancelled 1 upcoming session(s), refunded $10.00 CAD',
+    ])
   })
 })

@@ -9,7 +9,7 @@ import { formatsFor } from '~/lib/i18n/formats'
 import { tFor } from '~/lib/i18n/i18n.server'
 import { resetAllLimits } from '~/lib/rate-limit.server'
 import { UPCOMING_SESSIONS_BLOCK_DELETION, deleteAccount } from '~/models/accounts/user.server'
-import { BOOKED_MEANWHILE, removalSummary } from '~/models/admin/admin'
+import { BOOKED_MEANWHILE, removalSummary, activityDetail } from '~/models/admin/admin'
 import { previewUserRemoval, removeUser } from '~/models/admin/removal.server'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
@@ -178,8 +178,12 @@ describe('deleting a practitioner with paid upcoming sessions', () => {
       action: 'user_delete',
       adminId: admin.id,
       targetLabel: `Priya Removed <${practitioner.email}>`,
-      detail: 'practitioner; cancelled 3 upcoming session(s), refunded $130.00 CAD',
     })
+    // Kept as values; an English-reading admin reads the same sentence as ever.
+    const english = { t: tFor('en', 'admin'), formats: formatsFor('en') }
+    expect(activityDetail(trail!.detail, english)).toBe(
+      'practitioner; cancelled 3 upcoming session(s), refunded $130.00 CAD',
+    )
   })
 
   test('a refund Stripe refuses stops the deletion: nothing changes, nobody is told', async () => {

@@ -2045,7 +2045,10 @@ const READS: Record<string, Read[]> = {
       // Stripe sends the practitioner back from its own site, so this GET is always cross-site.
       // It copies the account's state from Stripe, as the account.updated webhook does, and
       // writes only a change: nothing the person decides (and the relisting trigger follows).
-      mirrors: { tables: ['users', 'catalogue_version'], why: 'the Stripe account, read from Stripe' },
+      mirrors: {
+        tables: ['users', 'catalogue_version', 'private_version'],
+        why: 'the Stripe account, read from Stripe',
+      },
     },
     { name: 'an expired onboarding link', query: () => 'onboarding=refresh' },
   ],

@@ -14,6 +14,8 @@ import type { Language } from '~/lib/i18n/languages'
 import { createBooking } from '~/models/booking/booking.server'
 import { startCheckout } from '~/models/booking/payments.server'
 import * as receiptsScreen from '~/routes/_client.receipts'
+import * as devCheckout from '~/routes/dev.checkout.$id'
+import * as devConfirm from '~/routes/dev.payment-intents.confirm'
 import * as earnings from '~/routes/practitioner.earnings'
 import * as statementCsv from '~/routes/practitioner.earnings.statement[.csv]'
 import * as receiptFile from '~/routes/receipts.$id[.pdf]'
@@ -245,5 +247,53 @@ describe('a French practitioner’s statement and emails', () => {
         expect(sent!.text).toMatch(/Priya Sharma sent you receipt #\d{4} for Deep Tissue on \w{3} \d{1,2}, \d{4}\./)
       }
     }
+  })
+})
+
+describe('the emulated payment pages', () => {
+  test('a declined card, a session already paid and an unknown payment are told in the payer’s language', async () => {
+    const client = await frenchClient('Gabrielle')
+    const slot = insertSlot({
+      practitionerId: practitioner.id,
+      serviceId,
+      startTime: new Date(Date.now() + ++slotHours * HOUR),
+    })
+    const actor = { ...client, timeZone: 'America/Toronto' }
+    const { id } = await createBooking(actor as never, { serviceId, timeSlotId: slot.id })
+    const { url } = await startCheckout(actor as never, id, ORIGIN)
+    const sessionId = url.split('/').pop()!
+    const pay = (language: Language, cardNumber: string) =>
+      asRequest(
+        () =>
+          settle(() =>
+            devCheckout.action(routeArgs(formRequest(`/dev/checkout/${sessionId}`, { cardNumber }), { id: sessionId })),
+          ),
+        language,
+      )
+    const declined = async (language: Language) => {
+      const answer = (await pay(language, '4000 0000 0000 0002')) as { data: { error: string }; init: ResponseInit }
+      return { status: answer.init?.status, error: answer.data.error }
+    }
+    expect(await declined('fr')).toEqual({ status: 402, error: 'Votre carte a été refusée.' })
+    expect(await declined('en')).toEqual({ status: 402, error: 'Your card was declined.' })
+    expect(((await pay('fr', '4242 4242 4242 4242')) as Response).status).toBe(302)
+    const again = (await pay('fr', '4242 4242 4242 4242')) as { data: { error: string } }
+    expect(again.data.error).toBe('Cette session de paiement n’est plus ouverte.')
+    await deliverRaisedEvents()
+
+    const confirm = (language: Language) =>
+      asRequest(
+        async () =>
+          (await devConfirm.action(
+            routeArgs(
+              formRequest('/dev/payment-intents/confirm', { clientSecret: 'pi_none_secret_x', cardNumber: '4242' }),
+            ),
+          )) as Response,
+        language,
+      )
+    expect(await (await confirm('fr')).json()).toEqual({
+      error: 'Paiement introuvable\u00a0: «\u00a0pi_none\u00a0»',
+    })
+    expect(await (await confirm('en')).json()).toEqual({ error: "No such payment intent: 'pi_none'" })
   })
 })

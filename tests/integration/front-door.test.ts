@@ -121,6 +121,13 @@ describe('bodies are bounded', () => {
     expect(api.status).toBe(413)
     expect(api.headers['content-type']).toMatch(/^application\/json/)
     expect(JSON.parse(api.body)).toEqual({ message: 'The request body is too large (at most 11 MB).' })
+    const french = await rawRequest(door.port, {
+      method: 'POST',
+      path: '/api/login',
+      headers: { ...declared, 'accept-language': 'fr-CA,fr;q=0.9' },
+    })
+    expect(french.status).toBe(413)
+    expect(JSON.parse(french.body)).toEqual({ message: 'Le corps de la requête est trop volumineux (au plus 11 Mo).' })
 
     const page = await rawRequest(door.port, {
       method: 'POST',

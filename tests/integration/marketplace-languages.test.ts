@@ -9,6 +9,7 @@ import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { MonthCalendar } from '~/components/marketplace/month-calendar'
 import { PractitionerCard } from '~/components/marketplace/practitioner-card'
 import { RichText } from '~/components/marketplace/rich-text'
 import { ServiceCard } from '~/components/marketplace/service-card'
@@ -302,6 +303,30 @@ describe('loaders in the reader’s language', () => {
     expect(page.dateLabel).toBe('December 3, 2030')
     expect(page.zoneLabel).toBe('America/Toronto (EST)')
     expect(page.slots.map((slot) => slot.label)).toEqual(['2:00 PM'])
+  })
+
+  test('the month’s days are named as the times’ legend names them: the first of a month is “1er” in French', () => {
+    const days = (language: Language) => {
+      const html = render(
+        language,
+        createElement(MonthCalendar, {
+          month: { year: 2026, month: 12 },
+          today: '2026-11-28',
+          selected: '2026-12-03',
+          markedDays: ['2026-12-01'],
+          hrefFor: ({ date }) => `/services/7?date=${date}`,
+        }),
+      )
+      return [...html.matchAll(/aria-label="([^"]*)"/g)].map(([, label]) => label)
+    }
+    const french = days('fr')
+    expect(french).toContain('mardi 1er décembre 2026, heures disponibles')
+    expect(french).toContain('jeudi 3 décembre 2026')
+    expect(french).toContain('vendredi 1er janvier 2027')
+    expect(french).toContain('mardi 29 décembre 2026')
+    const english = days('en')
+    expect(english).toContain('Tuesday, December 1, 2026, open times available')
+    expect(english).toContain('Friday, January 1, 2027')
   })
 
   test('a profile’s reviews are dated in the reader’s language', async () => {

@@ -220,6 +220,14 @@ describe('the client reports that the practitioner did not attend', () => {
     })
     expect(message.message).toContain('Sam reports that Noor Absent did not attend "Breathwork session"')
     expect(message.message).toContain('I waited 20 minutes in the room and nobody came.')
+    // Each admin reads the report in their language; the client's words as written.
+    const french = listContactMessages({ language: 'fr' }).messages.find((m) => m.bookingId === id)!
+    expect(french.subject).toBe('Praticien absent\u00a0: Breathwork session')
+    expect(french.message).toMatch(
+      /^Sam signale que Noor Absent ne s’est pas présenté à «\u00a0Breathwork session\u00a0» le \S+ \d{1,2} \S+ \d{4}/,
+    )
+    expect(french.message).toContain('I waited 20 minutes in the room and nobody came.')
+    expect(french.message).not.toMatch(/reports that|In their words/)
 
     const again = await send('Second try')
     expect(formReply(again).result.error).toMatchObject({ '': [ALREADY_REPORTED] })

@@ -307,6 +307,26 @@ describe('the AI consult in the practitioner’s language', () => {
     }
   })
 
+  test('the demo answers in the practitioner’s language, its own disclaimer replaced in either', async () => {
+    const fr = await practitioner('fr')
+    const en = await practitioner()
+    const { patient } = chartedPatient(fr.user.id)
+    const { patient: theirs } = chartedPatient(en.user.id)
+    const french = await ask(fr.cookie, patient.id, 'Sur quoi me concentrer?')
+    expect(french.status).toBe(200)
+    expect(french.body.response).toContain('**Réponse de démonstration.** Aucun modèle d’IA n’a lu ce dossier')
+    expect(french.body.response).toContain('**Votre question**\n\n> Sur quoi me concentrer?')
+    expect(french.body.response).toContain('### Ce que contient le dossier')
+    expect(french.body.response).toMatch(/- 1 note partagée \(la plus récente\u00a0: «\u00a0.+\u00a0»\)/)
+    expect(french.body.response).not.toMatch(/Avertissement médical|Demo|record|not recorded/)
+    expect(french.body.summary).toMatch(/^Résumé de démonstration\u00a0: Le dossier de \S+ contient 1 note partagée/)
+    const english = await ask(en.cookie, theirs.id, 'What should I focus on?')
+    expect(english.body.response).toContain('**Demo answer.** No AI model read this record')
+    expect(english.body.response).toContain('1 shared note (the latest: “')
+    expect(english.body.response).not.toMatch(/disclaimer/i)
+    expect(english.body.summary).toMatch(/^Demo summary: \S+’s record has 1 shared note/)
+  })
+
   test('a failure of the AI service is told in French', async () => {
     const { user, cookie } = await practitioner('fr')
     const { patient } = chartedPatient(user.id)

@@ -83,6 +83,29 @@ describe('/time-zone', () => {
     expect((await picker('?redirectTo=https%3A%2F%2Fevil.test')).redirectTo).toBe('/')
   })
 
+  test('a French reader reads the places in French where French names them otherwise; English as ever', async () => {
+    // The place's name, its offset now aside (tested above).
+    const label = (language: 'en' | 'fr', zone: string) =>
+      timeZoneChoices('America/Toronto', Date.UTC(2031, 0, 15), language)
+        .flatMap((group) => group.zones)
+        .find((choice) => choice.value === zone)
+        ?.label.replace(/ \(UTC[^)]*\)$/, '')
+    expect(label('fr', 'America/Toronto')).toBe('Toronto, Montréal, Québec')
+    expect(label('fr', 'America/Mexico_City')).toBe('Mexico')
+    expect(label('fr', 'America/St_Johns')).toBe('Saint-Jean de Terre-Neuve')
+    expect(label('fr', 'America/Argentina/Tucuman')).toBe('Argentine / Tucumán')
+    expect(label('fr', 'Europe/London')).toBe('Londres')
+    expect(label('fr', 'America/Edmonton')).toBe('Edmonton')
+    expect(label('en', 'America/Toronto')).toBe('Toronto')
+    expect(label('en', 'America/Mexico_City')).toBe('Mexico City')
+    expect(label('en', 'America/St_Johns')).toBe('St Johns')
+    expect(label('en', 'America/Argentina/Tucuman')).toBe('Argentina / Tucuman')
+    // The page, for a visitor who chose French.
+    const page = await picker('', 'lng=fr')
+    const mexico = page.setting.choices.flatMap((group) => group.zones).find((z) => z.value === 'America/Mexico_City')
+    expect(mexico?.label).toMatch(/^Mexico \(UTC−0[56]:00\)$/)
+  })
+
   test('a zone the list does not name (an alias a browser reports) is still offered', () => {
     const zones = timeZoneChoices('US/Pacific').flatMap((group) => group.zones.map((zone) => zone.value))
     expect(zones).toContain('US/Pacific')

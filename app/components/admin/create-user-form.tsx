@@ -104,7 +104,7 @@ export function CreateUserForm({
           className="hidden group-has-[#user-type-practitioner:checked]:block"
           labelProps={{ children: t('admin:createUser.country') }}
           selectProps={getSelectProps(fields.country)}
-          options={PRACTITIONER_COUNTRIES.map(([code]) => [code, t(`admin:countries.${code}`)] as const)}
+          options={PRACTITIONER_COUNTRIES.map(([code]) => [code, t(`auth:countries.${code}`)] as const)}
           placeholder={t('admin:createUser.selectCountry')}
           errors={fields.country.errors}
         />

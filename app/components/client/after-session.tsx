@@ -1,6 +1,6 @@
 import { useBookingWords } from '~/components/booking/use-booking-words'
 import { AttendedReport } from '~/components/client/no-show-report'
-import { REVIEW_PARAM } from '~/components/marketplace/review-dialog'
+import { REVIEW_PARAM } from '~/components/marketplace/profile-intents'
 import { ButtonLink } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { BOOK_AGAIN, bookAgainHref } from '~/models/booking/booking'

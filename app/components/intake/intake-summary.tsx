@@ -16,7 +16,6 @@ export function IntakeSummary({
   signedAt?: string | null
 }) {
   const { t } = useTranslation('intake')
-  const words = { none: t('answers.none'), yes: t('answers.yes'), no: t('answers.no') }
   return (
     <dl className="space-y-4">
       {questions.map((question, index) => (
@@ -33,7 +32,7 @@ export function IntakeSummary({
                   name: String(answers[question.id]),
                   date: signedAt,
                 })
-              : answerText(question, answers[question.id], words)}
+              : answerText(question, answers[question.id], t)}
           </dd>
         </div>
       ))}

@@ -15,7 +15,7 @@ export function EarlyAccessSection({ children }: { children: React.ReactNode }) 
           <p className="mt-4 text-sm text-muted-foreground">
             <RichText
               text={t('lead.earlyAccess.questions')}
-              components={{ link: <Link to="/contact" className="font-medium text-primary hover:underline" /> }}
+              components={{ a: <Link to="/contact" className="font-medium text-primary hover:underline" /> }}
             />
           </p>
         </div>

@@ -89,7 +89,7 @@ export function LeadForm({
       <p className="text-center text-xs text-muted-foreground">
         <RichText
           text={t('lead.privacyNote')}
-          components={{ link: <Link to="/privacy" className="underline hover:text-foreground" /> }}
+          components={{ a: <Link to="/privacy" className="underline hover:text-foreground" /> }}
         />
       </p>
     </Form>

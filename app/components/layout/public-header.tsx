@@ -2,13 +2,11 @@ import { NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LanguageSwitch } from '~/components/i18n/language-switch'
-import { HeaderUnreadLink } from '~/components/messaging/unread-badge'
+import { lazyComponent } from '~/components/lazy-component'
 import { ButtonLink } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
 import { cn } from '~/lib/cn'
 import { translateMessage } from '~/lib/i18n/message'
-import { dashboardPath } from '~/models/accounts/role'
-import { LogoutButton } from './logout-button'
 import { PUBLIC_LINKS } from './site-nav'
 
 type HeaderUser = { isAdmin: boolean; isPractitioner: boolean } | null
@@ -20,19 +18,13 @@ function navClass({ isActive }: { isActive: boolean }) {
   )
 }
 
+/** Signed-in only: its code loads when it renders (the server's HTML stays meanwhile). */
+const SignedInActions = lazyComponent(() => import('./signed-in-actions').then((module) => module.SignedInActions))
+
 function AccountActions({ user }: { user: HeaderUser }) {
   const { t } = useTranslation()
-  if (user) {
-    return (
-      <>
-        <HeaderUnreadLink user={user} />
-        <ButtonLink to={dashboardPath(user)} variant="outline" size="sm">
-          {t('nav.dashboard')}
-        </ButtonLink>
-        <LogoutButton />
-      </>
-    )
-  }
+  // Two booleans rather than the user: a new object from a revalidation is not a new prop.
+  if (user) return <SignedInActions isAdmin={user.isAdmin} isPractitioner={user.isPractitioner} />
   return (
     <>
       <ButtonLink to="/login" variant="ghost" size="sm">

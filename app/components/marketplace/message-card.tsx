@@ -57,7 +57,7 @@ export function MessageCard({
                 text={t('ask.willReply', { firstName: '{{firstName}}' })}
                 values={{ firstName: practitionerFirstName }}
                 components={{
-                  link: <Link to={CLIENT_INBOX_PATH} className="font-medium text-primary hover:underline" />,
+                  a: <Link to={CLIENT_INBOX_PATH} className="font-medium text-primary hover:underline" />,
                 }}
               />
             </p>

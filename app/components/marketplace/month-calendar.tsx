@@ -20,19 +20,24 @@ export { formatMonth, monthGrid, parseMonth, shiftMonth, type CalendarMonth } fr
 /**
  * Labels are made in UTC from calendar fields, so server and browser render the same text: in
  * English as before ('en-US'), in French as Quebec writes them ('décembre 2026', 'jeudi 3
- * décembre 2026').
+ * décembre 2026', and the first of a month 'mardi 1er décembre 2026', where Intl writes '1' but
+ * every other date of the app, such as the times' legend beside it, '1er': app/lib/dates.ts).
  */
 const formatters = (language: string) => {
   const locale = language === 'fr' ? 'fr-CA' : 'en-US'
+  const day = new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  })
   return {
     month: new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }),
-    day: new Intl.DateTimeFormat(locale, {
-      timeZone: 'UTC',
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-    }),
+    day: (date: LocalDate) => {
+      const label = day.format(utc(date))
+      return language === 'fr' && date.day === 1 ? label.replace(/ 1 /, ' 1er ') : label
+    },
   }
 }
 const utc = (date: LocalDate) => new Date(Date.UTC(date.year, date.month - 1, date.day))
@@ -150,7 +155,7 @@ export function MonthCalendar({
                         to={hrefFor({ date: key, month: formatMonth(month) })}
                         preventScrollReset
                         aria-current={isSelected ? 'date' : undefined}
-                        aria-label={`${dayTitle.format(utc(date))}${isToday ? `, ${t('calendar.today')}` : ''}${hasSlots ? `, ${markedLabel ?? t('calendar.openTimes')}` : ''}`}
+                        aria-label={`${dayTitle(date)}${isToday ? `, ${t('calendar.today')}` : ''}${hasSlots ? `, ${markedLabel ?? t('calendar.openTimes')}` : ''}`}
                         data-open-times={hasSlots ? '' : undefined}
                         className={cn(
                           cell,

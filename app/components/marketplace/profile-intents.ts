@@ -4,3 +4,6 @@
  */
 export const MESSAGE_INTENT = 'message'
 export const REVIEW_INTENT = 'review'
+
+/** The URL parameter that opens the review dialog, so it works (server-rendered) without JavaScript. */
+export const REVIEW_PARAM = 'review'

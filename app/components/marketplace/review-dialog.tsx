@@ -3,9 +3,6 @@ import { lazyComponent } from '~/components/lazy-component'
 import { UrlDialog } from '~/components/ui/url-dialog'
 import type { SubmissionResult } from '@conform-to/react'
 
-/** The URL parameter that opens the dialog, so it works (server-rendered) without JavaScript. */
-export const REVIEW_PARAM = 'review'
-
 /** The form's code (and zod) loads when the dialog first opens, not with every profile. */
 const ReviewForm = lazyComponent(() => import('./review-form').then((module) => module.ReviewForm))
 

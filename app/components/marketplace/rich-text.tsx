@@ -1,7 +1,7 @@
 import { cloneElement, type ReactElement, type ReactNode } from 'react'
 
 /**
- * A catalogue text with markup, 'Read our <link>Privacy Policy</link>.': each `<name>…</name>`
+ * A catalogue text with markup, 'Read our <a>Privacy Policy</a>.': each `<name>…</name>`
  * becomes `components[name]` with the words inside, the rest stays text. It does for these
  * texts what react-i18next's `<Trans>` does, without adding its weight to the public pages'
  * JavaScript (tests/e2e/js-budget.spec.ts). Tags do not nest.

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useCategoryName } from '~/components/marketplace/category-name'
 import { PriceBadge } from '~/components/marketplace/price-badge'
 import { PLACEHOLDER_SERVICE_IMAGE } from '~/components/marketplace/service-card'
 import { Badge } from '~/components/ui/badge'
@@ -14,6 +15,7 @@ import type { OwnService } from '~/models/practice/service-form'
  */
 export function OwnServiceCard({ service }: { service: OwnService }) {
   const { t } = useTranslation('practice')
+  const categoryName = useCategoryName()
   return (
     <Card
       className={cn(
@@ -34,7 +36,7 @@ export function OwnServiceCard({ service }: { service: OwnService }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="secondary" className="normal-case">
-            {t(`categories.${service.category}`)}
+            {categoryName(service.category)}
           </Badge>
           <PriceBadge price={service.price} />
           {service.isFreeIntro ? <Badge tone="warning">{t('services.free')}</Badge> : null}

@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { ImagePicker } from '~/components/account/image-picker'
 import { FormErrors, SubmitButton, useIsSubmitting } from '~/components/form-shell'
 import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms'
+import { useCategoryName } from '~/components/marketplace/category-name'
 import { MeetingPlaceFields } from '~/components/practice/meeting-place-fields'
 import { buttonClass } from '~/components/ui/button'
 import { Link } from '~/components/ui/link'
@@ -88,6 +89,9 @@ function ServiceForm({
   const actionUrl = service ? `${SERVICES_PATH}?edit=${service.id}` : `${SERVICES_PATH}?new=1`
   const pending = useIsSubmitting(actionUrl)
   const { t } = useTranslation('practice')
+  const categoryName = useCategoryName()
+  // The tax kinds' names are billing's, the same on receipts.
+  const { t: billingT } = useTranslation('billing')
   const [form, fields] = useSchemaForm(ServiceFormSchema, {
     id: service ? `service-${service.id}` : 'service-new',
     lastResult,
@@ -165,7 +169,7 @@ function ServiceForm({
       <SelectField
         labelProps={{ children: t('serviceForm.category') }}
         selectProps={getSelectProps(fields.category)}
-        options={SERVICE_CATEGORIES.map((category) => [category, t(`categories.${category}`)] as const)}
+        options={SERVICE_CATEGORIES.map((category) => [category, categoryName(category)] as const)}
         placeholder={t('serviceForm.chooseCategory')}
         errors={fields.category.errors}
       />
@@ -190,7 +194,7 @@ function ServiceForm({
       <SelectField
         labelProps={{ children: t('serviceForm.tax') }}
         selectProps={getSelectProps(fields.taxKind)}
-        options={TAX_KINDS.map((kind) => [kind, t(`taxes.${kind}`)] as const)}
+        options={TAX_KINDS.map((kind) => [kind, billingT(`taxes.${kind}`)] as const)}
         hint={<TaxHint hasGstHstNumber={hasGstHstNumber} />}
         errors={fields.taxKind.errors}
       />

@@ -93,7 +93,7 @@ export function DocumentUpload({
     if (uploaded && description.current) description.current.value = ''
     setToast(
       failure
-        ? { type: 'error', title: msg('records:toasts.error'), description: failure }
+        ? { type: 'error', title: msg('common:toast.error'), description: failure }
         : { type: 'success', title: DOCUMENT_UPLOADED },
     )
     if (uploaded) revalidator.revalidate()

@@ -66,7 +66,7 @@ export function PatientAiTab({
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : AI_CONSULT_FAILED
       // The server's message is in the page's language already; the fallback is a catalogue key.
-      setToast({ type: 'error', title: msg('records:toasts.error'), description: message })
+      setToast({ type: 'error', title: msg('common:toast.error'), description: message })
     } finally {
       setStreaming(null)
     }

@@ -5,6 +5,8 @@
  * reads the prompt's plain-text layout (app/models/records/ai-consult.server.ts) loosely: a
  * part it cannot find is reported as not recorded.
  */
+import { tFor } from '~/lib/i18n/i18n.server'
+import type { Language } from '~/lib/i18n/languages'
 
 export type DemoConsultation = { response: string; summary: string }
 
@@ -14,10 +16,6 @@ function first(pattern: RegExp, text: string) {
 
 function all(pattern: RegExp, text: string) {
   return [...text.matchAll(pattern)].map((match) => match[1]!.trim())
-}
-
-function plural(count: number, one: string, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`
 }
 
 /** Reads the parts of the prompt the demo talks about. */
@@ -35,43 +33,63 @@ export function readPrompt(prompt: string) {
   }
 }
 
-/** The demo's answer to this prompt, with a disclaimer paragraph like the ones models add. */
-export function demoConsultation(prompt: string): DemoConsultation {
+/**
+ * The language the app asked the model to answer in: its system prompt names it
+ * (`systemPrompt` in app/models/records/ai-consult.server.ts), as a model would read it.
+ */
+export function answerLanguage(system: string): Language {
+  return /\bin Canadian French\b/.test(system) ? 'fr' : 'en'
+}
+
+const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`
+
+/**
+ * The demo's answer to this prompt, in the practitioner's language (the one the system prompt
+ * asks for), with a disclaimer paragraph like the ones models add.
+ */
+export function demoConsultation(prompt: string, language: Language = 'en'): DemoConsultation {
+  const t = tFor(language, 'records')
   const { question, firstName, allergies, medications, noteTitles, documentNames } = readPrompt(prompt)
-  const who = firstName ? `${firstName}’s record` : 'The record'
+  const who = firstName ? t('aiDemo.whoNamed', { firstName }) : t('aiDemo.whoUnnamed')
+  const quote = (text: string) => t('aiDemo.quoted', { text })
   const latest = noteTitles.at(-1)
-  const notesLine = noteTitles.length
-    ? `${plural(noteTitles.length, 'shared note')} (the latest: “${latest}”)`
-    : 'no shared notes'
+  const notesLine =
+    noteTitles.length && latest !== undefined
+      ? t('aiDemo.notes', { count: noteTitles.length, latest: quote(latest) })
+      : t('aiDemo.noNotes')
   const documentsLine = documentNames.length
-    ? `${plural(documentNames.length, 'document')} (${documentNames.map((name) => `“${name}”`).join(', ')})`
-    : 'no documents'
-  const quoted = (question || '(no question)')
+    ? t('aiDemo.documents', { count: documentNames.length, names: documentNames.map(quote).join(', ') })
+    : t('aiDemo.noDocuments')
+  const quoted = (question || t('aiDemo.noQuestion'))
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n')
+  const allergiesText = allergies ?? t('aiDemo.notRecorded')
+  const medicationsText = medications ?? t('aiDemo.notRecorded')
 
   const response = [
-    '**Demo answer.** No AI model read this record: this server has no `ANTHROPIC_API_KEY`, so it ' +
-      'wrote this text itself from your question and the parts of the record it would have sent.',
-    `**Your question**\n\n${quoted}`,
-    '### What the record holds',
+    t('aiDemo.notice'),
+    `${t('aiDemo.yourQuestion')}\n\n${quoted}`,
+    t('aiDemo.recordHolds'),
     [
-      `- ${notesLine[0]!.toUpperCase()}${notesLine.slice(1)}`,
-      `- ${documentsLine[0]!.toUpperCase()}${documentsLine.slice(1)}`,
-      `- Allergies: ${allergies ?? 'not recorded'}`,
-      `- Medications: ${medications ?? 'not recorded'}`,
+      `- ${capitalized(notesLine)}`,
+      `- ${capitalized(documentsLine)}`,
+      `- ${t('aiDemo.allergies', { value: allergiesText })}`,
+      `- ${t('aiDemo.medications', { value: medicationsText })}`,
     ].join('\n'),
-    '### What a real answer would do',
-    'With a key set, the assistant reads these notes and the profile, answers your question from ' +
-      'them, says what the record does not tell, and suggests what to explore at the next session.',
+    t('aiDemo.realAnswer'),
+    t('aiDemo.realAnswerText'),
     // Models often end with a disclaimer of their own; the app replaces it with its fixed one,
     // so the demo writes one too and the replacement is seen working.
-    '**Medical Disclaimer:** This demo text is not medical advice.',
+    t('aiDemo.disclaimer'),
   ].join('\n\n')
 
-  const summary =
-    `Demo summary: ${who} has ${notesLine} and ${documentsLine}; ` +
-    `allergies: ${allergies ?? 'not recorded'}; medications: ${medications ?? 'not recorded'}.`
+  const summary = t('aiDemo.summary', {
+    who,
+    notes: notesLine,
+    documents: documentsLine,
+    allergies: allergiesText,
+    medications: medicationsText,
+  })
   return { response, summary }
 }

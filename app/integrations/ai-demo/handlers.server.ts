@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { http, HttpResponse, type HttpResponseResolver } from 'msw'
-import { demoConsultation } from './answer.server'
+import { answerLanguage, demoConsultation } from './answer.server'
 
 /**
  * msw handlers that answer the Anthropic Messages API in its wire format, streaming included,
@@ -27,6 +27,7 @@ type MessagesRequest = {
   messages?: unknown
   tools?: { name?: unknown }[]
   tool_choice?: { type?: unknown; name?: unknown }
+  system?: unknown
 }
 
 const id = (prefix: string) => `${prefix}_demo${randomBytes(12).toString('hex')}`
@@ -52,6 +53,13 @@ function userText(messages: unknown) {
         .join('\n')
     })
     .join('\n')
+}
+
+/** The system prompt's text (a string, or text blocks). */
+function systemText(system: unknown) {
+  if (typeof system === 'string') return system
+  if (!Array.isArray(system)) return ''
+  return system.map((b: { type?: string; text?: string }) => (b.type === 'text' ? (b.text ?? '') : '')).join('\n')
 }
 
 /** Cuts text into fragments of 1 to 24 characters, varied but the same every time. */
@@ -98,7 +106,7 @@ const answerMessages: HttpResponseResolver = async ({ request }) => {
     return anthropicError(400, 'invalid_request_error', 'model, max_tokens and messages are required')
   }
   const prompt = userText(body.messages)
-  const answer = demoConsultation(prompt)
+  const answer = demoConsultation(prompt, answerLanguage(systemText(body.system)))
   const toolName =
     body.tool_choice?.type === 'tool' && typeof body.tool_choice.name === 'string'
       ? body.tool_choice.name

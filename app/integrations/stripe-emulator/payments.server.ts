@@ -1,3 +1,4 @@
+import { msg, type Message } from '~/lib/i18n/message'
 import { splitFee } from '~/lib/money'
 import { emitEvent } from './events.server'
 import { findObject, newId, nowSeconds, saveObject, type StripeObject } from './store.server'
@@ -8,15 +9,29 @@ import { findObject, newId, nowSeconds, saveObject, type StripeObject } from './
  * Stripe API closely enough for the app's code paths; only the fields the app reads are kept.
  */
 
+/**
+ * A refusal, as Stripe's API words it (`message`, English, as the app's code reads it) and, for
+ * the ones a payer can meet on the emulated payment pages, as they read it (`shown`, a catalogue
+ * key put in the payer's language: Stripe's own pages speak it).
+ */
 export class EmulatorError extends Error {
   constructor(
     message: string,
     readonly status = 400,
     readonly code = 'parameter_invalid',
+    readonly shown: Message = message,
   ) {
     super(message)
   }
 }
+
+// What a payer reads for the refusals the emulated pages can show.
+const CARD_DECLINED = 'booking:testCheckout.errors.cardDeclined'
+const NOT_OPEN = 'booking:testCheckout.errors.notOpen'
+const ALREADY_COMPLETE = 'booking:testCheckout.errors.alreadyComplete'
+const CANCELED = 'booking:testCheckout.errors.canceled'
+const NOT_FOUND = 'booking:testCheckout.errors.notFound'
+const AMOUNT_TOO_SMALL = 'booking:testCheckout.errors.amountTooSmall'
 
 type Metadata = Record<string, string>
 type TransferData = { destination: string } | null
@@ -107,7 +122,14 @@ export type AccountLink = StripeObject & {
 export function mustFind<T extends StripeObject>(id: string, object: T['object']): T {
   const found = findObject<T>(id) ?? (object === 'account' ? demoAccount(id) : undefined)
   if (!found || found.object !== object) {
-    throw new EmulatorError(`No such ${object.replace('_', ' ')}: '${id}'`, 404, 'resource_missing')
+    // The object's name is itself a message, put in the payer's language with the sentence.
+    const name = msg(`booking:testCheckout.objects.${object.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase())}`)
+    throw new EmulatorError(
+      `No such ${object.replace('_', ' ')}: '${id}'`,
+      404,
+      'resource_missing',
+      msg(NOT_FOUND, { object: name, id }),
+    )
   }
   return found as T
 }
@@ -194,7 +216,7 @@ export function createPaymentIntent(params: {
   transfer_group: string | null
 }) {
   if (!Number.isInteger(params.amount) || params.amount < 50) {
-    throw new EmulatorError('Amount must be at least $0.50 cad', 400, 'amount_too_small')
+    throw new EmulatorError('Amount must be at least $0.50 cad', 400, 'amount_too_small', msg(AMOUNT_TOO_SMALL))
   }
   requireChargeableDestination(params.transfer_data)
   const id = newId('pi')
@@ -232,7 +254,7 @@ function cardDetails(cardNumber: string) {
 function succeed(intent: PaymentIntent, cardNumber: string) {
   if (intent.status === 'succeeded') return intent
   if (intent.status === 'canceled')
-    throw new EmulatorError('This PaymentIntent was canceled.', 400, 'payment_intent_unexpected_state')
+    throw new EmulatorError('This PaymentIntent was canceled.', 400, 'payment_intent_unexpected_state', msg(CANCELED))
   const charge = saveObject<Charge>({
     id: newId('ch'),
     object: 'charge',
@@ -284,7 +306,7 @@ export function confirmPaymentIntent(id: string, cardNumber: string) {
       last_payment_error: { message: 'Your card was declined.', code: 'card_declined' },
     })
     emitEvent('payment_intent.payment_failed', failed)
-    throw new EmulatorError('Your card was declined.', 402, 'card_declined')
+    throw new EmulatorError('Your card was declined.', 402, 'card_declined', msg(CARD_DECLINED))
   }
   return succeed(intent, cardNumber)
 }
@@ -335,7 +357,12 @@ export function readCheckoutSession(id: string) {
 export function expireCheckoutSession(id: string) {
   const session = mustFind<CheckoutSession>(id, 'checkout.session')
   if (session.status === 'complete') {
-    throw new EmulatorError('This Checkout Session is already complete.', 400, 'checkout_session_unexpected_state')
+    throw new EmulatorError(
+      'This Checkout Session is already complete.',
+      400,
+      'checkout_session_unexpected_state',
+      msg(ALREADY_COMPLETE),
+    )
   }
   if (session.status === 'expired') return session
   const expired = saveObject<CheckoutSession>({ ...session, status: 'expired', url: null })
@@ -347,7 +374,12 @@ export function expireCheckoutSession(id: string) {
 export function payCheckoutSession(id: string, cardNumber: string) {
   const session = readCheckoutSession(id)
   if (session.status !== 'open')
-    throw new EmulatorError('This checkout session is no longer open.', 400, 'checkout_session_unexpected_state')
+    throw new EmulatorError(
+      'This checkout session is no longer open.',
+      400,
+      'checkout_session_unexpected_state',
+      msg(NOT_OPEN),
+    )
   const intent = session.payment_intent
     ? mustFind<PaymentIntent>(session.payment_intent, 'payment_intent')
     : createPaymentIntent({ amount: session.amount_total, currency: session.currency, ...session.payment_intent_data })

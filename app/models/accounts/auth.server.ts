@@ -13,6 +13,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { deviceOf } from '~/models/security/devices.server'
 import { ADMIN_NEEDS_TWO_FACTOR, TWO_FACTOR_SETUP_PATH } from '~/models/security/security'
 import { hasAuthenticatorApp } from '~/models/security/two-factor.server'
+import { currentRequest } from '../../../server/request-context.js'
 import { limitPasswordCheck } from './password-attempts.server'
 import { isDashboardPath } from './role'
 import { REMEMBER_ME_MAX_AGE_S, getSession, noteSessionSeen, sessionStorage } from './session.server'
@@ -99,10 +100,31 @@ export async function getUserId(request: Request) {
 }
 
 /**
+ * The user of each page request being answered: the root loader, the area's layout and the page
+ * each ask for it. A GET changes no session, so they share one read; each asking read the
+ * session's row, checked its cookie's signature and read the account again (issue 49: 6 of a
+ * dashboard's 21 statements). Remix hands each loader a copy of the request, so the answer is
+ * kept with the HTTP request's own context (server/request-context.js); a POST's action may
+ * change the account before its loaders run, and reads it again.
+ */
+const userOfRequest = new WeakMap<object, Promise<PublicUser | null>>()
+
+/**
  * The signed-in user; a suspended account reads as signed out. The request's log line gets
  * their id, and the sessions list when they were last seen.
  */
-export async function getUser(request: Request) {
+export function getUser(request: Request) {
+  const context = currentRequest()
+  if (!context || context.method !== 'GET' || request.method !== 'GET') return readUser(request)
+  let user = userOfRequest.get(context)
+  if (!user) {
+    user = readUser(request)
+    userOfRequest.set(context, user)
+  }
+  return user
+}
+
+async function readUser(request: Request) {
   const session = await getSession(request)
   const userId = session.get('userId')
   const user = typeof userId === 'number' ? getUserById(userId, { activeOnly: true }) : null

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { createCookie, createSessionStorage } from '@remix-run/node'
+import { createCookie, createSessionStorage, type Cookie } from '@remix-run/node'
 import { and, desc, eq, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import { getDb } from '~/db/client.server'
+import { preparedOnce } from '~/db/prepared.server'
 import { sessions } from '~/db/schema'
 import { getEnv, isProduction } from '~/env.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
+import { siteMayWrite } from '~/lib/fetch-metadata.server'
+import { noteRequestUser } from '~/lib/log.server'
 
 export const REMEMBER_ME_MAX_AGE_S = 60 * 60 * 24 * 30
 /**
@@ -32,17 +35,23 @@ export type SessionData = {
   totpSetup: { secret: string; expiresAt: number }
 }
 
-function buildStorage() {
-  const cookie = createCookie('__session', {
+let cookie: Cookie | undefined
+
+/** The session cookie: signed, so a made-up id is refused before any row is read. */
+function sessionCookie() {
+  cookie ??= createCookie('__session', {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     secure: isProduction(),
     secrets: [getEnv().SESSION_SECRET],
   })
+  return cookie
+}
 
+function buildStorage() {
   return createSessionStorage<SessionData>({
-    cookie,
+    cookie: sessionCookie(),
     async createData(data, expires) {
       const sid = randomBytes(32).toString('base64url')
       getDb()
@@ -127,6 +136,57 @@ export function sessionStorage() {
 
 export function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get('Cookie'))
+}
+
+/**
+ * Signed cookies already checked, and the session id each names: the same cookie always names
+ * the same id (the signature is over it), so the HMAC runs once per cookie, not once per request
+ * (it was most of a kept page's answer). A forged cookie is never remembered.
+ */
+const verifiedIds = new LRUCache<string, string>({ max: 10_000 })
+
+/** The row a kept page is checked against, on every request the cache could answer: prepared once. */
+const keptPageSessionRow = preparedOnce((db) =>
+  db
+    // The data as its stored text: compared whole, never read here.
+    .select({ state: sql<string>`${sessions.sess}`, expire: sessions.expire, userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare(),
+)
+
+async function verifiedSessionId(cookieHeader: string) {
+  const known = verifiedIds.get(cookieHeader)
+  if (known) return known
+  const sid: unknown = await sessionCookie().parse(cookieHeader)
+  if (typeof sid !== 'string' || !sid) return null
+  verifiedIds.set(cookieHeader, sid)
+  return sid
+}
+
+/**
+ * The session a signed-in page is kept for (server/private-render-cache.js, decision 054), read
+ * as `getSession` and `getUser` read it: the signed cookie's id, its row unexpired and signed in.
+ * `state` is the row's data as stored (who, verified when, pending steps): a kept page is only
+ * answered to the very same state. `seen` notes "last seen" as a rendered page does (a GET
+ * another site started writes nothing: decision 032). Null for anything else, which is rendered.
+ */
+export async function sessionForKeptPage(cookieHeader: string, headers: { 'sec-fetch-site'?: string }) {
+  const sid = await verifiedSessionId(cookieHeader)
+  if (!sid) return null
+  const row = keptPageSessionRow().get({ sid })
+  const userId = row?.userId
+  if (!row || typeof userId !== 'number' || row.expire.getTime() <= Date.now()) return null
+  const mayWrite = siteMayWrite(headers['sec-fetch-site'])
+  return {
+    id: sid,
+    state: row.state,
+    seen: async () => {
+      // The request's log line names its user, as getUser does for a rendered page.
+      noteRequestUser(userId)
+      if (mayWrite) await noteSessionSeen(sid)
+    },
+  }
 }
 
 /** Signs the user out everywhere (password change or reset, account deletion, admin removal). */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ADMIN_ACTIONS } from '~/db/enums'
 import type { Formats } from '~/lib/i18n/formats'
-import { msg } from '~/lib/i18n/message'
+import { isMessageKey, msg, readMessage, type Message } from '~/lib/i18n/message'
 import { oneLineText } from '~/lib/plain-text'
 import type { Role } from '~/models/accounts/role'
 import { COUNTRY_CODES, emailField, PASSWORD_MIN_CHARACTERS, PASSWORD_MIN_LENGTH } from '~/models/accounts/user'
@@ -33,7 +33,7 @@ export const CREATE_USER_FAILED_TITLE = msg('admin:toasts.createUserFailedTitle'
 export const CREATE_USER_FAILED = msg('admin:toasts.createUserFailed')
 export const DELETE_USER_FAILED_TITLE = msg('admin:toasts.deleteUserFailedTitle')
 export const DELETE_USER_FAILED = msg('admin:toasts.deleteUserFailed')
-export const ERROR_TITLE = msg('admin:toasts.errorTitle')
+export const ERROR_TITLE = msg('common:toast.error')
 export const MARK_READ_FAILED = msg('admin:toasts.markReadFailed')
 export const DELETE_MESSAGE_FAILED = msg('admin:toasts.deleteMessageFailed')
 export const DELETE_LEAD_FAILED = msg('admin:toasts.deleteLeadFailed')
@@ -204,4 +204,35 @@ export type AdminActivityEntry = {
   targetLabel: string | null
   detail: string | null
   createdAt: string
+}
+
+const ROLES: readonly string[] = ['client', 'practitioner', 'admin'] satisfies Role[]
+
+/** What the trail keeps about a user created: their role, a value ('practitioner'), not words. */
+export const createdDetail = (role: Role): string => role
+
+/** What the trail keeps about a leads export: how many, as a message in no language yet. */
+export const exportedDetail = (leads: number): Message => msg('admin:activity.details.leadsExported', { leads })
+
+/** What the trail keeps about a removal: the role, how many sessions it cancelled, the refund in cents. */
+export const deletedDetail = (role: Role, sessions: number, refundCents: number): Message =>
+  msg('admin:activity.details.userDeleted', { role, sessions, refundCents })
+
+/**
+ * A trail entry's detail in the reader's words: the trail keeps values (a role, a message with
+ * its numbers) and this puts them in the admin's language, money as they write it. Rows written
+ * before, in English sentences, are shown as they were written.
+ */
+export function activityDetail(detail: string | null, { t, formats }: { t: TFunction<'admin'>; formats: Formats }) {
+  if (detail === null) return null
+  const role = (value: unknown) =>
+    typeof value === 'string' && ROLES.includes(value)
+      ? t(`activity.details.roles.${value as Role}`)
+      : String(value ?? '')
+  if (ROLES.includes(detail)) return role(detail)
+  if (!isMessageKey(detail)) return detail
+  const { key, values } = readMessage(detail)
+  const shown: Record<string, string | number> = { ...values, role: role(values.role) }
+  if (typeof values.refundCents === 'number') shown.refund = formats.money(values.refundCents)
+  return (t as unknown as (key: string, values: Record<string, string | number>) => string)(key, shown)
 }

@@ -4,6 +4,7 @@ import { tFor } from '~/lib/i18n/i18n.server'
 import type { Language } from '~/lib/i18n/languages'
 import { deleteContactMessage, markContactMessageRead } from '~/models/marketplace/contact.server'
 import { deleteLead, everyLead } from '~/models/marketplace/lead.server'
+import { exportedDetail } from './admin'
 import { recordAdminAction, type Actor } from './audit.server'
 
 /**
@@ -71,7 +72,7 @@ export function exportLeadsCsv(admin: Actor, language: Language) {
   const t = tFor(language, 'files')
   return getDb().transaction((tx) => {
     const leads = everyLead(tx)
-    recordAdminAction(tx, admin, { action: 'leads_export', detail: `${leads.length} lead(s)` })
+    recordAdminAction(tx, admin, { action: 'leads_export', detail: exportedDetail(leads.length) })
     return toCsv(
       LEAD_CSV_COLUMNS.map((column) => t(`admin.leadsCsv.headers.${column}`)),
       leads.map((lead) => [

@@ -5,13 +5,13 @@ import { formatsFor } from '~/lib/i18n/formats'
 import { currentLanguage } from '~/lib/i18n/i18n.server'
 import { msg } from '~/lib/i18n/message'
 import { log, logLine } from '~/lib/log.server'
-import { centsToDollars, formatEarnings } from '~/lib/money'
+import { centsToDollars } from '~/lib/money'
 import { liveBookingsOf, removeAccount } from '~/models/accounts/user.server'
 import { cancelLiveBooking, findBooking, isLive } from '~/models/booking/booking-state.server'
 import { expireCheckoutQuietly, refundPayment } from '~/models/booking/payments.server'
 import { composeRemovalNotices, sendRemovalNotices } from '~/models/booking/removal-emails.server'
 import { packageRefundPreview, refundPackagesOfRemovedAccount } from '~/models/packages/package-refunds.server'
-import { ADMIN_NOT_DELETABLE, BOOKED_MEANWHILE, type RemovalPreview } from './admin'
+import { ADMIN_NOT_DELETABLE, BOOKED_MEANWHILE, deletedDetail, type RemovalPreview } from './admin'
 import { personLabel, recordAdminAction, type Actor } from './audit.server'
 import { requireManageable } from './users.server'
 
@@ -177,8 +177,8 @@ export async function removeUser(admin: Actor, userId: number, now = new Date())
           action: 'user_delete',
           targetId: userId,
           targetLabel: personLabel(user),
-          // A record written once, as the trail keeps every detail (in English, like the logs).
-          detail: `${user.role}; cancelled ${preview.sessions} upcoming session(s), refunded ${formatEarnings(preview.refundCents)}`,
+          // Values, not words: the trail shows them in each reading admin's language.
+          detail: deletedDetail(user.role, preview.sessions, preview.refundCents),
         })
       },
     })

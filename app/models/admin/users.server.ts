@@ -11,6 +11,7 @@ import { createUser } from '~/models/accounts/user.server'
 import {
   ADMIN_NOT_SUSPENDABLE,
   ADMIN_PAGE_SIZE,
+  createdDetail,
   USER_NOT_FOUND,
   type AdminUser,
   type NewUserInput,
@@ -109,7 +110,7 @@ export async function createUserAsAdmin(admin: Actor, input: NewUserInput, origi
         action: 'user_create',
         targetId: id,
         targetLabel: personLabel(input),
-        detail: roleOf(input),
+        detail: createdDetail(roleOf(input)),
       }),
   })
   await sendAccountCreatedEmail(user, origin)

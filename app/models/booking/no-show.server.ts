@@ -4,7 +4,8 @@ import { bookings, contactMessages, users } from '~/db/schema'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { currentLanguage, tFor } from '~/lib/i18n/i18n.server'
-import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
+import { type Language } from '~/lib/i18n/languages'
+import { msg, readMessage } from '~/lib/i18n/message'
 import { listAttendance } from '~/models/sessions/attendance.server'
 import { sendMarkedMissed, sessionSpan } from './emails.server'
 import { ALREADY_MARKED, markNoShowRefusal, reportRefusal, type NoShowReportInput, type ReportKind } from './no-show'
@@ -86,8 +87,9 @@ function reportContext(tx: Tx, clientId: number, practitionerId: number | null) 
 
 /**
  * What each report says to the admins (booking.json `adminReport`), and which mark on the booking
- * says it was sent. Written once, into a contact message our team reads, in the team's language
- * (English): the client's own words go with it as they wrote them.
+ * says it was sent. The contact message keeps catalogue keys and values, not sentences: each
+ * admin reads it in their language (`reportInLanguage`). The client's own words go with it as
+ * they wrote them.
  */
 const REPORTS: Record<
   ReportKind,
@@ -97,8 +99,41 @@ const REPORTS: Record<
   'client-attended': { key: 'clientAttended', mark: 'clientNoShowDisputedAt' },
 }
 
-/** The team's language: what reports to the admins are written in. */
-const TEAM_LANGUAGE: Language = DEFAULT_LANGUAGE
+const REPORT_KEY = /^booking:adminReport\.(practitionerAbsent|clientAttended)\.(subject|says)$/
+
+/**
+ * A contact message in a reader's language: a no-show report (a message about a booking whose
+ * subject and text are report keys) is written out in it, the session's time in the client's
+ * zone as the report was sent; any other message, and reports written before they kept keys,
+ * come back as they were written. Only a report has a booking: words a visitor typed into the
+ * contact form are never read as keys.
+ */
+export function reportInLanguage<M extends { subject: string; message: string; bookingId: number | null }>(
+  row: M,
+  language: Language,
+): M {
+  if (row.bookingId === null || !REPORT_KEY.test(readMessage(row.subject).key)) return row
+  const said = readMessage(row.message)
+  if (!REPORT_KEY.test(said.key)) return row
+  const t = tFor(language, 'booking')
+  const text = t as unknown as (key: string, values: Record<string, string | number>) => string
+  const values = said.values
+  const when = sessionSpan(
+    {
+      startTime: new Date(String(values.start)),
+      endTime: new Date(String(values.end)),
+      timeZone: typeof values.zone === 'string' ? values.zone : null,
+    },
+    language,
+  )
+  const practitioner = values.practitioner ? String(values.practitioner) : t('adminReport.formerPractitioner')
+  const details = values.details ? `\n${t('adminReport.inTheirWords')}\n${String(values.details)}` : ''
+  return {
+    ...row,
+    subject: text(readMessage(row.subject).key, readMessage(row.subject).values),
+    message: `${text(said.key, { ...values, practitioner, when })}${details}`,
+  }
+}
 
 /**
  * The client tells the admins about a session (`input.kind`): the practitioner did not attend,
@@ -120,29 +155,23 @@ export function reportNoShow(client: { id: number }, bookingId: number, input: N
       const refusal = reportRefusal(input.kind, row, now)
       if (refusal) throw new AppError(refusal, 409)
       const people = reportContext(tx, client.id, row.practitionerId)
-      const t = tFor(TEAM_LANGUAGE, 'booking')
-      const when = sessionSpan(
-        { startTime: row.startTime, endTime: row.endTime, timeZone: people.timeZone },
-        TEAM_LANGUAGE,
-      )
-      const practitioner = people.practitionerName ?? t('adminReport.formerPractitioner')
       const service = row.serviceName
       const message = tx
         .insert(contactMessages)
         .values({
           name: `${people.clientFirstName} ${people.clientLastName}`,
           email: people.clientEmail,
-          subject: t(`adminReport.${report.key}.subject`, { service }),
-          message: [
-            t(`adminReport.${report.key}.says`, {
-              client: people.clientFirstName,
-              practitioner,
-              service,
-              when,
-              id: row.id,
-            }),
-            input.details ? `\n${t('adminReport.inTheirWords')}\n${input.details}` : '',
-          ].join(''),
+          subject: msg(`booking:adminReport.${report.key}.subject`, { service }),
+          message: msg(`booking:adminReport.${report.key}.says`, {
+            client: people.clientFirstName,
+            practitioner: people.practitionerName ?? '',
+            service,
+            start: row.startTime.toISOString(),
+            end: row.endTime.toISOString(),
+            zone: people.timeZone ?? DEFAULT_TIME_ZONE,
+            id: row.id,
+            details: input.details ?? '',
+          }),
           bookingId: row.id,
         })
         .returning({ id: contactMessages.id })

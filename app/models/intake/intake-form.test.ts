@@ -90,11 +90,11 @@ test('a new form is titled apart from the others, case and spaces aside', () => 
 })
 
 test('answers as text: yes and no, lists, and what was not answered', () => {
-  expect(answerText(questions[4]!, 'yes')).toBe('Yes')
-  expect(answerText(questions[3]!, ['Walks', 'Tea'])).toBe('Walks, Tea')
-  expect(answerText(questions[0]!, undefined)).toBe('No answer')
-  const t = tFor('fr', 'intake')
-  const french = { none: t('answers.none'), yes: t('answers.yes'), no: t('answers.no') }
+  const english = tFor('en', 'intake')
+  expect(answerText(questions[4]!, 'yes', english)).toBe('Yes')
+  expect(answerText(questions[3]!, ['Walks', 'Tea'], english)).toBe('Walks, Tea')
+  expect(answerText(questions[0]!, undefined, english)).toBe('No answer')
+  const french = tFor('fr', 'intake')
   expect(answerText(questions[4]!, 'yes', french)).toBe('Oui')
   expect(answerText(questions[0]!, undefined, french)).toBe('Aucune réponse')
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { INTAKE_QUESTION_KINDS } from '~/db/enums'
 import { msg } from '~/lib/i18n/message'
 import { multiLineText, oneLineText } from '~/lib/plain-text'
-import enIntake from '~/locales/en/intake.json'
+import type { TFunction } from 'i18next'
 
 /**
  * Intake forms, client-safe (docs/decisions/041-intake-forms.md): the questions a practitioner
@@ -240,18 +240,14 @@ export function answersSchema(questions: IntakeQuestion[], options: { complete: 
   return z.object(shape)
 }
 
-/** The words an answer is said with but for the person's own: `intake:answers` in the reader's language. */
-export type AnswerWords = { none: string; yes: string; no: string }
-
 /**
- * An answer as the summary, the chart and the export say it, with the reader's words (English,
- * from its catalogue, when none are given: the AI consult's prompt).
+ * An answer as the summary, the chart and the export say it, in the language of `t` (the
+ * reader's, from i18next; the AI consult's prompt passes English's): its "Yes", "No" and
+ * "No answer" are `intake:answers`. Nothing here holds a catalogue, so the browser's bundle
+ * carries only the language its page is in.
  */
-export function answerText(
-  question: IntakeQuestion,
-  answer: string | string[] | undefined,
-  words: AnswerWords = enIntake.answers,
-) {
+export function answerText(question: IntakeQuestion, answer: string | string[] | undefined, t: TFunction<'intake'>) {
+  const words = { none: t('answers.none'), yes: t('answers.yes'), no: t('answers.no') }
   if (answer === undefined || answer === '' || (Array.isArray(answer) && !answer.length)) return words.none
   if (Array.isArray(answer)) return answer.join(', ')
   if (question.kind === 'yesno') return answer === 'yes' ? words.yes : words.no

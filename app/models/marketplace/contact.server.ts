@@ -4,9 +4,11 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { bookings, contactMessages, users } from '~/db/schema'
 import { AppError } from '~/lib/errors'
 import { checkHoneypot } from '~/lib/honeypot.server'
+import { DEFAULT_LANGUAGE, type Language } from '~/lib/i18n/languages'
 import { centsToDollars } from '~/lib/money'
 import { pageWindow } from '~/lib/paging'
 import { clientIp, hit, LIMITS } from '~/lib/rate-limit.server'
+import { reportInLanguage } from '~/models/booking/no-show.server'
 import { attendanceOf } from '~/models/sessions/attendance.server'
 import { CONTACT_MESSAGE_NOT_FOUND, type ContactInput } from './contact'
 
@@ -56,8 +58,13 @@ export type ContactMessage = ReturnType<typeof toContactMessage>
 /**
  * Contact messages, newest first, a page at a time (the admin Messages tab and GET
  * /api/admin/contact-messages); a page past the end answers the last one. Dates are ISO strings.
+ * A client's no-show report is written out in the reading admin's `language`.
  */
-export function listContactMessages({ page: requested = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
+export function listContactMessages({
+  page: requested = 1,
+  pageSize = 25,
+  language = DEFAULT_LANGUAGE,
+}: { page?: number; pageSize?: number; language?: Language } = {}) {
   const db = getDb()
   const total = db.select({ n: count() }).from(contactMessages).get()?.n ?? 0
   const { page, pageCount, offset } = pageWindow(total, requested, pageSize)
@@ -71,7 +78,7 @@ export function listContactMessages({ page: requested = 1, pageSize = 25 }: { pa
   const attached = attachedBookings(messages.flatMap((m) => (m.bookingId === null ? [] : [m.bookingId])))
   return {
     messages: messages.map((m) => ({
-      ...toContactMessage(m),
+      ...toContactMessage(reportInLanguage(m, language)),
       booking: m.bookingId === null ? null : (attached.get(m.bookingId) ?? null),
     })),
     total,

@@ -66,5 +66,5 @@ export const LEAD_JOINED_TOAST = {
   title: msg('marketplace:lead.joinedToast.title'),
   description: msg('marketplace:lead.joinedToast.description'),
 } as const
-export const LEAD_FAILED_TITLE = msg('marketplace:lead.failedTitle')
+export const LEAD_FAILED_TITLE = msg('common:toast.error')
 export const LEAD_FAILED_FALLBACK = msg('marketplace:lead.failedFallback')

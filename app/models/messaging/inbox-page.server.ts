@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node'
 import { ensurePrimary } from '~/integrations/litefs.server'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { tFor } from '~/lib/i18n/i18n.server'
 import { requestLanguage } from '~/lib/i18n/language.server'
@@ -236,5 +236,5 @@ export async function inboxAction(request: Request, area: InboxArea) {
     }
     return redirectWithToast(back, { type: 'success', title: msg('messaging:toasts.messageDeleted') })
   }
-  throw new Response('Unknown form', { status: 400 })
+  throw unknownForm()
 }

@@ -133,7 +133,7 @@ function recordText({ profile, notes, documents, intake }: ShareablePatientRecor
             ? form.answers[question.id]
               ? 'agreed'
               : 'not agreed'
-            : answerText(question, form.answers[question.id])
+            : answerText(question, form.answers[question.id], tFor('en', 'intake'))
         lines.push(`  Q: ${block(question.label)}`, `  A: ${block(answer)}`)
       }
       lines.push('')

@@ -32,6 +32,11 @@ const PHRASINGS: Record<string, string> = {
     '**Medical Disclaimer**\nThis is not a diagnosis.\nSeek medical care for urgent symptoms.',
   'a setext heading': 'Medical Disclaimer\n------------------\nThis is not medical advice.',
   'a dash after the label': 'Disclaimer — I cannot examine the patient, so treat this as a starting point only.',
+  // A French-reading practitioner's answer is in French (docs/decisions/052-languages.md).
+  'a French bold label, its colon after a no-break space':
+    '**Avertissement médical\u00a0:** Ce texte n’est pas un avis médical. Consultez un professionnel de la santé.',
+  'a French ## heading and its paragraph':
+    '## Avis de non-responsabilité\n\nCes renseignements ne remplacent pas l’avis d’un professionnel.',
 }
 
 describe('replaceDisclaimer', () => {
@@ -65,6 +70,9 @@ describe('replaceDisclaimer', () => {
       'The medical disclaimer in her intake form was signed on 3 March.',
       '## Why supplement disclaimers matter is a question for later',
     ]
+    // A French warning that is not a disclaimer (about a medication) stays.
+    const warning = 'Avertissement\u00a0: la warfarine interagit avec le millepertuis.'
+    expect(replaceDisclaimer(`${ANSWER}\n\n${warning}`)).toBe(`${ANSWER}\n\n${warning}`)
     for (const text of kept.slice(0, 3)) expect(replaceDisclaimer(`${ANSWER}\n\n${text}`)).toBe(`${ANSWER}\n\n${text}`)
     // A heading about disclaimers is a disclaimer section by the rule; a paragraph is not.
     expect(replaceDisclaimer(`${kept[3]}\n\nSome text.`)).toBe('')

@@ -32,13 +32,18 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$/
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 /** A line that is only bold text: a heading in all but name, which ends a label's section. */
 const BOLD_LINE = /^ {0,3}(\*\*|__)(?=\S)(.+?)\1[ \t]*:?[ \t]*$/
-/** Markup, quote marks and a warning sign before a label, then one or two qualifying words. */
+/**
+ * Markup, quote marks and a warning sign before a label, then one or two qualifying words; in
+ * English or in French, the language a French-reading practitioner's answer is written in
+ * (« Avertissement médical : », « Avis de non-responsabilité »; a bare « Avertissement » may warn
+ * about a medication, and stays).
+ */
 const LABEL =
-  /^[ \t]{0,3}(?:>[ \t]?)*[ \t*_]*(?:\p{Extended_Pictographic}\uFE0F?[ \t*_]*)?(?:(?:important|medical|general|health|legal)[ \t]+){0,2}disclaimers?\b(.*)$/iu
+  /^[ \t]{0,3}(?:>[ \t]?)*[ \t*_]*(?:\p{Extended_Pictographic}\uFE0F?[ \t*_]*)?(?:(?:(?:important|medical|general|health|legal)[ \t]+){0,2}disclaimers?\b|(?:avertissements?[ \t]+m[ée]dica(?:l|ux)|avis[ \t]+de[ \t]+non[- ]responsabilit[ée])(?![\p{L}]))(.*)$/iu
 /** After the label: a colon or dash (possibly inside or after the emphasis), or nothing at all. */
-const AFTER_LABEL = /^[*_]*[ \t]*(?::|—|–|-(?:\s|$)|$)/
+const AFTER_LABEL = /^[*_]*[ \t\u00a0\u202f]*(?::|—|–|-(?:\s|$)|$)/
 /** The label's characters: markup, colons and dashes. */
-const LABEL_PUNCTUATION = /^[*_ \t:—–-]*$/
+const LABEL_PUNCTUATION = /^[*_ \t\u00a0\u202f:—–-]*$/
 /** How much of a line (past its leading markup) settles whether it opens with a label. */
 const LABEL_WINDOW = 40
 const LEADING_MARKUP = /^[ \t>*_\p{Extended_Pictographic}\uFE0F]*/u
@@ -110,7 +115,7 @@ export function createDisclaimerFilter(): DisclaimerFilter {
       droppedParagraph = false
       if (section !== null && level <= section) section = null
       if (section !== null) return drop()
-      if (/\bdisclaimers?\b/i.test(heading[2] ?? '')) {
+      if (/\bdisclaimers?\b|avertissements?\s+m[ée]dica(?:l|ux)|non[- ]responsabilit[ée]/i.test(heading[2] ?? '')) {
         section = level
         return drop()
       }

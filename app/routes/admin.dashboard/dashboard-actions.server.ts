@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { readForm } from '~/lib/form-data.server'
-import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { requestLanguage } from '~/lib/i18n/language.server'
 import { msg, type Message } from '~/lib/i18n/message'
@@ -131,5 +131,5 @@ export async function dashboardAction(request: Request, admin: PublicUser) {
     }
   }
 
-  throw new Response('Unknown form', { status: 400 })
+  throw unknownForm()
 }

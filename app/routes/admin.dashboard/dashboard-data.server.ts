@@ -6,7 +6,7 @@ import { requestLanguage } from '~/lib/i18n/language.server'
 import { idFromParam } from '~/lib/route-params'
 import { viewerTimeZone } from '~/lib/time-zone.server'
 import type { PublicUser } from '~/models/accounts/user'
-import { ADMIN_PAGE_SIZE, removalSummary, USER_FILTERS, userFilterOf } from '~/models/admin/admin'
+import { activityDetail, ADMIN_PAGE_SIZE, removalSummary, USER_FILTERS, userFilterOf } from '~/models/admin/admin'
 import { ADMIN_TABS, adminHref, type AdminState, type AdminTab, type Paging } from '~/models/admin/admin-links'
 import { getUserCounts } from '~/models/admin/admin.server'
 import { listAdminActivity } from '~/models/admin/audit.server'
@@ -72,7 +72,8 @@ export function loadDashboard(request: Request, admin: PublicUser) {
 
   const users =
     tab === 'users' ? listUsers(state.filter ?? 'all', { search: state.q ?? undefined, page: state.page ?? 1 }) : null
-  const messages = tab === 'messages' ? listContactMessages({ page: state.page ?? 1, pageSize: ADMIN_PAGE_SIZE }) : null
+  const messages =
+    tab === 'messages' ? listContactMessages({ page: state.page ?? 1, pageSize: ADMIN_PAGE_SIZE, language }) : null
   const leads = tab === 'leads' ? listLeads({ page: state.page ?? 1, pageSize: ADMIN_PAGE_SIZE }) : null
   const listPage = users ?? messages ?? leads!
   view.page = listPage.page
@@ -191,7 +192,7 @@ export function loadDashboard(request: Request, admin: PublicUser) {
         who: e.adminEmail,
         what: t(`activity.actions.${e.action}`),
         record: e.targetLabel,
-        detail: e.detail,
+        detail: activityDetail(e.detail, words),
         when: instant(e.createdAt),
       })),
     },

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from '@remix-run/node'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { formId, invalid, refused, refuseWithRedirect } from '~/lib/forms.server'
+import { formId, invalid, refused, refuseWithRedirect, unknownForm } from '~/lib/forms.server'
 import { requestLanguage } from '~/lib/i18n/language.server'
 import { msg, type Message } from '~/lib/i18n/message'
 import { idFromParam } from '~/lib/route-params'
@@ -51,7 +51,7 @@ import { viewState } from './chart-data.server'
 
 const success = (to: string, title: Message) => redirectWithToast(to, { type: 'success', title })
 /** The refusals' toast title (the reason is its text). */
-const ERROR = msg('records:toasts.error')
+const ERROR = msg('common:toast.error')
 
 /**
  * Every form of the Patient Charting screen, told apart by `intent`, except the document
@@ -131,7 +131,7 @@ export async function chartAction(request: Request, user: PublicUser) {
       return refuseWithRedirect(back, error, ERROR)
     }
   }
-  throw new Response('Unknown form', { status: 400 })
+  throw unknownForm()
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { AppError } from '~/lib/errors'
 import { readForm } from '~/lib/form-data.server'
-import { formId, refusalOf } from '~/lib/forms.server'
+import { formId, refusalOf, unknownForm } from '~/lib/forms.server'
 import { formatsFor } from '~/lib/i18n/formats'
 import { currentLanguage } from '~/lib/i18n/i18n.server'
 import { msg } from '~/lib/i18n/message'
@@ -138,7 +138,7 @@ export async function packagesAction(user: Practitioner, request: Request) {
       case REFUND_PACKAGE_INTENT:
         return await refundAction(user, formData)
       default:
-        throw new Response('Unknown form', { status: 400 })
+        throw unknownForm()
     }
   } catch (error) {
     return formRefusal(intent, formData, error)
