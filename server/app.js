@@ -10,7 +10,7 @@ import { declaredBodyLimit, SERVER_BODY_MAX_BYTES } from './body-limit.js'
 import { defaultContentSecurityPolicy } from './content-security-policy.js'
 import { errorHandler } from './errors.js'
 import { replicaRequests } from './litefs.js'
-import { measureRenderCache } from './metrics.js'
+import { measurePersonalRenderCache, measureRenderCache } from './metrics.js'
 import { privateRenderCache } from './private-render-cache.js'
 import { remixHandler } from './remix.js'
 import { renderCache } from './render-cache.js'
@@ -86,7 +86,10 @@ export function createApp({
           ...(personal === true ? {} : personal),
         })
       : null
-  if (personalPages) app.use(personalPages.answer)
+  if (personalPages) {
+    measurePersonalRenderCache(personalPages.cache)
+    app.use(personalPages.answer)
+  }
   app.use(clientAddress({ trustFlyClientIp: trustProxy }))
   app.use(securityHeaders({ isProduction }))
   app.use(defaultContentSecurityPolicy({ isProduction }))

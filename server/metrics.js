@@ -77,6 +77,30 @@ gauge({
   },
 })
 
+/** The per-person render cache being measured (decision 054): signed-in pages kept for their session. */
+let personalRenderCache = /** @type {{ readonly calculatedSize: number, readonly size: number } | null} */ (null)
+
+/** @param {{ readonly calculatedSize: number, readonly size: number }} cache the per-person render cache's LRU */
+export function measurePersonalRenderCache(cache) {
+  personalRenderCache = cache
+}
+
+gauge({
+  name: 'solace_personal_render_cache_bytes',
+  help: 'Bytes of signed-in pages kept for their own session (each page plain and gzipped), at most 16 MB',
+  collect() {
+    this.set(personalRenderCache?.calculatedSize ?? 0)
+  },
+})
+
+gauge({
+  name: 'solace_personal_render_cache_pages',
+  help: 'Signed-in pages kept for their own session',
+  collect() {
+    this.set(personalRenderCache?.size ?? 0)
+  },
+})
+
 /**
  * Serves the registry's metrics (with Node's own: event-loop lag, memory, GC, handles) at
  * /metrics on `port`, and 404 for anything else. A port already taken is logged and the app

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { visitorLanguage } from './language.js'
 import { log } from './log.js'
 import { counter, histogram, REQUEST_SECONDS } from './metric-registry.js'
+import { carriesCookie, SESSION_COOKIE } from './private-cache.js'
 import { requestContext } from './request-context.js'
 import { routeIdOf } from './route-ids.js'
 
@@ -26,8 +27,8 @@ const requestSeconds = histogram({
 
 const renderCacheAnswers = counter({
   name: 'solace_render_cache_requests_total',
-  help: 'Requests the render cache could answer (anonymous catalogue pages), by whether it did (hit) or the page was rendered (miss)',
-  labelNames: ['result'],
+  help: "Requests a render cache could answer, by cache (anonymous: catalogue pages without a session; personal: a signed-in person's own pages) and whether it did (hit) or the page was rendered (miss)",
+  labelNames: ['cache', 'result'],
 })
 
 /**
@@ -77,7 +78,11 @@ export function requestLog({ build }) {
       if (status >= 500) log.warn(fields, line)
       else log.info(fields, line)
       requestSeconds.observe({ route, method: req.method, status: String(status) }, ms / 1000)
-      if (cache) renderCacheAnswers.inc({ result: String(cache) })
+      if (cache) {
+        // Only the per-person cache answers a request that carries a session (decision 054).
+        const kind = carriesCookie(req.headers.cookie, SESSION_COOKIE) ? 'personal' : 'anonymous'
+        renderCacheAnswers.inc({ cache: kind, result: String(cache) })
+      }
     })
 
     const run = (/** @type {ServerBuild} */ resolved) => {

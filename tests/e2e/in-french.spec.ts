@@ -190,6 +190,8 @@ test('a visitor who chose French browses, books, pays, answers the intake form a
   await expect(details.filter({ hasText: session.longDate })).toContainText(session.span)
   await expect(details.filter({ hasText: /^150,00\s\$$/ })).toBeVisible()
   await expect(details.filter({ hasText: /^Confirmée$/ })).toBeVisible()
+  // « de » before a vowel is « d’ », in the server's page and the browser's alike.
+  await expect(page.getByRole('link', { name: 'Profil d’Amara Nwosu' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Politique d’annulation' })).toContainText(
     `Annulation gratuite jusqu’au ${session.dayBefore}, ${session.start} ${session.zone} : annulez d’ici là pour obtenir un remboursement complet.`,
   )

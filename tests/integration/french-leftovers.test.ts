@@ -9,6 +9,7 @@ import { bodyTooLarge } from '~/lib/api.server'
 import { formatBytes } from '~/lib/body.server'
 import { unknownForm } from '~/lib/forms.server'
 import { CATALOGUES } from '~/lib/i18n/catalogues.server'
+import { withDe } from '~/lib/i18n/elision'
 import { pageI18n, tFor } from '~/lib/i18n/i18n.server'
 import { LANGUAGES, NAMESPACES, type Language } from '~/lib/i18n/languages'
 import { msg } from '~/lib/i18n/message'
@@ -179,5 +180,36 @@ describe('one copy of each shared word', () => {
       )
     expect(card('fr')).toContain('Santé mentale')
     expect(card('en')).toContain('Mental Wellness')
+  })
+})
+
+describe('« de » before a name', () => {
+  test('is « d’ » before a vowel in French, in pages and emails alike', () => {
+    expect(withDe('Amara')).toBe('d’Amara')
+    expect(withDe('Élise')).toBe('d’Élise')
+    expect(withDe('Julien')).toBe('de Julien')
+    expect(withDe('Hugo')).toBe('de Hugo')
+    expect(tFor('fr', 'booking')('confirmation.profileOf', { name: 'Amara Nwosu' })).toBe('Profil d’Amara Nwosu')
+    expect(tFor('fr', 'booking')('confirmation.profileOf', { name: 'Julien Tremblay' })).toBe(
+      'Profil de Julien Tremblay',
+    )
+    expect(tFor('fr', 'records')('aiDemo.whoNamed', { firstName: 'Omar' })).toBe('Le dossier d’Omar')
+    expect(tFor('fr', 'emails')('billing.sentAgain.subject', { number: 'R-1', practitioner: 'Amara Nwosu' })).toBe(
+      'Reçu R-1 d’Amara Nwosu',
+    )
+    expect(tFor('en', 'booking')('confirmation.profileOf', { name: 'Amara Nwosu' })).toBe("Amara Nwosu's profile")
+  })
+
+  test('every French text that puts a name after « de » says so with the format', () => {
+    const names = /\bde \{\{(name|firstName|practitioner|client)\}\}/
+    const problems = NAMESPACES.flatMap((ns) =>
+      entriesOf(ns, readCatalogue('fr', ns) ?? {})
+        // A file's name, not a person's, follows « de » while it uploads.
+        .filter(
+          ({ key, value }) => key !== 'records:upload.uploadingLabel' && typeof value === 'string' && names.test(value),
+        )
+        .map(({ key }) => key),
+    )
+    expect(problems).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { createInstance } from 'i18next'
 import resourcesToBackend from 'i18next-resources-to-backend'
 import { initReactI18next } from 'react-i18next'
+import { registerElision } from './elision'
 import { DEFAULT_LANGUAGE, isLanguage } from './languages'
 import { registerMetaI18n } from './meta'
 import { I18NEXT_OPTIONS } from './options'
@@ -42,5 +43,6 @@ export function startI18n() {
     initImmediate: false,
   })
   registerMetaI18n(instance)
+  registerElision(instance)
   return instance
 }

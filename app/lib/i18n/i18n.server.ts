@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next'
 import { currentRequest } from '../../../server/request-context.js'
 import { CATALOGUES } from './catalogues.server'
+import { registerElision } from './elision'
 import { DEFAULT_LANGUAGE, NAMESPACES, type Language, type Namespace } from './languages'
 import { translateMessage, type Message } from './message'
 import { registerMetaI18n } from './meta'
@@ -20,6 +21,7 @@ void server.init({
   initImmediate: false,
 })
 registerMetaI18n(server)
+registerElision(server)
 
 /** A `t` in this language (an email's recipient's, a file's reader's), for one namespace or the default. */
 export function tFor<N extends Namespace = 'common'>(language: Language, ns?: N | readonly N[]) {
