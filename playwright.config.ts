@@ -59,8 +59,14 @@ export function e2eServerEnv({ port, baseURL, database }: { port: number; baseUR
   }
 }
 
-/** The longest flows, started before every other (see `projects`). */
-const LONG_FIRST = ['**/call-*.spec.ts']
+/** Workers that keep the cores busy: one per core, up to four. */
+const BUSY_WORKERS = Math.max(1, Math.min(4, os.availableParallelism()))
+
+/**
+ * The video room's flows: in the full browser (e2eCallChromium), one at a time in a worker of
+ * their own, started before every other flow (see `projects`).
+ */
+const CALLS = ['**/call-*.spec.ts', '**/session-room.spec.ts']
 
 type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number]
 
@@ -79,25 +85,46 @@ function webServer(project: string): WebServer {
   }
 }
 
-/** The browser both projects use (and tests/e2e/call-recovery.spec.ts launches itself). */
+/** What both browsers below are started with. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+/**
+ * The browser the page flows run in: Debian's Chromium headless shell, the same engine without
+ * the desktop browser around it, which runs the flows in two thirds of the time (decision 055).
+ * Playwright's own browser download is not available here.
+ */
 export const e2eChromium = {
   ...devices['Desktop Chrome'],
   // The platform's default zone and the demo accounts': a first visit then has no zone to
   // learn, so no page reloads under a flow (tests/e2e/time-zone-choice.spec.ts tests that reload).
   timezoneId: 'America/Toronto',
   launchOptions: {
-    // Debian's Chromium; Playwright's own browser download is not available here.
+    executablePath: process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+    args: CHROMIUM_ARGS,
+  },
+}
+
+/**
+ * The browser the calls run in (the video room's flows: CALLS below, and the ones
+ * tests/e2e/call-recovery.spec.ts and call-bandwidth.spec.ts launch in a network namespace):
+ * Debian's full Chromium, whose two pages connect the way people's browsers do, where the
+ * headless shell's never do (decision 055). It has a fake camera and microphone, allowed without
+ * a prompt, and makes peer connections over the loopback (the only address it uses).
+ */
+export const e2eCallChromium = {
+  ...e2eChromium,
+  launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // The video room (tests/e2e/session-room.spec.ts): a fake camera and microphone, allowed
-      // without a prompt, and peer connections over the loopback (the only address it uses).
+      ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       '--allow-loopback-in-peer-connection',
@@ -112,8 +139,9 @@ export default defineConfig({
   // Per port, so two runs side by side (docs/configuration.md: E2E_PORT) do not clear each other's traces.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
-  // A worker per core, each with its own Chromium; the two servers share the same cores.
-  workers: Math.max(1, Math.min(4, os.availableParallelism())),
+  // A worker per core, each with its own browser (the two servers share the same cores), and
+  // one more for the calls, which mostly wait (see `projects`).
+  workers: BUSY_WORKERS + 1,
   retries: 0,
   // Budgets for a busy 2-core machine, not an idle one: a flow that takes 15 s alone takes 30 s
   // and more beside another browser. A test has 45 s; the long flows say `test.slow()` (135 s).
@@ -130,14 +158,20 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   // Playwright hands tests to the workers in the projects' order, then the files' (by name), so
-  // a long flow that starts last runs alone at the end of the run. The flows in a network
-  // namespace of their own (call-*.spec.ts, about a minute each, JavaScript only) start first:
-  // a first 'js' project runs them, and the second the rest. Both are 'js', the name that picks
-  // the server (e2eServer) and that `--project js` selects.
+  // a long flow that starts last runs alone at the end of the run. The calls (CALLS: the
+  // namespace flows, about a minute each, and the video room's) start first, in a first 'js'
+  // project with a worker of its own: they mostly wait (for a network to come back, a countdown
+  // to end, two browsers to connect), so they run beside the page flows, which keep the cores
+  // busy with a worker each. Both are 'js', the name that picks the server (e2eServer) and that
+  // `--project js` selects.
   projects: [
-    { name: 'js', testMatch: LONG_FIRST, use: withJavaScript },
-    { name: 'js', testIgnore: LONG_FIRST, use: withJavaScript },
-    { name: 'no-js', use: { ...e2eChromium, baseURL: e2eServer('no-js').baseURL, javaScriptEnabled: false } },
+    { name: 'js', testMatch: CALLS, use: { ...withJavaScript, ...e2eCallChromium }, workers: 1 },
+    { name: 'js', testIgnore: CALLS, use: withJavaScript, workers: BUSY_WORKERS },
+    {
+      name: 'no-js',
+      use: { ...e2eChromium, baseURL: e2eServer('no-js').baseURL, javaScriptEnabled: false },
+      workers: BUSY_WORKERS,
+    },
   ],
   webServer: E2E_PROJECTS.map(webServer),
 })

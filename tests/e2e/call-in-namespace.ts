@@ -1,7 +1,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { sessionRoomPath } from '../../app/models/sessions/room'
-import { e2eChromium } from '../../playwright.config'
+import { e2eCallChromium } from '../../playwright.config'
 import { ROOM_TEXT } from './room-text'
 import { signInAs } from './sessions'
 import { DEMO, DEMO_PEOPLE } from './support'
@@ -78,7 +78,7 @@ async function waitForServer(page: Page, baseURL: string) {
  */
 export async function startCall(ns: NetworkNamespace, initScript?: () => void): Promise<CallPerson[]> {
   const bookingId = giveSession(ns.database)
-  const { launchOptions: _launch, defaultBrowserType: _type, ...contextOptions } = e2eChromium
+  const { launchOptions: _launch, defaultBrowserType: _type, ...contextOptions } = e2eCallChromium
   const other = { practitioner: DEMO_PEOPLE.client.firstName, client: DEMO_PEOPLE.practitioner.firstName }
   const people = await Promise.all(
     (['practitioner', 'client'] as const).map(async (role) => {

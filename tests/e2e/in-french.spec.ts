@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { signInAs } from './sessions'
-import { expectToast, signUpClient, testDatabase } from './support'
+import { expectToast, pickDayAhead, signUpClient, testDatabase } from './support'
 
 /**
  * Solace in French (issue 48), with JavaScript and without: a visitor who chose French with the
@@ -157,15 +157,7 @@ test('a visitor who chose French browses, books, pays, answers the intake form a
   await expect(page.getByRole('heading', { name: SERVICE, level: 1 })).toBeVisible()
   await expectFrench(page)
 
-  const soonest = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
-  const hrefs = await page
-    .locator('a[data-open-times]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
-  const href = hrefs.find((h) => (/date=(\d{4}-\d{2}-\d{2})/.exec(h)?.[1] ?? '') > soonest)
-  expect(href, 'a day with open times two or more days ahead').toBeTruthy()
-  const date = /date=(\d{4}-\d{2}-\d{2})/.exec(href!)![1]!
-  await page.locator(`a[data-open-times][href="${href}"]`).click()
-  await expect(page.locator(`a[data-open-times][aria-current="date"][href="${href}"]`)).toBeVisible()
+  const date = await pickDayAhead(page, 'Mois suivant')
   const time = page.getByRole('radio').first()
   const label = await time.evaluate((radio) => radio.closest('label')!.textContent!)
   // '9 h 00', with no-break spaces (a time is never cut across two lines).

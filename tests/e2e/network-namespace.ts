@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { e2eChromium, e2eServerEnv } from '../../playwright.config'
+import { e2eCallChromium, e2eServerEnv } from '../../playwright.config'
 
 /**
  * A Linux network namespace of the test's own, with a production server and a Chromium inside
@@ -87,10 +87,10 @@ export async function openNetworkNamespace(
     const chromiumInNamespace = path.join(dir, 'chromium')
     fs.writeFileSync(
       chromiumInNamespace,
-      `#!/bin/sh\nexec ip netns exec ${name} ${e2eChromium.launchOptions.executablePath} "$@"\n`,
+      `#!/bin/sh\nexec ip netns exec ${name} ${e2eCallChromium.launchOptions.executablePath} "$@"\n`,
       { mode: 0o755 },
     )
-    browser = await chromium.launch({ ...e2eChromium.launchOptions, executablePath: chromiumInNamespace })
+    browser = await chromium.launch({ ...e2eCallChromium.launchOptions, executablePath: chromiumInNamespace })
     return {
       name,
       baseURL,

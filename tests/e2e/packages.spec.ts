@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signInAs } from './sessions'
-import { expectToast, signUpClient } from './support'
+import { expectToast, pickDayAhead, signUpClient } from './support'
 
 /**
  * Packages of sessions (issue 47), with JavaScript and without: the practitioner offers one,
@@ -52,14 +52,7 @@ test('offer a package, buy it, book with it, cancel in time: the session comes b
   // Booked with a package session: confirmed at once, nothing to pay.
   await packageCard(page).getByRole('link', { name: 'Book a session' }).click()
   await expect(page.getByRole('heading', { name: SERVICE, level: 1 })).toBeVisible()
-  const soonest = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
-  const days = page.locator('a[data-open-times]')
-  const hrefs = await days.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
-  const href = hrefs.find((h) => (/date=(\d{4}-\d{2}-\d{2})/.exec(h)?.[1] ?? '') > soonest)
-  expect(href, 'a day with open times two or more days ahead').toBeTruthy()
-  await page.locator(`a[data-open-times][href="${href}"]`).click()
-  // The day's own times, not the ones shown before the navigation ends (which it would reset).
-  await expect(page.locator(`a[data-open-times][aria-current="date"][href="${href}"]`)).toBeVisible()
+  await pickDayAhead(page)
   await page.getByRole('radio').first().check()
   await page.getByRole('button', { name: `Use a package session (${sessions} left)` }).click()
   await expect(page).toHaveURL(/\/bookings\/\d+$/)

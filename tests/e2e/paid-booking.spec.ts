@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { expectToast, latestEmailTo, signUpClient, testDatabase, writableTestDatabase } from './support'
+import { expectToast, latestEmailTo, pickDayAhead, signUpClient, testDatabase, writableTestDatabase } from './support'
 
 /**
  * Paid sessions on the emulated payments (the offline default runs the real Stripe code
@@ -18,13 +18,7 @@ async function pickTime(page: Page, service: string) {
   await expect(page.getByRole('heading', { name: service, level: 1 })).toBeVisible()
   await expect(page.getByText('Cancel 24 hours or more before your session for a full refund')).toBeVisible()
 
-  const soonest = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
-  const days = page.locator('a[data-open-times]')
-  const hrefs = await days.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
-  const href = hrefs.find((h) => (/date=(\d{4}-\d{2}-\d{2})/.exec(h)?.[1] ?? '') > soonest)
-  expect(href, 'a day with open times two or more days ahead').toBeTruthy()
-  await page.locator(`a[data-open-times][href="${href}"]`).click()
-  await expect(page).toHaveURL(/date=/)
+  await pickDayAhead(page)
   const radios = page.getByRole('radio')
   await expect(radios.first()).toBeVisible()
   await radios.first().check()

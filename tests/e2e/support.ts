@@ -540,3 +540,30 @@ export function giveMeetingLink(bookingId: number, meetingLink: string, { own = 
     db.close()
   }
 }
+
+/**
+ * On a booking page, picks the first day with open times two or more days ahead (a booking there
+ * is cancelled for a full refund) and waits for its own times; returns the day as YYYY-MM-DD.
+ * It looks in the month shown, then in the next one: the demo's open times cover two weeks
+ * (app/seed/demo-slots.ts), which near a month's end fall in the next month. `nextMonth` is the
+ * calendar's link to it, in the page's language.
+ */
+export async function pickDayAhead(page: Page, nextMonth = 'Next month') {
+  const soonest = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+  const dayAhead = async () => {
+    const hrefs = await page
+      .locator('a[data-open-times]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    return hrefs.find((href) => (/date=(\d{4}-\d{2}-\d{2})/.exec(href)?.[1] ?? '') > soonest)
+  }
+  let href = await dayAhead()
+  if (href === undefined) {
+    await page.getByRole('link', { name: nextMonth, exact: true }).click()
+    await expect.poll(dayAhead, { message: 'a day with open times two or more days ahead' }).toBeDefined()
+    href = (await dayAhead())!
+  }
+  await page.locator(`a[data-open-times][href="${href}"]`).click()
+  // The day's own times, not the ones shown before the navigation ends (which it would reset).
+  await expect(page.locator(`a[data-open-times][aria-current="date"][href="${href}"]`)).toBeVisible()
+  return /date=(\d{4}-\d{2}-\d{2})/.exec(href)![1]!
+}
