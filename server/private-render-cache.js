@@ -2,11 +2,9 @@
 // The pages a signed-in person lives in, kept for their own session only
 // (docs/decisions/054-signed-in-pages-kept-per-person.md), beside the anonymous render cache (027).
 /** @import { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express' */
-import zlib from 'node:zlib'
-import { LRUCache } from 'lru-cache'
+import { keptPages } from './kept-pages.js'
 import { LANGUAGE_COOKIE } from './language.js'
 import { SESSION_COOKIE } from './private-cache.js'
-import { acceptsGzip, replayable } from './render-cache.js'
 
 /**
  * The pages it keeps: the catalogue's lists as a signed-in person sees them, and the dashboards,
@@ -31,7 +29,6 @@ const WRITES_WHEN_OPENED = /^\/practitioner\/patient-charting\/?$/
  * Any other cookie (a toast's, one we do not know) means the page is rendered as usual.
  */
 const KEYED_COOKIES = new Set([SESSION_COOKIE, 'tz', 'tz-choice', LANGUAGE_COOKIE, '__device'])
-const MINUTE_MS = 60_000
 
 /**
  * The request's part of the key (everything of it a page can read besides the session's row:
@@ -69,12 +66,6 @@ export function personalRequest(req) {
 }
 
 /**
- * A kept page: its headers as one flat list of names and values, its bytes plain and gzipped,
- * the data version it was rendered from and the minute it stops being true.
- * @typedef {{ version: unknown, expires: number, head: string[], page: Buffer, gzipped: Buffer }} KeptPage
- */
-
-/**
  * The session a request's cookie names, as the app reads it (the build's entry answers it): its
  * id, its row's state (who, verified when, pending steps), or null when the cookie is forged,
  * the row gone (signed out, revoked) or expired, or nobody is signed in with it. `seen` notes
@@ -91,26 +82,13 @@ export function personalRequest(req) {
  * write any such page can show (drizzle/0027_private_version.sql): a changed number empties the
  * cache. The session's row is read on every request, hit or not, so signing out, a revoked
  * session or a change of the session's own state (a second factor, a pending step) is never
- * answered from before. Pages are kept by server/remix.js through `res.locals.keepPage`: only a
- * plain 200 HTML answer that set no cookie (a toast's clearing, a new session) and was rendered
- * with no write in between.
+ * answered from before. How pages are kept (a plain 200 HTML answer that set no cookie, such as
+ * a toast's clearing or a new session, rendered with no write in between), forgotten and
+ * answered again is server/kept-pages.js.
  * @param {{ version: () => unknown, sessionOf: SessionOf, maxBytes?: number, now?: () => number }} options
  */
 export function privateRenderCache({ version, sessionOf, maxBytes = 16 * 1024 * 1024, now = Date.now }) {
-  /** @type {LRUCache<string, KeptPage>} */
-  const cache = new LRUCache({
-    maxSize: maxBytes,
-    maxEntrySize: maxBytes / 8,
-    sizeCalculation: (kept) => kept.page.length + kept.gzipped.length,
-  })
-  let cachedVersion = /** @type {unknown} */ (undefined)
-  /**
-   * Pages being rendered: key -> the version and the requests waiting for it. When the minute
-   * turns or a write empties the cache, the same person's requests in flight (a browser's tabs,
-   * a reload) wait for one render instead of each rendering the page at once.
-   * @type {Map<string, { version: unknown, kept: boolean, waiters: ((kept: boolean) => void)[] }>}
-   */
-  const rendering = new Map()
+  const pages = keptPages({ version, maxBytes, now })
 
   /** @param {ExpressRequest} req @param {ExpressResponse} res @param {NextFunction} next */
   function answer(req, res, next) {
@@ -123,82 +101,10 @@ export function privateRenderCache({ version, sessionOf, maxBytes = 16 * 1024 * 
     if (request === null) return next()
     const session = await sessionOf(request.cookie, req.headers)
     if (!session) return next()
-    const current = version()
-    if (current !== cachedVersion) {
-      // Something a signed-in page can show was written: none of the pages kept is still true.
-      cachedVersion = current
-      cache.clear()
-    }
+    // Kept for this session row as it stands: another session, or this one once its state moves, has its own.
     const key = `${request.key}\n${session.id}\n${session.state}`
-    const started = now()
-    const hit = cache.get(key)
-    if (hit && started < hit.expires) {
-      await session.seen()
-      return answerFrom(hit, req, res)
-    }
-    const flight = rendering.get(key)
-    if (flight && flight.version === current) {
-      // A page that is not kept (a redirect, an error, a write while it rendered) lets them go
-      // on to render their own.
-      flight.waiters.push((kept) => (kept ? answer(req, res, next) : miss(res, next)))
-      return
-    }
-    /** @type {{ version: unknown, kept: boolean, waiters: ((kept: boolean) => void)[] }} */
-    const ours = { version: current, kept: false, waiters: [] }
-    rendering.set(key, ours)
-    // After the answer is sent or the client has gone, whichever comes first.
-    res.once('close', () => {
-      if (rendering.get(key) === ours) rendering.delete(key)
-      for (const waiter of ours.waiters) waiter(ours.kept)
-    })
-    res.locals.keepPage = (/** @type {ExpressResponse} */ rendered, /** @type {Buffer} */ page) => {
-      ours.kept = keep(key, current, started, rendered, page)
-    }
-    miss(res, next)
+    await pages.serve(key, req, res, next, () => answer(req, res, next), session.seen)
   }
 
-  /** @param {ExpressResponse} res @param {NextFunction} next */
-  function miss(res, next) {
-    res.setHeader('X-Render-Cache', 'miss')
-    next()
-  }
-
-  /**
-   * Keeps a rendered page unless it is no plain 200 HTML answer, sets a cookie, or something was
-   * written while it rendered (the version read now is not the one it was rendered from); says
-   * whether it did.
-   * @param {string} key @param {unknown} renderedVersion @param {number} started
-   * @param {ExpressResponse} res @param {Buffer} page
-   */
-  function keep(key, renderedVersion, started, res, page) {
-    const keepIt =
-      renderedVersion === cachedVersion &&
-      renderedVersion === version() &&
-      res.statusCode === 200 &&
-      !res.hasHeader('set-cookie') &&
-      String(res.getHeader('content-type') ?? '').startsWith('text/html')
-    if (!keepIt) return false
-    cache.set(key, {
-      version: renderedVersion,
-      // The minute the page was rendered in, from before its data was read: times move.
-      expires: Math.floor(started / MINUTE_MS) * MINUTE_MS + MINUTE_MS,
-      head: replayable(res.getHeaders()),
-      page,
-      gzipped: zlib.gzipSync(page),
-    })
-    return cache.has(key)
-  }
-
-  /** @param {KeptPage} hit @param {ExpressRequest} req @param {ExpressResponse} res */
-  function answerFrom(hit, req, res) {
-    const gzip = acceptsGzip(req.headers['accept-encoding'])
-    const body = gzip ? hit.gzipped : hit.page
-    const head = [...hit.head, 'vary', 'Accept-Language, Cookie, Accept-Encoding', 'x-render-cache', 'hit']
-    if (gzip) head.push('content-encoding', 'gzip')
-    head.push('content-length', String(body.length))
-    res.writeHead(200, head)
-    res.end(body)
-  }
-
-  return { answer, cache }
+  return { answer, cache: pages.cache }
 }

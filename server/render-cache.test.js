@@ -3,7 +3,8 @@ import zlib from 'node:zlib'
 import express from 'express'
 import { describe, expect, test } from 'vitest'
 import { rawRequest } from '../tests/helpers/front-door'
-import { acceptsGzip, cacheableRequest, renderCache } from './render-cache.js'
+import { acceptsGzip } from './kept-pages.js'
+import { cacheableRequest, renderCache } from './render-cache.js'
 
 const request = (overrides = {}) => ({
   method: 'GET',

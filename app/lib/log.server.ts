@@ -16,9 +16,6 @@ import { log } from '../../server/log.js'
 export { log } from '../../server/log.js'
 export { capForLog, errorForLog, escapeForLog, LOG_MESSAGE_MAX, LOG_VALUE_MAX, logLine } from '../../server/log-text.js'
 
-/** The request's user, for its log line and error reports (server/request-context.js). */
-export { noteRequestUser } from '../../server/request-context.js'
-
 /**
  * What Remix reports from a request (entry.server's `handleError`). A refusal of the request
  * itself, such as Remix's 405 for a write to a route without an action or its 404 for an

@@ -183,7 +183,7 @@ describe('one copy of each shared word', () => {
   })
 })
 
-describe('« de » before a name', () => {
+describe("« de » before a name (a person's, a service's, a place's)", () => {
   test('is « d’ » before a vowel in French, in pages and emails alike', () => {
     expect(withDe('Amara')).toBe('d’Amara')
     expect(withDe('Élise')).toBe('d’Élise')
@@ -198,10 +198,17 @@ describe('« de » before a name', () => {
       'Reçu R-1 d’Amara Nwosu',
     )
     expect(tFor('en', 'booking')('confirmation.profileOf', { name: 'Amara Nwosu' })).toBe("Amara Nwosu's profile")
+    // A service's name and a place's are names too.
+    expect(tFor('fr', 'waitlist')('mine.leave', { service: 'Acupuncture Intake' })).toBe(
+      'Quitter la liste d’attente d’Acupuncture Intake',
+    )
+    expect(
+      tFor('fr', 'account')('sessions.seenNear', { place: 'Ottawa', firstSeen: '1er mai', lastSeen: '2 mai' }),
+    ).toBe('Près d’Ottawa · Connexion le 1er mai · Dernière activité le 2 mai')
   })
 
   test('every French text that puts a name after « de » says so with the format', () => {
-    const names = /\bde \{\{(name|firstName|practitioner|client)\}\}/
+    const names = /\bde \{\{(name|firstName|practitioner|client|service|place)\}\}/
     const problems = NAMESPACES.flatMap((ns) =>
       entriesOf(ns, readCatalogue('fr', ns) ?? {})
         // A file's name, not a person's, follows « de » while it uploads.

@@ -1,5 +1,5 @@
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next'
-import { currentRequest } from '../../../server/request-context.js'
+import { currentRequest } from '~/lib/request-context.server'
 import { CATALOGUES } from './catalogues.server'
 import { registerElision } from './elision'
 import { DEFAULT_LANGUAGE, NAMESPACES, type Language, type Namespace } from './languages'

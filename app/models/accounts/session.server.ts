@@ -8,7 +8,7 @@ import { sessions } from '~/db/schema'
 import { getEnv, isProduction } from '~/env.server'
 import { isPrimaryInstance } from '~/integrations/litefs.server'
 import { siteMayWrite } from '~/lib/fetch-metadata.server'
-import { noteRequestUser } from '~/lib/log.server'
+import { noteRequestUser } from '~/lib/request-context.server'
 
 export const REMEMBER_ME_MAX_AGE_S = 60 * 60 * 24 * 30
 /**

@@ -32,6 +32,27 @@ export function nextReceiptNumber(tx: Db | Tx, practitionerId: number) {
 const client = alias(users, 'client')
 const practitioner = alias(users, 'practitioner')
 
+/**
+ * What a receipt prints of its client and its practitioner, as their accounts say now: a query
+ * selecting it joins `users` twice, as `receiptClient` on the payer and `receiptPractitioner` on
+ * the practitioner (a booking's receipt here, a package's in package-receipts.server.ts).
+ */
+export const partyColumns = {
+  clientFirstName: client.firstName,
+  clientLastName: client.lastName,
+  clientTimeZone: client.timeZone,
+  practitionerFirstName: practitioner.firstName,
+  practitionerLastName: practitioner.lastName,
+  profession: practitioner.profession,
+  professionOther: practitioner.professionOther,
+  regulatoryBody: practitioner.regulatoryBody,
+  registrationNumber: practitioner.registrationNumber,
+  businessName: practitioner.businessName,
+  businessAddress: practitioner.businessAddress,
+  gstHstNumber: practitioner.gstHstNumber,
+}
+export { client as receiptClient, practitioner as receiptPractitioner }
+
 /** The booking, its client and its practitioner, as a receipt prints them now. */
 function receiptParties(tx: Db | Tx, bookingId: number) {
   return tx
@@ -46,18 +67,7 @@ function receiptParties(tx: Db | Tx, bookingId: number) {
       taxCents: bookings.taxCents,
       taxKind: bookings.taxKind,
       platformFeeCents: bookings.platformFeeCents,
-      clientFirstName: client.firstName,
-      clientLastName: client.lastName,
-      clientTimeZone: client.timeZone,
-      practitionerFirstName: practitioner.firstName,
-      practitionerLastName: practitioner.lastName,
-      profession: practitioner.profession,
-      professionOther: practitioner.professionOther,
-      regulatoryBody: practitioner.regulatoryBody,
-      registrationNumber: practitioner.registrationNumber,
-      businessName: practitioner.businessName,
-      businessAddress: practitioner.businessAddress,
-      gstHstNumber: practitioner.gstHstNumber,
+      ...partyColumns,
     })
     .from(bookings)
     .innerJoin(client, eq(client.id, bookings.clientId))

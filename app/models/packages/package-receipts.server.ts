@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db, Tx } from '~/db/client.server'
-import { packageHoldings, receipts, users } from '~/db/schema'
+import { packageHoldings, receipts } from '~/db/schema'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import {
   insertPaidReceipt,
   insertRefundReceipt,
   nextReceiptNumber,
+  partyColumns,
+  receiptClient as client,
+  receiptPractitioner as practitioner,
   snapshotOf,
   type PaymentCard,
 } from '~/models/billing/receipts.server'
@@ -17,9 +19,6 @@ import {
  * unused sessions' refund. Numbered in the practitioner's one sequence, snapshotted, and kept
  * immutable by the receipts' triggers like a booking's.
  */
-
-const client = alias(users, 'client')
-const practitioner = alias(users, 'practitioner')
 
 function holdingParties(tx: Db | Tx, holdingId: number) {
   return tx
@@ -35,18 +34,7 @@ function holdingParties(tx: Db | Tx, holdingId: number) {
       taxCents: packageHoldings.taxCents,
       taxKind: packageHoldings.taxKind,
       platformFeeCents: packageHoldings.platformFeeCents,
-      clientFirstName: client.firstName,
-      clientLastName: client.lastName,
-      clientTimeZone: client.timeZone,
-      practitionerFirstName: practitioner.firstName,
-      practitionerLastName: practitioner.lastName,
-      profession: practitioner.profession,
-      professionOther: practitioner.professionOther,
-      regulatoryBody: practitioner.regulatoryBody,
-      registrationNumber: practitioner.registrationNumber,
-      businessName: practitioner.businessName,
-      businessAddress: practitioner.businessAddress,
-      gstHstNumber: practitioner.gstHstNumber,
+      ...partyColumns,
     })
     .from(packageHoldings)
     .innerJoin(client, eq(client.id, packageHoldings.clientId))
