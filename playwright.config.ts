@@ -1,4 +1,5 @@
 import os from 'node:os'
+import path from 'node:path'
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test'
 
 /**
@@ -97,7 +98,8 @@ const CHROMIUM_ARGS = [
 
 /**
  * The browser the page flows run in: Debian's Chromium headless shell, the same engine without
- * the desktop browser around it, which runs the flows in two thirds of the time (decision 055).
+ * the desktop browser around it, which runs the flows in two thirds of the time, started at a
+ * lower priority than the calls beside them (tests/e2e/page-flow-browser.sh, decision 055).
  * Playwright's own browser download is not available here.
  */
 export const e2eChromium = {
@@ -106,7 +108,7 @@ export const e2eChromium = {
   // learn, so no page reloads under a flow (tests/e2e/time-zone-choice.spec.ts tests that reload).
   timezoneId: 'America/Toronto',
   launchOptions: {
-    executablePath: process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+    executablePath: path.resolve('tests/e2e/page-flow-browser.sh'),
     args: CHROMIUM_ARGS,
   },
 }
@@ -114,9 +116,9 @@ export const e2eChromium = {
 /**
  * The browser the calls run in (the video room's flows: CALLS below, and the ones
  * tests/e2e/call-recovery.spec.ts and call-bandwidth.spec.ts launch in a network namespace):
- * Debian's full Chromium, whose two pages connect the way people's browsers do, where the
- * headless shell's never do (decision 055). It has a fake camera and microphone, allowed without
- * a prompt, and makes peer connections over the loopback (the only address it uses).
+ * Debian's full Chromium, with a fake camera and microphone, allowed without a prompt. Its peer
+ * connections gather candidates on the loopback, the only address the room's flows let a call
+ * use; the headless shell gathers none there, so its calls never connect (decision 055).
  */
 export const e2eCallChromium = {
   ...e2eChromium,
